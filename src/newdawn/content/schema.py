@@ -1,0 +1,229 @@
+"""Typed, frozen views of the content data files.
+
+Every class here is built by ``newdawn.content.loader`` from JSON in ``data/`` and validated
+there; the engine reads content only through these classes and never holds card tables of its
+own. Each record keeps ``source`` and ``confidence`` so that unsure facts can be listed in
+``docs/rules-coverage.md`` and corrected with a one-line data change.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military", "growth")
+TERRAINS: tuple[str, ...] = ("grassland", "hills", "forest", "desert", "mountain", "water", "natural_wonder")
+RESOURCES: tuple[str, ...] = ("marble", "mercury", "oil", "diamond")
+WONDER_TYPES: tuple[str, ...] = ("cultural", "economic", "scientific", "militaristic")
+ERAS: tuple[str, ...] = ("ancient", "medieval", "modern")
+DISTRICTS: tuple[str, ...] = ("campus", "commercial_hub", "encampment", "industrial_zone", "theater_square")
+
+
+def _frozen(d: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One step of a card effect: an operation name from a small vocabulary and its arguments."""
+
+    op: str
+    args: Mapping[str, Any] = field(default_factory=lambda: _frozen(None))
+
+    def int(self, key: str, default: int = 0) -> int:
+        v = self.args.get(key, default)
+        assert isinstance(v, int)
+        return v
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        v = self.args.get(key, default)
+        assert isinstance(v, bool)
+        return v
+
+    def str(self, key: str, default: str = "") -> str:
+        v = self.args.get(key, default)
+        assert isinstance(v, str)
+        return v
+
+    def strs(self, key: builtins.str) -> tuple[builtins.str, ...]:
+        v = self.args.get(key, ())
+        return tuple(v)
+
+
+@dataclass(frozen=True)
+class FocusCard:
+    id: str
+    name: str
+    type: str
+    level: int
+    box: str
+    caravans: int
+    armies: int
+    effects: tuple[Effect, ...]
+    unique_of: str | None
+    text: str
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class Wonder:
+    id: str
+    name: str
+    type: str
+    era: str
+    cost: int
+    resources: tuple[str, str]
+    box: str
+    text: str
+    effects: tuple[Effect, ...]
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class CityState:
+    id: str
+    name: str
+    type: str
+    frame: str
+    box: str
+    tile: int
+    text: str
+    effects: tuple[Effect, ...]
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    civ: str
+    leader: str
+    ability: str
+    text: str
+    box: str
+    start_row: tuple[str, ...]
+    unique_card: str
+    effects: tuple[Effect, ...]
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class Agenda:
+    id: str
+    name: str
+    kind: str
+    args: Mapping[str, Any]
+    text: str
+
+
+@dataclass(frozen=True)
+class VictoryCard:
+    id: str
+    box: str
+    fort: bool
+    agendas: tuple[Agenda, ...]
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class NaturalWonder:
+    id: str
+    name: str
+    resource: str
+    tile: int
+    box: str
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class PlayerDiplomacyCard:
+    id: str
+    name: str
+    box: str
+    text: str
+    effects: tuple[Effect, ...]
+    source: str
+    confidence: str
+
+
+@dataclass(frozen=True)
+class TileSpace:
+    index: int
+    q: int
+    r: int
+    terrain: str
+    resource: str | None
+    natural_wonder: str | None
+    barbarian: str | None
+    city_state: str | None
+    capital: bool
+    confidence: str
+
+
+@dataclass(frozen=True)
+class TileDef:
+    id: int
+    box: str
+    kind: str
+    sides: Mapping[str, tuple[TileSpace, ...]]
+
+
+@dataclass(frozen=True)
+class Government:
+    id: str
+    name: str
+    type: str
+    arrows: int
+    confidence: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Numbers and structure of one ruleset (Terra Incognita now, the base game later)."""
+
+    id: str
+    players: tuple[int, int]
+    colors: tuple[str, ...]
+    focus_types: tuple[str, ...]
+    row_slots: tuple[int, ...]
+    slot_cap: int
+    terrain_difficulty: Mapping[str, int]
+    fort_terrain: str
+    city_state_terrain: str
+    trade_cap: int
+    trade_effect: Mapping[str, str]
+    core_tiles: Mapping[int, int]
+    core_side_a_rolls: tuple[int, ...]
+    core_placements: Mapping[str, tuple[tuple[int, tuple[int, int]], ...]]
+    fort_touch_core_min: int
+    capital_touch_min: int
+    explore_touch_min: int
+    components: Mapping[str, int]
+    districts: tuple[str, ...]
+    start_armies: int
+    start_caravans: int
+    start_row_length: int
+    combat: Mapping[str, int]
+    barbarians: Mapping[str, Any]
+    event_dial: tuple[tuple[str, ...], ...]
+    tech_dial_max: int
+    tech_dial_wrap: int
+    tech_levels: Mapping[int, int]
+    governments: tuple[Government, ...]
+    wonder_remove: Mapping[str, int]
+    victory_cards_to_win: int
+    victory_random_cards: int
+    victory_fixed: tuple[str, ...]
+    caravan_trade_tokens: int
+    provenance: Mapping[str, Any]
+    # Which ``box`` values of the content files belong to this ruleset's components
+    # ("both" + "ti" for Terra Incognita, "both" + "base" for the base game).
+    boxes: tuple[str, ...] = ("both", "ti")

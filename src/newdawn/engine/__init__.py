@@ -1,0 +1,1 @@
+"""Rules engine: game state, board geometry, actions and rules."""

@@ -1,0 +1,117 @@
+"""The engine's public entry points: ``legal_actions``, ``apply``, ``why_illegal``, replay.
+
+``apply`` copies the state and never changes the one it was given. ``apply_in_place`` is the
+fast path for simulations that own their state (the random-play benchmark and search); it
+checks legality the same way and, like ``apply``, leaves the state untouched on an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Importing these modules registers their decisions and effect ops.
+from . import cards, districts, economy, events, industry, military, setup, turn, victory  # noqa: F401
+from .actions import Action, parse_action
+from .errors import IllegalActionError, NotationError
+from .flow import CHOICE, EXPLAIN, advance, decision_seat
+from .setup import new_game
+from .state import GameState
+from .turn import describe
+
+
+def is_terminal(st: GameState) -> bool:
+    return st.winner != -1
+
+
+def legal_actions(st: GameState) -> list[Action]:
+    """Every option of the pending decision (empty once the game is over)."""
+    cached: list[Action] | None = st._legal
+    if cached is not None:
+        return cached
+    if st.winner != -1:
+        out: list[Action] = []
+    else:
+        f = st.stack_frames[-1]
+        out = CHOICE[f["k"]][0](st, f)
+    st._legal = out
+    return out
+
+
+def why_illegal(st: GameState, action: Action | str) -> str | None:
+    """``None`` if the action is legal now, else the reason in words."""
+    try:
+        a = parse_action(action) if isinstance(action, str) else action
+    except NotationError as e:
+        return str(e)
+    if st.winner != -1:
+        return "the game is over"
+    if a in legal_actions(st):
+        return None
+    f = st.stack_frames[-1]
+    verbs = {o.verb for o in legal_actions(st)}
+    if a.verb not in verbs:
+        allowed = ", ".join(sorted(verbs))
+        return f"the pending decision ({describe(st)}) allows: {allowed}"
+    fn = EXPLAIN.get(f["k"])
+    if fn is not None:
+        try:
+            reason = fn(st, f, a)
+        except (IllegalActionError, NotationError) as e:
+            return str(e)
+        if reason:
+            return reason
+    return f"{a} is not one of the options of this decision ({describe(st)})"
+
+
+def _check(st: GameState, action: Action | str) -> Action:
+    a = parse_action(action) if isinstance(action, str) else action
+    if a not in legal_actions(st):
+        reason = why_illegal(st, a) or "not legal"
+        raise IllegalActionError(f"{a}: {reason}")
+    return a
+
+
+def apply_in_place(st: GameState, action: Action | str) -> GameState:
+    """Apply a legal action to ``st`` itself and return it."""
+    a = _check(st, action)
+    f = st.stack_frames[-1]
+    st.events = []
+    st._legal = None
+    CHOICE[f["k"]][1](st, f, a)
+    st.version += 1
+    advance(st)
+    return st
+
+
+def apply(st: GameState, action: Action | str) -> GameState:
+    """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
+    (naming the rule) for an action that is not legal now."""
+    a = _check(st, action)
+    nxt = st.copy()
+    f = nxt.stack_frames[-1]
+    CHOICE[f["k"]][1](nxt, f, a)
+    nxt.version += 1
+    advance(nxt)
+    return nxt
+
+
+def replay(record: dict[str, Any]) -> list[GameState]:
+    """Every state of a recorded game: config + seed + actions (+ forced dice)."""
+    st = new_game(record["config"], record["seed"])
+    st.forced_dice = list(record.get("forced_dice", []))
+    states = [st]
+    for text in record["actions"]:
+        st = apply(st, text)
+        states.append(st)
+    return states
+
+
+def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) -> dict[str, Any]:
+    return {"format": "newdawn-record/1", "config": config, "seed": seed, "actions": [str(a) for a in actions]}
+
+
+__all__ = [
+    "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
+    "decision_seat", "describe", "is_terminal", "legal_actions", "make_record", "new_game",
+    "parse_action", "replay", "why_illegal",
+]

@@ -1,0 +1,460 @@
+"""The map: an immutable :class:`Board` built from a sequence of :class:`Placement` records.
+
+A placement is a map tile (printed number, side, rotation ``k`` and translation ``t``), a fort
+token or a water token. Space ``j`` of a tile lands at ``rotate(local_j, k) + t`` where
+``local_j`` is the space's (q, r) on the side in use (see ``reference/tiles.md`` §7). Fort and
+water tokens cover a single hex.
+
+Space ids are assigned in placement order (a tile's ten spaces in ``TileSpace.index`` order),
+so existing ids never change when the map grows. All per-space facts are plain tuples indexed
+by space id, precomputed once per board, so the hot loop does tuple lookups only.
+
+The placement-search helpers (:func:`fort_positions`, :func:`tile_placements`,
+:func:`enclosed_holes`) are pure functions used at setup and during exploration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..content.schema import TileDef, TileSpace
+from .hexgrid import DIRS, Coord, rotate
+
+KIND_TILE = "tile"
+KIND_FORT = "fort"
+KIND_WATER = "water"
+_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER)
+
+# Coordinates are packed into one int for the placement searches: key = q * _K + r. The packing
+# is additive (key(a + b) == key(a) + key(b)) as long as |r| stays below _K / 2.
+_K = 1 << 16
+_HALF = _K >> 1
+_DIR_KEYS: tuple[int, ...] = tuple(dq * _K + dr for dq, dr in DIRS)
+
+
+def _key(q: int, r: int) -> int:
+    return q * _K + r
+
+
+def _unkey(key: int) -> Coord:
+    q, r = divmod(key + _HALF, _K)
+    return (q, r - _HALF)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One item on the map: a tile, a fort token or a water token."""
+
+    kind: str
+    """``"tile"``, ``"fort"`` or ``"water"``."""
+    tile: int
+    """Printed tile number; 0 for fort/water."""
+    side: str
+    """``"A"`` or ``"B"``; ``""`` for fort/water."""
+    k: int
+    """Rotation, 60° clockwise steps 0..5; 0 for fort/water."""
+    q: int
+    r: int
+    """Translation of a tile, or the hex itself for fort/water."""
+
+    @property
+    def t(self) -> Coord:
+        return (self.q, self.r)
+
+    @staticmethod
+    def for_tile(tile: int, side: str, k: int, t: Coord) -> Placement:
+        return Placement(KIND_TILE, tile, side, k % 6, t[0], t[1])
+
+    @staticmethod
+    def fort(c: Coord) -> Placement:
+        return Placement(KIND_FORT, 0, "", 0, c[0], c[1])
+
+    @staticmethod
+    def water(c: Coord) -> Placement:
+        return Placement(KIND_WATER, 0, "", 0, c[0], c[1])
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.tile, self.side, self.k, self.q, self.r]
+
+    @staticmethod
+    def from_json(data: Sequence[Any]) -> Placement:
+        kind, tile, side, k, q, r = data
+        if kind not in _KINDS:
+            raise ValueError(f"unknown placement kind {kind!r}")
+        return Placement(str(kind), int(tile), str(side), int(k), int(q), int(r))
+
+
+def side_spaces(tiledef: TileDef, side: str) -> tuple[TileSpace, ...]:
+    """The spaces of one side of a tile, in ``TileSpace.index`` order."""
+    spaces = tiledef.sides[side]
+    if all(s.index == i for i, s in enumerate(spaces)):
+        return spaces
+    return tuple(sorted(spaces, key=lambda s: s.index))
+
+
+def tile_cells(tiledef: TileDef, side: str, k: int, t: Coord) -> tuple[Coord, ...]:
+    """Map hexes of the tile's spaces (in index order) when placed with rotation ``k`` at ``t``."""
+    tq, tr = t
+    out: list[Coord] = []
+    for s in side_spaces(tiledef, side):
+        q, r = rotate((s.q, s.r), k)
+        out.append((q + tq, r + tr))
+    return tuple(out)
+
+
+class Board:
+    """Immutable map geometry. Build it with :func:`build_board` to share equal boards."""
+
+    __slots__ = (
+        "placements", "tiles", "n", "coords", "index", "terrain", "is_fort", "is_water",
+        "tile_of", "tile_no", "on_capital_tile", "printed", "nbrs", "nbr_dir", "edge",
+        "spaces_of", "_keys",
+    )
+
+    placements: tuple[Placement, ...]
+    tiles: Mapping[int, TileDef]
+    n: int
+    """Number of spaces."""
+    coords: tuple[Coord, ...]
+    index: dict[Coord, int]
+    """Hex → space id. Treat as read-only."""
+    terrain: tuple[str, ...]
+    """Printed terrain; ``"forest"`` for a fort, ``"water"`` for a water token."""
+    is_fort: tuple[bool, ...]
+    is_water: tuple[bool, ...]
+    """True only for water *tokens* (hole filling); printed water spaces have terrain water."""
+    tile_of: tuple[int, ...]
+    """Index into ``placements`` of the placement the space came from."""
+    tile_no: tuple[int, ...]
+    """Printed tile number; 0 for fort/water."""
+    on_capital_tile: tuple[bool, ...]
+    printed: tuple[TileSpace | None, ...]
+    """The printed space (icons to populate); None for fort/water tokens."""
+    nbrs: tuple[tuple[int, ...], ...]
+    """Ids of the existing neighbours, in ``DIRS`` order."""
+    nbr_dir: tuple[tuple[int, ...], ...]
+    """Six entries per space in ``DIRS`` order: neighbour id or -1."""
+    edge: tuple[bool, ...]
+    """True when the space has fewer than six neighbours on the map."""
+    spaces_of: tuple[tuple[int, ...], ...]
+    """Space ids of each placement, by placement index."""
+    _keys: dict[int, int]
+
+    def __init__(self, placements: Sequence[Placement], tiles: Mapping[int, TileDef]) -> None:
+        placements = tuple(placements)
+        coords: list[Coord] = []
+        terrain: list[str] = []
+        is_fort: list[bool] = []
+        is_water: list[bool] = []
+        tile_of: list[int] = []
+        tile_no: list[int] = []
+        on_cap: list[bool] = []
+        printed: list[TileSpace | None] = []
+        spaces_of: list[tuple[int, ...]] = []
+        index: dict[Coord, int] = {}
+        for pi, p in enumerate(placements):
+            first = len(coords)
+            if p.kind == KIND_TILE:
+                td = tiles[p.tile]
+                spaces = side_spaces(td, p.side)
+                cap = any(s.capital for s in spaces)
+                for s, c in zip(spaces, tile_cells(td, p.side, p.k, (p.q, p.r)), strict=True):
+                    coords.append(c)
+                    terrain.append(s.terrain)
+                    is_fort.append(False)
+                    is_water.append(s.terrain == "water")
+                    tile_no.append(p.tile)
+                    on_cap.append(cap)
+                    printed.append(s)
+            elif p.kind == KIND_FORT or p.kind == KIND_WATER:
+                fort = p.kind == KIND_FORT
+                coords.append((p.q, p.r))
+                terrain.append("forest" if fort else "water")
+                is_fort.append(fort)
+                is_water.append(not fort)
+                tile_no.append(0)
+                on_cap.append(False)
+                printed.append(None)
+            else:
+                raise ValueError(f"unknown placement kind {p.kind!r}")
+            for i in range(first, len(coords)):
+                c = coords[i]
+                if c in index:
+                    raise ValueError(f"placement {pi} ({p}) overlaps space {index[c]} at {c}")
+                index[c] = i
+                tile_of.append(pi)
+            spaces_of.append(tuple(range(first, len(coords))))
+
+        nbr_dir: list[tuple[int, ...]] = []
+        nbrs: list[tuple[int, ...]] = []
+        get = index.get
+        for q, r in coords:
+            row = tuple(get((q + dq, r + dr), -1) for dq, dr in DIRS)
+            nbr_dir.append(row)
+            nbrs.append(tuple(x for x in row if x >= 0))
+
+        self.placements = placements
+        self.tiles = tiles
+        self.n = len(coords)
+        self.coords = tuple(coords)
+        self.index = index
+        self.terrain = tuple(terrain)
+        self.is_fort = tuple(is_fort)
+        self.is_water = tuple(is_water)
+        self.tile_of = tuple(tile_of)
+        self.tile_no = tuple(tile_no)
+        self.on_capital_tile = tuple(on_cap)
+        self.printed = tuple(printed)
+        self.nbrs = tuple(nbrs)
+        self.nbr_dir = tuple(nbr_dir)
+        self.edge = tuple(len(x) < 6 for x in nbrs)
+        self.spaces_of = tuple(spaces_of)
+        self._keys = {_key(q, r): i for i, (q, r) in enumerate(coords)}
+
+    def __repr__(self) -> str:
+        return f"Board(n={self.n}, placements={len(self.placements)})"
+
+    def with_placement(self, p: Placement) -> Board:
+        """A new board with ``p`` added (shared through :func:`build_board`'s cache)."""
+        return build_board(self.placements + (p,), self.tiles)
+
+    def with_placements(self, ps: Iterable[Placement]) -> Board:
+        return build_board(self.placements + tuple(ps), self.tiles)
+
+    def space_at(self, c: Coord) -> int:
+        """Space id at hex ``c``, or -1."""
+        return self.index.get(c, -1)
+
+
+# --------------------------------------------------------------------------------------------
+# Shared boards
+
+_CACHE_MAX = 4096
+_cache: dict[tuple[int, tuple[Placement, ...]], Board] = {}
+
+
+def build_board(placements: Sequence[Placement], tiles: Mapping[int, TileDef]) -> Board:
+    """The board for ``placements``; equal placements with the same ``tiles`` object share one
+    Board. The cache is bounded (oldest entries dropped first) and keyed on ``id(tiles)``; a hit is
+    accepted only if the cached board holds that very ``tiles`` object."""
+    pl = tuple(placements)
+    key = (id(tiles), pl)
+    b = _cache.get(key)
+    if b is not None and b.tiles is tiles:
+        return b
+    b = Board(pl, tiles)
+    if len(_cache) >= _CACHE_MAX:
+        del _cache[next(iter(_cache))]
+    _cache[key] = b
+    return b
+
+
+def clear_board_cache() -> None:
+    _cache.clear()
+
+
+# --------------------------------------------------------------------------------------------
+# Core
+
+
+def core_placements(
+    tile_ids: Sequence[int], side: str, placements_for_side: Sequence[tuple[int, Coord]]
+) -> tuple[Placement, ...]:
+    """Placements of the core: tile ``tile_ids[i]`` at ``placements_for_side[i] = (k, (q, r))``."""
+    if len(tile_ids) > len(placements_for_side):
+        raise ValueError(f"{len(tile_ids)} core tiles but only {len(placements_for_side)} placements")
+    return tuple(
+        Placement.for_tile(tid, side, int(kt[0]), (int(kt[1][0]), int(kt[1][1])))
+        for tid, kt in zip(tile_ids, placements_for_side, strict=False)
+    )
+
+
+def core_board(
+    tiles: Mapping[int, TileDef],
+    tile_ids: Sequence[int],
+    side: str,
+    placements_for_side: Sequence[tuple[int, Coord]],
+) -> Board:
+    """The core board (see :func:`core_placements`)."""
+    return build_board(core_placements(tile_ids, side, placements_for_side), tiles)
+
+
+# --------------------------------------------------------------------------------------------
+# Placement searches
+
+
+def fort_positions(
+    board: Board,
+    core_ids: frozenset[int],
+    fort_coords: set[Coord] | frozenset[Coord],
+    min_core: int = 2,
+) -> list[Coord]:
+    """Empty hexes where a fort token may go (Setup 3g), sorted.
+
+    ``core_ids`` are the *space ids* of the core tiles. A legal hex is off the board, adjacent to
+    at least ``min_core`` core spaces, not adjacent to a fort (a fort space on the board or a hex
+    in ``fort_coords``), and not adjacent to a space printed with a city-state.
+    """
+    keys = board._keys
+    printed = board.printed
+    is_fort = board.is_fort
+    fort_keys = {_key(q, r) for q, r in fort_coords}
+    coords = board.coords
+    counts: dict[int, int] = {}
+    for sid in core_ids:
+        q, r = coords[sid]
+        base = _key(q, r)
+        for dk in _DIR_KEYS:
+            h = base + dk
+            if h not in keys:
+                counts[h] = counts.get(h, 0) + 1
+    out: list[Coord] = []
+    for h, cnt in counts.items():
+        if cnt < min_core or h in fort_keys:
+            continue
+        ok = True
+        for dk in _DIR_KEYS:
+            nk = h + dk
+            if nk in fort_keys:
+                ok = False
+                break
+            nid = keys.get(nk)
+            if nid is not None:
+                ps = printed[nid]
+                if is_fort[nid] or (ps is not None and ps.city_state):
+                    ok = False
+                    break
+        if ok:
+            out.append(_unkey(h))
+    out.sort()
+    return out
+
+
+def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Packed cells of the tile at t = (0, 0), and the packed halo (hexes adjacent to the shape,
+    not in it)."""
+    cells = tuple(_key(*rotate((s.q, s.r), k)) for s in side_spaces(tiledef, side))
+    cs = set(cells)
+    halo = {c + dk for c in cells for dk in _DIR_KEYS} - cs
+    return cells, tuple(sorted(halo))
+
+
+def tile_placements(
+    board: Board,
+    tiledef: TileDef,
+    *,
+    min_touch: int,
+    counted: frozenset[int] | None = None,
+    must_touch: int | None = None,
+    sides: Sequence[str] = ("A", "B"),
+) -> list[tuple[str, int, Coord]]:
+    """Every legal ``(side, k, t)`` for ``tiledef`` on ``board``, sorted.
+
+    Legal: the ten cells are all off the board; the number of distinct existing spaces adjacent to
+    the new cells is at least ``min_touch``, counting only spaces in ``counted`` when given; and,
+    when ``must_touch`` is given, that space is among the touched ones. Candidates are only
+    translations that put some new cell next to a space in ``counted`` (or next to
+    ``must_touch``), so ``min_touch`` is assumed to be at least 1 on a non-empty board.
+    """
+    if board.n == 0:
+        if min_touch > 0 or must_touch is not None:
+            return []
+        return sorted((sd, k, (0, 0)) for sd in sides if sd in tiledef.sides for k in range(6))
+    keys = board._keys
+    coords = board.coords
+    # Hexes next to which some new cell must lie.
+    if must_touch is not None:
+        seeds: Iterable[int] = (must_touch,)
+    elif counted is not None:
+        seeds = counted
+    else:
+        seeds = range(board.n)
+    frontier: set[int] = set()
+    for sid in seeds:
+        q, r = coords[sid]
+        base = _key(q, r)
+        for dk in _DIR_KEYS:
+            h = base + dk
+            if h not in keys:
+                frontier.add(h)
+    if not frontier:
+        return []
+    if counted is not None:
+        touchable = {_key(*coords[sid]) for sid in counted}
+    else:
+        touchable = set(keys)
+    mt_key = _key(*coords[must_touch]) if must_touch is not None else None
+
+    out: list[tuple[str, int, Coord]] = []
+    for side in sides:
+        if side not in tiledef.sides:
+            continue
+        for k in range(6):
+            cells, halo_t = _shape(tiledef, side, k)
+            halo = frozenset(halo_t)
+            seen: set[int] = set()
+            for f in frontier:
+                for c in cells:
+                    t = f - c
+                    if t in seen:
+                        continue
+                    seen.add(t)
+                    clash = False
+                    for c2 in cells:
+                        if c2 + t in keys:
+                            clash = True
+                            break
+                    if clash:
+                        continue
+                    if mt_key is not None:
+                        mt_rel = mt_key - t
+                        if mt_rel not in halo:
+                            continue
+                    n_touch = 0
+                    for h in halo_t:
+                        if h + t in touchable:
+                            n_touch += 1
+                    if n_touch >= min_touch:
+                        out.append((side, k, _unkey(t)))
+    out.sort()
+    return out
+
+
+def enclosed_holes(board: Board) -> list[Coord]:
+    """Empty hexes cut off from the outside of the map (flood fill through empty hexes from the
+    border of the bounding box padded by one), sorted."""
+    if board.n == 0:
+        return []
+    qs = [c[0] for c in board.coords]
+    rs = [c[1] for c in board.coords]
+    q0, q1 = min(qs) - 1, max(qs) + 1
+    r0, r1 = min(rs) - 1, max(rs) + 1
+    occupied = board.index
+    outside: set[Coord] = set()
+    stack: list[Coord] = []
+    for q in range(q0, q1 + 1):
+        for r in (r0, r1):
+            stack.append((q, r))
+    for r in range(r0, r1 + 1):
+        for q in (q0, q1):
+            stack.append((q, r))
+    while stack:
+        c = stack.pop()
+        if c in outside or c in occupied:
+            continue
+        q, r = c
+        if q < q0 or q > q1 or r < r0 or r > r1:
+            continue
+        outside.add(c)
+        for dq, dr in DIRS:
+            stack.append((q + dq, r + dr))
+    holes = [
+        (q, r)
+        for q in range(q0, q1 + 1)
+        for r in range(r0, r1 + 1)
+        if (q, r) not in occupied and (q, r) not in outside
+    ]
+    holes.sort()
+    return holes

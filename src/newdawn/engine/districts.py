@@ -1,0 +1,160 @@
+"""District abilities, resolved at the district icon of the event dial (unified rules:
+Districts). District ranges count through every space and ignore terrain."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import place_targets, space_actions, space_of
+from .flow import act, add_trade, auto, choice, frame, log, pop, push, replace_top, spend
+from .industry import build_city, city_reason
+from .spaces import friendly, friendly_spaces, mature_cities, unused_cities, within
+from .state import ON_CARD, Frame, GameState, content_for
+
+
+def ability_frames(st: GameState, seat: int, s: int, d: str) -> list[Frame]:
+    kinds = {
+        "campus": "campus", "commercial_hub": "hub", "industrial_zone": "zone",
+        "encampment": "encampment", "theater_square": "theater",
+    }
+    return [frame(kinds[d], seat=seat, space=s, defeated=False, reinforced=False)]
+
+
+def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> int:
+    """Friendly spaces of the given terrains in or adjacent to ``s``."""
+    b = st.board
+    return sum(1 for t in (s, *b.nbrs[s]) if friendly(st, seat, t) and b.terrain[t] in terrains)
+
+
+@auto("campus")
+def run_campus(st: GameState, f: Frame) -> None:
+    n = count_near(st, f["seat"], f["space"], ("mountain", "natural_wonder"))
+    add_trade(st, f["seat"], "science", n)
+    log(st, f"seat {f['seat']}'s campus: {n} trade tokens on science")
+
+
+@choice("hub", "Commercial hub: tokens for mature cities, or for deserts near it")
+def hub_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("mode", "cities"), Action("mode", "desert")]
+
+
+@act("hub")
+def hub_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    seat = f["seat"]
+    if a.arg == "cities":
+        n = len(mature_cities(st, seat))
+        if n:
+            push(st, "trade_place", seat=seat, left=n)
+    else:
+        n = count_near(st, seat, f["space"], ("desert",))
+        add_trade(st, seat, "economy", n)
+        log(st, f"seat {seat}'s commercial hub: {n} trade tokens on economy")
+
+
+def zone_city_targets(st: GameState, seat: int) -> set[int]:
+    if unused_cities(st, seat) <= 0:
+        return set()
+    return {s for s in within(st, friendly_spaces(st, seat), 2) if city_reason(st, seat, s, None) is None}
+
+
+@choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
+def zone_options(st: GameState, f: Frame) -> list[Action]:
+    opts = [Action("mode", "forest")]
+    if st.players[f["seat"]].trade.get("industry", 0) >= 3 and zone_city_targets(st, f["seat"]):
+        opts.append(Action("mode", "city"))
+    return opts
+
+
+@act("zone")
+def zone_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    seat = f["seat"]
+    if a.arg == "forest":
+        n = count_near(st, seat, f["space"], ("forest",))
+        add_trade(st, seat, "industry", n)
+        log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
+    else:
+        st.players[seat].trade["industry"] -= 3
+        push(st, "zone_city", seat=seat)
+
+
+@choice("zone_city", "Build a city within two spaces of a friendly space")
+def zone_city_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("city", st, zone_city_targets(st, f["seat"]))
+
+
+@act("zone_city")
+def zone_city_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    build_city(st, f["seat"], space_of(st, a.arg))
+
+
+def encampment_targets(st: GameState, f: Frame) -> tuple[list[int], list[int]]:
+    seat = f["seat"]
+    near = within(st, [f["space"]], 2)
+    defeat = []
+    if not f["defeated"]:
+        barbs = set(st.barbs.values())
+        rival_armies = {at for p, ps in enumerate(st.players) if p != seat for at in ps.armies if at >= 0}
+        defeat = [s for s in near if s in barbs or s in rival_armies]
+    reinforce = []
+    if not f["reinforced"]:
+        reinforce = [s for s in near if st.ctl.get(s) == seat and s not in st.reinforced]
+    return defeat, reinforce
+
+
+@choice("encampment", "Encampment: defeat a barbarian or rival army, and/or reinforce a token, within 2")
+def encampment_options(st: GameState, f: Frame) -> list[Action]:
+    defeat, reinforce = encampment_targets(st, f)
+    return [*space_actions("defeat", st, defeat), *space_actions("reinforce", st, reinforce), Action("done")]
+
+
+@act("encampment")
+def encampment_act(st: GameState, f: Frame, a: Action) -> None:
+    seat = f["seat"]
+    if a.verb == "done":
+        pop(st)
+        return
+    s = space_of(st, a.arg)
+    if a.verb == "reinforce":
+        st.reinforced.add(s)
+        f = replace_top(st, reinforced=True)
+    else:
+        f = replace_top(st, defeated=True)
+        letter = next((k for k, v in st.barbs.items() if v == s), None)
+        if letter is not None:
+            del st.barbs[letter]
+            log(st, f"seat {seat}'s encampment defeats barbarian {letter}")
+            push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])
+        else:
+            for p, ps in enumerate(st.players):
+                if p != seat and s in ps.armies:
+                    ps.armies[ps.armies.index(s)] = ON_CARD
+                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army")
+                    break
+    if f["defeated"] and f["reinforced"]:
+        st.stack_frames.remove(f)
+
+
+@choice("theater", "Theater square: place a control token within 2 spaces")
+def theater_options(st: GameState, f: Frame) -> list[Action]:
+    from .spaces import unused_control
+
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return [Action("done")]
+    spaces = place_targets(st, seat, f"within2:{f['space']}", None)
+    spaces |= place_targets(st, seat, "wonder_city2", None)
+    return [*space_actions("place", st, spaces), Action("done")]
+
+
+@act("theater")
+def theater_act(st: GameState, f: Frame, a: Action) -> None:
+    from .cards import place_control
+
+    pop(st)
+    if a.verb == "place":
+        place_control(st, f["seat"], space_of(st, a.arg))
+
+
+__all__ = ["spend"]

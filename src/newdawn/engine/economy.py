@@ -1,0 +1,264 @@
+"""Economy cards: moving caravans one space at a time, trade with city-states and rival
+cities, and diplomacy cards taken on arrival (unified rules: Economy Focus Cards, Trade)."""
+
+from __future__ import annotations
+
+from ..content.schema import Effect
+from .actions import Action
+from .cards import op, space_actions, space_of
+from .explore import can_explore, start_exploration
+from .flow import act, add_trade, auto, choice, explain, frame, log, pop, push, replace_top
+from .spaces import barb_at, coord, difficulty, start_cities, terrain_name
+from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+
+
+@op("caravans")
+def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame(
+        "caravans", seat=seat, slot=slot, move=e.int("move") + bonus, water=e.bool("water"),
+        barb=e.str("barbarian", "none"), moved=[],
+    )], True
+
+
+@choice("caravans", "Choose a caravan to move, or finish")
+def caravans_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    ps = st.players[seat]
+    opts = []
+    starts = None
+    for i, at in enumerate(ps.caravans):
+        if at == LOCKED or i in f["moved"]:
+            continue
+        if at == ON_CARD:
+            if starts is None:
+                starts = start_cities(st, seat)
+            if not starts:
+                continue
+        opts.append(Action("caravan", str(i)))
+    opts.append(Action("done"))
+    return opts
+
+
+@act("caravans")
+def caravans_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    i = int(a.arg)
+    replace_top(st, moved=[*f["moved"], i])
+    step = dict(seat=f["seat"], i=i, left=f["move"], explored=False, slot=f["slot"],
+                water=f["water"], barb=f["barb"])
+    if st.players[f["seat"]].caravans[i] == ON_CARD:
+        push(st, "caravan_start", **step)
+    else:
+        push(st, "caravan_step", **step)
+
+
+@choice("caravan_start", "Choose the city your caravan leaves from")
+def caravan_start_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("start", st, start_cities(st, f["seat"]))
+
+
+@act("caravan_start")
+def caravan_start_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    st.players[f["seat"]].caravans[f["i"]] = space_of(st, a.arg)
+    push(st, "caravan_step", **{k: v for k, v in f.items() if k != "k"})
+
+
+def destination_owner(st: GameState, seat: int, s: int) -> str:
+    """'cs' for a city-state, 'city' for a rival city (a conquered city-state counts as the
+    conqueror's city), '' otherwise."""
+    if s in st.cs_at:
+        return "cs"
+    o = st.cities.get(s)
+    if o is not None and o != seat:
+        return "city"
+    return ""
+
+
+def caravan_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
+    b = st.board
+    seat = f["seat"]
+    if b.is_water[s] and not f["water"]:
+        return "caravans cannot enter water with this card"
+    if not b.is_water[s] and difficulty(st, s) > f["slot"]:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['slot']}"
+    if barb_at(st, s) is not None and f["barb"] == "none":
+        return "caravans cannot enter a space with a barbarian"
+    if destination_owner(st, seat, s) and s in st.turn.get("arrivals", []) and f["left"] < 2:
+        return "a caravan already reached this city this turn, and a caravan cannot stop there"
+    return None
+
+
+@choice("caravan_step", lambda st, f: f"Move caravan {f['i']} ({f['left']} movement left)")
+def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    here = st.players[seat].caravans[f["i"]]
+    opts: list[Action] = []
+    if f["left"] > 0:
+        dests = [n for n in st.board.nbrs[here] if caravan_enter_reason(st, f, n) is None]
+        opts.extend(space_actions("to", st, dests))
+        if not f["explored"] and can_explore(st, here):
+            opts.append(Action("explore"))
+    if destination_owner(st, seat, here):
+        if here not in st.turn.get("arrivals", []):
+            opts.append(Action("trade"))
+    else:
+        opts.append(Action("stop"))
+    return opts
+
+
+@explain("caravan_step")
+def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "to":
+        return None
+    s = space_of(st, a.arg)
+    here = st.players[f["seat"]].caravans[f["i"]]
+    if f["left"] <= 0:
+        return "the caravan has no movement left"
+    if s not in st.board.nbrs[here]:
+        return "caravans move one adjacent space at a time"
+    return caravan_enter_reason(st, f, s)
+
+
+@act("caravan_step")
+def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
+    seat, i = f["seat"], f["i"]
+    ps = st.players[seat]
+    if a.verb == "stop":
+        pop(st)
+        return
+    if a.verb == "trade":
+        pop(st)
+        arrive(st, seat, i, ps.caravans[i])
+        return
+    if a.verb == "explore":
+        replace_top(st, left=f["left"] - 1, explored=True)
+        start_exploration(st, seat, ps.caravans[i])
+        return
+    s = space_of(st, a.arg)
+    ps.caravans[i] = s
+    f = replace_top(st, left=f["left"] - 1)
+    letter = barb_at(st, s)
+    if letter is not None:
+        # Currency: the caravan defeats the barbarian (no trade token).
+        del st.barbs[letter]
+        log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}")
+        if f["barb"] == "defeat_stop":
+            pop(st)
+
+
+def arrive(st: GameState, seat: int, i: int, s: int) -> None:
+    """Trade: the caravan returns to its card, then trade tokens and a diplomacy card."""
+    c = content_for(st)
+    ps = st.players[seat]
+    ps.caravans[i] = ON_CARD
+    st.turn["arrivals"] = [*st.turn.get("arrivals", []), s]
+    n = c.ruleset.caravan_trade_tokens
+    if s in st.cs_at:
+        cs = st.cs_at[s]
+        add_trade(st, seat, c.city_states[cs].type, n)
+        card = "cs:" + cs
+        took = ""
+        if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
+            st.cs_cards[cs] -= 1
+            ps.dipl.append(card)
+            took = " and takes its diplomacy card"
+        log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}")
+        return
+    rival = st.cities[s]
+    log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}")
+    push(st, "dipl_take", seat=seat, rival=rival)
+    push(st, "trade_place", seat=seat, left=n)
+
+
+@choice("dipl_take", lambda st, f: f"You may take one of seat {f['rival']}'s diplomacy cards")
+def dipl_take_options(st: GameState, f: Frame) -> list[Action]:
+    rival = st.players[f["rival"]]
+    return [*(Action("dipl", d) for d in rival.own_dipl), Action("none")]
+
+
+@act("dipl_take")
+def dipl_take_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "none":
+        return
+    take_player_card(st, f["seat"], f["rival"], a.arg)
+
+
+def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
+    """Take a card from a rival's deck, first giving back the one already held from them."""
+    ps, rp = st.players[seat], st.players[rival]
+    prefix = f"p{rival}:"
+    for held in [d for d in ps.dipl if d.startswith(prefix)]:
+        ps.dipl.remove(held)
+        rp.own_dipl.append(held[len(prefix):])
+    rp.own_dipl.remove(card)
+    ps.dipl.append(prefix + card)
+    log(st, f"seat {seat} takes seat {rival}'s {card} card")
+
+
+@op("swap_resource")
+def op_swap(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("swap_resource", seat=seat)], False
+
+
+@choice("swap_resource", "You may trade one of your resources for another type")
+def swap_options(st: GameState, f: Frame) -> list[Action]:
+    from ..content.schema import RESOURCES
+
+    have = st.players[f["seat"]].resources
+    opts = [Action("swap", f"{a}>{b}") for a in RESOURCES if have.get(a) for b in RESOURCES if b != a]
+    opts.append(Action("skip"))
+    return opts
+
+
+@act("swap_resource")
+def swap_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "skip":
+        return
+    give, _, take = a.arg.partition(">")
+    res = st.players[f["seat"]].resources
+    res[give] -= 1
+    res[take] = res.get(take, 0) + 1
+
+
+@op("capitalism")
+def op_capitalism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("capitalism", seat=seat)], False
+
+
+@auto("capitalism")
+def run_capitalism(st: GameState, f: Frame) -> None:
+    """After this card resets, resolve another card as if in the first slot, without resetting it."""
+    reset = st.stack_frames.pop() if st.stack_frames and st.stack_frames[-1]["k"] == "reset" else None
+    if "capitalism" in st.turn.get("once", []):
+        if reset:
+            st.stack_frames.append(reset)
+        return
+    st.turn["once"] = [*st.turn.get("once", []), "capitalism"]
+    push(st, "capitalism_pick", seat=f["seat"])
+    if reset:
+        st.stack_frames.append(reset)
+
+
+@choice("capitalism_pick", "You may resolve another focus card as if in the first slot")
+def capitalism_pick_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    types = [c.focus_cards[cid].type for cid in st.players[f["seat"]].row]
+    return [*(Action("focus", t) for t in types if t != "economy"), Action("skip")]
+
+
+@act("capitalism_pick")
+def capitalism_pick_act(st: GameState, f: Frame, a: Action) -> None:
+    from .flow import card_of, effective_slot
+
+    pop(st)
+    if a.verb == "skip":
+        return
+    seat = f["seat"]
+    slot = effective_slot(st, seat, a.arg, content_for(st).ruleset.row_slots[0])
+    push(st, "commit", seat=seat, type=a.arg, card=card_of(st, seat, a.arg), slot=slot, sub=True)
+

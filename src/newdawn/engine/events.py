@@ -1,0 +1,224 @@
+"""The event dial and its icons: barbarian spawning and movement, districts, governments and
+the wonder icon (unified rules: The Event Dial, Barbarians)."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import remove_control
+from .flow import act, auto, choice, frame, log, pop, push, push_all, replace_top, roll
+from .spaces import armies_at, caravans_at, coord, has_figure, is_empty
+from .state import ON_CARD, Frame, GameState, content_for
+
+
+def turn_dial(st: GameState) -> None:
+    """Rotate the pointer one section and resolve its icons in order (wonder icon last)."""
+    dial = content_for(st).ruleset.event_dial
+    st.event_pos = (st.event_pos + 1) % len(dial)
+    icons = dial[st.event_pos]
+    log(st, f"event dial: {', '.join(icons)}")
+    push_all(st, [frame("event_" + icon) for icon in icons])
+
+
+# ---------------------------------------------------------------- barbarians
+
+def barbarian_spaces(st: GameState) -> dict[str, int]:
+    """Letter -> the space printed with it, for tiles on the map."""
+    out = {}
+    for s, p in enumerate(st.board.printed):
+        if p is not None and p.barbarian:
+            out[p.barbarian] = s
+    return out
+
+
+@auto("event_spawn")
+def run_spawn(st: GameState, f: Frame) -> None:
+    """Each defeated barbarian returns to its letter's space if that space is empty or holds
+    only caravans and armies (which go back to their cards)."""
+    for letter, s in sorted(barbarian_spaces(st).items()):
+        if letter in st.barbs:
+            continue
+        if any(at == s for at in st.barbs.values()):
+            continue
+        only_figures = s not in st.cities and s not in st.ctl and s not in st.tokens \
+            and s not in st.cs_at and s not in st.wonder_at and not st.board.is_fort[s]
+        if not only_figures:
+            continue
+        if has_figure(st, s):
+            for p, i in armies_at(st, s):
+                st.players[p].armies[i] = ON_CARD
+            for p, i in caravans_at(st, s):
+                st.players[p].caravans[i] = ON_CARD
+        assert is_empty(st, s)
+        st.barbs[letter] = s
+        log(st, f"barbarian {letter} returns at {coord(st, s)}")
+
+
+def _land_in(st: GameState, s: int, d: int) -> int:
+    """The first non-water space from ``s`` in direction ``d`` (crossing water), or -1."""
+    b = st.board
+    n = b.nbr_dir[s][d]
+    while n != -1 and b.is_water[n]:
+        n = b.nbr_dir[n][d]
+    return n
+
+
+def barbarian_step(st: GameState, letter: str, d: int) -> None:
+    """Move one barbarian one space in direction ``d`` and resolve what it meets."""
+    start = st.barbs[letter]
+    dest = _land_in(st, start, d)
+    if dest == -1:  # off the edge: the opposite direction instead
+        dest = _land_in(st, start, (d + 3) % 6)
+    if dest == -1:
+        return
+    st.barbs[letter] = dest
+    where = coord(st, dest)
+    for p, i in caravans_at(st, dest):
+        st.players[p].caravans[i] = ON_CARD
+        log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}")
+    armies = armies_at(st, dest)
+    if armies:
+        for p, i in armies:
+            st.players[p].armies[i] = ON_CARD
+            log(st, f"barbarian {letter} defeats seat {p}'s army at {where}")
+        st.barbs[letter] = start  # back on the last non-water space it occupied
+        return
+    owner = st.cities.get(dest)
+    if owner is not None:
+        if dest == st.capitals[owner]:
+            st.barbs[letter] = start
+            log(st, f"barbarian {letter} raids seat {owner}'s capital")
+            if sum(st.players[owner].trade.values()) > 0:
+                push(st, "discard", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
+            return
+        del st.cities[dest]
+        log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}")
+        printed = st.board.printed[dest]
+        if printed is not None and printed.city_state:
+            from .military import liberate
+
+            liberate(st, dest, printed.city_state, -1)
+        return
+    owner = st.ctl.get(dest)
+    if owner is not None:
+        if dest in st.reinforced:
+            st.reinforced.discard(dest)
+            st.barbs[letter] = start
+            log(st, f"barbarian {letter} is turned back at {where}; the token is flipped")
+        else:
+            remove_control(st, dest)
+            log(st, f"barbarian {letter} destroys seat {owner}'s control token at {where}")
+
+
+@auto("event_barb_move")
+def run_barbarian_move(st: GameState, f: Frame) -> None:
+    rs = content_for(st).ruleset
+    to_dir = rs.barbarians["die_to_direction"]
+    die = roll(st)
+    log(st, f"barbarians move: die {die}")
+    for letter in sorted(st.barbs):
+        barbarian_step(st, letter, to_dir[die - 1])
+    # More than one barbarian in a space: the earliest letter moves again (FAQ), until none.
+    for _ in range(100):
+        seen: dict[int, str] = {}
+        clash = None
+        for letter in sorted(st.barbs):
+            s = st.barbs[letter]
+            if s in seen:
+                clash = seen[s]
+                break
+            seen[s] = letter
+        if clash is None:
+            return
+        die = roll(st)
+        barbarian_step(st, clash, to_dir[die - 1])
+
+
+@choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
+def discard_options(st: GameState, f: Frame) -> list[Action]:
+    t = st.players[f["seat"]].trade
+    return [Action("discard", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0]
+
+
+@act("discard")
+def discard_act(st: GameState, f: Frame, a: Action) -> None:
+    t = st.players[f["seat"]].trade
+    t[a.arg] -= 1
+    if f["left"] <= 1 or sum(t.values()) == 0:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1)
+
+
+# ---------------------------------------------------------------- districts, governments, wonders
+
+@auto("event_districts")
+def run_districts(st: GameState, f: Frame) -> None:
+    frames = []
+    for k in range(st.n):
+        p = (st.first + k) % st.n
+        if any(o == p for s, o in st.ctl.items() if s in st.district):
+            frames.append(frame("district_event", seat=p, done=[]))
+    push_all(st, frames)
+
+
+@choice("district_event", "Resolve your districts in the order you choose")
+def district_event_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    mine = [s for s, d in st.district.items() if st.ctl.get(s) == seat and s not in f["done"]]
+    from .cards import space_actions
+
+    return [*space_actions("resolve", st, mine), Action("done")]
+
+
+@act("district_event")
+def district_event_act(st: GameState, f: Frame, a: Action) -> None:
+    from .cards import space_of
+    from .districts import ability_frames
+
+    if a.verb == "done":
+        pop(st)
+        return
+    s = space_of(st, a.arg)
+    replace_top(st, done=[*f["done"], s])
+    push_all(st, ability_frames(st, f["seat"], s, st.district[s]))
+
+
+@auto("event_government")
+def run_government(st: GameState, f: Frame) -> None:
+    push_all(st, [frame("government", seat=(st.first + k) % st.n) for k in range(st.n)])
+
+
+@choice("government", "You may change your government to a card in a '1' slot")
+def government_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    ps = st.players[f["seat"]]
+    first_slots = [i for i, v in enumerate(c.ruleset.row_slots) if v == 1]
+    types = {c.focus_cards[ps.row[i]].type for i in first_slots}
+    opts = [Action("gov", g.id) for g in c.ruleset.governments if g.type in types and g.id != ps.gov]
+    opts.append(Action("keep"))
+    return opts
+
+
+@act("government")
+def government_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "gov":
+        st.players[f["seat"]].gov = a.arg
+        log(st, f"seat {f['seat']} changes government to {a.arg}")
+
+
+@auto("event_wonder")
+def run_wonder_icon(st: GameState, f: Frame) -> None:
+    """A trade token on each face-up wonder; a wonder that would get a second is removed."""
+    for wtype in sorted(st.wonder_decks):
+        deck = st.wonder_decks[wtype]
+        if not deck:
+            continue
+        w = deck[0]
+        if w in st.wonder_tokens:
+            st.wonder_tokens.remove(w)
+            deck.pop(0)
+            st.gone_wonders.append(w)
+            log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""))
+        else:
+            st.wonder_tokens.append(w)

@@ -1,0 +1,90 @@
+"""Exploration: drawing a tile from the bottom of the stack and placing it at the map's edge
+(unified rules, "Exploration"), and populating newly placed spaces (Setup step 4)."""
+
+from __future__ import annotations
+
+from .actions import Action, coord_text, parse_coord
+from .board import Placement, enclosed_holes, tile_placements
+from .errors import IllegalActionError
+from .flow import act, choice, log, pop, push
+from .state import Frame, GameState, content_for
+
+
+def can_explore(st: GameState, s: int) -> bool:
+    b = st.board
+    return bool(st.stack) and b.on_capital_tile[s] and b.edge[s]
+
+
+def start_exploration(st: GameState, seat: int, s: int) -> None:
+    """Draw the bottom tile; push the placement decision, or put it back on top of the stack."""
+    tile = st.stack.pop()
+    c = content_for(st)
+    options = tile_placements(
+        st.board, c.tiles[tile], min_touch=c.ruleset.explore_touch_min, counted=None, must_touch=s,
+    )
+    if not options:
+        st.stack.insert(0, tile)
+        log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
+        return
+    log(st, f"seat {seat} explores and draws tile {tile}")
+    push(st, "explore_place", seat=seat, tile=tile, space=s)
+
+
+def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
+    return Action("tile", f"{side}{k} {coord_text(*t)}")
+
+
+@choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")
+def explore_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    opts = tile_placements(
+        st.board, c.tiles[f["tile"]], min_touch=c.ruleset.explore_touch_min, counted=None,
+        must_touch=f["space"],
+    )
+    return [placement_action(side, k, t) for side, k, t in opts]
+
+
+@act("explore_place")
+def explore_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    side_k, _, where = a.arg.partition(" ")
+    q, r = parse_coord(where)
+    add_tile(st, Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
+
+
+def add_tile(st: GameState, p: Placement) -> None:
+    """Lay a tile, populate it, and fill any enclosed hole with water tokens."""
+    before = st.board.n
+    st.placements.append(p)
+    st._board = None
+    populate(st, range(before, st.board.n))
+    holes = enclosed_holes(st.board)
+    if holes:
+        for q, r in holes:
+            st.placements.append(Placement("water", 0, "", 0, q, r))
+        st._board = None
+        log(st, f"{len(holes)} enclosed hole(s) filled with water")
+
+
+def populate(st: GameState, spaces: range | list[int]) -> None:
+    """Put a matching token on every printed icon of the new spaces."""
+    b = st.board
+    for s in spaces:
+        ps = b.printed[s]
+        if ps is None:
+            continue
+        if ps.resource:
+            st.tokens[s] = ps.resource
+        if ps.natural_wonder:
+            st.tokens[s] = "nw:" + ps.natural_wonder
+        if ps.barbarian and ps.barbarian not in st.barbs:
+            st.barbs[ps.barbarian] = s
+        if ps.city_state:
+            st.cs_at[s] = ps.city_state
+            st.cs_cards[ps.city_state] = 2
+
+
+def check_space(st: GameState, s: int | None, what: str) -> int:
+    if s is None:
+        raise IllegalActionError(f"{what} is not on the map")
+    return s

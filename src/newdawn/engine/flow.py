@@ -1,0 +1,202 @@
+"""Turn flow and the pending-step stack.
+
+The game advances through *frames*: small JSON dicts on ``state.stack_frames`` (top last).
+A frame kind is either automatic (``AUTO``: runs at once, may push more frames) or a decision
+(``CHOICE``: lists options and applies the chosen one). ``advance`` runs automatic frames
+until a decision is on top, so every state a caller sees waits for exactly one seat's choice.
+Frames are never changed in place, because state copies share them: use ``replace_top``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import hooks, rng
+from .actions import Action
+from .errors import IllegalActionError
+from .state import Frame, GameState, content_for
+
+AutoFn = Callable[[GameState, Frame], None]
+OptionsFn = Callable[[GameState, Frame], list[Action]]
+ActFn = Callable[[GameState, Frame, Action], None]
+ExplainFn = Callable[[GameState, Frame, Action], str | None]
+
+AUTO: dict[str, AutoFn] = {}
+CHOICE: dict[str, tuple[OptionsFn, ActFn]] = {}
+EXPLAIN: dict[str, ExplainFn] = {}
+DESCRIBE: dict[str, Callable[[GameState, Frame], str]] = {}
+
+
+def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
+    def deco(fn: AutoFn) -> AutoFn:
+        AUTO[kind] = fn
+        return fn
+    return deco
+
+
+def choice(kind: str, describe: str | Callable[[GameState, Frame], str] = "") -> Callable[[OptionsFn], OptionsFn]:
+    """Register the options function of a decision; pair it with ``@act(kind)``."""
+    def deco(fn: OptionsFn) -> OptionsFn:
+        prev = CHOICE.get(kind)
+        CHOICE[kind] = (fn, prev[1] if prev else _no_act)
+        if callable(describe):
+            DESCRIBE[kind] = describe
+        else:
+            text = describe or kind
+            DESCRIBE[kind] = lambda st, f: text
+        return fn
+    return deco
+
+
+def act(kind: str) -> Callable[[ActFn], ActFn]:
+    def deco(fn: ActFn) -> ActFn:
+        opts = CHOICE[kind][0]
+        CHOICE[kind] = (opts, fn)
+        return fn
+    return deco
+
+
+def explain(kind: str) -> Callable[[ExplainFn], ExplainFn]:
+    def deco(fn: ExplainFn) -> ExplainFn:
+        EXPLAIN[kind] = fn
+        return fn
+    return deco
+
+
+def _no_act(st: GameState, f: Frame, a: Action) -> None:
+    raise IllegalActionError(f"no handler for {f['k']}")
+
+
+# ---------------------------------------------------------------- stack helpers
+
+def push(st: GameState, kind: str, **data: Any) -> None:
+    data["k"] = kind
+    st.stack_frames.append(data)
+
+
+def push_all(st: GameState, frames: list[Frame]) -> None:
+    """Push frames so that the first in the list runs first."""
+    st.stack_frames.extend(reversed(frames))
+
+
+def frame(kind: str, **data: Any) -> Frame:
+    data["k"] = kind
+    return data
+
+
+def top(st: GameState) -> Frame:
+    return st.stack_frames[-1]
+
+
+def pop(st: GameState) -> Frame:
+    return st.stack_frames.pop()
+
+
+def replace_top(st: GameState, **changes: Any) -> Frame:
+    f = {**st.stack_frames[-1], **changes}
+    st.stack_frames[-1] = f
+    return f
+
+
+def log(st: GameState, text: str) -> None:
+    st.events.append(text)
+
+
+def advance(st: GameState) -> None:
+    """Run automatic steps until a decision waits or the game is over."""
+    frames = st.stack_frames
+    while st.winner == -1:
+        if not frames:
+            frames.append({"k": "turn"})
+        f = frames[-1]
+        fn = AUTO.get(f["k"])
+        if fn is None:
+            return
+        frames.pop()
+        fn(st, f)
+
+
+def decision_seat(st: GameState) -> int:
+    """Seat that owns the pending decision (-1 when the game is over)."""
+    if st.winner != -1 or not st.stack_frames:
+        return -1
+    seat: int = st.stack_frames[-1].get("seat", st.current)
+    return seat
+
+
+# ---------------------------------------------------------------- dice and tokens
+
+def roll(st: GameState) -> int:
+    if st.forced_dice:
+        return st.forced_dice.pop(0)
+    st.rng, k = rng.below(st.rng, 6)
+    return k + 1
+
+
+def card_of(st: GameState, seat: int, ftype: str) -> str:
+    cards = content_for(st).focus_cards
+    for cid in st.players[seat].row:
+        if cards[cid].type == ftype:
+            return cid
+    raise KeyError(ftype)
+
+
+def add_trade(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
+    """Trade tokens from the supply onto a card; tokens beyond the cap go back to the supply."""
+    cap = content_for(st).ruleset.trade_cap
+    t = st.players[seat].trade
+    t[ftype] = min(cap, t.get(ftype, 0) + n)
+
+
+def cs_token_ready(st: GameState, seat: int, ftype: str) -> list[str]:
+    """City-state tokens on the card of ``ftype`` not yet spent this turn."""
+    css = content_for(st).city_states
+    used = st.turn.get("cs_used", [])
+    return [c for c in st.players[seat].cs_tokens if css[c].type == ftype and c not in used]
+
+
+def spendable(st: GameState, seat: int, ftype: str) -> int:
+    return st.players[seat].trade.get(ftype, 0) + len(cs_token_ready(st, seat, ftype))
+
+
+def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
+    """Spend ``n`` tokens from a card: city-state tokens first (they stay), then trade tokens."""
+    ready = cs_token_ready(st, seat, ftype)
+    used = list(st.turn.get("cs_used", []))
+    while n > 0 and ready:
+        used.append(ready.pop())
+        n -= 1
+    st.turn["cs_used"] = used
+    t = st.players[seat].trade
+    have = t.get(ftype, 0)
+    if n > have:
+        raise IllegalActionError(f"not enough trade tokens on the {ftype} card")
+    t[ftype] = have - n
+
+
+def effective_slot(st: GameState, seat: int, ftype: str, base: int) -> int:
+    """Slot a card resolves in: its slot, moved right by the government and other effects."""
+    c = content_for(st)
+    ps = st.players[seat]
+    slot = base
+    if ps.gov:
+        for g in c.ruleset.governments:
+            if g.id == ps.gov and g.type == ftype:
+                slot += g.arrows
+    slot += hooks.slot_bonus(st, seat, ftype, slot)
+    return min(slot, c.ruleset.slot_cap)
+
+
+def slot_of(st: GameState, seat: int, ftype: str) -> int:
+    c = content_for(st)
+    row = st.players[seat].row
+    for i, cid in enumerate(row):
+        if c.focus_cards[cid].type == ftype:
+            return c.ruleset.row_slots[i]
+    raise KeyError(ftype)
+
+
+def trade_options(st: GameState, seat: int) -> list[Action]:
+    """Place one trade token on any card of the focus row."""
+    return [Action("trade", t) for t in content_for(st).ruleset.focus_types]

@@ -1,0 +1,287 @@
+"""Industry cards: building a city or a world wonder (unified rules: Industry Focus Cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..content.schema import Effect
+from . import hooks
+from .actions import Action
+from .cards import gain_token_at, op, space_actions, space_of
+from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable
+from .spaces import (
+    barb_at,
+    city_spaces,
+    coord,
+    difficulty,
+    friendly_spaces,
+    rival_army_at,
+    rival_space,
+    terrain_name,
+    unused_cities,
+)
+from .state import ON_CARD, Frame, GameState, content_for
+
+
+@op("build")
+def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame(
+        "build", seat=seat, slot=slot, range=e.int("city_range", 2), water=e.bool("count_water"),
+        on_figure=e.bool("on_figure"), w7=e.int("wonder_slot5_production"),
+        after=e.int("after_city_control"),
+    )], False
+
+
+# ---------------------------------------------------------------- cities
+
+def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
+    """Whether a city may stand on ``s`` (range aside): rules, Building Cities."""
+    b = st.board
+    if b.is_water[s]:
+        return "cities cannot be built on water"
+    if b.is_fort[s]:
+        return "cities cannot be built on a fort"
+    if max_diff is not None and difficulty(st, s) > max_diff:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
+    if s in st.cities or s in st.cs_at:
+        return "the space holds a city or city-state"
+    if barb_at(st, s) is not None:
+        return "the space holds a barbarian"
+    if s in st.tokens:
+        return "the space holds a resource or natural-wonder token"
+    if st.ctl.get(s, seat) != seat:
+        return "the space holds a rival control token"
+    if rival_army_at(st, seat, s):
+        return "the space holds a rival army"
+    for n in b.nbrs[s]:
+        if n in st.cities or n in st.cs_at:
+            return "cities cannot be built next to a city or city-state"
+        if b.is_fort[n]:
+            return "cities cannot be built next to a fort"
+    return None
+
+
+def reach(st: GameState, sources: list[int], n: int, passable: Callable[[int], bool]) -> set[int]:
+    """Spaces within ``n`` steps of a source where every space counted through is passable."""
+    nbrs = st.board.nbrs
+    seen = set(sources)
+    frontier = list(sources)
+    for _ in range(n):
+        nxt = []
+        for s in frontier:
+            for t in nbrs[s]:
+                if t not in seen:
+                    seen.add(t)
+                    if passable(t):
+                        nxt.append(t)
+        frontier = nxt
+    return seen
+
+
+def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water: bool) -> set[int]:
+    b = st.board
+
+    def passable(t: int) -> bool:
+        if b.is_water[t]:
+            return water
+        if max_diff is not None and difficulty(st, t) > max_diff:
+            return False
+        return not rival_space(st, seat, t) and barb_at(st, t) is None and t not in st.cs_at
+
+    if unused_cities(st, seat) <= 0:
+        return set()
+    cand = reach(st, friendly_spaces(st, seat), rng, passable)
+    return {s for s in cand if city_reason(st, seat, s, max_diff) is None}
+
+
+def figure_spaces(st: GameState, seat: int, max_diff: int) -> set[int]:
+    ps = st.players[seat]
+    spaces = {s for s in ps.caravans + ps.armies if s >= 0}
+    return {s for s in spaces if city_reason(st, seat, s, max_diff) is None}
+
+
+def build_city(st: GameState, seat: int, s: int) -> None:
+    """Place an unused city; a friendly control token there goes back to its owner."""
+    if st.ctl.get(s) == seat:
+        st.ctl.pop(s)
+        st.reinforced.discard(s)
+        st.district.pop(s, None)
+    st.cities[s] = seat
+    gain_token_at(st, seat, s)
+    claim_wonder_token(st, seat, s)
+    log(st, f"seat {seat} builds a city at {coord(st, s)}")
+    hooks.fire("after_placement", st, seat, s, "city")
+
+
+def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
+    """A city or token placed on a lone wonder token gains control of that wonder (rules:
+    a barbarian leaves the token of a destroyed city on the map)."""
+    w = st.wonder_at.get(s)
+    if w is None:
+        return
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    if w in st.cs_aside_wonders:
+        st.cs_aside_wonders.remove(w)
+    st.players[seat].wonders.append(w)
+    log(st, f"seat {seat} gains control of {w}")
+
+
+# ---------------------------------------------------------------- wonders
+
+def wonder_cost(st: GameState, seat: int, w: str) -> int:
+    return content_for(st).wonders[w].cost + hooks.wonder_cost(st, seat, w)
+
+
+def base_production(st: GameState, f: Frame, w: str) -> int:
+    slot = f["slot"]
+    prod = f["w7"] if f["w7"] and slot >= 5 else slot
+    if w in st.wonder_tokens:
+        prod += 1
+    return int(prod)
+
+
+def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
+    c = content_for(st)
+    res = c.wonders[w].resources
+    used = st.turn.get("nw_used", [])
+    return [n for n in st.players[seat].nws if c.natural_wonders[n].resource in res and n not in used]
+
+
+def free_wonder_cities(st: GameState, seat: int) -> list[int]:
+    return [s for s in city_spaces(st, seat) if s not in st.wonder_at]
+
+
+def affordable(st: GameState, f: Frame, w: str) -> bool:
+    seat = f["seat"]
+    c = content_for(st)
+    ps = st.players[seat]
+    most = base_production(st, f, w) + spendable(st, seat, "industry")
+    most += 2 * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
+    most += 2 * len(eligible_nws(st, seat, w))
+    return most >= wonder_cost(st, seat, w)
+
+
+@choice("build", "Build a city or a world wonder")
+def build_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    spaces = city_targets(st, seat, f["slot"], f["range"], f["water"])
+    if f["on_figure"] and unused_cities(st, seat) > 0:
+        spaces |= figure_spaces(st, seat, f["slot"])
+    opts = space_actions("city", st, spaces)
+    if free_wonder_cities(st, seat):
+        for deck in st.wonder_decks.values():
+            if deck and affordable(st, f, deck[0]):
+                opts.append(Action("wonder", deck[0]))
+    opts.append(Action("done"))
+    return opts
+
+
+@explain("build")
+def build_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    seat = f["seat"]
+    if a.verb == "city":
+        s = space_of(st, a.arg)
+        if unused_cities(st, seat) <= 0:
+            return "all your cities are on the map"
+        return city_reason(st, seat, s, f["slot"]) or (
+            f"the space is not within {f['range']} spaces of a friendly space counting through "
+            "passable spaces (no water, rival spaces, barbarians, city-states or harder terrain)")
+    if a.verb == "wonder":
+        if not any(d and d[0] == a.arg for d in st.wonder_decks.values()):
+            return "only the face-up wonder on top of each deck can be built"
+        if not free_wonder_cities(st, seat):
+            return "every one of your cities already has a wonder"
+        return "your production cannot reach the wonder's cost"
+    return None
+
+
+@act("build")
+def build_act(st: GameState, f: Frame, a: Action) -> None:
+    seat = f["seat"]
+    if a.verb == "done":
+        pop(st)
+        return
+    if a.verb == "wonder":
+        push(st, "pay", seat=seat, wonder=a.arg, prod=base_production(st, f, a.arg),
+             cost=wonder_cost(st, seat, a.arg), res={}, nw=[], trade=0)
+        return
+    pop(st)
+    s = space_of(st, a.arg)
+    normal = s in city_targets(st, seat, f["slot"], f["range"], f["water"])
+    build_city(st, seat, s)
+    if not normal:
+        # Animal Husbandry: built on your own caravan or army, which returns to its card.
+        ps = st.players[seat]
+        for figs in (ps.caravans, ps.armies):
+            for i, at in enumerate(figs):
+                if at == s:
+                    figs[i] = ON_CARD
+    if f["after"]:
+        push(st, "place", seat=seat, left=f["after"], near=f"at:{s}", max=f["slot"])
+
+
+@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['prod']} of {f['cost']}")
+def pay_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    c = content_for(st)
+    ps = st.players[seat]
+    opts = []
+    for r in c.wonders[f["wonder"]].resources:
+        if ps.resources.get(r, 0) > f["res"].get(r, 0):
+            opts.append(Action("pay", r))
+    for n in eligible_nws(st, seat, f["wonder"]):
+        if n not in f["nw"]:
+            opts.append(Action("pay", "nw:" + n))
+    if spendable(st, seat, "industry") > f["trade"]:
+        opts.append(Action("pay", "trade"))
+    if f["prod"] >= f["cost"]:
+        opts.append(Action("build"))
+    opts.append(Action("back"))
+    return opts
+
+
+@act("pay")
+def pay_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "back":
+        pop(st)
+        return
+    if a.verb == "pay":
+        if a.arg == "trade":
+            replace_top(st, trade=f["trade"] + 1, prod=f["prod"] + 1)
+        elif a.arg.startswith("nw:"):
+            replace_top(st, nw=[*f["nw"], a.arg[3:]], prod=f["prod"] + 2)
+        else:
+            res = dict(f["res"])
+            res[a.arg] = res.get(a.arg, 0) + 1
+            replace_top(st, res=res, prod=f["prod"] + 2)
+        return
+    # build: pay what was chosen and take the card
+    seat, w = f["seat"], f["wonder"]
+    pop(st)
+    pop(st)  # the industry card's choice is made
+    ps = st.players[seat]
+    for r, k in f["res"].items():
+        ps.resources[r] -= k
+    st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["nw"]]
+    if f["trade"]:
+        spend(st, seat, "industry", f["trade"])
+    wtype = content_for(st).wonders[w].type
+    st.wonder_decks[wtype].pop(0)
+    if w in st.wonder_tokens:
+        st.wonder_tokens.remove(w)
+    ps.wonders.append(w)
+    log(st, f"seat {seat} builds {w} with production {f['prod']}")
+    push(st, "wonder_city", seat=seat, wonder=w)
+
+
+@choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token")
+def wonder_city_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("under", st, free_wonder_cities(st, f["seat"]))
+
+
+@act("wonder_city")
+def wonder_city_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    st.wonder_at[space_of(st, a.arg)] = f["wonder"]

@@ -1,0 +1,535 @@
+"""Military cards: army movement, attacks and combat (unified rules: Military Focus Cards,
+Combat, Military Clarifications)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.schema import Effect
+from . import hooks
+from .actions import Action
+from .cards import op, replace_control, space_actions, space_of
+from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
+from .explore import can_explore, start_exploration
+from .flow import (
+    act,
+    add_trade,
+    auto,
+    choice,
+    explain,
+    frame,
+    log,
+    pop,
+    push,
+    replace_top,
+    roll,
+    spend,
+    spendable,
+)
+from .industry import claim_wonder_token, free_wonder_cities
+from .spaces import (
+    barb_at,
+    coord,
+    defeat_figures_at,
+    difficulty,
+    start_cities,
+    terrain_name,
+    uncontrolled_fort,
+    unused_cities,
+    unused_control,
+)
+from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+
+
+@op("armies")
+def op_armies(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame(
+        "armies", seat=seat, slot=slot, move=e.int("move"), water=e.bool("water"),
+        combat=e.int("combat"), vsb=e.int("vs_barbarian"), passes=list(e.strs("pass_through")),
+        reattack=e.bool("reattack"), moved=[], reattack_used=False,
+    )], False
+
+
+def _army_params(f: Frame) -> dict[str, Any]:
+    keys = ("seat", "slot", "water", "combat", "vsb", "passes")
+    return {k: f[k] for k in keys}
+
+
+@choice("armies", "Choose an army to move, or finish")
+def armies_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    ps = st.players[seat]
+    defeated = st.turn.get("defeated_armies", [])
+    opts = []
+    starts = None
+    for i, at in enumerate(ps.armies):
+        if at == LOCKED:
+            continue
+        if i in f["moved"] and not (f["reattack"] and not f["reattack_used"] and i in defeated and at == ON_CARD):
+            continue
+        if at == ON_CARD:
+            if starts is None:
+                starts = start_cities(st, seat)
+            if not starts:
+                continue
+        opts.append(Action("army", str(i)))
+    opts.append(Action("done"))
+    return opts
+
+
+@act("armies")
+def armies_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    i = int(a.arg)
+    if i in f["moved"]:
+        replace_top(st, reattack_used=True)
+    else:
+        replace_top(st, moved=[*f["moved"], i])
+    seat = f["seat"]
+    at = st.players[seat].armies[i]
+    step = dict(_army_params(f), i=i, left=f["move"], explored=False, prev=at)
+    push(st, "army_start" if at == ON_CARD else "army_step", **step)
+
+
+@choice("army_start", "Choose the city your army leaves from")
+def army_start_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("start", st, start_cities(st, f["seat"]))
+
+
+@act("army_start")
+def army_start_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    s = space_of(st, a.arg)
+    st.players[f["seat"]].armies[f["i"]] = s
+    push(st, "army_step", **{**{k: v for k, v in f.items() if k != "k"}, "prev": s})
+
+
+def targets_at(st: GameState, seat: int, s: int) -> list[str]:
+    """What an army of ``seat`` entering ``s`` must attack; a barbarian must be the target."""
+    if barb_at(st, s) is not None:
+        return ["barb"]
+    out = []
+    if s in st.cs_at:
+        out.append("cs")
+    if uncontrolled_fort(st, s):
+        out.append("fort")
+    o = st.cities.get(s)
+    if o is not None and o != seat:
+        out.append("city")
+    o = st.ctl.get(s)
+    if o is not None and o != seat:
+        out.append("ctl")
+    for p, ps in enumerate(st.players):
+        if p != seat and s in ps.armies:
+            out.append(f"army:{p}")
+        if p != seat and s in ps.caravans:
+            out.append(f"caravan:{p}")
+    return out
+
+
+def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> bool:
+    """Flight lets armies pass spaces whose only pieces are listed in the card's pass list."""
+    passes = f["passes"]
+    if not passes:
+        return False
+    for t in targets:
+        kind = t.split(":")[0]
+        if kind == "ctl":
+            if "control" not in passes or s in st.reinforced:
+                return False
+        elif kind == "caravan":
+            if "caravan" not in passes:
+                return False
+        elif kind == "barb":
+            if "barbarian" not in passes:
+                return False
+        elif kind == "cs":
+            if "city_state" not in passes:
+                return False
+        else:
+            return False
+    return True
+
+
+def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
+    b = st.board
+    if b.is_water[s] and not f["water"]:
+        return "armies cannot enter water with this card"
+    if not b.is_water[s] and difficulty(st, s) > f["slot"]:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['slot']}"
+    return None
+
+
+@choice("army_step", lambda st, f: f"Move army {f['i']} ({f['left']} movement left)")
+def army_step_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    here = st.players[seat].armies[f["i"]]
+    opts: list[Action] = []
+    if f["left"] > 0:
+        dests = [n for n in st.board.nbrs[here] if army_enter_reason(st, f, n) is None]
+        opts.extend(space_actions("to", st, dests))
+        if not f["explored"] and can_explore(st, here):
+            opts.append(Action("explore"))
+    if targets_at(st, seat, here):
+        opts.append(Action("attack"))  # passing through under Flight: attack here instead
+    else:
+        opts.append(Action("stop"))
+    return opts
+
+
+@explain("army_step")
+def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "to":
+        return None
+    s = space_of(st, a.arg)
+    here = st.players[f["seat"]].armies[f["i"]]
+    if f["left"] <= 0:
+        return "the army has no movement left"
+    if s not in st.board.nbrs[here]:
+        return "armies move one adjacent space at a time"
+    return army_enter_reason(st, f, s)
+
+
+@act("army_step")
+def army_step_act(st: GameState, f: Frame, a: Action) -> None:
+    seat, i = f["seat"], f["i"]
+    ps = st.players[seat]
+    if a.verb == "stop":
+        pop(st)
+        return
+    if a.verb == "explore":
+        replace_top(st, left=f["left"] - 1, explored=True)
+        start_exploration(st, seat, ps.armies[i])
+        return
+    if a.verb == "attack":
+        pop(st)
+        begin_attack(st, f, ps.armies[i])
+        return
+    s = space_of(st, a.arg)
+    ps.armies[i] = s
+    left = f["left"] - 1
+    targets = targets_at(st, seat, s)
+    if not targets:
+        replace_top(st, left=left, prev=s)
+        return
+    if left > 0 and passable_targets(st, f, s, targets):
+        replace_top(st, left=left)
+        return
+    pop(st)  # entering the space ends the army's movement and starts an attack
+    begin_attack(st, f, s)
+
+
+def begin_attack(st: GameState, f: Frame, s: int) -> None:
+    seat = f["seat"]
+    targets = targets_at(st, seat, s)
+    info = dict(_army_params(f), i=f["i"], prev=f["prev"], space=s)
+    push(st, "army_after", **info)
+    if len(targets) == 1:
+        start_combat(st, info, targets[0])
+    else:
+        push(st, "target", **info)
+
+
+@choice("target", "Choose the piece your army attacks")
+def target_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("target", t) for t in targets_at(st, f["seat"], f["space"])]
+
+
+@act("target")
+def target_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    start_combat(st, f, a.arg)
+
+
+def defender_of(st: GameState, target: str, s: int) -> int:
+    if target in ("city",):
+        return st.cities[s]
+    if target == "ctl":
+        return st.ctl[s]
+    if ":" in target:
+        return int(target.split(":")[1])
+    return -1
+
+
+def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
+    v = int(f["slot"]) + int(f["combat"])
+    if target == "barb":
+        v += int(f["vsb"])
+    ctx = {"role": "attacker", "space": f["space"], "target": target, "other": dseat}
+    return v + hooks.combat_bonus(st, f["seat"], ctx)
+
+
+def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) -> int:
+    """Defender bonuses (rules: Combat, Defender rolls)."""
+    cb = content_for(st).ruleset.combat
+    diff = difficulty(st, s)
+    if target == "barb":
+        return diff
+    if target == "cs":
+        return cb["city_state"]
+    if target == "fort":
+        return cb["fort"]
+    kind = target.split(":")[0]
+    v = diff
+    if kind in ("ctl", "city"):
+        if kind == "city":
+            v = diff * cb["city_terrain_multiplier"]
+        elif s in st.reinforced:
+            v += cb["reinforced_self"]
+        adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
+        v += adj * cb["reinforced_adjacent"]
+    armies_here = st.players[dseat].armies.count(s)
+    if armies_here - (1 if kind == "army" else 0) > 0:
+        v += cb["friendly_army"]
+    ctx = {"role": "defender", "space": s, "target": target, "other": aseat}
+    return v + hooks.combat_bonus(st, dseat, ctx)
+
+
+def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
+    """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
+    ps = st.players[seat]
+    if target == "cs":
+        card = "cs:" + st.cs_at[s]
+        if card in ps.dipl:
+            ps.dipl.remove(card)
+            st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
+            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
+    elif dseat >= 0:
+        prefix = f"p{dseat}:"
+        for held in [d for d in ps.dipl if d.startswith(prefix)]:
+            ps.dipl.remove(held)
+            st.players[dseat].own_dipl.append(held[len(prefix):])
+            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")
+
+
+def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
+    s = info["space"]
+    seat = info["seat"]
+    dseat = defender_of(st, target, s)
+    return_diplomacy(st, seat, target, s, dseat)
+    a_die, d_die = roll(st), roll(st)
+    a_base = attack_value(st, info, target, dseat)
+    d_base = defense_value(st, target, s, dseat, seat)
+    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}")
+    push(st, "combat", **{**info, "att": seat, "defender": dseat, "target": target,
+                          "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
+                          "a_plus": 0, "d_plus": 0, "stage": "attacker"})
+
+
+def _combat_describe(st: GameState, f: Frame) -> str:
+    a = f["a_die"] + f["a_base"] + f["a_plus"]
+    d = f["d_die"] + f["d_base"] + f["d_plus"]
+    who = "Attacker" if f["stage"] == "attacker" else "Defender"
+    return f"{who}: spend military trade tokens? (attack {a}, defence {d}; the defender wins ties)"
+
+
+@choice("combat", _combat_describe)
+def combat_options(st: GameState, f: Frame) -> list[Action]:
+    opts = []
+    if spendable(st, f["seat"], "military") > 0:
+        opts = [Action("boost"), Action("reroll")]
+    opts.append(Action("accept"))
+    return opts
+
+
+@act("combat")
+def combat_act(st: GameState, f: Frame, a: Action) -> None:
+    attacker = f["stage"] == "attacker"
+    side = "a" if attacker else "d"
+    if a.verb == "boost":
+        spend(st, f["seat"], "military", 1)
+        replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
+        return
+    if a.verb == "reroll":
+        spend(st, f["seat"], "military", 1)
+        die = roll(st)
+        log(st, f"seat {f['seat']} rerolls: {die}")
+        replace_top(st, **{f"{side}_die": die})
+        return
+    d = f["defender"]
+    if attacker and d >= 0 and spendable(st, d, "military") > 0:
+        replace_top(st, stage="defender", seat=d)
+        return
+    pop(st)
+    resolve_combat(st, f)
+
+
+def resolve_combat(st: GameState, f: Frame) -> None:
+    seat = f["att"]
+    s, target, d = f["space"], f["target"], f["defender"]
+    a_total = f["a_die"] + f["a_base"] + f["a_plus"]
+    d_total = f["d_die"] + f["d_base"] + f["d_plus"]
+    ps = st.players[seat]
+    if a_total <= d_total:
+        ps.armies[f["i"]] = ON_CARD
+        st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
+        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card")
+        return
+    log(st, f"the attack succeeds ({a_total} against {d_total})")
+    ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
+    st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
+    cb = content_for(st).ruleset.combat
+    kind = target.split(":")[0]
+    if kind == "barb":
+        letter = barb_at(st, s)
+        if letter is not None:
+            del st.barbs[letter]
+        push(st, "trade_place", seat=seat, left=cb["barbarian_trade_tokens"])
+    elif kind in ("army", "caravan"):
+        figs = st.players[d].armies if kind == "army" else st.players[d].caravans
+        figs[figs.index(s)] = ON_CARD
+    elif kind == "cs":
+        conquer_city_state(st, seat, s)
+    elif kind == "fort":
+        occupy(st, seat, s)
+    elif kind == "ctl":
+        replace_control(st, seat, s)
+        claim_wonder_token(st, seat, s)
+        defeat_figures_at(st, s, seat)
+    elif kind == "city":
+        defeat_figures_at(st, s, seat)
+        if s == st.capitals[d]:
+            ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
+            w = st.wonder_at.get(s)
+            if w is not None and free_wonder_cities(st, seat):
+                push(st, "wonder_move", seat=seat, wonder=w, space=s)
+            push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
+        elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
+            push(st, "cs_fate", seat=seat, space=s)
+        else:
+            occupy(st, seat, s)
+
+
+def occupy(st: GameState, seat: int, s: int) -> None:
+    """Put an unused city on the space (replacing any city there); with none left, a
+    reinforced control token instead (FAQ: Attacking)."""
+    old = st.cities.pop(s, None)
+    if old is not None:
+        hooks.fire("replaced", st, old, s, "city")
+    if unused_cities(st, seat) > 0:
+        st.cities[s] = seat
+        log(st, f"seat {seat} places a city at {coord(st, s)}")
+    elif unused_control(st, seat) > 0:
+        st.ctl[s] = seat
+        st.reinforced.add(s)
+        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}")
+    claim_wonder_token(st, seat, s)
+
+
+def conquer_city_state(st: GameState, seat: int, s: int) -> None:
+    cs = st.cs_at.pop(s)
+    st.cs_conquered[cs] = seat
+    st.players[seat].cs_tokens.append(cs)
+    # Both diplomacy cards go face down beside the map, also those players held.
+    st.cs_cards.pop(cs, None)
+    for ps in st.players:
+        if "cs:" + cs in ps.dipl:
+            ps.dipl.remove("cs:" + cs)
+    occupy(st, seat, s)
+    log(st, f"seat {seat} conquers {cs}")
+
+
+@choice("cs_fate", "Conquer the city-state, or liberate it")
+def cs_fate_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("conquer"), Action("liberate")]
+
+
+@act("cs_fate")
+def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    seat, s = f["seat"], f["space"]
+    cs = st.board.printed[s].city_state  # type: ignore[union-attr]
+    assert cs is not None
+    old = st.cs_conquered.pop(cs, None)
+    if old is not None and cs in st.players[old].cs_tokens:
+        st.players[old].cs_tokens.remove(cs)
+    if a.verb == "conquer":
+        st.cs_conquered[cs] = seat
+        st.players[seat].cs_tokens.append(cs)
+        occupy(st, seat, s)
+        log(st, f"seat {seat} conquers {cs}")
+        return
+    liberate(st, s, cs, seat)
+
+
+def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
+    """The city-state's token returns to its space and its cards turn face up; a liberating
+    player takes one. A wonder in the space is set aside (FAQ: Wonders)."""
+    old = st.cities.pop(s, None)
+    if old is not None:
+        hooks.fire("replaced", st, old, s, "city")
+    st.cs_conquered.pop(cs, None)
+    for ps in st.players:
+        if cs in ps.cs_tokens:
+            ps.cs_tokens.remove(cs)
+    st.cs_at[s] = cs
+    st.cs_cards[cs] = 2
+    w = st.wonder_at.get(s)
+    if w is not None:
+        for ps in st.players:
+            if w in ps.wonders:
+                ps.wonders.remove(w)
+        st.cs_aside_wonders.append(w)
+    if seat >= 0:
+        st.players[seat].dipl.append("cs:" + cs)
+        st.cs_cards[cs] = 1
+        log(st, f"seat {seat} liberates {cs}")
+    else:
+        log(st, f"{cs} is liberated")
+
+
+@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from seat {f['defender']}'s focus cards")
+def plunder_options(st: GameState, f: Frame) -> list[Action]:
+    t = st.players[f["defender"]].trade
+    return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
+            Action("done")]
+
+
+@act("plunder")
+def plunder_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "take":
+        st.players[f["defender"]].trade[a.arg] -= 1
+        f = replace_top(st, left=f["left"] - 1, taken=f["taken"] + 1)
+        if f["left"] > 0:
+            return
+    pop(st)
+    if f["taken"]:
+        push(st, "trade_place", seat=f["seat"], left=f["taken"])
+
+
+@choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities")
+def wonder_move_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("under", st, free_wonder_cities(st, f["seat"]))
+
+
+@act("wonder_move")
+def wonder_move_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    t = space_of(st, a.arg)
+    w = st.wonder_at.pop(f["space"])
+    st.wonder_at[t] = w
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    st.players[f["seat"]].wonders.append(w)
+    log(st, f"seat {f['seat']} takes {w}")
+
+
+@auto("army_after")
+def run_army_after(st: GameState, f: Frame) -> None:
+    """After the attack the army stays unless the space still holds a city-state, an
+    unclaimed fort or a rival piece; then it goes back to the last space it left that had none."""
+    seat, i, s = f["seat"], f["i"], f["space"]
+    ps = st.players[seat]
+    if ps.armies[i] != s:
+        return  # defeated: already on its card
+    if targets_at(st, seat, s):
+        ps.armies[i] = f["prev"]
+        log(st, f"seat {seat}'s army returns to {coord(st, f['prev'])}")
+
+
+def defeat_barbarian_reward(st: GameState, seat: int) -> None:
+    add_trade  # keep import used for district rewards in other modules
+    push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])

@@ -1,0 +1,213 @@
+"""Setting up a game (unified rules: Setup 1-11). Fort and capital-tile placements are
+decisions like any other; everything random comes from the state's generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rng
+from .actions import Action, coord_text, parse_coord
+from .board import Placement, core_placements, enclosed_holes, fort_positions, tile_placements
+from .cards import space_of  # noqa: F401
+from .explore import placement_action, populate
+from .flow import act, advance, auto, choice, frame, log, pop, push_all, roll
+from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
+
+DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None}
+
+
+def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
+    from ..content import load_content
+
+    cfg = {**DEFAULT_CONFIG, **{k: v for k, v in (config or {}).items() if k != "seed"}}
+    unknown = set(cfg) - set(DEFAULT_CONFIG)
+    if unknown:
+        raise ValueError(f"unknown config keys: {sorted(unknown)}")
+    c = load_content(cfg["ruleset"])
+    lo, hi = c.ruleset.players
+    n = cfg["players"]
+    if not isinstance(n, int) or not lo <= n <= hi:
+        raise ValueError(f"players must be between {lo} and {hi}, got {n!r}")
+    if cfg["leaders"] is not None:
+        leaders = list(cfg["leaders"])
+        if len(leaders) != n:
+            raise ValueError(f"{n} leaders needed, got {len(leaders)}")
+        for lid in leaders:
+            if lid not in c.leaders:
+                raise ValueError(f"unknown leader {lid!r}")
+        if len(set(leaders)) != n:
+            raise ValueError("each leader can be taken once")
+        cfg["leaders"] = leaders
+    if cfg["colors"] is not None:
+        colors = list(cfg["colors"])
+        if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
+            raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
+        cfg["colors"] = colors
+    mr = cfg["max_rounds"]
+    if mr is not None and (not isinstance(mr, int) or mr < 1):
+        raise ValueError("max_rounds must be a positive whole number or null")
+    return cfg
+
+
+def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
+    """A new game, waiting for the first player's fort placement."""
+    from ..content import load_content
+
+    cfg = normalise_config(config)
+    c = load_content(cfg["ruleset"])
+    rs = c.ruleset
+    n = cfg["players"]
+    st = GameState.__new__(GameState)
+    st.config = {**cfg, "seed": seed}
+    st.ruleset = cfg["ruleset"]
+    st.rng = rng.seed_state(seed)
+    st.forced_dice = []
+    st.events = []
+    st._board = None
+    st._legal = None
+
+    leaders = cfg["leaders"]
+    if leaders is None:
+        pool = sorted(c.leaders)
+        st.rng = rng.shuffled(st.rng, pool)
+        leaders = pool[:n]
+    colors = cfg["colors"] or list(rs.colors[:n])
+    diplomacy = sorted(d.id for d in c.player_diplomacy.values() if d.box in rs.boxes)
+    st.players = []
+    for seat in range(n):
+        lead = c.leaders[leaders[seat]]
+        p = PlayerState.__new__(PlayerState)
+        p.leader = lead.id
+        p.color = colors[seat]
+        p.row = list(lead.start_row)
+        p.trade = {}
+        p.cs_tokens = []
+        p.gov = ""
+        p.dial = 0
+        p.resources = {}
+        p.nws = []
+        p.dipl = []
+        p.own_dipl = list(diplomacy)
+        p.wonders = []
+        p.armies = [ON_CARD if i < rs.start_armies else LOCKED for i in range(rs.components["armies"])]
+        p.caravans = [ON_CARD if i < rs.start_caravans else LOCKED for i in range(rs.components["caravans"])]
+        p.flags = {}
+        st.players.append(p)
+
+    capital_tiles = sorted(t.id for t in c.tiles.values() if t.kind == "capital")
+    st.rng = rng.shuffled(st.rng, capital_tiles)
+    dealt = capital_tiles[:n]
+    st.rng, st.first = rng.below(st.rng, n)
+    st.current = st.first
+    st.round = 1
+    st.turn = {}
+    stack = sorted(t.id for t in c.tiles.values() if t.kind != "capital")
+    st.rng = rng.shuffled(st.rng, stack)
+    k = rs.core_tiles[n]
+    core = [stack.pop() for _ in range(k)]  # drawn from the bottom of the stack
+    st.stack = stack
+    die = roll(st)
+    side = "A" if die in rs.core_side_a_rolls else "B"
+    st.placements = list(core_placements(core, side, rs.core_placements[side][:k]))
+    st.core_count = k
+    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
+    st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
+    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = [], {}, {}, []
+    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = [], [], [], {}
+    st.event_pos = 0
+    st.winner = -1
+    st.version = 0
+    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}")
+    order = [(st.first + i) % n for i in range(n)]
+    frames = [frame("setup_fort", seat=p) for p in order]
+    frames += [frame("setup_capital", seat=p, tile=dealt[p]) for p in order]
+    frames.append(frame("setup_finish"))
+    st.stack_frames = []
+    push_all(st, frames)
+    advance(st)
+    return st
+
+
+def core_space_ids(st: GameState) -> frozenset[int]:
+    b = st.board
+    return frozenset(s for s in range(b.n) if b.tile_of[s] < st.core_count)
+
+
+def fort_coords(st: GameState) -> set[tuple[int, int]]:
+    return {(p.q, p.r) for p in st.placements if p.kind == "fort"}
+
+
+@choice("setup_fort", "Place your fort touching at least two core spaces")
+def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
+    rs = content_for(st).ruleset
+    spots = fort_positions(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min)
+    return [Action("fort", coord_text(*c)) for c in spots]
+
+
+@act("setup_fort")
+def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
+    pop(st)
+    st.placements.append(Placement.fort(parse_coord(a.arg)))
+    st._board = None
+    log(st, f"seat {f['seat']} places a fort at {a.arg}")
+
+
+def _capital_counted(st: GameState) -> frozenset[int]:
+    b = st.board
+    return frozenset(s for s in range(b.n) if b.tile_of[s] < st.core_count or b.is_fort[s])
+
+
+@choice("setup_capital", lambda st, f: f"Place your capital tile {f['tile']} (either side, any rotation)")
+def setup_capital_options(st: GameState, f: dict[str, Any]) -> list[Action]:
+    c = content_for(st)
+    opts = tile_placements(st.board, c.tiles[f["tile"]], min_touch=c.ruleset.capital_touch_min,
+                           counted=_capital_counted(st))
+    return [placement_action(side, k, t) for side, k, t in opts]
+
+
+@act("setup_capital")
+def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
+    pop(st)
+    side_k, _, where = a.arg.partition(" ")
+    q, r = parse_coord(where)
+    before = st.board.n
+    st.placements.append(Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
+    st._board = None
+    b = st.board
+    seat = f["seat"]
+    for s in range(before, b.n):
+        printed = b.printed[s]
+        if printed is not None and printed.capital:
+            st.cities[s] = seat
+            st.capitals[seat] = s
+    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}")
+
+
+@auto("setup_finish")
+def run_setup_finish(st: GameState, f: dict[str, Any]) -> None:
+    c = content_for(st)
+    rs = c.ruleset
+    holes = enclosed_holes(st.board)
+    for q, r in holes:
+        st.placements.append(Placement.water((q, r)))
+    st._board = None
+    populate(st, range(st.board.n))
+    # Wonder decks: per type, shuffle each era, remove some unseen, ancient on top.
+    by_type: dict[str, dict[str, list[str]]] = {}
+    for wid in c.wonder_ids(st.ruleset):
+        w = c.wonders[wid]
+        by_type.setdefault(w.type, {}).setdefault(w.era, []).append(wid)
+    for wtype in sorted(by_type):
+        deck: list[str] = []
+        for era in ("ancient", "medieval", "modern"):
+            pile = sorted(by_type[wtype].get(era, []))
+            st.rng = rng.shuffled(st.rng, pile)
+            drop = rs.wonder_remove.get(era, 0)
+            st.removed_wonders.extend(pile[:drop])
+            deck.extend(pile[drop:])
+        st.wonder_decks[wtype] = deck
+    standard = sorted(v.id for v in c.victory_cards.values()
+                      if not v.fort and v.box in rs.boxes and v.id not in rs.victory_fixed)
+    st.rng = rng.shuffled(st.rng, standard)
+    st.victory_cards = [*rs.victory_fixed, *sorted(standard[: rs.victory_random_cards])]
+    log(st, "setup complete")

@@ -1,0 +1,274 @@
+"""Game state: plain data that copies cheaply and round-trips through JSON exactly.
+
+The map's geometry (which tiles lie where) is a shared immutable :class:`Board` rebuilt from
+``placements``; everything that changes during play lives in small dicts and lists here.
+Space ids index the board's tuples and stay stable as the map grows.
+
+Piece locations of figures: ``LOCKED`` (not yet unlocked by a focus card), ``ON_CARD`` (on
+the economy/military card), or a space id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content import Content, load_content
+from .board import Board, Placement, build_board
+
+LOCKED = -2
+ON_CARD = -1
+
+Frame = dict[str, Any]
+
+
+class PlayerState:
+    """Everything that belongs to one seat."""
+
+    __slots__ = (
+        "leader", "color", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws",
+        "dipl", "own_dipl", "wonders", "armies", "caravans", "flags",
+    )
+
+    leader: str
+    """Leader id (content ``leaders``)."""
+    color: str
+    row: list[str]
+    """Focus-row card ids by slot position, leftmost "1" slot first."""
+    trade: dict[str, int]
+    """Trade tokens by focus type (tokens stay with the card of that type)."""
+    cs_tokens: list[str]
+    """City-state tokens held (each sits on the card of the city-state's type)."""
+    gov: str
+    """Government id, or "" for none; its token sits on the card of the government's type."""
+    dial: int
+    resources: dict[str, int]
+    nws: list[str]
+    """Natural-wonder tokens held."""
+    dipl: list[str]
+    """Diplomacy cards held from others: ``cs:<city-state>`` or ``p<seat>:<card>``."""
+    own_dipl: list[str]
+    """This seat's own diplomacy cards still in its deck (others may take them)."""
+    wonders: list[str]
+    armies: list[int]
+    caravans: list[int]
+    flags: dict[str, int]
+    """Facts that agendas need and the map no longer shows (capital defeated, best attack)."""
+
+    def copy(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.leader = self.leader
+        p.color = self.color
+        p.row = self.row[:]
+        p.trade = self.trade.copy()
+        p.cs_tokens = self.cs_tokens[:]
+        p.gov = self.gov
+        p.dial = self.dial
+        p.resources = self.resources.copy()
+        p.nws = self.nws[:]
+        p.dipl = self.dipl[:]
+        p.own_dipl = self.own_dipl[:]
+        p.wonders = self.wonders[:]
+        p.armies = self.armies[:]
+        p.caravans = self.caravans[:]
+        p.flags = self.flags.copy()
+        return p
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PlayerState:
+        p = cls.__new__(cls)
+        for k in cls.__slots__:
+            v = d[k]
+            setattr(p, k, type(v)(v) if isinstance(v, (list, dict)) else v)
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# Fields of GameState whose JSON form has int keys (JSON objects only have string keys).
+_INT_KEYED = ("cities", "ctl", "district", "tokens", "wonder_at", "cs_at")
+_SETS = ("reinforced",)
+
+
+class GameState:
+    """The whole game at one moment. Treat as immutable outside the engine."""
+
+    __slots__ = (
+        "config", "ruleset", "rng", "forced_dice", "placements", "core_count", "stack",
+        "cities", "capitals", "ctl", "reinforced", "district", "tokens", "barbs", "cs_at",
+        "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
+        "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
+        "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
+        "events", "_board", "_legal",
+    )
+
+    config: dict[str, Any]
+    """The game's configuration (players, leaders, ruleset, round limit); never changes."""
+    ruleset: str
+    rng: int
+    forced_dice: list[int]
+    """Die results to use before the generator (tests and scenarios force dice this way)."""
+    placements: list[Placement]
+    core_count: int
+    """The first ``core_count`` placements are the core tiles."""
+    stack: list[int]
+    """Map tile stack, top first (tiles are drawn from the bottom, the end of the list)."""
+    cities: dict[int, int]
+    """Space -> seat of the city there (capitals included)."""
+    capitals: list[int]
+    """Space of each seat's capital, -1 before it is placed."""
+    ctl: dict[int, int]
+    """Space -> seat of the control token there (districts included)."""
+    reinforced: set[int]
+    """Spaces whose control token (or district) shows its reinforced side."""
+    district: dict[int, str]
+    """Space -> district type, for control tokens that are districts."""
+    tokens: dict[int, str]
+    """Space -> resource or ``nw:<id>`` natural-wonder token lying on the map."""
+    barbs: dict[str, int]
+    """Barbarian letter -> space, for barbarians on the map."""
+    cs_at: dict[int, str]
+    """Space -> city-state whose token is on the map there (not conquered)."""
+    cs_conquered: dict[str, int]
+    """City-state -> seat holding its token on a focus card."""
+    cs_cards: dict[str, int]
+    """City-state -> diplomacy cards face up beside the map (0-2); absent when face down."""
+    cs_aside_wonders: list[str]
+    """Wonder cards set aside after their city-state was liberated."""
+    wonder_at: dict[int, str]
+    """Space -> wonder token under the city (or token) there."""
+    wonder_decks: dict[str, list[str]]
+    """Wonder type -> deck, top (face-up) card first."""
+    wonder_tokens: list[str]
+    """Face-up wonders carrying a trade token from the event dial."""
+    removed_wonders: list[str]
+    """Wonders removed unseen at setup (hidden from every seat)."""
+    gone_wonders: list[str]
+    """Face-up wonders removed by the event dial's wonder icon (public)."""
+    victory_cards: list[str]
+    claims: dict[str, list[int]]
+    """Agenda id -> seats that placed a control token for it."""
+    event_pos: int
+    first: int
+    current: int
+    round: int
+    turn: dict[str, Any]
+    """Facts scoped to the current turn (tokens used once per turn, trade destinations...)."""
+    players: list[PlayerState]
+    stack_frames: list[Frame]
+    """Pending steps, top last. Frames are never mutated in place (copies share them)."""
+    winner: int
+    """Seat of the winner, -1 while the game goes on, -2 when it ended without one."""
+    version: int
+    """Number of actions applied so far."""
+    events: list[str]
+    """Readable outcomes of the last action (not part of equality or the record)."""
+
+    # ---- derived, not serialised
+    @property
+    def board(self) -> Board:
+        b: Board | None = self._board
+        if b is None:
+            b = build_board(tuple(self.placements), content_for(self).tiles)
+            self._board = b
+        return b
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def copy(self) -> GameState:
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.ruleset = self.ruleset
+        s.rng = self.rng
+        s.forced_dice = self.forced_dice[:]
+        s.placements = self.placements[:]
+        s.core_count = self.core_count
+        s.stack = self.stack[:]
+        s.cities = self.cities.copy()
+        s.capitals = self.capitals[:]
+        s.ctl = self.ctl.copy()
+        s.reinforced = self.reinforced.copy()
+        s.district = self.district.copy()
+        s.tokens = self.tokens.copy()
+        s.barbs = self.barbs.copy()
+        s.cs_at = self.cs_at.copy()
+        s.cs_conquered = self.cs_conquered.copy()
+        s.cs_cards = self.cs_cards.copy()
+        s.cs_aside_wonders = self.cs_aside_wonders[:]
+        s.wonder_at = self.wonder_at.copy()
+        s.wonder_decks = {k: v[:] for k, v in self.wonder_decks.items()}
+        s.wonder_tokens = self.wonder_tokens[:]
+        s.removed_wonders = self.removed_wonders[:]
+        s.gone_wonders = self.gone_wonders[:]
+        s.victory_cards = self.victory_cards
+        s.claims = {k: v[:] for k, v in self.claims.items()}
+        s.event_pos = self.event_pos
+        s.first = self.first
+        s.current = self.current
+        s.round = self.round
+        s.turn = self.turn.copy()
+        s.players = [p.copy() for p in self.players]
+        s.stack_frames = self.stack_frames[:]
+        s.winner = self.winner
+        s.version = self.version
+        s.events = []
+        s._board = self._board
+        s._legal = None
+        return s
+
+    # ---- JSON
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k in self.__slots__:
+            if k in ("events", "_board", "_legal"):
+                continue
+            v = getattr(self, k)
+            if k == "players" or k == "placements":
+                v = [p.to_json() for p in v]
+            elif k in _INT_KEYED:
+                v = {str(a): b for a, b in v.items()}
+            elif k in _SETS:
+                v = sorted(v)
+            out[k] = v
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameState:
+        import copy as _copy
+
+        s = cls.__new__(cls)
+        for k in cls.__slots__:
+            if k in ("events", "_board", "_legal"):
+                continue
+            v = d[k]
+            if k == "players":
+                v = [PlayerState.from_json(p) for p in v]
+            elif k == "placements":
+                v = [Placement.from_json(p) for p in v]
+            elif k in _INT_KEYED:
+                v = {int(a): b for a, b in v.items()}
+            elif k in _SETS:
+                v = set(v)
+            else:
+                v = _copy.deepcopy(v)
+            setattr(s, k, v)
+        s.events = []
+        s._board = None
+        s._legal = None
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def content_for(state: GameState) -> Content:
+    return load_content(state.ruleset)

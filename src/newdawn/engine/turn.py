@@ -1,0 +1,160 @@
+"""The player turn: round end and victory check, event dial, choosing, committing and
+resetting a focus card (unified rules, "The Player Turn")."""
+
+from __future__ import annotations
+
+from . import hooks
+from .actions import Action
+from .flow import (
+    act,
+    auto,
+    choice,
+    effective_slot,
+    frame,
+    log,
+    pop,
+    push,
+    push_all,
+    spend,
+    spendable,
+)
+from .state import Frame, GameState, content_for
+
+# Focus types whose trade tokens are all spent when the card is committed; military tokens are
+# spent in combat and industry tokens while paying for a wonder.
+SPEND_AT_COMMIT = ("culture", "science", "economy", "growth")
+
+
+@auto("turn")
+def run_turn(st: GameState, f: Frame) -> None:
+    from . import events, victory
+
+    st.turn = {}
+    seat = st.current
+    max_rounds = st.config.get("max_rounds")
+    if seat == st.first and st.round > 1:
+        # End of the round: victory check, then the event dial (unified rules: Winning the Game).
+        w = victory.round_winner(st)
+        if w is not None:
+            st.winner = w
+            log(st, f"seat {w} wins")
+            return
+        if max_rounds and st.round > max_rounds:
+            st.winner = -2
+            log(st, f"round limit {max_rounds} reached: no winner")
+            return
+    push(st, "end_turn", seat=seat)
+    push(st, "focus", seat=seat)
+    push(st, "start_of_turn", seat=seat)
+    if seat == st.first and st.round > 1:
+        events.turn_dial(st)
+
+
+@auto("start_of_turn")
+def run_start_of_turn(st: GameState, f: Frame) -> None:
+    hooks.fire("start_of_turn", st, f["seat"])
+
+
+def _describe_focus(st: GameState, f: Frame) -> str:
+    return "Choose a focus card to resolve"
+
+
+@choice("focus", _describe_focus)
+def focus_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    return [Action("focus", c.focus_cards[cid].type) for cid in st.players[f["seat"]].row]
+
+
+@act("focus")
+def focus_act(st: GameState, f: Frame, a: Action) -> None:
+    c = content_for(st)
+    seat = f["seat"]
+    row = st.players[seat].row
+    pos = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == a.arg)
+    slot = effective_slot(st, seat, a.arg, c.ruleset.row_slots[pos])
+    push(st, "commit", seat=seat, type=a.arg, card=row[pos], slot=slot)
+
+
+@choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
+def commit_options(st: GameState, f: Frame) -> list[Action]:
+    opts = [Action("resolve")]
+    if f["type"] in SPEND_AT_COMMIT:
+        n = spendable(st, f["seat"], f["type"])
+        opts.extend(Action("resolve", str(i)) for i in range(1, n + 1))
+    if not f.get("sub"):
+        opts.append(Action("back"))
+    return opts
+
+
+@act("commit")
+def commit_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "back":
+        return
+    sub = f.get("sub", False)  # a card resolved by another effect is not reset
+    if not sub:
+        pop(st)  # the focus decision is taken
+    seat, ftype = f["seat"], f["type"]
+    n = int(a.arg) if a.arg else 0
+    if n:
+        spend(st, seat, ftype, n)
+    log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""))
+    if not sub:
+        push(st, "reset", seat=seat, type=ftype)
+    push_all(st, card_frames(st, seat, f["card"], f["slot"], n))
+
+
+def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
+    """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances."""
+    from .cards import effect_frames
+
+    out: list[Frame] = []
+    for e in content_for(st).focus_cards[card].effects:
+        fs, used = effect_frames(st, seat, e, slot, bonus)
+        if used:
+            bonus = 0
+        out.extend(fs)
+    return out
+
+
+@auto("reset")
+def run_reset(st: GameState, f: Frame) -> None:
+    """Pick up the chosen card, shift the cards left of it one slot right, put it leftmost."""
+    c = content_for(st)
+    seat, ftype = f["seat"], f["type"]
+    row = st.players[seat].row
+    pos = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == ftype)
+    card = row.pop(pos)
+    row.insert(0, card)
+    hooks.fire("after_reset", st, seat, ftype)
+
+
+@auto("end_turn")
+def run_end_turn(st: GameState, f: Frame) -> None:
+    from . import victory
+
+    seat = f["seat"]
+    hooks.fire("end_of_turn", st, seat)
+    push(st, "next_turn", seat=seat)
+    victory.push_agenda_checks(st)
+
+
+@auto("next_turn")
+def run_next_turn(st: GameState, f: Frame) -> None:
+    st.current = (st.current + 1) % st.n
+    if st.current == st.first:
+        st.round += 1
+
+
+def describe(st: GameState) -> str:
+    """The pending decision in words."""
+    from .flow import DESCRIBE
+
+    if st.winner != -1:
+        return "The game is over"
+    f = st.stack_frames[-1]
+    fn = DESCRIBE.get(f["k"])
+    return fn(st, f) if fn else f["k"]
+
+
+__all__ = ["card_frames", "describe", "frame"]

@@ -1,0 +1,210 @@
+"""Agendas and victory (unified rules: Winning the Game, Fort Victory Cards).
+
+Agendas are checked after every turn (and so after the event dial, which runs inside the
+first player's turn): a completed agenda takes one of the player's unused control tokens and
+stays claimed, except fort agendas, which are lost with the forts. The round-end check at the
+start of the first player's turn declares the winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..content.schema import Agenda
+from .actions import Action
+from .cards import remove_control, space_actions, space_of
+from .flow import act, auto, choice, log, pop, push
+from .spaces import city_spaces, coastal, friendly_spaces, mature_cities, unused_control
+from .state import Frame, GameState, content_for
+
+Check = Callable[[GameState, int, dict[str, Any]], bool]
+CHECKS: dict[str, Check] = {}
+
+
+def check(kind: str) -> Callable[[Check], Check]:
+    def deco(fn: Check) -> Check:
+        CHECKS[kind] = fn
+        return fn
+    return deco
+
+
+def _wonders(st: GameState, seat: int) -> list[Any]:
+    c = content_for(st)
+    return [c.wonders[w] for w in st.players[seat].wonders]
+
+
+@check("mature_cities")
+def _mature(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len(mature_cities(st, seat)) >= a["n"]
+
+
+@check("natural_wonders")
+def _nws(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    b = st.board
+    n = sum(1 for s in friendly_spaces(st, seat) if b.terrain[s] == "natural_wonder")
+    return n >= a["n"]
+
+
+@check("warmonger")
+def _warmonger(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    ps = st.players[seat]
+    conquered = sum(1 for p in st.cs_conquered.values() if p == seat)
+    return ps.flags.get("capitals", 0) >= a.get("capitals", 1) or conquered >= a.get("city_states", 2)
+
+
+@check("wonders_of_type")
+def _wonders_type(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return sum(1 for w in _wonders(st, seat) if w.type == a["type"]) >= a["n"]
+
+
+@check("cities_on_map")
+def _cities(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len(city_spaces(st, seat)) >= a["n"]
+
+
+@check("coastal_spaces")
+def _coastal(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)) >= a["n"]
+
+
+@check("tech_dial_space")
+def _dial(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return st.players[seat].dial >= a["n"]
+
+
+@check("level_iv_cards")
+def _level4(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    cards = content_for(st).focus_cards
+    return sum(1 for cid in st.players[seat].row if cards[cid].level == 4) >= a["n"]
+
+
+@check("reinforced_tokens")
+def _reinforced(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat) >= a["n"]
+
+
+@check("attack_value")
+def _attack(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return st.players[seat].flags.get("best_attack", 0) >= a["n"]
+
+
+@check("diplomacy_sources")
+def _diplomacy(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    sources = {d.split(":")[0] if d.startswith("p") else d for d in st.players[seat].dipl}
+    return len(sources) >= a["n"]
+
+
+@check("resources")
+def _resources(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    ps = st.players[seat]
+    return sum(ps.resources.values()) + len(ps.nws) >= a["n"]
+
+
+@check("mature_city_tiles")
+def _mature_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len({st.board.tile_of[s] for s in mature_cities(st, seat)}) >= a["n"]
+
+
+@check("wonder_types")
+def _wonder_types(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len({w.type for w in _wonders(st, seat)}) >= a["n"]
+
+
+@check("all_districts")
+def _districts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    mine = {d for s, d in st.district.items() if st.ctl.get(s) == seat}
+    return len(mine) >= len(content_for(st).ruleset.districts)
+
+
+@check("wonder_each_era")
+def _eras(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len({w.era for w in _wonders(st, seat)}) >= 3
+
+
+@check("city_tiles")
+def _city_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    return len({st.board.tile_of[s] for s in city_spaces(st, seat)}) >= a["n"]
+
+
+@check("wonders_same_era")
+def _same_era(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    eras = [w.era for w in _wonders(st, seat)]
+    return any(eras.count(e) >= a["n"] for e in set(eras))
+
+
+@check("forts")
+def _forts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+    b = st.board
+    return sum(1 for s, o in st.cities.items() if o == seat and b.is_fort[s]) >= a["n"]
+
+
+def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
+    return CHECKS[ag.kind](st, seat, dict(ag.args))
+
+
+def claimed_cards(st: GameState, seat: int) -> int:
+    c = content_for(st)
+    return sum(
+        1 for vc in st.victory_cards
+        if any(seat in st.claims.get(ag.id, []) for ag in c.victory_cards[vc].agendas)
+    )
+
+
+def push_agenda_checks(st: GameState) -> None:
+    push(st, "agendas")
+
+
+@auto("agendas")
+def run_agendas(st: GameState, f: Frame) -> None:
+    c = content_for(st)
+    for k in range(st.n):
+        seat = (st.current + k) % st.n
+        for vc_id in st.victory_cards:
+            vc = c.victory_cards[vc_id]
+            mine = [ag for ag in vc.agendas if seat in st.claims.get(ag.id, [])]
+            if vc.fort:
+                for ag in mine:
+                    if not agenda_met(st, seat, ag):
+                        st.claims[ag.id] = [p for p in st.claims[ag.id] if p != seat]
+                        log(st, f"seat {seat} loses the {ag.name} agenda")
+            if mine and not vc.fort:
+                continue
+            if mine:
+                continue
+            for ag in vc.agendas:
+                if agenda_met(st, seat, ag):
+                    if unused_control(st, seat) <= 0:
+                        # FAQ: with no unused token, remove one from the map first.
+                        push(st, "agendas")
+                        push(st, "claim_remove", seat=seat)
+                        return
+                    st.claims[ag.id] = [*st.claims.get(ag.id, []), seat]
+                    log(st, f"seat {seat} completes the {ag.name} agenda")
+                    break
+
+
+@choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it")
+def claim_remove_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    return space_actions("remove", st, [s for s, o in st.ctl.items() if o == seat and s not in st.district])
+
+
+@act("claim_remove")
+def claim_remove_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    remove_control(st, space_of(st, a.arg))
+
+
+def round_winner(st: GameState) -> int | None:
+    """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
+    need = content_for(st).ruleset.victory_cards_to_win
+    cands = [p for p in range(st.n) if claimed_cards(st, p) >= need]
+    if not cands:
+        return None
+
+    def key(p: int) -> tuple[int, int, int]:
+        return (claimed_cards(st, p), len(st.players[p].wonders), len(friendly_spaces(st, p)))
+
+    cands.sort(key=key, reverse=True)
+    return cands[0]
