@@ -110,7 +110,7 @@ class Board:
     __slots__ = (
         "placements", "tiles", "n", "coords", "index", "terrain", "is_fort", "is_water",
         "tile_of", "tile_no", "on_capital_tile", "printed", "nbrs", "nbr_dir", "edge",
-        "spaces_of", "_keys",
+        "spaces_of", "_keys", "coastal", "memo",
     )
 
     placements: tuple[Placement, ...]
@@ -123,6 +123,10 @@ class Board:
     terrain: tuple[str, ...]
     """Printed terrain; ``"forest"`` for a fort, ``"water"`` for a water token."""
     is_fort: tuple[bool, ...]
+    coastal: tuple[bool, ...]
+    """On the map's edge or next to water (the Explorer agenda)."""
+    memo: dict[str, Any]
+    """Values derived from this board by the engine (e.g. difficulty under a ruleset)."""
     is_water: tuple[bool, ...]
     """True only for water *tokens* (hole filling); printed water spaces have terrain water."""
     tile_of: tuple[int, ...]
@@ -210,6 +214,10 @@ class Board:
         self.nbrs = tuple(nbrs)
         self.nbr_dir = tuple(nbr_dir)
         self.edge = tuple(len(x) < 6 for x in nbrs)
+        self.coastal = tuple(
+            self.edge[i] or any(self.is_water[j] for j in nbrs[i]) for i in range(len(coords))
+        )
+        self.memo: dict[str, Any] = {}
         self.spaces_of = tuple(spaces_of)
         self._keys = {_key(q, r): i for i, (q, r) in enumerate(coords)}
 

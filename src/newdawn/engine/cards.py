@@ -67,9 +67,32 @@ def space_of(st: GameState, arg: str) -> int:
     return s
 
 
-def space_actions(verb: str, st: GameState, spaces: list[int] | set[int]) -> list[Action]:
-    coords = st.board.coords
-    return [Action(verb, coord_text(*coords[s])) for s in sorted(spaces)]
+def coord_texts(st: GameState) -> tuple[str, ...]:
+    """The ``q,r`` text of every space (cached on the board)."""
+    b = st.board
+    t: tuple[str, ...] | None = b.memo.get("ctext")
+    if t is None:
+        t = tuple(coord_text(q, r) for q, r in b.coords)
+        b.memo["ctext"] = t
+    return t
+
+
+def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range) -> list[Action]:
+    texts = coord_texts(st)
+    return [Action(verb, texts[s]) for s in sorted(spaces)]
+
+
+_CARD_FOR: dict[tuple[int, str, int], str] = {}
+
+
+def card_for(st: GameState, ftype: str, level: int) -> str:
+    """The standard card of a type and level in the game's deck."""
+    c = content_for(st)
+    key = (id(c), ftype, level)
+    cid = _CARD_FOR.get(key)
+    if cid is None:
+        cid = _CARD_FOR[key] = c.card_for(ftype, level)
+    return cid
 
 
 # ---------------------------------------------------------------- control tokens
@@ -324,7 +347,7 @@ def tech_options(st: GameState, f: Frame) -> list[Action]:
     row = st.players[f["seat"]].row
     opts = []
     for t in c.ruleset.focus_types:
-        cid = c.card_for(t, f["level"])
+        cid = card_for(st, t, f["level"])
         if cid not in row:
             opts.append(Action("take", cid))
     opts.append(Action("pass"))
@@ -564,6 +587,7 @@ def globalization_act(st: GameState, f: Frame, a: Action) -> None:
         for s, d in sorted(st.district.items()):
             if d == a.arg and st.ctl.get(s) == p:
                 frames.extend(ability_frames(st, p, s, d))
+    frames.append(frame("agendas", seats=list(range(st.n))))
     push_all(st, frames)
 
 

@@ -16,7 +16,8 @@ def turn_dial(st: GameState) -> None:
     st.event_pos = (st.event_pos + 1) % len(dial)
     icons = dial[st.event_pos]
     log(st, f"event dial: {', '.join(icons)}")
-    push_all(st, [frame("event_" + icon) for icon in icons])
+    # Districts and barbarians can complete or lose anyone's agendas: check all after the dial.
+    push_all(st, [*(frame("event_" + icon) for icon in icons), frame("agendas", seats=list(range(st.n)))])
 
 
 # ---------------------------------------------------------------- barbarians

@@ -209,7 +209,7 @@ def build_act(st: GameState, f: Frame, a: Action) -> None:
         return
     pop(st)
     s = space_of(st, a.arg)
-    normal = s in city_targets(st, seat, f["slot"], f["range"], f["water"])
+    normal = not f["on_figure"] or s in city_targets(st, seat, f["slot"], f["range"], f["water"])
     build_city(st, seat, s)
     if not normal:
         # Animal Husbandry: built on your own caravan or army, which returns to its card.

@@ -65,6 +65,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.events = []
     st._board = None
     st._legal = None
+    st._c = c
 
     leaders = cfg["leaders"]
     if leaders is None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .state import ON_CARD, GameState, content_for
+from .state import ON_CARD, GameState, content_for, difficulty_table
 
 
 def difficulty(st: GameState, s: int) -> int:
-    return content_for(st).ruleset.terrain_difficulty[st.board.terrain[s]]
+    return difficulty_table(st)[s]
 
 
 def terrain_name(st: GameState, s: int) -> str:
@@ -142,8 +142,7 @@ def used_districts(st: GameState, seat: int) -> set[str]:
 
 
 def coastal(st: GameState, s: int) -> bool:
-    b = st.board
-    return b.edge[s] or any(b.is_water[n] for n in b.nbrs[s])
+    return st.board.coastal[s]
 
 
 def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
@@ -191,5 +190,6 @@ def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
 
 
 def coord(st: GameState, s: int) -> str:
-    q, r = st.board.coords[s]
-    return f"{q},{r}"
+    from .cards import coord_texts
+
+    return coord_texts(st)[s]

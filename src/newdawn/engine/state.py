@@ -104,7 +104,7 @@ class GameState:
         "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
         "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
         "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
-        "events", "_board", "_legal",
+        "events", "_board", "_legal", "_c",
     )
 
     config: dict[str, Any]
@@ -221,13 +221,14 @@ class GameState:
         s.events = []
         s._board = self._board
         s._legal = None
+        s._c = self._c
         return s
 
     # ---- JSON
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k in self.__slots__:
-            if k in ("events", "_board", "_legal"):
+            if k in ("events", "_board", "_legal", "_c"):
                 continue
             v = getattr(self, k)
             if k == "players" or k == "placements":
@@ -245,7 +246,7 @@ class GameState:
 
         s = cls.__new__(cls)
         for k in cls.__slots__:
-            if k in ("events", "_board", "_legal"):
+            if k in ("events", "_board", "_legal", "_c"):
                 continue
             v = d[k]
             if k == "players":
@@ -262,6 +263,7 @@ class GameState:
         s.events = []
         s._board = None
         s._legal = None
+        s._c = load_content(s.ruleset)
         return s
 
     def __eq__(self, other: object) -> bool:
@@ -271,4 +273,16 @@ class GameState:
 
 
 def content_for(state: GameState) -> Content:
-    return load_content(state.ruleset)
+    c: Content = state._c
+    return c
+
+
+def difficulty_table(state: GameState) -> tuple[int, ...]:
+    """Terrain difficulty of every space under the game's ruleset (cached on the board)."""
+    b = state.board
+    t: tuple[int, ...] | None = b.memo.get("diff")
+    if t is None:
+        d = content_for(state).ruleset.terrain_difficulty
+        t = tuple(d[x] for x in b.terrain)
+        b.memo["diff"] = t
+    return t

@@ -136,7 +136,7 @@ def run_end_turn(st: GameState, f: Frame) -> None:
     seat = f["seat"]
     hooks.fire("end_of_turn", st, seat)
     push(st, "next_turn", seat=seat)
-    victory.push_agenda_checks(st)
+    victory.push_agenda_checks(st, [seat])
 
 
 @auto("next_turn")

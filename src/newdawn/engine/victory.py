@@ -135,8 +135,11 @@ def _same_era(st: GameState, seat: int, a: dict[str, Any]) -> bool:
 
 @check("forts")
 def _forts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    b = st.board
-    return sum(1 for s, o in st.cities.items() if o == seat and b.is_fort[s]) >= a["n"]
+    """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
+    is_fort = st.board.is_fort
+    n = sum(1 for s, o in st.cities.items() if o == seat and is_fort[s])
+    n += sum(1 for s, o in st.ctl.items() if o == seat and is_fort[s])
+    return n >= a["n"]
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
@@ -151,15 +154,19 @@ def claimed_cards(st: GameState, seat: int) -> int:
     )
 
 
-def push_agenda_checks(st: GameState) -> None:
-    push(st, "agendas")
+def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
+    """Check agendas: of ``seats`` (default all) for completion, and of everyone for the
+    fort agendas that must be held continuously."""
+    push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
 
 
 @auto("agendas")
 def run_agendas(st: GameState, f: Frame) -> None:
     c = content_for(st)
+    check_seats = f["seats"]
     for k in range(st.n):
         seat = (st.current + k) % st.n
+        full = seat in check_seats
         for vc_id in st.victory_cards:
             vc = c.victory_cards[vc_id]
             mine = [ag for ag in vc.agendas if seat in st.claims.get(ag.id, [])]
@@ -168,15 +175,14 @@ def run_agendas(st: GameState, f: Frame) -> None:
                     if not agenda_met(st, seat, ag):
                         st.claims[ag.id] = [p for p in st.claims[ag.id] if p != seat]
                         log(st, f"seat {seat} loses the {ag.name} agenda")
-            if mine and not vc.fort:
-                continue
-            if mine:
+                        mine = []
+            if mine or not full:
                 continue
             for ag in vc.agendas:
                 if agenda_met(st, seat, ag):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
-                        push(st, "agendas")
+                        push(st, "agendas", seats=check_seats)
                         push(st, "claim_remove", seat=seat)
                         return
                     st.claims[ag.id] = [*st.claims.get(ag.id, []), seat]
