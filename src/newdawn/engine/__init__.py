@@ -1,1 +1,28 @@
-"""Rules engine: game state, board geometry, actions and rules."""
+"""The rules engine: pure, deterministic and serialisable.
+
+Entry points: ``new_game``, ``legal_actions``, ``apply``, ``apply_in_place``, ``why_illegal``,
+``decision_seat``, ``describe``, ``player_view``, ``determinize``, ``replay``.
+"""
+
+from .actions import Action, parse_action
+from .api import (
+    apply,
+    apply_in_place,
+    decision_seat,
+    describe,
+    is_terminal,
+    legal_actions,
+    make_record,
+    new_game,
+    replay,
+    why_illegal,
+)
+from .errors import IllegalActionError, NotationError
+from .state import GameState
+from .view import determinize, player_view
+
+__all__ = [
+    "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
+    "decision_seat", "describe", "determinize", "is_terminal", "legal_actions", "make_record",
+    "new_game", "parse_action", "player_view", "replay", "why_illegal",
+]

@@ -88,8 +88,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
             log(st, f"barbarian {letter} raids seat {owner}'s capital")
-            if sum(st.players[owner].trade.values()) > 0:
-                push(st, "discard", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
+            push(st, "raid", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
             return
         del st.cities[dest]
         log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}")
@@ -132,6 +131,13 @@ def run_barbarian_move(st: GameState, f: Frame) -> None:
             return
         die = roll(st)
         barbarian_step(st, clash, to_dir[die - 1])
+
+
+@auto("raid")
+def run_raid(st: GameState, f: Frame) -> None:
+    """A raided capital's owner discards trade tokens, if they have any when it is resolved."""
+    if sum(st.players[f["seat"]].trade.values()) > 0:
+        push(st, "discard", seat=f["seat"], left=f["left"])
 
 
 @choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
