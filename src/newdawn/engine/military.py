@@ -529,7 +529,3 @@ def run_army_after(st: GameState, f: Frame) -> None:
         ps.armies[i] = f["prev"]
         log(st, f"seat {seat}'s army returns to {coord(st, f['prev'])}")
 
-
-def defeat_barbarian_reward(st: GameState, seat: int) -> None:
-    add_trade  # keep import used for district rewards in other modules
-    push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])
