@@ -13,7 +13,6 @@ from .economy import take_player_card  # noqa: F401  (diplomacy helpers live tog
 from .explore import can_explore, start_exploration
 from .flow import (
     act,
-    add_trade,
     auto,
     choice,
     explain,
