@@ -535,7 +535,7 @@ def _plain(v: object) -> object:
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     if hasattr(v, "items"):
-        return {k: _plain(x) for k, x in v.items()}  # type: ignore[attr-defined]
+        return {k: _plain(x) for k, x in v.items()}
     return v
 
 

@@ -7,6 +7,10 @@ record (config + seed + actions) replays identically on every Python version; Py
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -34,7 +38,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, v % n
 
 
-def shuffled(state: int, items: list[str] | list[int]) -> int:
+def shuffled(state: int, items: list[T]) -> int:
     """Fisher-Yates shuffle of ``items`` in place; returns the new generator state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = below(state, i + 1)

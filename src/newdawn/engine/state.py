@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content import Content, load_content
+from .actions import Action
 from .board import Board, Placement, build_board
 
 LOCKED = -2
@@ -168,11 +169,14 @@ class GameState:
     """Number of actions applied so far."""
     events: list[str]
     """Readable outcomes of the last action (not part of equality or the record)."""
+    _board: Board | None
+    _legal: list[Action] | None
+    _c: Content
 
     # ---- derived, not serialised
     @property
     def board(self) -> Board:
-        b: Board | None = self._board
+        b = self._board
         if b is None:
             b = build_board(tuple(self.placements), content_for(self).tiles)
             self._board = b

@@ -36,79 +36,79 @@ def _wonders(st: GameState, seat: int) -> list[Any]:
 
 @check("mature_cities")
 def _mature(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return len(mature_cities(st, seat)) >= a["n"]
+    return len(mature_cities(st, seat)) >= int(a["n"])
 
 
 @check("natural_wonders")
 def _nws(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     b = st.board
     n = sum(1 for s in friendly_spaces(st, seat) if b.terrain[s] == "natural_wonder")
-    return n >= a["n"]
+    return n >= int(a["n"])
 
 
 @check("warmonger")
 def _warmonger(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     ps = st.players[seat]
     conquered = sum(1 for p in st.cs_conquered.values() if p == seat)
-    return ps.flags.get("capitals", 0) >= a.get("capitals", 1) or conquered >= a.get("city_states", 2)
+    return ps.flags.get("capitals", 0) >= int(a.get("capitals", 1)) or conquered >= int(a.get("city_states", 2))
 
 
 @check("wonders_of_type")
 def _wonders_type(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return sum(1 for w in _wonders(st, seat) if w.type == a["type"]) >= a["n"]
+    return sum(1 for w in _wonders(st, seat) if w.type == str(a["type"])) >= int(a["n"])
 
 
 @check("cities_on_map")
 def _cities(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return len(city_spaces(st, seat)) >= a["n"]
+    return len(city_spaces(st, seat)) >= int(a["n"])
 
 
 @check("coastal_spaces")
 def _coastal(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)) >= a["n"]
+    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)) >= int(a["n"])
 
 
 @check("tech_dial_space")
 def _dial(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return st.players[seat].dial >= a["n"]
+    return st.players[seat].dial >= int(a["n"])
 
 
 @check("level_iv_cards")
 def _level4(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     cards = content_for(st).focus_cards
-    return sum(1 for cid in st.players[seat].row if cards[cid].level == 4) >= a["n"]
+    return sum(1 for cid in st.players[seat].row if cards[cid].level == 4) >= int(a["n"])
 
 
 @check("reinforced_tokens")
 def _reinforced(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat) >= a["n"]
+    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat) >= int(a["n"])
 
 
 @check("attack_value")
 def _attack(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return st.players[seat].flags.get("best_attack", 0) >= a["n"]
+    return st.players[seat].flags.get("best_attack", 0) >= int(a["n"])
 
 
 @check("diplomacy_sources")
 def _diplomacy(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     sources = {d.split(":")[0] if d.startswith("p") else d for d in st.players[seat].dipl}
-    return len(sources) >= a["n"]
+    return len(sources) >= int(a["n"])
 
 
 @check("resources")
 def _resources(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     ps = st.players[seat]
-    return sum(ps.resources.values()) + len(ps.nws) >= a["n"]
+    return sum(ps.resources.values()) + len(ps.nws) >= int(a["n"])
 
 
 @check("mature_city_tiles")
 def _mature_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return len({st.board.tile_of[s] for s in mature_cities(st, seat)}) >= a["n"]
+    return len({st.board.tile_of[s] for s in mature_cities(st, seat)}) >= int(a["n"])
 
 
 @check("wonder_types")
 def _wonder_types(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return len({w.type for w in _wonders(st, seat)}) >= a["n"]
+    return len({w.type for w in _wonders(st, seat)}) >= int(a["n"])
 
 
 @check("all_districts")
@@ -124,13 +124,13 @@ def _eras(st: GameState, seat: int, a: dict[str, Any]) -> bool:
 
 @check("city_tiles")
 def _city_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
-    return len({st.board.tile_of[s] for s in city_spaces(st, seat)}) >= a["n"]
+    return len({st.board.tile_of[s] for s in city_spaces(st, seat)}) >= int(a["n"])
 
 
 @check("wonders_same_era")
 def _same_era(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     eras = [w.era for w in _wonders(st, seat)]
-    return any(eras.count(e) >= a["n"] for e in set(eras))
+    return any(eras.count(e) >= int(a["n"]) for e in set(eras))
 
 
 @check("forts")
@@ -139,7 +139,7 @@ def _forts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     is_fort = st.board.is_fort
     n = sum(1 for s, o in st.cities.items() if o == seat and is_fort[s])
     n += sum(1 for s, o in st.ctl.items() if o == seat and is_fort[s])
-    return n >= a["n"]
+    return n >= int(a["n"])
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
