@@ -130,6 +130,10 @@ def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
     if district:
         st.district[s] = district
     gain_token_at(st, seat, s)
+    if s in st.wonder_at:
+        from .industry import claim_wonder_token
+
+        claim_wonder_token(st, seat, s)
     log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}")
     hooks.fire("after_placement", st, seat, s, "district" if district else "control")
 
@@ -524,7 +528,7 @@ def district_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("choose")
 def op_choose(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("choose", seat=seat, slot=slot, bonus=bonus, options=[
+    return [frame("choose", seat=seat, slot=slot, bonus=bonus, type="", options=[
         [effect_json(x) for x in opt] for opt in e.args["options"]
     ])], True
 
@@ -563,7 +567,17 @@ def choose_act(st: GameState, f: Frame, a: Action) -> None:
         if used:
             bonus = 0
         frames.extend(fs)
+    if bonus:
+        frames.extend(leftover_trade_frames(st, f["seat"], f["type"], bonus))
     push_all(st, frames)
+
+
+def leftover_trade_frames(st: GameState, seat: int, ftype: str, bonus: int) -> list[Frame]:
+    """Trade tokens spent on a card whose chosen effect did not use them still give their
+    own effect: on growth, one reinforced token each (rules: Growth Focus Cards)."""
+    if content_for(st).ruleset.trade_effect.get(ftype) == "reinforce":
+        return [frame("reinforce", seat=seat, left=bonus)]
+    return []
 
 
 @op("globalization")

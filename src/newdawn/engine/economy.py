@@ -26,8 +26,9 @@ def caravans_options(st: GameState, f: Frame) -> list[Action]:
     ps = st.players[seat]
     opts = []
     starts = None
+    returned = st.turn.get("returned_caravans", [])
     for i, at in enumerate(ps.caravans):
-        if at == LOCKED or i in f["moved"]:
+        if at == LOCKED or i in f["moved"] or i in returned:
             continue
         if at == ON_CARD:
             if starts is None:
@@ -154,6 +155,8 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     c = content_for(st)
     ps = st.players[seat]
     ps.caravans[i] = ON_CARD
+    # After a caravan returns to its card it cannot move again that turn (FAQ: Caravans).
+    st.turn["returned_caravans"] = [*st.turn.get("returned_caravans", []), i]
     st.turn["arrivals"] = [*st.turn.get("arrivals", []), s]
     n = c.ruleset.caravan_trade_tokens
     if s in st.cs_at:

@@ -92,6 +92,11 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
             return
         del st.cities[dest]
         log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}")
+        w = st.wonder_at.get(dest)
+        if w is not None and w in st.players[owner].wonders:
+            # The token stays; nobody controls the wonder until a city or token is placed on it.
+            st.players[owner].wonders.remove(w)
+            st.cs_aside_wonders.append(w)
         printed = st.board.printed[dest]
         if printed is not None and printed.city_state:
             from .military import liberate

@@ -140,7 +140,8 @@ class GameState:
     cs_cards: dict[str, int]
     """City-state -> diplomacy cards face up beside the map (0-2); absent when face down."""
     cs_aside_wonders: list[str]
-    """Wonder cards set aside after their city-state was liberated."""
+    """Wonder cards nobody controls while their token lies on the map: set aside after a
+    city-state was liberated, or after a barbarian destroyed the city above the token."""
     wonder_at: dict[int, str]
     """Space -> wonder token under the city (or token) there."""
     wonder_decks: dict[str, list[str]]

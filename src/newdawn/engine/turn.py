@@ -106,14 +106,20 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
 
 def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
     """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances."""
-    from .cards import effect_frames
+    from .cards import effect_frames, leftover_trade_frames
 
+    ftype = content_for(st).focus_cards[card].type
     out: list[Frame] = []
     for e in content_for(st).focus_cards[card].effects:
         fs, used = effect_frames(st, seat, e, slot, bonus)
         if used:
             bonus = 0
+        for fr in fs:
+            if fr["k"] == "choose":
+                fr["type"] = ftype  # a fresh frame, not yet shared
         out.extend(fs)
+    if bonus:
+        out.extend(leftover_trade_frames(st, seat, ftype, bonus))
     return out
 
 
