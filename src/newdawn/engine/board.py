@@ -110,7 +110,7 @@ class Board:
     __slots__ = (
         "placements", "tiles", "n", "coords", "index", "terrain", "is_fort", "is_water",
         "tile_of", "tile_no", "on_capital_tile", "printed", "nbrs", "nbr_dir", "edge",
-        "spaces_of", "_keys", "coastal", "memo",
+        "spaces_of", "_keys", "coastal", "memo", "diff",
     )
 
     placements: tuple[Placement, ...]
@@ -126,6 +126,8 @@ class Board:
     coastal: tuple[bool, ...]
     """On the map's edge or next to water (the Explorer agenda)."""
     memo: dict[str, Any]
+    diff: tuple[int, ...]
+    """Terrain difficulty of each space under the ruleset in use; filled in by the engine."""
     """Values derived from this board by the engine (e.g. difficulty under a ruleset)."""
     is_water: tuple[bool, ...]
     """True only for water *tokens* (hole filling); printed water spaces have terrain water."""
@@ -218,6 +220,7 @@ class Board:
             self.edge[i] or any(self.is_water[j] for j in nbrs[i]) for i in range(len(coords))
         )
         self.memo: dict[str, Any] = {}
+        self.diff: tuple[int, ...] = ()
         self.spaces_of = tuple(spaces_of)
         self._keys = {_key(q, r): i for i, (q, r) in enumerate(coords)}
 

@@ -8,7 +8,7 @@ from .actions import Action
 from .cards import op, space_actions, space_of
 from .explore import can_explore, start_exploration
 from .flow import act, add_trade, auto, choice, explain, frame, log, pop, push, replace_top
-from .spaces import barb_at, coord, difficulty, start_cities, terrain_name
+from .spaces import barb_at, coord, start_cities, terrain_name
 from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
 
@@ -78,16 +78,16 @@ def destination_owner(st: GameState, seat: int, s: int) -> str:
     return ""
 
 
-def caravan_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
+def caravan_enter_reason(st: GameState, f: Frame, s: int, barbs: set[int] | None = None) -> str | None:
     b = st.board
-    seat = f["seat"]
-    if b.is_water[s] and not f["water"]:
-        return "caravans cannot enter water with this card"
-    if not b.is_water[s] and difficulty(st, s) > f["slot"]:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['slot']}"
-    if barb_at(st, s) is not None and f["barb"] == "none":
+    if b.is_water[s]:
+        if not f["water"]:
+            return "caravans cannot enter water with this card"
+    elif b.diff[s] > f["slot"]:
+        return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
+    if f["barb"] == "none" and s in (set(st.barbs.values()) if barbs is None else barbs):
         return "caravans cannot enter a space with a barbarian"
-    if destination_owner(st, seat, s) and s in st.turn.get("arrivals", []) and f["left"] < 2:
+    if f["left"] < 2 and s in st.turn.get("arrivals", ()) and destination_owner(st, f["seat"], s):
         return "a caravan already reached this city this turn, and a caravan cannot stop there"
     return None
 
@@ -98,7 +98,8 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
     here = st.players[seat].caravans[f["i"]]
     opts: list[Action] = []
     if f["left"] > 0:
-        dests = [n for n in st.board.nbrs[here] if caravan_enter_reason(st, f, n) is None]
+        barbs = set(st.barbs.values())
+        dests = [n for n in st.board.nbrs[here] if caravan_enter_reason(st, f, n, barbs) is None]
         opts.extend(space_actions("to", st, dests))
         if not f["explored"] and can_explore(st, here):
             opts.append(Action("explore"))

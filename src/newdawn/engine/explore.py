@@ -27,7 +27,8 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
     log(st, f"seat {seat} explores and draws tile {tile}")
-    push(st, "explore_place", seat=seat, tile=tile, space=s)
+    push(st, "explore_place", seat=seat, tile=tile, space=s,
+         options=[str(placement_action(side, k, t)) for side, k, t in options])
 
 
 def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
@@ -36,12 +37,8 @@ def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
 
 @choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")
 def explore_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    opts = tile_placements(
-        st.board, c.tiles[f["tile"]], min_touch=c.ruleset.explore_touch_min, counted=None,
-        must_touch=f["space"],
-    )
-    return [placement_action(side, k, t) for side, k, t in opts]
+    # Computed once when the tile was drawn: nothing changes the map until it is placed.
+    return [Action("tile", t.partition(" ")[2]) for t in f["options"]]
 
 
 @act("explore_place")
@@ -56,13 +53,13 @@ def add_tile(st: GameState, p: Placement) -> None:
     """Lay a tile, populate it, and fill any enclosed hole with water tokens."""
     before = st.board.n
     st.placements.append(p)
-    st._board = None
+    st.placements_changed()
     populate(st, range(before, st.board.n))
     holes = enclosed_holes(st.board)
     if holes:
         for q, r in holes:
             st.placements.append(Placement("water", 0, "", 0, q, r))
-        st._board = None
+        st.placements_changed()
         log(st, f"{len(holes)} enclosed hole(s) filled with water")
 
 

@@ -154,10 +154,11 @@ def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> boo
 
 def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
     b = st.board
-    if b.is_water[s] and not f["water"]:
-        return "armies cannot enter water with this card"
-    if not b.is_water[s] and difficulty(st, s) > f["slot"]:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['slot']}"
+    if b.is_water[s]:
+        if not f["water"]:
+            return "armies cannot enter water with this card"
+    elif b.diff[s] > f["slot"]:
+        return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
     return None
 
 

@@ -63,7 +63,6 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.rng = rng.seed_state(seed)
     st.forced_dice = []
     st.events = []
-    st._board = None
     st._legal = None
     st._c = c
 
@@ -110,6 +109,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     die = roll(st)
     side = "A" if die in rs.core_side_a_rolls else "B"
     st.placements = list(core_placements(core, side, rs.core_placements[side][:k]))
+    st.placements_changed()
     st.core_count = k
     st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
     st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
@@ -149,7 +149,7 @@ def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
 def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     pop(st)
     st.placements.append(Placement.fort(parse_coord(a.arg)))
-    st._board = None
+    st.placements_changed()
     log(st, f"seat {f['seat']} places a fort at {a.arg}")
 
 
@@ -173,7 +173,7 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     q, r = parse_coord(where)
     before = st.board.n
     st.placements.append(Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
-    st._board = None
+    st.placements_changed()
     b = st.board
     seat = f["seat"]
     for s in range(before, b.n):
@@ -191,7 +191,7 @@ def run_setup_finish(st: GameState, f: dict[str, Any]) -> None:
     holes = enclosed_holes(st.board)
     for q, r in holes:
         st.placements.append(Placement.water((q, r)))
-    st._board = None
+    st.placements_changed()
     populate(st, range(st.board.n))
     # Wonder decks: per type, shuffle each era, remove some unseen, ancient on top.
     by_type: dict[str, dict[str, list[str]]] = {}

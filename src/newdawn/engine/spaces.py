@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .state import ON_CARD, GameState, content_for, difficulty_table
+from .state import ON_CARD, GameState, content_for
 
 
 def difficulty(st: GameState, s: int) -> int:
-    return difficulty_table(st)[s]
+    return st.board.diff[s]
 
 
 def terrain_name(st: GameState, s: int) -> str:

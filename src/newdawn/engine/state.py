@@ -105,7 +105,7 @@ class GameState:
         "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
         "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
         "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
-        "events", "_board", "_legal", "_c",
+        "events", "board", "_legal", "_c",
     )
 
     config: dict[str, Any]
@@ -170,18 +170,19 @@ class GameState:
     """Number of actions applied so far."""
     events: list[str]
     """Readable outcomes of the last action (not part of equality or the record)."""
-    _board: Board | None
+    board: Board
+    """The map's geometry, derived from ``placements`` (call ``placements_changed`` after
+    adding one)."""
     _legal: list[Action] | None
     _c: Content
 
     # ---- derived, not serialised
-    @property
-    def board(self) -> Board:
-        b = self._board
-        if b is None:
-            b = build_board(tuple(self.placements), content_for(self).tiles)
-            self._board = b
-        return b
+    def placements_changed(self) -> None:
+        b = build_board(tuple(self.placements), self._c.tiles)
+        if not b.diff and b.n:
+            d = self._c.ruleset.terrain_difficulty
+            b.diff = tuple(d[x] for x in b.terrain)
+        self.board = b
 
     @property
     def n(self) -> int:
@@ -224,7 +225,7 @@ class GameState:
         s.winner = self.winner
         s.version = self.version
         s.events = []
-        s._board = self._board
+        s.board = self.board
         s._legal = None
         s._c = self._c
         return s
@@ -233,7 +234,7 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k in self.__slots__:
-            if k in ("events", "_board", "_legal", "_c"):
+            if k in ("events", "board", "_legal", "_c"):
                 continue
             v = getattr(self, k)
             if k == "players" or k == "placements":
@@ -251,7 +252,7 @@ class GameState:
 
         s = cls.__new__(cls)
         for k in cls.__slots__:
-            if k in ("events", "_board", "_legal", "_c"):
+            if k in ("events", "board", "_legal", "_c"):
                 continue
             v = d[k]
             if k == "players":
@@ -266,9 +267,9 @@ class GameState:
                 v = _copy.deepcopy(v)
             setattr(s, k, v)
         s.events = []
-        s._board = None
         s._legal = None
         s._c = load_content(s.ruleset)
+        s.placements_changed()
         return s
 
     def __eq__(self, other: object) -> bool:
@@ -283,11 +284,5 @@ def content_for(state: GameState) -> Content:
 
 
 def difficulty_table(state: GameState) -> tuple[int, ...]:
-    """Terrain difficulty of every space under the game's ruleset (cached on the board)."""
-    b = state.board
-    t: tuple[int, ...] | None = b.memo.get("diff")
-    if t is None:
-        d = content_for(state).ruleset.terrain_difficulty
-        t = tuple(d[x] for x in b.terrain)
-        b.memo["diff"] = t
-    return t
+    """Terrain difficulty of every space under the game's ruleset."""
+    return state.board.diff

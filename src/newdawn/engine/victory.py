@@ -136,10 +136,17 @@ def _same_era(st: GameState, seat: int, a: dict[str, Any]) -> bool:
 @check("forts")
 def _forts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
     """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
-    is_fort = st.board.is_fort
-    n = sum(1 for s, o in st.cities.items() if o == seat and is_fort[s])
-    n += sum(1 for s, o in st.ctl.items() if o == seat and is_fort[s])
+    n = sum(1 for s in fort_spaces(st) if st.cities.get(s, st.ctl.get(s)) == seat)
     return n >= int(a["n"])
+
+
+def fort_spaces(st: GameState) -> tuple[int, ...]:
+    b = st.board
+    forts: tuple[int, ...] | None = b.memo.get("forts")
+    if forts is None:
+        forts = tuple(s for s in range(b.n) if b.is_fort[s])
+        b.memo["forts"] = forts
+    return forts
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
@@ -164,16 +171,19 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
 def run_agendas(st: GameState, f: Frame) -> None:
     c = content_for(st)
     check_seats = f["seats"]
+    claims = st.claims
     for k in range(st.n):
         seat = (st.current + k) % st.n
         full = seat in check_seats
         for vc_id in st.victory_cards:
             vc = c.victory_cards[vc_id]
-            mine = [ag for ag in vc.agendas if seat in st.claims.get(ag.id, [])]
+            if not (full or vc.fort):
+                continue
+            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
             if vc.fort:
                 for ag in mine:
                     if not agenda_met(st, seat, ag):
-                        st.claims[ag.id] = [p for p in st.claims[ag.id] if p != seat]
+                        claims[ag.id] = [p for p in claims[ag.id] if p != seat]
                         log(st, f"seat {seat} loses the {ag.name} agenda")
                         mine = []
             if mine or not full:
@@ -185,7 +195,7 @@ def run_agendas(st: GameState, f: Frame) -> None:
                         push(st, "agendas", seats=check_seats)
                         push(st, "claim_remove", seat=seat)
                         return
-                    st.claims[ag.id] = [*st.claims.get(ag.id, []), seat]
+                    claims[ag.id] = [*claims.get(ag.id, []), seat]
                     log(st, f"seat {seat} completes the {ag.name} agenda")
                     break
 
