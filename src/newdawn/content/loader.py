@@ -146,6 +146,11 @@ EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
             "on_figure": _BOOL,
             "wonder_slot5_production": _INT,
             "after_city_control": _INT,
+            # unique cards: Industrialization adds your districts to a wonder's production,
+            # Construction builds no city and counts each resource as 3.
+            "production_per_district": Arg("bool", required=False),
+            "cities": Arg("bool", required=False),
+            "resource_value": Arg("int", required=False, minimum=1),
         },
         "armies": {
             "move": _POS,
@@ -166,7 +171,9 @@ EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
         "choose": {"options": Arg("options")},
         "district": {},
         "globalization": {},
-        "special": {"handler": Arg("str")},
+        # ``reinforced``: the side a token placed by the effect shows (England: the sources
+        # conflict, so the reading is kept here, in data).
+        "special": {"handler": Arg("str"), "reinforced": Arg("bool", required=False)},
     }
 )
 
@@ -838,6 +845,7 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         core_placements=MappingProxyType(placements),
         fort_touch_core_min=r.get_int("fort_touch_core_min", 1),
         capital_touch_min=r.get_int("capital_touch_min", 1),
+        capital_touch_fallback=r.get_bool("capital_touch_fallback"),
         explore_touch_min=r.get_int("explore_touch_min", 1),
         components=components,
         districts=districts,

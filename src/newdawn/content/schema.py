@@ -205,6 +205,8 @@ class Ruleset:
     core_placements: Mapping[str, tuple[tuple[int, tuple[int, int]], ...]]
     fort_touch_core_min: int
     capital_touch_min: int
+    capital_touch_fallback: bool
+    """When a capital tile cannot touch enough core/fort spaces, count every map space."""
     explore_touch_min: int
     components: Mapping[str, int]
     districts: tuple[str, ...]

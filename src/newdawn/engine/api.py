@@ -10,7 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 # Importing these modules registers their decisions and effect ops.
-from . import cards, districts, economy, events, industry, military, setup, turn, victory  # noqa: F401
+from . import (  # noqa: F401
+    cards,
+    diplomacy,
+    districts,
+    economy,
+    events,
+    industry,
+    leaders,
+    military,
+    setup,
+    turn,
+    victory,
+    wonders,
+)
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
 from .flow import CHOICE, EXPLAIN, advance, decision_seat

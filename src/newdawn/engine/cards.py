@@ -32,6 +32,7 @@ from .spaces import (
     coord,
     difficulty,
     friendly_spaces,
+    stands_for_city,
     unused_control,
     used_districts,
     within,
@@ -112,7 +113,20 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
 
 def remove_control(st: GameState, s: int) -> None:
     """A control token (or district) leaves the map and returns to its owner. A natural
-    wonder its owner took from this space goes back onto the space (rules: Natural Wonders)."""
+    wonder its owner took from this space goes back onto the space (rules: Natural Wonders).
+    A token that stood in for a city on a conquered city-state leaves the city-state free:
+    it is liberated, as when a barbarian destroys the city there (FAQ: City-States)."""
+    take_off_control(st, s)
+    printed = st.board.printed[s]
+    cs = printed.city_state if printed else None
+    if cs and cs in st.cs_conquered:
+        from .military import liberate
+
+        liberate(st, s, cs, -1)
+
+
+def take_off_control(st: GameState, s: int) -> None:
+    """The control token on ``s`` goes back to its owner (see ``remove_control``)."""
     seat = st.ctl.pop(s)
     st.reinforced.discard(s)
     st.district.pop(s, None)
@@ -140,7 +154,7 @@ def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
 
 def anchors(st: GameState, seat: int, near: str) -> list[int]:
     if near == "city":
-        return city_spaces(st, seat)
+        return [*city_spaces(st, seat), *hooks.collect("extra_starts", st, seat, "city")]
     if near == "space":
         return friendly_spaces(st, seat)
     if near == "district":
@@ -175,7 +189,8 @@ def place_options(st: GameState, f: Frame) -> list[Action]:
     if unused_control(st, seat) <= 0:
         own = [s for s, o in st.ctl.items() if o == seat and s not in st.district]
         return [*space_actions("remove", st, own), Action("done")]
-    return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), Action("done")]
+    extra = hooks.extra_options(st, seat, "place", f)  # Chichen Itza
+    return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), *extra, Action("done")]
 
 
 @act("place")
@@ -188,11 +203,12 @@ def place_act(st: GameState, f: Frame, a: Action) -> None:
         remove_control(st, s)
         log(st, f"seat {f['seat']} takes back the control token at {a.arg}")
         return
-    place_control(st, f["seat"], s)
+    # The frame is updated first, so steps the placement triggers (Stonehenge) come next.
     if f["left"] <= 1:
         pop(st)
     else:
         replace_top(st, left=f["left"] - 1)
+    place_control(st, f["seat"], s)
 
 
 @explain("place")
@@ -213,7 +229,8 @@ def place_explain(st: GameState, f: Frame, a: Action) -> str | None:
 def op_place_control(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     uses = e.bool("trade", True)
     n = e.int("count") + (bonus if uses else 0)
-    return [frame("place", seat=seat, left=n, near=e.str("near", "city"), max=slot)], uses
+    # ``std``: the standard placement of a culture card (Chichen Itza applies to it only).
+    return [frame("place", seat=seat, left=n, near=e.str("near", "city"), max=slot, std=uses)], uses
 
 
 @op("shift_control")
@@ -354,13 +371,23 @@ def tech_options(st: GameState, f: Frame) -> list[Action]:
         cid = card_for(st, t, f["level"])
         if cid not in row:
             opts.append(Action("take", cid))
+    from .leaders import unique_offer
+
+    u = unique_offer(st, f["seat"], f["level"])
+    if u:
+        opts.append(Action("take", u))
     opts.append(Action("pass"))
     return opts
 
 
 @act("tech")
 def tech_act(st: GameState, f: Frame, a: Action) -> None:
+    from .leaders import unique_offer
+
     pop(st)
+    if unique_offer(st, f["seat"], f["level"]):
+        # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
+        st.players[f["seat"]].flags["unique_gone"] = 1
     if a.verb == "take":
         gain_card(st, f["seat"], a.arg)
 
@@ -382,6 +409,7 @@ def gain_card(st: GameState, seat: int, cid: str) -> None:
             if figs[i] == LOCKED:
                 figs[i] = ON_CARD
     log(st, f"seat {seat} takes {card.name}")
+    hooks.fire("card_gained", st, seat, cid)
 
 
 @op("gain_trade")
@@ -391,11 +419,14 @@ def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 
 @choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
 def trade_place_options(st: GameState, f: Frame) -> list[Action]:
-    return [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+    opts = [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+    return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
 
 
 @act("trade_place")
 def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
+        return
     add_trade(st, f["seat"], a.arg, 1)
     if f["left"] <= 1:
         pop(st)
@@ -488,11 +519,12 @@ def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
     """Spaces adjacent to a friendly city where a district may go: legal for a control token,
     or holding one of your (non-district) control tokens that it replaces."""
     b = st.board
-    cand = {n for a in city_spaces(st, seat) for n in b.nbrs[a]}
+    cities = [*city_spaces(st, seat), *hooks.collect("extra_starts", st, seat, "city")]
+    cand = {n for a in cities for n in b.nbrs[a]}
     out = []
     for s in cand:
         if st.ctl.get(s) == seat and s not in st.district:
-            if not b.is_water[s] and difficulty(st, s) <= max_diff:
+            if not stands_for_city(st, s) and difficulty(st, s) <= max_diff:
                 out.append(s)
         elif control_reason(st, seat, s, max_diff) is None:
             out.append(s)

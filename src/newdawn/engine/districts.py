@@ -3,6 +3,7 @@ Districts). District ranges count through every space and ignore terrain."""
 
 from __future__ import annotations
 
+from . import hooks
 from .actions import Action
 from .cards import place_targets, space_actions, space_of
 from .flow import act, add_trade, auto, choice, frame, log, pop, push, replace_top, spend
@@ -22,7 +23,17 @@ def ability_frames(st: GameState, seat: int, s: int, d: str) -> list[Frame]:
 def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> int:
     """Friendly spaces of the given terrains in or adjacent to ``s``."""
     b = st.board
-    return sum(1 for t in (s, *b.nbrs[s]) if friendly(st, seat, t) and b.terrain[t] in terrains)
+    n = sum(1 for t in (s, *b.nbrs[s]) if friendly(st, seat, t) and b.terrain[t] in terrains)
+    if st.players[seat].dipl:
+        # Open Borders (TI wording): the giver's cities and tokens are friendly for districts.
+        friends = hooks.collect("friendly_seats", st, seat)
+        if friends:
+            n += sum(1 for t in (s, *b.nbrs[s]) if b.terrain[t] in terrains
+                     and st.cities.get(t, st.ctl.get(t, -1)) in friends)
+    if st.district.get(s) and hooks.allows(st, seat, "polders"):
+        # Netherlands: water next to your district counts as a friendly space of every terrain.
+        n += sum(1 for t in b.nbrs[s] if b.is_water[t])
+    return n
 
 
 @auto("campus")

@@ -4,6 +4,7 @@ cities, and diplomacy cards taken on arrival (unified rules: Economy Focus Cards
 from __future__ import annotations
 
 from ..content.schema import Effect
+from . import hooks
 from .actions import Action
 from .cards import op, space_actions, space_of
 from .explore import can_explore, start_exploration
@@ -32,7 +33,7 @@ def caravans_options(st: GameState, f: Frame) -> list[Action]:
             continue
         if at == ON_CARD:
             if starts is None:
-                starts = start_cities(st, seat)
+                starts = caravan_starts(st, seat)
             if not starts:
                 continue
         opts.append(Action("caravan", str(i)))
@@ -57,7 +58,14 @@ def caravans_act(st: GameState, f: Frame, a: Action) -> None:
 
 @choice("caravan_start", "Choose the city your caravan leaves from")
 def caravan_start_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("start", st, start_cities(st, f["seat"]))
+    return space_actions("start", st, caravan_starts(st, f["seat"]))
+
+
+def caravan_starts(st: GameState, seat: int) -> list[int]:
+    """Capital and mature cities, plus spaces effects add (Rome: any city)."""
+    out = start_cities(st, seat)
+    more = hooks.collect("extra_starts", st, seat, "caravan")
+    return sorted(set(out) | set(more)) if more else out
 
 
 @act("caravan_start")
@@ -78,17 +86,53 @@ def destination_owner(st: GameState, seat: int, s: int) -> str:
     return ""
 
 
-def caravan_enter_reason(st: GameState, f: Frame, s: int, barbs: set[int] | None = None) -> str | None:
+def _terrain_reason(st: GameState, f: Frame, s: int, barbs: set[int]) -> str | None:
+    """Whether the caravan's card lets it step onto ``s`` at all (terrain, water, barbarians)."""
     b = st.board
     if b.is_water[s]:
-        if not f["water"]:
+        if not f["water"] and not hooks.allows(st, f["seat"], "caravan_water"):
             return "caravans cannot enter water with this card"
-    elif b.diff[s] > f["slot"]:
+    elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
         return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
-    if f["barb"] == "none" and s in (set(st.barbs.values()) if barbs is None else barbs):
+    if f["barb"] == "none" and s in barbs:
         return "caravans cannot enter a space with a barbarian"
-    if f["left"] < 2 and s in st.turn.get("arrivals", ()) and destination_owner(st, f["seat"], s):
-        return "a caravan already reached this city this turn, and a caravan cannot stop there"
+    return None
+
+
+def _closed(st: GameState, seat: int, s: int) -> bool:
+    """A city or city-state where the caravan may not end its move: one caravan already
+    reached it this turn, and caravans cannot stop in such spaces (rules: Economy)."""
+    return s in st.turn.get("arrivals", ()) and bool(destination_owner(st, seat, s))
+
+
+def _can_leave(st: GameState, f: Frame, s: int, left: int, barbs: set[int]) -> bool:
+    """From ``s`` with ``left`` movement, the caravan can reach a space where it may end."""
+    seen = {s}
+    frontier = [s]
+    nbrs = st.board.nbrs
+    for _ in range(left):
+        nxt = []
+        for x in frontier:
+            for t in nbrs[x]:
+                if t in seen or _terrain_reason(st, f, t, barbs) is not None:
+                    continue
+                if not _closed(st, f["seat"], t):
+                    return True
+                seen.add(t)
+                nxt.append(t)
+        frontier = nxt
+    return False
+
+
+def caravan_enter_reason(st: GameState, f: Frame, s: int, barbs: set[int] | None = None) -> str | None:
+    if barbs is None:
+        barbs = set(st.barbs.values())
+    reason = _terrain_reason(st, f, s, barbs)
+    if reason is not None:
+        return reason
+    if _closed(st, f["seat"], s) and not _can_leave(st, f, s, f["left"] - 1, barbs):
+        return ("a caravan already reached this city this turn, and this caravan could not move on "
+                "from it (caravans cannot stop in a city or city-state)")
     return None
 
 
@@ -103,6 +147,7 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
         opts.extend(space_actions("to", st, dests))
         if not f["explored"] and can_explore(st, here):
             opts.append(Action("explore"))
+    opts.extend(hooks.extra_options(st, seat, "caravan_step", f))  # Colossus
     if destination_owner(st, seat, here):
         if here not in st.turn.get("arrivals", []):
             opts.append(Action("trade"))
@@ -131,6 +176,8 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "stop":
         pop(st)
         return
+    if a.verb not in ("to", "trade", "explore") and hooks.extra_act(st, seat, "caravan_step", f, a):
+        return
     if a.verb == "trade":
         pop(st)
         arrive(st, seat, i, ps.caravans[i])
@@ -147,6 +194,8 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
         # Currency: the caravan defeats the barbarian (no trade token).
         del st.barbs[letter]
         log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}")
+        # Defeating a barbarian with a caravan counts for Sumeria (FAQ).
+        hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1, "caravan": True})
         if f["barb"] == "defeat_stop":
             pop(st)
 
@@ -170,11 +219,15 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
             ps.dipl.append(card)
             took = " and takes its diplomacy card"
         log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}")
+        hooks.fire("after_arrival", st, seat, s, -1)
         return
     rival = st.cities[s]
     log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}")
     push(st, "dipl_take", seat=seat, rival=rival)
     push(st, "trade_place", seat=seat, left=n)
+    # Effects of arriving (Embassy: before its card may be given back, FAQ) come first.
+    hooks.fire("after_arrival", st, seat, s, rival)
+    hooks.fire("visited", st, rival, s, seat)
 
 
 @choice("dipl_take", lambda st, f: f"You may take one of seat {f['rival']}'s diplomacy cards")
@@ -193,9 +246,16 @@ def dipl_take_act(st: GameState, f: Frame, a: Action) -> None:
 
 def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
     """Take a card from a rival's deck, first giving back the one already held from them."""
+    from .leaders import keeps_all_from
+
     ps, rp = st.players[seat], st.players[rival]
     prefix = f"p{rival}:"
-    for held in [d for d in ps.dipl if d.startswith(prefix)]:
+    from .wonders import diplomacy_limit
+
+    keep = keeps_all_from(st, seat, rival)  # Poland: any number from the chosen player
+    mine = [d for d in ps.dipl if d.startswith(prefix)]
+    over = len(mine) + 1 - diplomacy_limit(st, seat)  # Potala Palace: up to 4 from each player
+    for held in ([] if keep else mine[:max(0, over)]):
         ps.dipl.remove(held)
         rp.own_dipl.append(held[len(prefix):])
     rp.own_dipl.remove(card)
@@ -237,15 +297,17 @@ def op_capitalism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 @auto("capitalism")
 def run_capitalism(st: GameState, f: Frame) -> None:
     """After this card resets, resolve another card as if in the first slot, without resetting it."""
-    reset = st.stack_frames.pop() if st.stack_frames and st.stack_frames[-1]["k"] == "reset" else None
+    # The card's after-resolve step (wonders) and its reset run before the pick.
+    later: list[Frame] = []
+    for kind in ("after_resolve", "reset"):
+        if st.stack_frames and st.stack_frames[-1]["k"] == kind:
+            later.append(st.stack_frames.pop())
     if "capitalism" in st.turn.get("once", []):
-        if reset:
-            st.stack_frames.append(reset)
+        st.stack_frames.extend(reversed(later))
         return
     st.turn["once"] = [*st.turn.get("once", []), "capitalism"]
     push(st, "capitalism_pick", seat=f["seat"])
-    if reset:
-        st.stack_frames.append(reset)
+    st.stack_frames.extend(reversed(later))
 
 
 @choice("capitalism_pick", "You may resolve another focus card as if in the first slot")

@@ -69,6 +69,11 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     dest = _land_in(st, start, d)
     if dest == -1:  # off the edge: the opposite direction instead
         dest = _land_in(st, start, (d + 3) % 6)
+    if dest != -1 and _turned_back(st, dest):
+        # Petra (FAQ): as though it were attempting to move off the map.
+        dest = _land_in(st, start, (d + 3) % 6)
+        if dest != -1 and _turned_back(st, dest):
+            dest = -1
     if dest == -1:
         return
     st.barbs[letter] = dest
@@ -112,6 +117,12 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         else:
             remove_control(st, dest)
             log(st, f"barbarian {letter} destroys seat {owner}'s control token at {where}")
+
+
+def _turned_back(st: GameState, s: int) -> bool:
+    from .wonders import turns_back_barbarian
+
+    return turns_back_barbarian(st, s)
 
 
 @auto("event_barb_move")

@@ -153,11 +153,23 @@ def cs_token_ready(st: GameState, seat: int, ftype: str) -> list[str]:
     """City-state tokens on the card of ``ftype`` not yet spent this turn."""
     css = content_for(st).city_states
     used = st.turn.get("cs_used", [])
-    return [c for c in st.players[seat].cs_tokens if css[c].type == ftype and c not in used]
+    ps = st.players[seat]
+    out = [c for c in ps.cs_tokens if css[c].type == ftype and c not in used]
+    if ps.nws and hooks.allows(st, seat, "nw_as_trade"):
+        # America: a natural-wonder token on this card works like a city-state token.
+        k = content_for(st).ruleset.focus_types.index(ftype) + 1
+        out.extend("nw:" + n for n in ps.nws if ps.flags.get("nwcard:" + n) == k and "nw:" + n not in used)
+    return out
 
 
 def spendable(st: GameState, seat: int, ftype: str) -> int:
-    return st.players[seat].trade.get(ftype, 0) + len(cs_token_ready(st, seat, ftype))
+    n = st.players[seat].trade.get(ftype, 0) + len(cs_token_ready(st, seat, ftype))
+    res = st.players[seat].resources
+    if res and ftype != "industry" and hooks.allows(st, seat, "resources_as_trade"):
+        # Palenque: resource tokens spent as trade tokens (not on industry, where a wonder's
+        # resources already count 2 each and are paid separately).
+        n += sum(res.values())
+    return n
 
 
 def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
@@ -171,7 +183,16 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
     t = st.players[seat].trade
     have = t.get(ftype, 0)
     if n > have:
-        raise IllegalActionError(f"not enough trade tokens on the {ftype} card")
+        res = st.players[seat].resources
+        if (ftype == "industry" or sum(res.values()) < n - have
+                or not hooks.allows(st, seat, "resources_as_trade")):
+            raise IllegalActionError(f"not enough trade tokens on the {ftype} card")
+        # Palenque: the rest is paid with resource tokens, the most plentiful kind first
+        # (approximated: the player does not choose the kind).
+        for _ in range(n - have):
+            r = max(sorted(res), key=lambda x: res[x])
+            res[r] -= 1
+        n = have
     t[ftype] = have - n
 
 

@@ -16,6 +16,31 @@ Hook points:
 - ``wonder_cost(st, seat, wonder) -> int``: added to a wonder's cost (negative = cheaper).
 - ``slot_bonus(st, seat, ftype, slot) -> int``: slots a card resolves farther right.
 - ``replaced(st, seat, space, what)``: a piece of ``seat`` was removed or replaced.
+- ``difficulty(st, seat, space, purpose) -> int | None``: a lower difficulty for that seat
+  (see ``difficulty`` below; asked only when the printed value is too high).
+- ``after_arrival(st, seat, space, rival)``: a caravan of ``seat`` reached a city-state or a
+  rival city (``rival`` is -1 for a city-state); may push frames.
+- ``before_tech(st, seat, level)``: a tech level was reached (unused for now).
+- ``after_combat(st, seat, ctx)``: ``seat`` won (``ctx["won"]``) or lost a combat as attacker.
+- ``attack_allowed(st, seat, other) -> bool``: False forbids attacking seat ``other``.
+- ``extra_starts(st, seat, kind) -> list[int]``: more spaces a ``kind`` ("caravan"/"army")
+  figure may leave its card from.
+- ``card_extra(st, seat, ftype, slot) -> list[Frame]``: steps added after a focus card's own.
+- ``friendly_seats(st, seat) -> list[int]``: seats whose pieces count as friendly to ``seat``
+  for its cities' maturity.
+
+Wonder effects (``engine/wonders.py``):
+- ``grants(st, seat) -> frozenset[str]``: rule changes the effect grants (see ``grants``).
+- ``options(st, seat, kind, frame) -> list[Action]``: extra options of a pending decision.
+- ``act(st, seat, kind, frame, action) -> bool``: applies such an extra option (True = done).
+- ``wonder_gained(st, seat, wonder, how)``: ``how`` is "built" (once per game) or "gained".
+- ``after_resolve(st, seat, ftype, slot)``: a focus card has resolved (``slot`` = its row
+  slot, before any shift), before it resets; may push frames.
+- ``card_gained(st, seat, card)``: a focus card of the row was replaced.
+- ``before_occupy(st, seat, space)``: ``seat`` is about to replace a rival city on ``space``.
+
+Diplomacy cards held from others and turn-scoped effects of the card being resolved
+(``st.turn["fx"]``, for the current seat) count as active effects too.
 """
 
 from __future__ import annotations
@@ -29,6 +54,10 @@ if TYPE_CHECKING:
 HOOK_POINTS = (
     "start_of_turn", "end_of_turn", "after_reset", "after_placement", "combat_bonus",
     "wonder_cost", "slot_bonus", "replaced",
+    "difficulty", "after_arrival", "before_tech", "after_combat", "attack_allowed",
+    "extra_starts", "card_extra", "friendly_seats",
+    "grants", "options", "act", "wonder_gained", "after_resolve", "card_gained", "before_occupy",
+    "allows", "attacked", "visited",
 )
 
 # hook point -> handler name -> function
@@ -45,21 +74,44 @@ def register(point: str, name: str) -> Callable[[Callable[..., Any]], Callable[.
     return deco
 
 
-def active_handlers(st: GameState, seat: int) -> list[str]:
-    """Handler names of the effects that work for ``seat`` now."""
-    from .state import content_for
+# (content id, "L" leader / "W" wonder, id) -> handler names of that record's effects
+_NAMES: dict[tuple[int, str, str], tuple[str, ...]] = {}
 
-    c = content_for(st)
+
+def _record_handlers(st: GameState, kind: str, rid: str) -> tuple[str, ...]:
+    c = st._c
+    key = (id(c), kind, rid)
+    hs = _NAMES.get(key)
+    if hs is None:
+        rec = c.leaders[rid] if kind == "L" else c.wonders[rid]
+        hs = _NAMES[key] = tuple(e.str("handler") for e in rec.effects if e.op == "special")
+    return hs
+
+
+_ACTIVE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
+    """Handler names of the effects that work for ``seat`` now: its leader's, its wonders',
+    the diplomacy cards it holds from others and the turn-scoped effects of the card it is
+    resolving. Cached by exactly those facts: it is asked by every hook call."""
     ps = st.players[seat]
-    names: list[str] = []
-    for e in c.leaders[ps.leader].effects:
-        if e.op == "special":
-            names.append(e.str("handler"))
+    fx = st.turn.get("fx") if seat == st.current else None
+    key = (id(st._c), ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
+    got = _ACTIVE.get(key)
+    if got is not None:
+        return got
+    names = list(_record_handlers(st, "L", ps.leader))
     for w in ps.wonders:
-        for e in c.wonders[w].effects:
-            if e.op == "special":
-                names.append(e.str("handler"))
-    return names
+        names.extend(_record_handlers(st, "W", w))
+    if ps.dipl:
+        names.extend(diplomacy_handlers(st, ps.dipl))
+    if fx:
+        names.extend(fx)
+    if len(_ACTIVE) > 50_000:
+        _ACTIVE.clear()
+    got = _ACTIVE[key] = tuple(names)
+    return got
 
 
 def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
@@ -83,3 +135,117 @@ def slot_bonus(st: GameState, seat: int, ftype: str, slot: int) -> int:
 
 def fire(point: str, st: GameState, seat: int, *args: Any) -> None:
     _call(point, st, seat, *args)
+
+
+# ---------------------------------------------------------------- diplomacy cards, difficulty
+
+_DIPL: dict[tuple[int, str], tuple[str, ...]] = {}
+_HELD: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def diplomacy_handlers(st: GameState, held: list[str]) -> tuple[str, ...]:
+    """Handler names of the diplomacy cards held from others (``cs:<id>`` or ``p<seat>:<id>``).
+    Each name appears once: a handler that cares about several copies (Joint War from two
+    players) counts them itself. A seat never holds its own cards, so they never work for it.
+    Cached by the held set (hot path: asked by every hook call)."""
+    c = st._c
+    hkey = (id(c), tuple(held))
+    got = _HELD.get(hkey)
+    if got is not None:
+        return got
+    out: list[str] = []
+    for card in held:
+        key = (id(c), card)
+        hs = _DIPL.get(key)
+        if hs is None:
+            kind, _, cid = card.partition(":")
+            rec = c.city_states.get(cid) if kind == "cs" else c.player_diplomacy.get(cid)
+            hs = tuple(e.str("handler") for e in rec.effects if e.op == "special") if rec else ()
+            _DIPL[key] = hs
+        for h in hs:
+            if h not in out:
+                out.append(h)
+    if len(_HELD) > 50_000:
+        _HELD.clear()
+    res = _HELD[hkey] = tuple(out)
+    return res
+
+
+def difficulty(st: GameState, seat: int, s: int, purpose: str) -> int:
+    """Terrain difficulty of ``s`` for ``seat`` placing or moving (``purpose``: "control",
+    "city", "move"). Effects only ever lower it; call this only once the printed value fails,
+    so seats without such effects pay nothing."""
+    base: int = st.board.diff[s]
+    table = REGISTRY["difficulty"]
+    if not table:
+        return base
+    for h in active_handlers(st, seat):
+        fn = table.get(h)
+        if fn is not None:
+            v = fn(st, seat, s, purpose)
+            if v is not None and v < base:
+                base = v
+    return base
+
+
+def attack_allowed(st: GameState, seat: int, other: int) -> bool:
+    """False if an effect forbids ``seat`` to attack or destroy pieces of seat ``other``."""
+    table = REGISTRY["attack_allowed"]
+    if not table or other < 0:
+        return True
+    return all(table[h](st, seat, other) for h in active_handlers(st, seat) if h in table)
+
+
+def collect(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
+    """Concatenate the lists the active handlers of ``point`` answer."""
+    out: list[Any] = []
+    for r in _call(point, st, seat, *args):
+        out.extend(r)
+    return out
+
+
+# ---------------------------------------------------------------- wonder effects
+
+def grants(st: GameState, seat: int, what: str) -> bool:
+    """Whether an active effect of ``seat`` grants the named rule change (``seat`` < 0: no)."""
+    table = REGISTRY["grants"]
+    if not table or seat < 0:
+        return False
+    return any(what in table[h](st, seat) for h in active_handlers(st, seat) if h in table)
+
+
+def extra_options(st: GameState, seat: int, kind: str, f: dict[str, Any]) -> list[Any]:
+    """Options that active effects add to the pending decision ``kind``."""
+    table = REGISTRY["options"]
+    if not table:
+        return []
+    out: list[Any] = []
+    for h in active_handlers(st, seat):
+        fn = table.get(h)
+        if fn is not None:
+            out.extend(fn(st, seat, kind, f))
+    return out
+
+
+def extra_act(st: GameState, seat: int, kind: str, f: dict[str, Any], a: Any) -> bool:
+    """Apply an option added by ``extra_options``; False if no effect claims it."""
+    table = REGISTRY["act"]
+    for h in active_handlers(st, seat):
+        fn = table.get(h)
+        if fn is not None and fn(st, seat, kind, f, a):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- rule changes of leaders and cards
+
+def allows(st: GameState, seat: int, what: str) -> bool:
+    """Whether an active effect of ``seat`` allows ``what`` ("army_water", "caravan_water",
+    "pass_rival_control", "polders"); handlers of ``allows(st, seat, what) -> bool``. Also
+    documented: ``attacked(st, seat, ctx)`` fires for the defending seat after a combat;
+    ``visited(st, seat, space, visitor)`` fires for the owner of a city a rival caravan
+    reached (after ``after_arrival``, so its steps come first)."""
+    table = REGISTRY["allows"]
+    if not table:
+        return False
+    return any(table[h](st, seat, what) for h in active_handlers(st, seat) if h in table)

@@ -17,6 +17,7 @@ from .spaces import (
     friendly_spaces,
     rival_army_at,
     rival_space,
+    stands_for_city,
     terrain_name,
     unused_cities,
 )
@@ -25,11 +26,18 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("build")
 def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame(
+    f = frame(
         "build", seat=seat, slot=slot, range=e.int("city_range", 2), water=e.bool("count_water"),
         on_figure=e.bool("on_figure"), w7=e.int("wonder_slot5_production"),
         after=e.int("after_city_control"),
-    )], False
+    )
+    if e.bool("production_per_district"):
+        f["extra"] = sum(1 for s in st.district if st.ctl.get(s) == seat)
+    if not e.bool("cities", True):
+        f["no_city"] = True
+    if e.int("resource_value", 2) != 2:
+        f["res_value"] = e.int("resource_value", 2)
+    return [f], False
 
 
 # ---------------------------------------------------------------- cities
@@ -41,10 +49,12 @@ def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str |
         return "cities cannot be built on water"
     if b.is_fort[s]:
         return "cities cannot be built on a fort"
-    if max_diff is not None and difficulty(st, s) > max_diff:
+    if max_diff is not None and difficulty(st, s) > max_diff and hooks.difficulty(st, seat, s, "city") > max_diff:
         return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
     if s in st.cities or s in st.cs_at:
         return "the space holds a city or city-state"
+    if stands_for_city(st, s):
+        return "a city-state's space is taken only by conquest"
     if barb_at(st, s) is not None:
         return "the space holds a barbarian"
     if s in st.tokens:
@@ -80,11 +90,12 @@ def reach(st: GameState, sources: list[int], n: int, passable: Callable[[int], b
 
 def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water: bool) -> set[int]:
     b = st.board
+    water = water or hooks.allows(st, seat, "city_count_water")  # Auckland
 
     def passable(t: int) -> bool:
         if b.is_water[t]:
             return water
-        if max_diff is not None and difficulty(st, t) > max_diff:
+        if max_diff is not None and difficulty(st, t) > max_diff and hooks.difficulty(st, seat, t, "city") > max_diff:
             return False
         return not rival_space(st, seat, t) and barb_at(st, t) is None and t not in st.cs_at
 
@@ -117,7 +128,7 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     """A city or token placed on a lone wonder token gains control of that wonder (rules:
     a barbarian leaves the token of a destroyed city on the map)."""
     w = st.wonder_at.get(s)
-    if w is None:
+    if w is None or w in st.players[seat].wonders:
         return
     for ps in st.players:
         if w in ps.wonders:
@@ -126,6 +137,7 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
         st.cs_aside_wonders.remove(w)
     st.players[seat].wonders.append(w)
     log(st, f"seat {seat} gains control of {w}")
+    hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
 
 # ---------------------------------------------------------------- wonders
@@ -139,7 +151,7 @@ def base_production(st: GameState, f: Frame, w: str) -> int:
     prod = f["w7"] if f["w7"] and slot >= 5 else slot
     if w in st.wonder_tokens:
         prod += 1
-    return int(prod)
+    return int(prod) + int(f.get("extra", 0))
 
 
 def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
@@ -158,7 +170,7 @@ def affordable(st: GameState, f: Frame, w: str) -> bool:
     c = content_for(st)
     ps = st.players[seat]
     most = base_production(st, f, w) + spendable(st, seat, "industry")
-    most += 2 * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
+    most += int(f.get("res_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
     most += 2 * len(eligible_nws(st, seat, w))
     return most >= wonder_cost(st, seat, w)
 
@@ -166,7 +178,7 @@ def affordable(st: GameState, f: Frame, w: str) -> bool:
 @choice("build", "Build a city or a world wonder")
 def build_options(st: GameState, f: Frame) -> list[Action]:
     seat = f["seat"]
-    spaces = city_targets(st, seat, f["slot"], f["range"], f["water"])
+    spaces = set() if f.get("no_city") else city_targets(st, seat, f["slot"], f["range"], f["water"])
     if f["on_figure"] and unused_cities(st, seat) > 0:
         spaces |= figure_spaces(st, seat, f["slot"])
     opts = space_actions("city", st, spaces)
@@ -174,6 +186,7 @@ def build_options(st: GameState, f: Frame) -> list[Action]:
         for deck in st.wonder_decks.values():
             if deck and affordable(st, f, deck[0]):
                 opts.append(Action("wonder", deck[0]))
+    opts.extend(hooks.extra_options(st, seat, "build", f))  # Great Lighthouse
     opts.append(Action("done"))
     return opts
 
@@ -205,7 +218,7 @@ def build_act(st: GameState, f: Frame, a: Action) -> None:
         return
     if a.verb == "wonder":
         push(st, "pay", seat=seat, wonder=a.arg, prod=base_production(st, f, a.arg),
-             cost=wonder_cost(st, seat, a.arg), res={}, nw=[], trade=0)
+             cost=wonder_cost(st, seat, a.arg), res={}, nw=[], trade=0, rv=f.get("res_value", 2))
         return
     pop(st)
     s = space_of(st, a.arg)
@@ -255,7 +268,7 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
         else:
             res = dict(f["res"])
             res[a.arg] = res.get(a.arg, 0) + 1
-            replace_top(st, res=res, prod=f["prod"] + 2)
+            replace_top(st, res=res, prod=f["prod"] + f.get("rv", 2))
         return
     # build: pay what was chosen and take the card
     seat, w = f["seat"], f["wonder"]
@@ -285,3 +298,4 @@ def wonder_city_options(st: GameState, f: Frame) -> list[Action]:
 def wonder_city_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     st.wonder_at[space_of(st, a.arg)] = f["wonder"]
+    hooks.fire("wonder_gained", st, f["seat"], f["wonder"], "built")  # the only time it is built

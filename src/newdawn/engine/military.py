@@ -8,7 +8,7 @@ from typing import Any
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import op, replace_control, space_actions, space_of
+from .cards import op, replace_control, space_actions, space_of, take_off_control
 from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -31,6 +31,7 @@ from .spaces import (
     coord,
     defeat_figures_at,
     difficulty,
+    stands_for_city,
     start_cities,
     terrain_name,
     uncontrolled_fort,
@@ -88,7 +89,8 @@ def armies_act(st: GameState, f: Frame, a: Action) -> None:
         replace_top(st, moved=[*f["moved"], i])
     seat = f["seat"]
     at = st.players[seat].armies[i]
-    step = dict(_army_params(f), i=i, left=f["move"], explored=False, prev=at)
+    move = st.board.n if hooks.grants(st, seat, "army_unlimited_move") else f["move"]  # Pentagon
+    step = dict(_army_params(f), i=i, left=move, explored=False, prev=at)
     push(st, "army_start" if at == ON_CARD else "army_step", **step)
 
 
@@ -155,10 +157,13 @@ def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> boo
 def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
     b = st.board
     if b.is_water[s]:
-        if not f["water"]:
+        if not f["water"] and not hooks.allows(st, f["seat"], "army_water"):
             return "armies cannot enter water with this card"
-    elif b.diff[s] > f["slot"]:
+    elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
         return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
+    o = st.cities.get(s, st.ctl.get(s, -1))
+    if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
+        return f"an effect forbids attacking seat {o}'s pieces (Non-Aggression Pact)"
     return None
 
 
@@ -214,7 +219,8 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
     if not targets:
         replace_top(st, left=left, prev=s)
         return
-    if left > 0 and passable_targets(st, f, s, targets):
+    if left > 0 and (passable_targets(st, f, s, targets) or (
+            all(t == "ctl" for t in targets) and hooks.allows(st, seat, "pass_rival_control"))):
         replace_top(st, left=left)
         return
     pop(st)  # entering the space ends the army's movement and starts an attack
@@ -330,6 +336,7 @@ def combat_options(st: GameState, f: Frame) -> list[Action]:
     opts = []
     if spendable(st, f["seat"], "military") > 0:
         opts = [Action("boost"), Action("reroll")]
+    opts.extend(hooks.extra_options(st, f["seat"], "combat", f))  # Jebel Barkal
     opts.append(Action("accept"))
     return opts
 
@@ -338,6 +345,8 @@ def combat_options(st: GameState, f: Frame) -> list[Action]:
 def combat_act(st: GameState, f: Frame, a: Action) -> None:
     attacker = f["stage"] == "attacker"
     side = "a" if attacker else "d"
+    if a.verb not in ("boost", "reroll", "accept") and hooks.extra_act(st, f["seat"], "combat", f, a):
+        return
     if a.verb == "boost":
         spend(st, f["seat"], "military", 1)
         replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
@@ -349,7 +358,7 @@ def combat_act(st: GameState, f: Frame, a: Action) -> None:
         replace_top(st, **{f"{side}_die": die})
         return
     d = f["defender"]
-    if attacker and d >= 0 and spendable(st, d, "military") > 0:
+    if attacker and d >= 0 and (spendable(st, d, "military") > 0 or hooks.extra_options(st, d, "combat", f)):
         replace_top(st, stage="defender", seat=d)
         return
     pop(st)
@@ -362,6 +371,10 @@ def resolve_combat(st: GameState, f: Frame) -> None:
     a_total = f["a_die"] + f["a_base"] + f["a_plus"]
     d_total = f["d_die"] + f["d_base"] + f["d_plus"]
     ps = st.players[seat]
+    ctx = {"won": a_total > d_total, "target": target.split(":")[0], "space": s, "other": d}
+    hooks.fire("after_combat", st, seat, ctx)
+    if d >= 0:
+        hooks.fire("attacked", st, d, {**ctx, "other": seat})
     if a_total <= d_total:
         ps.armies[f["i"]] = ON_CARD
         st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
@@ -384,10 +397,21 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         conquer_city_state(st, seat, s)
     elif kind == "fort":
         occupy(st, seat, s)
-    elif kind == "ctl":
-        replace_control(st, seat, s)
-        claim_wonder_token(st, seat, s)
+    elif kind == "ctl" and stands_for_city(st, s):
+        # A control token placed instead of a city on a fort or city-state (FAQ: Attacking):
+        # the attacker takes the space as it would take a city, with a city if one is left.
         defeat_figures_at(st, s, seat)
+        take_off_control(st, s)
+        if st.board.is_fort[s]:
+            occupy(st, seat, s)
+        else:
+            push(st, "cs_fate", seat=seat, space=s)
+    elif kind == "ctl":
+        if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (leaders.py)
+            push(st, "fx_raze", **{k: f[k] for k in ("slot", "water", "combat", "vsb", "passes", "i")},
+                 seat=seat, space=s)
+        else:
+            capture_control(st, seat, s)
     elif kind == "city":
         defeat_figures_at(st, s, seat)
         if s == st.capitals[d]:
@@ -402,9 +426,18 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             occupy(st, seat, s)
 
 
+def capture_control(st: GameState, seat: int, s: int) -> None:
+    """A beaten control token is replaced with one of the attacker's."""
+    replace_control(st, seat, s)
+    claim_wonder_token(st, seat, s)
+    defeat_figures_at(st, s, seat)
+
+
 def occupy(st: GameState, seat: int, s: int) -> None:
     """Put an unused city on the space (replacing any city there); with none left, a
     reinforced control token instead (FAQ: Attacking)."""
+    if st.cities.get(s, seat) != seat:
+        hooks.fire("before_occupy", st, seat, s)  # Statue of Liberty
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
@@ -460,6 +493,8 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
+    if s in st.ctl:
+        take_off_control(st, s)
     st.cs_conquered.pop(cs, None)
     for ps in st.players:
         if cs in ps.cs_tokens:
@@ -515,6 +550,7 @@ def wonder_move_act(st: GameState, f: Frame, a: Action) -> None:
             ps.wonders.remove(w)
     st.players[f["seat"]].wonders.append(w)
     log(st, f"seat {f['seat']} takes {w}")
+    hooks.fire("wonder_gained", st, f["seat"], w, "gained")
 
 
 @auto("army_after")

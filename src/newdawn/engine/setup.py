@@ -93,6 +93,10 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
         p.caravans = [ON_CARD if i < rs.start_caravans else LOCKED for i in range(rs.components["caravans"])]
         p.flags = {}
         st.players.append(p)
+    from .leaders import start_row
+
+    for seat, p in enumerate(st.players):
+        p.row = start_row(st, seat, p.row)
 
     capital_tiles = sorted(t.id for t in c.tiles.values() if t.kind == "capital")
     st.rng = rng.shuffled(st.rng, capital_tiles)
@@ -161,8 +165,12 @@ def _capital_counted(st: GameState) -> frozenset[int]:
 @choice("setup_capital", lambda st, f: f"Place your capital tile {f['tile']} (either side, any rotation)")
 def setup_capital_options(st: GameState, f: dict[str, Any]) -> list[Action]:
     c = content_for(st)
-    opts = tile_placements(st.board, c.tiles[f["tile"]], min_touch=c.ruleset.capital_touch_min,
-                           counted=_capital_counted(st))
+    rs = c.ruleset
+    tile = c.tiles[f["tile"]]
+    opts = tile_placements(st.board, tile, min_touch=rs.capital_touch_min, counted=_capital_counted(st))
+    if not opts and rs.capital_touch_fallback:
+        # The tiles placed before left no such placement: count every space of the map.
+        opts = tile_placements(st.board, tile, min_touch=rs.capital_touch_min, counted=None)
     return [placement_action(side, k, t) for side, k, t in opts]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import hooks
 from .state import ON_CARD, GameState, content_for
 
 
@@ -79,6 +80,14 @@ def uncontrolled_fort(st: GameState, s: int) -> bool:
     return st.board.is_fort[s] and s not in st.cities and s not in st.ctl
 
 
+def stands_for_city(st: GameState, s: int) -> bool:
+    """The space is a fort or a printed city-state space: only a city (or, with none left, a
+    control token standing in for one) can hold it, and only by conquest (FAQ: Attacking)."""
+    b = st.board
+    printed = b.printed[s]
+    return b.is_fort[s] or (printed is not None and bool(printed.city_state))
+
+
 def is_empty(st: GameState, s: int) -> bool:
     """No token or figure of any kind (rules: Empty Spaces)."""
     return (
@@ -91,10 +100,32 @@ def is_empty(st: GameState, s: int) -> bool:
 def is_mature(st: GameState, seat: int, city: int) -> bool:
     """A city is mature when every adjacent space holds a friendly control token or is water."""
     b = st.board
+    friends: list[int] | None = None
     for n in b.nbrs[city]:
-        if st.ctl.get(n) != seat and not b.is_water[n]:
-            return False
+        o = st.ctl.get(n)
+        if o != seat and not b.is_water[n]:
+            if o is None and n not in st.cities:
+                return False
+            if friends is None:
+                friends = _maturity_friends(st, seat)
+            if st.cities.get(n, o) not in friends:
+                if o is not None and _any_control_matures(st, seat):
+                    continue  # Sydney Opera House: rival control tokens count too
+                return False
     return True
+
+
+def _any_control_matures(st: GameState, seat: int) -> bool:
+    from . import hooks
+
+    return hooks.grants(st, seat, "maturity_any_control")
+
+
+def _maturity_friends(st: GameState, seat: int) -> list[int]:
+    """Seats whose pieces count as friendly for ``seat``'s maturity (Open Borders)."""
+    if not st.players[seat].dipl:
+        return []
+    return hooks.collect("friendly_seats", st, seat)
 
 
 def mature_cities(st: GameState, seat: int) -> list[int]:
@@ -141,6 +172,10 @@ def used_districts(st: GameState, seat: int) -> set[str]:
     return {d for s, d in st.district.items() if st.ctl.get(s) == seat}
 
 
+def _easier(st: GameState, seat: int, s: int) -> int:
+    return hooks.difficulty(st, seat, s, "control")
+
+
 def coastal(st: GameState, s: int) -> bool:
     return st.board.coastal[s]
 
@@ -152,7 +187,7 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> st
         return "control tokens cannot be placed on water"
     if b.is_fort[s]:
         return "control tokens cannot be placed on a fort"
-    if max_diff is not None and difficulty(st, s) > max_diff:
+    if max_diff is not None and difficulty(st, s) > max_diff and _easier(st, seat, s) > max_diff:
         return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
     if s in st.cities:
         return "the space holds a city"

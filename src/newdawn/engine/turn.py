@@ -101,6 +101,7 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
     log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""))
     if not sub:
         push(st, "reset", seat=seat, type=ftype)
+    push(st, "after_resolve", seat=seat, type=ftype)
     push_all(st, card_frames(st, seat, f["card"], f["slot"], n))
 
 
@@ -120,7 +121,16 @@ def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> l
         out.extend(fs)
     if bonus:
         out.extend(leftover_trade_frames(st, seat, ftype, bonus))
+    out.extend(hooks.collect("card_extra", st, seat, ftype, slot))
     return out
+
+
+@auto("after_resolve")
+def run_after_resolve(st: GameState, f: Frame) -> None:
+    """The card has resolved and not yet reset (Venetian Arsenal, Estádio do Maracanã)."""
+    from .flow import slot_of
+
+    hooks.fire("after_resolve", st, f["seat"], f["type"], slot_of(st, f["seat"], f["type"]))
 
 
 @auto("reset")

@@ -8,7 +8,7 @@ start of the first player's turn declares the winner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..content.schema import Agenda
@@ -18,7 +18,7 @@ from .flow import act, auto, choice, log, pop, push
 from .spaces import city_spaces, coastal, friendly_spaces, mature_cities, unused_control
 from .state import Frame, GameState, content_for
 
-Check = Callable[[GameState, int, dict[str, Any]], bool]
+Check = Callable[[GameState, int, Mapping[str, Any]], bool]
 CHECKS: dict[str, Check] = {}
 
 
@@ -35,106 +35,106 @@ def _wonders(st: GameState, seat: int) -> list[Any]:
 
 
 @check("mature_cities")
-def _mature(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _mature(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len(mature_cities(st, seat)) >= int(a["n"])
 
 
 @check("natural_wonders")
-def _nws(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _nws(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     b = st.board
     n = sum(1 for s in friendly_spaces(st, seat) if b.terrain[s] == "natural_wonder")
     return n >= int(a["n"])
 
 
 @check("warmonger")
-def _warmonger(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _warmonger(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     ps = st.players[seat]
     conquered = sum(1 for p in st.cs_conquered.values() if p == seat)
     return ps.flags.get("capitals", 0) >= int(a.get("capitals", 1)) or conquered >= int(a.get("city_states", 2))
 
 
 @check("wonders_of_type")
-def _wonders_type(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _wonders_type(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return sum(1 for w in _wonders(st, seat) if w.type == str(a["type"])) >= int(a["n"])
 
 
 @check("cities_on_map")
-def _cities(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _cities(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len(city_spaces(st, seat)) >= int(a["n"])
 
 
 @check("coastal_spaces")
-def _coastal(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _coastal(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)) >= int(a["n"])
 
 
 @check("tech_dial_space")
-def _dial(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _dial(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return st.players[seat].dial >= int(a["n"])
 
 
 @check("level_iv_cards")
-def _level4(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _level4(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     cards = content_for(st).focus_cards
     return sum(1 for cid in st.players[seat].row if cards[cid].level == 4) >= int(a["n"])
 
 
 @check("reinforced_tokens")
-def _reinforced(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _reinforced(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return sum(1 for s in st.reinforced if st.ctl.get(s) == seat) >= int(a["n"])
 
 
 @check("attack_value")
-def _attack(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _attack(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return st.players[seat].flags.get("best_attack", 0) >= int(a["n"])
 
 
 @check("diplomacy_sources")
-def _diplomacy(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _diplomacy(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     sources = {d.split(":")[0] if d.startswith("p") else d for d in st.players[seat].dipl}
     return len(sources) >= int(a["n"])
 
 
 @check("resources")
-def _resources(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _resources(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     ps = st.players[seat]
     return sum(ps.resources.values()) + len(ps.nws) >= int(a["n"])
 
 
 @check("mature_city_tiles")
-def _mature_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _mature_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len({st.board.tile_of[s] for s in mature_cities(st, seat)}) >= int(a["n"])
 
 
 @check("wonder_types")
-def _wonder_types(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _wonder_types(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len({w.type for w in _wonders(st, seat)}) >= int(a["n"])
 
 
 @check("all_districts")
-def _districts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _districts(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     mine = {d for s, d in st.district.items() if st.ctl.get(s) == seat}
     return len(mine) >= len(content_for(st).ruleset.districts)
 
 
 @check("wonder_each_era")
-def _eras(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _eras(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len({w.era for w in _wonders(st, seat)}) >= 3
 
 
 @check("city_tiles")
-def _city_tiles(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _city_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     return len({st.board.tile_of[s] for s in city_spaces(st, seat)}) >= int(a["n"])
 
 
 @check("wonders_same_era")
-def _same_era(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _same_era(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     eras = [w.era for w in _wonders(st, seat)]
     return any(eras.count(e) >= int(a["n"]) for e in set(eras))
 
 
 @check("forts")
-def _forts(st: GameState, seat: int, a: dict[str, Any]) -> bool:
+def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
     """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
     n = sum(1 for s in fort_spaces(st) if st.cities.get(s, st.ctl.get(s)) == seat)
     return n >= int(a["n"])
@@ -150,7 +150,7 @@ def fort_spaces(st: GameState) -> tuple[int, ...]:
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
-    return CHECKS[ag.kind](st, seat, dict(ag.args))
+    return CHECKS[ag.kind](st, seat, ag.args)
 
 
 def claimed_cards(st: GameState, seat: int) -> int:

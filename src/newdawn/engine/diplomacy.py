@@ -1,0 +1,291 @@
+"""City-state and player diplomacy cards (content.md §4–5; FAQ "City-States and Diplomacy
+Cards", Carthage, Embassy, Seoul errata).
+
+A seat's held cards (``PlayerState.dipl``: ``cs:<id>`` or ``p<giver>:<id>``) are active
+effects through ``hooks.active_handlers``; a seat never holds its own cards, so they never
+work for it. Holding rules (one card per other player and per city-state, cards returned on
+attacking their giver) live in ``economy.take_player_card`` and ``military.return_diplomacy``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import hooks
+from .actions import Action
+from .cards import space_of
+from .flow import act, add_trade, choice, log, pop, push
+from .spaces import has_figure, is_empty, mature_cities, within
+from .state import Frame, GameState, content_for
+
+
+def givers(st: GameState, seat: int, card: str) -> list[int]:
+    """Seats whose ``card`` ``seat`` holds."""
+    out: list[int] = []
+    for d in st.players[seat].dipl:
+        if d[0] == "p" and d.endswith(":" + card):
+            out.append(int(d[1:d.index(":")]))
+    return out
+
+
+def resolving(st: GameState) -> str:
+    """Type of the focus card being resolved now (its reset step waits below), or ""."""
+    for f in reversed(st.stack_frames):
+        if f["k"] in ("reset", "commit") and "type" in f:
+            return str(f["type"])
+    return ""
+
+
+# ---------------------------------------------------------------- city-states: passive
+
+@hooks.register("difficulty", "kumasi")
+def kumasi_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
+    """Kumasi: while resolving your industry or culture card, forests are difficulty 1."""
+    if st.board.terrain[s] == "forest" and resolving(st) in ("industry", "culture"):
+        return 1
+    return None
+
+
+@hooks.register("difficulty", "mohenjo_daro")
+def mohenjo_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
+    """Mohenjo Daro: placing control tokens, every space is 1 easier."""
+    return st.board.diff[s] - 1 if purpose == "control" else None
+
+
+@hooks.register("difficulty", "auckland")
+def auckland_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
+    """Auckland: building a city, spaces next to water are difficulty 1."""
+    b = st.board
+    if purpose == "city" and any(b.is_water[n] for n in b.nbrs[s]):
+        return 1
+    return None
+
+
+@hooks.register("allows", "auckland")
+def auckland_allows(st: GameState, seat: int, what: str) -> bool:
+    """Auckland: building a city, you may count through water."""
+    return what == "city_count_water"
+
+
+@hooks.register("wonder_cost", "buenos_aires")
+def buenos_aires_cost(st: GameState, seat: int, wonder: str) -> int:
+    """Buenos Aires: 2 less for a wonder of a type you do not have yet (R)."""
+    ws = content_for(st).wonders
+    t = ws[wonder].type
+    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -2
+
+
+@hooks.register("wonder_cost", "brussels")
+def brussels_cost(st: GameState, seat: int, wonder: str) -> int:
+    """Brussels: 1 less per mature city you have."""
+    return -len(mature_cities(st, seat))
+
+
+@hooks.register("combat_bonus", "kabul")
+def kabul_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Kabul: +3 attacking a city or a city-state other than Kabul."""
+    if ctx["role"] != "attacker":
+        return 0
+    if ctx["target"] == "city":
+        return 3
+    if ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul":
+        return 3
+    return 0
+
+
+@hooks.register("combat_bonus", "carthage")
+def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Carthage: defending, or attacking anything but Carthage, +1 per city-state and per
+    friendly city within 2 spaces of the defending space (a city-state counts itself, FAQ)."""
+    s = ctx["space"]
+    if ctx["role"] == "attacker" and st.cs_at.get(s) == "carthage":
+        return 0
+    near = within(st, [s], 2)
+    return sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
+
+
+# ---------------------------------------------------------------- city-states: start of turn
+
+@hooks.register("start_of_turn", "seoul")
+def seoul_start(st: GameState, seat: int) -> None:
+    """Seoul (FAQ errata): you may move 1 barbarian to an adjacent empty non-water space."""
+    if seoul_moves(st):
+        push(st, "fx_seoul", seat=seat)
+
+
+def seoul_moves(st: GameState) -> list[str]:
+    b = st.board
+    out = []
+    for letter, s in sorted(st.barbs.items()):
+        for n in b.nbrs[s]:
+            if not b.is_water[n] and is_empty(st, n):
+                out.append(f"{letter}>{b.coords[n][0]},{b.coords[n][1]}")
+    return out
+
+
+@choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space")
+def seoul_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("barb", m) for m in seoul_moves(st)), Action("skip")]
+
+
+@act("fx_seoul")
+def seoul_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "barb":
+        letter, _, where = a.arg.partition(">")
+        st.barbs[letter] = space_of(st, where)
+        log(st, f"seat {f['seat']} moves barbarian {letter} to {where}")
+
+
+@hooks.register("start_of_turn", "geneva")
+def geneva_start(st: GameState, seat: int) -> None:
+    """Geneva: you may give back one card taken from a player and take a different one of
+    theirs."""
+    if geneva_swaps(st, seat):
+        push(st, "fx_geneva", seat=seat)
+
+
+def geneva_swaps(st: GameState, seat: int) -> list[str]:
+    out: list[str] = []
+    for d in st.players[seat].dipl:
+        if d[0] != "p":
+            continue
+        p = int(d[1:d.index(":")])
+        out.extend(f"{d}>{x}" for x in st.players[p].own_dipl)
+    return out
+
+
+@choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it")
+def geneva_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("exchange", x) for x in geneva_swaps(st, f["seat"])), Action("skip")]
+
+
+@act("fx_geneva")
+def geneva_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb != "exchange":
+        return
+    held, _, new = a.arg.partition(">")
+    p = int(held[1:held.index(":")])
+    ps, rp = st.players[f["seat"]], st.players[p]
+    ps.dipl.remove(held)
+    rp.own_dipl.append(held[held.index(":") + 1:])
+    rp.own_dipl.remove(new)
+    ps.dipl.append(f"p{p}:{new}")
+    log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
+
+
+# ---------------------------------------------------------------- player diplomacy cards
+
+@hooks.register("combat_bonus", "joint_war")
+def joint_war_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Joint War: +2 attacking, unless attacking its giver (each card held counts)."""
+    if ctx["role"] != "attacker":
+        return 0
+    return 2 * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
+
+
+@hooks.register("combat_bonus", "defensive_pact")
+def defensive_pact_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Defensive Pact: +2 defending, unless its giver attacks."""
+    if ctx["role"] != "defender":
+        return 0
+    return 2 * sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
+
+
+@hooks.register("after_arrival", "embassy")
+def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
+    """Embassy: a caravan reaching the giver's capital (even the trip that takes the card back,
+    FAQ) puts a supply trade token on a card of the giver's row (one with fewer than 3 if
+    possible), then takes a resource of your choice."""
+    if rival < 0 or st.capitals[rival] != s or rival not in givers(st, seat, "embassy"):
+        return
+    push(st, "any_resource", seat=seat)
+    push(st, "fx_embassy", seat=seat, giver=rival)
+
+
+@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of seat {f['giver']}")
+def embassy_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    cap = c.ruleset.trade_cap
+    t = st.players[f["giver"]].trade
+    types = list(c.ruleset.focus_types)
+    room = [x for x in types if t.get(x, 0) < cap]
+    return [Action("trade", x) for x in (room or types)]
+
+
+@act("fx_embassy")
+def embassy_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    add_trade(st, f["giver"], a.arg, 1)
+    log(st, f"seat {f['seat']}'s Embassy puts a trade token on seat {f['giver']}'s {a.arg} card")
+
+
+@hooks.register("friendly_seats", "open_borders")
+def open_borders_friends(st: GameState, seat: int) -> list[int]:
+    """Open Borders: the giver's cities and control tokens are friendly for your maturity."""
+    return givers(st, seat, "open_borders")
+
+
+@hooks.register("attack_allowed", "non_aggression_pact")
+def nap_allowed(st: GameState, seat: int, other: int) -> bool:
+    """Non-Aggression Pact: you may not attack the giver's pieces."""
+    return other not in givers(st, seat, "non_aggression_pact")
+
+
+@hooks.register("allows", "akkad")
+def akkad_allows(st: GameState, seat: int, what: str) -> bool:
+    """Akkad: your armies may move through spaces holding rival control tokens."""
+    return what == "pass_rival_control"
+
+
+@hooks.register("attacked", "non_aggression_pact")
+def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
+    """Non-Aggression Pact: if its giver attacks you, you may return the card to swap your
+    military card with another card of your row."""
+    if ctx["other"] in givers(st, seat, "non_aggression_pact"):
+        push(st, "fx_nap", seat=seat, giver=ctx["other"])
+
+
+@choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card")
+def nap_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
+    return [*(Action("swap", t) for t in types if t != "military"), Action("keep")]
+
+
+@act("fx_nap")
+def nap_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb != "swap":
+        return
+    c = content_for(st)
+    seat, giver = f["seat"], f["giver"]
+    ps = st.players[seat]
+    ps.dipl.remove(f"p{giver}:non_aggression_pact")
+    st.players[giver].own_dipl.append("non_aggression_pact")
+    row = ps.row
+    i = next(k for k, x in enumerate(row) if c.focus_cards[x].type == "military")
+    j = next(k for k, x in enumerate(row) if c.focus_cards[x].type == a.arg)
+    row[i], row[j] = row[j], row[i]
+    log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {a.arg} cards")
+
+
+__all__ = ["givers", "has_figure"]
+
+
+@hooks.register("allows", "palenque")
+def palenque_allows(st: GameState, seat: int, what: str) -> bool:
+    """Palenque: resource tokens (not natural-wonder tokens) may be spent as trade tokens on
+    the card you resolve (``flow.spendable``/``flow.spend``)."""
+    return what == "resources_as_trade"
+
+
+@hooks.register("extra_starts", "antananarivo")
+def antananarivo_city(st: GameState, seat: int, kind: str) -> list[int]:
+    """Antananarivo: during your turn it counts as one of your cities. Implemented for placing
+    control tokens and districts next to your cities (``cards.anchors``,
+    ``cards.district_targets``)."""
+    if kind != "city" or seat != st.current:
+        return []
+    return [s for s, cs in st.cs_at.items() if cs == "antananarivo"]

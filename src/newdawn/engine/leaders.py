@@ -1,0 +1,748 @@
+"""Leader abilities and the unique focus cards (content.md §1; FAQ for America, France, Japan,
+Sumeria).
+
+Leaders name their ability as ``{"op": "special", "handler": <leader id>}``; the functions
+below are registered for hook points under that name (``hooks.register``), so a seat whose
+leader lacks an ability never runs its code. Unique cards use the ``special`` effect op:
+``CARD_FX`` maps a handler name to a builder that returns the steps of that effect, like any
+other op. A unique card whose effect works for the rest of the turn (Wheel, Banking, Siege
+Tactics) names itself in ``st.turn["fx"]``, which ``hooks.active_handlers`` reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..content.schema import RESOURCES, Effect
+from . import hooks
+from .actions import Action
+from .cards import OpBuilder, op, place_control, space_actions, space_of
+from .flow import act, add_trade, auto, choice, frame, log, pop, push
+from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
+from .state import Frame, GameState, content_for
+
+CARD_FX: dict[str, OpBuilder] = {}
+
+
+def card_fx(name: str) -> Callable[[OpBuilder], OpBuilder]:
+    def deco(fn: OpBuilder) -> OpBuilder:
+        CARD_FX[name] = fn
+        return fn
+    return deco
+
+
+@op("special")
+def op_special(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    name = e.str("handler")
+    fn = CARD_FX.get(name)
+    if fn is None:
+        # Listed as missing in docs/rules-coverage.md: the card's other effects still work.
+        log(st, f"the {name} effect is not implemented")
+        return [], False
+    return fn(st, seat, e, slot, bonus)
+
+
+def text_of(st: GameState, s: int) -> str:
+    from .spaces import coord
+
+    return coord(st, s)
+
+
+def turn_fx(st: GameState, name: str) -> None:
+    """Make the effect ``name`` active for the current seat until the end of the turn."""
+    fx = st.turn.get("fx", [])
+    if name not in fx:
+        st.turn["fx"] = [*fx, name]
+
+
+# ---------------------------------------------------------------- unique cards: acquisition
+
+def unique_card(st: GameState, seat: int) -> str:
+    """The seat's unique card if the game's ruleset has it, else ""."""
+    c = content_for(st)
+    u = c.leaders[st.players[seat].leader].unique_card
+    if not u or u not in c.focus_cards or c.focus_cards[u].box not in c.ruleset.boxes:
+        return ""
+    return u
+
+
+def start_row(st: GameState, seat: int, row: list[str]) -> list[str]:
+    """A level-I unique card replaces the start card of its type (U, Setup)."""
+    u = unique_card(st, seat)
+    if not u:
+        return row
+    c = content_for(st)
+    card = c.focus_cards[u]
+    if card.level != 1:
+        return row
+    return [u if c.focus_cards[x].type == card.type else x for x in row]
+
+
+def unique_offer(st: GameState, seat: int, level: int) -> str:
+    """The unique card offered besides the deck cards when ``seat`` may gain a card of
+    ``level``; "" once it was taken or passed over (``flags["unique_gone"]``)."""
+    ps = st.players[seat]
+    if ps.flags.get("unique_gone"):
+        return ""
+    u = unique_card(st, seat)
+    if not u or content_for(st).focus_cards[u].level != level or u in ps.row:
+        return ""
+    return u
+
+
+# ---------------------------------------------------------------- unique cards: effects
+
+@card_fx("writing")
+def fx_writing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    """Writing: one more dial step if you control a world wonder."""
+    if st.players[seat].wonders:
+        return [frame("dial", seat=seat, steps=1)], False
+    return [], False
+
+
+def resource_types(st: GameState, seat: int) -> int:
+    c = content_for(st)
+    ps = st.players[seat]
+    kinds = {r for r, k in ps.resources.items() if k > 0}
+    kinds.update(c.natural_wonders[n].resource for n in ps.nws)
+    return len(kinds)
+
+
+@card_fx("natural_history")
+def fx_natural_history(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    """Natural History: one more dial step per resource type you own (NW tokens count)."""
+    n = resource_types(st, seat)
+    return ([frame("dial", seat=seat, steps=n)] if n else []), False
+
+
+@card_fx("humanism")
+def fx_humanism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("fx_humanism", seat=seat)], False
+
+
+@auto("fx_humanism")
+def run_humanism(st: GameState, f: Frame) -> None:
+    """Humanism: after its tokens are placed, a supply trade token per mature city."""
+    n = len(mature_cities(st, f["seat"]))
+    if n:
+        push(st, "trade_place", seat=f["seat"], left=n)
+
+
+@card_fx("craftsmanship")
+def fx_craftsmanship(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders))], False
+
+
+@auto("fx_craftsmanship")
+def run_craftsmanship(st: GameState, f: Frame) -> None:
+    """Craftsmanship: after building a wonder with it, advance the tech dial 1."""
+    if len(st.players[f["seat"]].wonders) > f["had"]:
+        push(st, "dial", seat=f["seat"], steps=1)
+
+
+@card_fx("state_workforce")
+def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    """State Workforce: from the 5th slot, one more token on a mountain next to a friendly space."""
+    if slot < 5:
+        return [], False
+    return [frame("fx_mountain", seat=seat, near=-1)], False
+
+
+def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
+    from .spaces import unused_control
+
+    if unused_control(st, seat) <= 0:
+        return []
+    b = st.board
+    anchors = [near] if near >= 0 else friendly_spaces(st, seat)
+    cand = {n for a in anchors for n in b.nbrs[a]}
+    if near >= 0:
+        return sorted(s for s in cand if control_reason(st, seat, s, None) is None)
+    return sorted(s for s in cand if b.terrain[s] == "mountain" and control_reason(st, seat, s, None) is None)
+
+
+@choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space"
+        if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain")
+def mountain_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("place", st, mountain_targets(st, f["seat"], f["near"])), Action("skip")]
+
+
+@act("fx_mountain")
+def mountain_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "place":
+        place_control(st, f["seat"], space_of(st, a.arg))
+
+
+@card_fx("radio")
+def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    if slot < 5:
+        return [], False
+    return [frame("fx_radio", seat=seat, range=e.int("range", 4))], False
+
+
+def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
+    from .spaces import city_spaces, stands_for_city, unused_cities
+
+    if unused_cities(st, seat) <= 0:
+        return []
+    near = within(st, city_spaces(st, seat), rng)
+    # Approximated: a city on a conquered city-state or a fort is left out (taking those is
+    # a conquest with rules of its own).
+    return sorted(
+        s for s, o in st.cities.items()
+        if o != seat and s in near and s not in st.capitals and not stands_for_city(st, s)
+        and not any(s in ps.armies for ps in st.players)
+    )
+
+
+@choice("fx_radio", "Radio: you may replace a rival non-capital city within 4 spaces of your cities")
+def radio_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("replace", st, radio_targets(st, f["seat"], f["range"])), Action("skip")]
+
+
+@act("fx_radio")
+def radio_act(st: GameState, f: Frame, a: Action) -> None:
+    from .military import occupy
+
+    pop(st)
+    if a.verb == "replace":
+        occupy(st, f["seat"], space_of(st, a.arg))
+
+
+@card_fx("wheel")
+def fx_wheel(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "wheel")
+    return [], False
+
+
+@hooks.register("after_arrival", "wheel")
+def wheel_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
+    """Wheel: a caravan reaching a city-state or rival city also takes a resource."""
+    push(st, "any_resource", seat=seat)
+
+
+@card_fx("banking")
+def fx_banking(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "banking")
+    return [], False
+
+
+@hooks.register("after_arrival", "banking")
+def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
+    """Banking: reaching the capital of the Ibrahim holder also takes a resource."""
+    holder = st.players[seat].flags.get("ibrahim", 0) - 1
+    if rival >= 0 and rival == holder and st.capitals[rival] == s:
+        push(st, "any_resource", seat=seat)
+
+
+@card_fx("cartography")
+def fx_cartography(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "cartography")
+    return [], False
+
+
+CARTOGRAPHY_MIN_DISTANCE = 8
+
+
+@hooks.register("after_arrival", "cartography")
+def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
+    """Cartography: once per turn, a caravan reaching a rival city at least 8 spaces from
+    your capital lets you build a city on a legal space within 2 of that city."""
+    cap = st.capitals[seat]
+    if rival < 0 or cap < 0 or "cartography" in st.turn.get("once", []):
+        return
+    if s in within(st, [cap], CARTOGRAPHY_MIN_DISTANCE - 1):
+        return
+    if cartography_targets(st, seat, s):
+        push(st, "fx_cartography", seat=seat, space=s)
+
+
+def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
+    from .industry import city_reason
+    from .spaces import unused_cities
+
+    if unused_cities(st, seat) <= 0:
+        return []
+    return sorted(t for t in within(st, [s], 2) if city_reason(st, seat, t, None) is None)
+
+
+@choice("fx_cartography", "Cartography: you may build a city within 2 spaces of that rival city")
+def cartography_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("city", st, cartography_targets(st, f["seat"], f["space"])), Action("skip")]
+
+
+@act("fx_cartography")
+def cartography_act(st: GameState, f: Frame, a: Action) -> None:
+    from .industry import build_city
+
+    pop(st)
+    if a.verb == "city":
+        st.turn["once"] = [*st.turn.get("once", []), "cartography"]
+        build_city(st, f["seat"], space_of(st, a.arg))
+
+
+@card_fx("siege_tactics")
+def fx_siege(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "siege_tactics")
+    return [], False
+
+
+@hooks.register("combat_bonus", "siege_tactics")
+def siege_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Siege Tactics: reinforced tokens count 1 less for the defender this turn, applied as
+    the same amount added to the attacker (approximated: same outcome of the comparison)."""
+    if ctx["role"] != "attacker" or ctx["target"] not in ("ctl", "city"):
+        return 0
+    s, d = ctx["space"], ctx["other"]
+    n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
+    n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == d and t in st.reinforced)
+    return n
+
+
+@card_fx("scorched_earth")
+def fx_scorched_earth(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "scorched_earth")
+    return [], False
+
+
+@hooks.register("allows", "scorched_earth")
+def scorched_allows(st: GameState, seat: int, what: str) -> bool:
+    """Scorched Earth: once per turn a beaten control token may be razed instead."""
+    return what == "raze" and "raze" not in st.turn.get("once", [])
+
+
+@choice("fx_raze", "Scorched Earth: raze the beaten token (your army may go on), or replace it")
+def raze_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("raze"), Action("replace")]
+
+
+@act("fx_raze")
+def raze_act(st: GameState, f: Frame, a: Action) -> None:
+    """Razing: the token goes back to its owner and the same army may move and attack again,
+    with the card's full movement (approximated: "again" read as a fresh move)."""
+    from .cards import remove_control
+    from .military import capture_control
+    from .spaces import defeat_figures_at
+
+    pop(st)
+    seat, s = f["seat"], f["space"]
+    if a.verb == "replace":
+        capture_control(st, seat, s)
+        return
+    st.turn["once"] = [*st.turn.get("once", []), "raze"]
+    remove_control(st, s)
+    defeat_figures_at(st, s, seat)
+    move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
+    step = {k: f[k] for k in ("seat", "slot", "water", "combat", "vsb", "passes", "i")}
+    push(st, "army_step", **step, left=move, explored=False, prev=s)
+    log(st, f"seat {seat} razes the token at {text_of(st, s)} and its army goes on")
+
+
+@choice("any_resource", "Take a resource of your choice")
+def any_resource_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("take", r) for r in RESOURCES]
+
+
+@act("any_resource")
+def any_resource_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    res = st.players[f["seat"]].resources
+    res[a.arg] = res.get(a.arg, 0) + 1
+    log(st, f"seat {f['seat']} takes {a.arg}")
+
+
+# ---------------------------------------------------------------- leaders: passive
+
+@hooks.register("combat_bonus", "scythia")
+def scythia_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Scythia: +3 attacking or defending a grassland or hills space."""
+    return 3 if st.board.terrain[ctx["space"]] in ("grassland", "hills") else 0
+
+
+@hooks.register("wonder_cost", "egypt")
+def egypt_cost(st: GameState, seat: int, wonder: str) -> int:
+    """Egypt: every wonder costs 1 less."""
+    return -1
+
+
+@hooks.register("combat_bonus", "china")
+def china_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """China: defending, each reinforced token adds 2 instead of 1."""
+    if ctx["role"] != "defender" or ctx["target"] not in ("ctl", "city"):
+        return 0
+    s = ctx["space"]
+    n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
+    n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == seat and t in st.reinforced)
+    return n
+
+
+@hooks.register("difficulty", "japan")
+def japan_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
+    """Japan: on your turn, desert and mountain touching water or the map edge are
+    difficulty 3 (natural wonders are not mountains, FAQ)."""
+    b = st.board
+    if seat == st.current and b.terrain[s] in ("desert", "mountain") and b.coastal[s]:
+        return 3
+    return None
+
+
+@hooks.register("extra_starts", "rome")
+def rome_starts(st: GameState, seat: int, kind: str) -> list[int]:
+    """Rome: a caravan may leave its card from any of your cities, mature or not."""
+    if kind != "caravan":
+        return []
+    return [s for s, o in st.cities.items() if o == seat]
+
+
+@hooks.register("slot_bonus", "georgia")
+def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
+    """Georgia: one slot farther right with a city-state diplomacy card of the card's type."""
+    css = content_for(st).city_states
+    for d in st.players[seat].dipl:
+        if d.startswith("cs:") and css[d[3:]].type == ftype:
+            return 1
+    return 0
+
+
+@hooks.register("after_combat", "sumeria")
+def sumeria_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
+    """Sumeria: defeating a barbarian (also with a Currency caravan, FAQ) gives a resource."""
+    if ctx["won"] and ctx["target"] == "barb":
+        push(st, "any_resource", seat=seat)
+
+
+@hooks.register("after_combat", "zulu")
+def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
+    """Zulu: winning as attacker puts 1 supply trade token on the military card, 2 if the
+    target was a rival city or a city-state."""
+    if ctx["won"] and not ctx.get("caravan"):
+        add_trade(st, seat, "military", 2 if ctx["target"] in ("city", "cs") else 1)
+
+
+ERA_EXTRA = {"ancient": 1, "medieval": 2, "modern": 3}
+
+
+@hooks.register("card_extra", "france")
+def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]:
+    """France: the culture card places 1/2/3 more tokens for the era of your latest wonder
+    (placed by the usual rules, FAQ)."""
+    if ftype != "culture":
+        return []
+    ws = content_for(st).wonders
+    n = max((ERA_EXTRA.get(ws[w].era, 0) for w in st.players[seat].wonders), default=0)
+    return [frame("place", seat=seat, left=n, near="city", max=slot)] if n else []
+
+
+# ---------------------------------------------------------------- leaders: decisions
+
+@hooks.register("after_reset", "aztec")
+def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
+    """Aztec: after the military card resets, having won an attack this turn, you may swap
+    two cards of your row."""
+    if ftype == "military" and st.turn.get("won_attacks", 0) > 0:
+        push(st, "fx_swap", seat=seat)
+
+
+@choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row")
+def swap_options(st: GameState, f: Frame) -> list[Action]:
+    c = content_for(st)
+    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
+    opts = [Action("swap", f"{a}+{b}") for i, a in enumerate(types) for b in types[i + 1:]]
+    return [*opts, Action("skip")]
+
+
+@act("fx_swap")
+def swap_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb != "swap":
+        return
+    c = content_for(st)
+    row = st.players[f["seat"]].row
+    x, _, y = a.arg.partition("+")
+    i = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == x)
+    j = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == y)
+    row[i], row[j] = row[j], row[i]
+    log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
+
+
+@hooks.register("after_placement", "inca")
+def inca_placement(st: GameState, seat: int, s: int, how: str) -> None:
+    """Inca: after a control token goes on a mountain, you may place another next to it."""
+    if how in ("control", "district") and st.board.terrain[s] == "mountain":
+        push(st, "fx_mountain", seat=seat, near=s)
+
+
+@hooks.register("after_placement", "england")
+def england_placement(st: GameState, seat: int, s: int, how: str) -> None:
+    """England: after building a city that is the only city on its tile, you may put an
+    unused control token next to it (its side is kept in data: leaders.json)."""
+    if how != "city":
+        return
+    b = st.board
+    tile = b.tile_of[s]
+    if any(t != s and b.tile_of[t] == tile for t in st.cities):
+        return
+    push(st, "fx_england", seat=seat, space=s)
+
+
+def _england_reinforced(st: GameState) -> bool:
+    for e in content_for(st).leaders["england"].effects:
+        if e.op == "special":
+            return e.bool("reinforced", False)
+    return False
+
+
+@choice("fx_england", "Pax Britannica: you may put a control token next to your new city")
+def england_options(st: GameState, f: Frame) -> list[Action]:
+    from .spaces import unused_control
+
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return [Action("skip")]
+    spaces = [n for n in st.board.nbrs[f["space"]] if control_reason(st, seat, n, None) is None]
+    return [*space_actions("place", st, spaces), Action("skip")]
+
+
+@act("fx_england")
+def england_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "place":
+        s = space_of(st, a.arg)
+        place_control(st, f["seat"], s)
+        if _england_reinforced(st):
+            st.reinforced.add(s)
+
+
+@hooks.register("after_reset", "nubia")
+def nubia_reset(st: GameState, seat: int, ftype: str) -> None:
+    """Nubia: after the growth card resets, resolve one of your districts."""
+    if ftype == "growth" and any(o == seat for s, o in st.ctl.items() if s in st.district):
+        push(st, "fx_nubia", seat=seat)
+
+
+@choice("fx_nubia", "Kandake of Meroë: you may resolve one of your districts")
+def nubia_options(st: GameState, f: Frame) -> list[Action]:
+    spaces = [s for s in st.district if st.ctl.get(s) == f["seat"]]
+    return [*space_actions("district", st, spaces), Action("skip")]
+
+
+@act("fx_nubia")
+def nubia_act(st: GameState, f: Frame, a: Action) -> None:
+    from .districts import ability_frames
+    from .flow import push_all
+
+    pop(st)
+    if a.verb == "district":
+        s = space_of(st, a.arg)
+        push_all(st, ability_frames(st, f["seat"], s, st.district[s]))
+
+
+@hooks.register("start_of_turn", "ottoman")
+def ottoman_start(st: GameState, seat: int) -> None:
+    """Ottoman: at the start of your turn you may hand Ibrahim to another player."""
+    push(st, "fx_ibrahim", seat=seat)
+
+
+@choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player")
+def ibrahim_options(st: GameState, f: Frame) -> list[Action]:
+    holder = st.players[f["seat"]].flags.get("ibrahim", 0) - 1
+    return [*(Action("give", str(p)) for p in range(st.n) if p != f["seat"] and p != holder), Action("keep")]
+
+
+@act("fx_ibrahim")
+def ibrahim_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "give":
+        st.players[f["seat"]].flags["ibrahim"] = int(a.arg) + 1
+        log(st, f"seat {f['seat']} hands Ibrahim to seat {a.arg}")
+
+
+@hooks.register("combat_bonus", "ottoman")
+def ottoman_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    """Ottoman: +2 attacking or defending against the Ibrahim holder."""
+    holder = st.players[seat].flags.get("ibrahim", 0) - 1
+    return 2 if holder >= 0 and ctx["other"] == holder else 0
+
+
+@hooks.register("visited", "ottoman")
+def ottoman_visited(st: GameState, seat: int, s: int, visitor: int) -> None:
+    """Ibrahim (TW): when its holder's caravan reaches an Ottoman city, both players put a
+    supply trade token on one of their focus cards (the holder first)."""
+    if st.players[seat].flags.get("ibrahim", 0) - 1 == visitor:
+        push(st, "trade_place", seat=seat, left=1)
+        push(st, "trade_place", seat=visitor, left=1)
+
+
+@hooks.register("start_of_turn", "poland")
+def poland_start(st: GameState, seat: int) -> None:
+    """Poland: at the start of your first turn, take a diplomacy card of another player;
+    you may then hold any number of that player's cards."""
+    ps = st.players[seat]
+    if "poland" not in ps.flags:
+        ps.flags["poland"] = 0
+        push(st, "fx_poland", seat=seat)
+
+
+@choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player")
+def poland_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    opts = [Action("dipl", f"{p}:{d}") for p in range(st.n) if p != seat for d in st.players[p].own_dipl]
+    return [*opts, Action("none")]
+
+
+@act("fx_poland")
+def poland_act(st: GameState, f: Frame, a: Action) -> None:
+    from .economy import take_player_card
+
+    pop(st)
+    if a.verb == "dipl":
+        p, _, card = a.arg.partition(":")
+        st.players[f["seat"]].flags["poland"] = int(p) + 1
+        take_player_card(st, f["seat"], int(p), card)
+
+
+@hooks.register("allows", "indonesia")
+def indonesia_allows(st: GameState, seat: int, what: str) -> bool:
+    """Indonesia: your caravans and armies may enter water (the map-edge adjacency for
+    caravans is not implemented, see docs/rules-coverage.md)."""
+    return what in ("army_water", "caravan_water")
+
+
+@hooks.register("allows", "netherlands")
+def netherlands_allows(st: GameState, seat: int, what: str) -> bool:
+    """Netherlands: for your district abilities, water next to your districts counts as a
+    friendly space of every terrain type."""
+    return what == "polders"
+
+
+@card_fx("military_engineering")
+def fx_military_engineering(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("fx_mil_eng", seat=seat)], False
+
+
+@choice("fx_mil_eng", "Military Engineering: set armies from your card into your cities, then reinforce")
+def mil_eng_options(st: GameState, f: Frame) -> list[Action]:
+    from .spaces import city_spaces
+    from .state import ON_CARD
+
+    ps = st.players[f["seat"]]
+    i = next((k for k, at in enumerate(ps.armies) if at == ON_CARD), -1)
+    opts = space_actions("army", st, city_spaces(st, f["seat"])) if i >= 0 else []
+    return [*opts, Action("done")]
+
+
+@act("fx_mil_eng")
+def mil_eng_act(st: GameState, f: Frame, a: Action) -> None:
+    """Each army on the card may go to a space holding one of your cities; then every
+    control token of yours in or next to a space with a friendly army is reinforced."""
+    from .state import ON_CARD
+
+    seat = f["seat"]
+    ps = st.players[seat]
+    if a.verb == "army":
+        i = next(k for k, at in enumerate(ps.armies) if at == ON_CARD)
+        ps.armies[i] = space_of(st, a.arg)
+        return
+    pop(st)
+    b = st.board
+    near = {t for at in ps.armies if at >= 0 for t in (at, *b.nbrs[at])}
+    for t in near:
+        if st.ctl.get(t) == seat:
+            st.reinforced.add(t)
+    log(st, f"seat {seat} reinforces the tokens around its armies")
+
+
+@card_fx("mysticism")
+def fx_mysticism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    had = sorted(s for s in st.district if st.ctl.get(s) == seat)
+    return [frame("fx_mysticism", seat=seat, had=had)], False
+
+
+def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
+    from .spaces import coord
+
+    new = [s for s in st.district if st.ctl.get(s) == seat and s not in had]
+    if not new:
+        return []
+    d = new[0]
+    b = st.board
+    dests = [n for n in b.nbrs[d] if control_reason(st, seat, n, None) is None]
+    srcs = [n for n in b.nbrs[d] if st.ctl.get(n) == seat and n not in st.district
+            and not any(n in ps.armies for ps in st.players)]
+    return [f"{coord(st, x)}>{coord(st, y)}" for x in sorted(srcs) for y in sorted(dests)]
+
+
+@choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district")
+def mysticism_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("move", m) for m in _mysticism_moves(st, f["seat"], f["had"])), Action("skip")]
+
+
+@act("fx_mysticism")
+def mysticism_act(st: GameState, f: Frame, a: Action) -> None:
+    """Approximated: the token moved is one next to the district (within 1 space of it); it
+    keeps its side."""
+    pop(st)
+    if a.verb != "move":
+        return
+    from .cards import take_off_control
+
+    x, _, y = a.arg.partition(">")
+    s, t = space_of(st, x), space_of(st, y)
+    seat = st.ctl[s]
+    was = s in st.reinforced
+    take_off_control(st, s)
+    place_control(st, seat, t)  # takes a resource or natural wonder lying there
+    if was:
+        st.reinforced.add(t)
+    log(st, f"seat {seat} moves a control token from {x} to {y}")
+
+
+@hooks.register("allows", "america")
+def america_allows(st: GameState, seat: int, what: str) -> bool:
+    """America: a natural-wonder token on a focus card may be spent as a trade token of that
+    card (``flow.cs_token_ready``); as a resource it works as for everyone."""
+    return what == "nw_as_trade"
+
+
+@hooks.register("after_placement", "america")
+def america_placement(st: GameState, seat: int, s: int, how: str) -> None:
+    """America: a natural-wonder token gained goes on a card of the row that has none yet
+    (FAQ errata)."""
+    if any(f"nwcard:{n}" not in st.players[seat].flags for n in st.players[seat].nws):
+        push(st, "fx_america", seat=seat)
+
+
+def _nw_free_types(st: GameState, seat: int) -> list[str]:
+    ps = st.players[seat]
+    taken = {v for k, v in ps.flags.items() if k.startswith("nwcard:")}
+    types = content_for(st).ruleset.focus_types
+    return [t for i, t in enumerate(types) if i + 1 not in taken]
+
+
+@choice("fx_america", "Roosevelt Corollary: put the natural-wonder token on a focus card")
+def america_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("nw", t) for t in _nw_free_types(st, f["seat"])), Action("skip")]
+
+
+@act("fx_america")
+def america_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    ps = st.players[f["seat"]]
+    n = next((n for n in ps.nws if f"nwcard:{n}" not in ps.flags), None)
+    if n is None:
+        return
+    if a.verb != "nw":
+        ps.flags["nwcard:" + n] = 0  # kept off the row: asked no more
+        return
+    ps.flags["nwcard:" + n] = list(content_for(st).ruleset.focus_types).index(a.arg) + 1
+    log(st, f"seat {f['seat']} puts {n} on its {a.arg} card")
+
+
+def keeps_all_from(st: GameState, seat: int, rival: int) -> bool:
+    """Poland holds any number of the cards of the player it chose."""
+    return st.players[seat].flags.get("poland", 0) == rival + 1
+
+
+__all__ = ["CARD_FX", "is_mature", "keeps_all_from", "start_row", "unique_offer"]

@@ -1,0 +1,873 @@
+"""Printed effects of the world wonders (content.md section 3, FAQ "Wonders").
+
+Each wonder in ``content/data/wonders.json`` names its handler (``{"op": "special",
+"handler": "<wonder id>"}``); this module registers those handlers at the hook points of
+``engine/hooks.py``. A handler only ever runs for a seat that controls the wonder (hooks ask
+the seat's active handlers), so seats without it pay nothing beyond the hook lookup.
+
+Decisions the wonders add are frames named ``w_<wonder>``; every one can be declined
+(``skip``/``done``). "When you build this wonder" effects run from ``wonder_gained`` with
+``how == "built"``, which happens once per game (a wonder is built once); "when built or
+captured" effects (Cristo Redentor, Apadana) also run when the wonder changes hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import hooks
+from .actions import Action
+from .cards import (
+    card_for,
+    gain_card,
+    place_control,
+    replace_control,
+    space_actions,
+    space_of,
+)
+from .flow import (
+    act,
+    add_trade,
+    auto,
+    card_of,
+    choice,
+    effective_slot,
+    log,
+    pop,
+    push,
+    replace_top,
+    slot_of,
+)
+from .spaces import (
+    city_spaces,
+    control_reason,
+    friendly_spaces,
+    is_empty,
+    unused_cities,
+    unused_control,
+    within,
+)
+from .state import Frame, GameState, content_for
+
+# Wonder type -> the focus type whose card it speeds up (Taj Mahal): the printed type icons.
+FOCUS_OF_WONDER_TYPE = {
+    "cultural": "culture", "economic": "economy", "scientific": "science", "militaristic": "military",
+}
+
+# Printed numbers.
+TERRACOTTA_ATTACK = 2
+ALHAMBRA_BONUS = 2
+RUHR_DEFENCE = 5
+PETRA_DEFENCE = 2
+PENTAGON_ATTACK = 2
+BIG_BEN_PER_CARAVAN = 2
+KREMLIN_ATTACK = 4
+HUEY_PER_WATER = 1
+JEBEL_PER_RESOURCE = 2
+HANGING_GARDENS_MAX_DIFFICULTY = 4
+ZIMBABWE_STORE = 4
+COLOSSUS_STEPS = 6
+PYRAMIDS_CARDS = 3
+PORCELAIN_CARDS = 2
+POTALA_TAKE = 3
+POTALA_HOLD = 4
+CRISTO_RANGE = 3
+AMUNDSEN_TOKENS = 2
+
+
+def _army_on(st: GameState, s: int) -> bool:
+    return any(s in ps.armies for ps in st.players)
+
+
+def _once(st: GameState, key: str) -> bool:
+    """True the first time ``key`` is asked this turn (and records it)."""
+    once = st.turn.get("once", [])
+    if key in once:
+        return False
+    st.turn["once"] = [*once, key]
+    return True
+
+
+def _used(st: GameState, key: str) -> bool:
+    return key in st.turn.get("once", [])
+
+
+# ---------------------------------------------------------------- 1. combat bonuses
+
+@hooks.register("combat_bonus", "terracotta_army")
+def _terracotta(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return TERRACOTTA_ATTACK if ctx["role"] == "attacker" else 0
+
+
+@hooks.register("combat_bonus", "alhambra")
+def _alhambra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return ALHAMBRA_BONUS
+
+
+@hooks.register("combat_bonus", "ruhr_valley")
+def _ruhr(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return RUHR_DEFENCE if ctx["role"] == "defender" else 0
+
+
+@hooks.register("combat_bonus", "petra")
+def _petra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return PETRA_DEFENCE if ctx["role"] == "defender" else 0
+
+
+@hooks.register("combat_bonus", "pentagon")
+@hooks.register("combat_bonus", "pentagon_base")
+def _pentagon(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return PENTAGON_ATTACK if ctx["role"] == "attacker" else 0
+
+
+@hooks.register("combat_bonus", "big_ben")
+def _big_ben(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    nb = st.board.nbrs[ctx["space"]]
+    n = sum(1 for at in st.players[seat].caravans if at >= 0 and at in nb)
+    return BIG_BEN_PER_CARAVAN * n
+
+
+def reinforced_tokens(st: GameState, seat: int) -> int:
+    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat)
+
+
+@hooks.register("combat_bonus", "kremlin")
+def _kremlin(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    other = ctx["other"]
+    if ctx["role"] != "attacker" or other < 0:
+        return 0
+    return KREMLIN_ATTACK if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
+
+
+@hooks.register("combat_bonus", "huey_teocalli")
+def _huey(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    if ctx["role"] != "defender":
+        return 0
+    b = st.board
+    return HUEY_PER_WATER * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
+
+
+# ---------------------------------------------------------------- 1. slots and maturity
+
+def _gov_arrows(st: GameState, seat: int, ftype: str) -> int:
+    gov = st.players[seat].gov
+    if not gov:
+        return 0
+    for g in content_for(st).ruleset.governments:
+        if g.id == gov and g.type == ftype:
+            return g.arrows
+    return 0
+
+
+@hooks.register("slot_bonus", "taj_mahal")
+def _taj_mahal(st: GameState, seat: int, ftype: str, slot: int) -> int:
+    ws = content_for(st).wonders
+    return sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
+
+
+@hooks.register("slot_bonus", "machu_picchu")
+def _machu_picchu(st: GameState, seat: int, ftype: str, slot: int) -> int:
+    """Reprint: a card in the first or second slot resolves 2 slots farther right."""
+    base = slot - _gov_arrows(st, seat, ftype)
+    return 2 if base in (1, 2) else 0
+
+
+@hooks.register("slot_bonus", "machu_picchu_base")
+def _machu_picchu_base(st: GameState, seat: int, ftype: str, slot: int) -> int:
+    """Base card (not in a Terra Incognita game): slot 1 or 2 resolves as slot 3."""
+    base = slot - _gov_arrows(st, seat, ftype)
+    return 3 - base if base in (1, 2) else 0
+
+
+_SYDNEY = frozenset({"maturity_any_control"})
+
+
+@hooks.register("grants", "sydney_opera_house")
+def _sydney(st: GameState, seat: int) -> frozenset[str]:
+    return _SYDNEY
+
+
+# ---------------------------------------------------------------- 2. start-of-turn decisions
+
+@hooks.register("start_of_turn", "hanging_gardens")
+def _hanging_gardens(st: GameState, seat: int) -> None:
+    from .cards import place_targets
+
+    if unused_control(st, seat) > 0 and place_targets(st, seat, "city", HANGING_GARDENS_MAX_DIFFICULTY):
+        push(st, "place", seat=seat, left=1, near="city", max=HANGING_GARDENS_MAX_DIFFICULTY)
+
+
+def _colosseum_targets(st: GameState, seat: int) -> list[int]:
+    nbrs = st.board.nbrs
+    near = {n for c in city_spaces(st, seat) for n in nbrs[c]}
+    return [s for s in near if st.ctl.get(s) == seat and s not in st.reinforced]
+
+
+@hooks.register("start_of_turn", "colosseum")
+def _colosseum(st: GameState, seat: int) -> None:
+    if _colosseum_targets(st, seat):
+        push(st, "w_colosseum", seat=seat)
+
+
+def _space_or_skip(
+    kind: str, text: str, verb: str,
+    targets: Callable[[GameState, Frame], list[int]],
+    effect: Callable[[GameState, Frame, int, str], None],
+) -> None:
+    """Register a decision offering ``verb q,r`` on each target space, or ``skip``."""
+    @choice(kind, text)
+    def options(st: GameState, f: Frame) -> list[Action]:
+        return [*space_actions(verb, st, targets(st, f)), Action("skip")]
+
+    @act(kind)
+    def do(st: GameState, f: Frame, a: Action) -> None:
+        pop(st)
+        if a.verb == verb:
+            effect(st, f, space_of(st, a.arg), a.arg)
+
+
+def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    st.reinforced.add(s)
+    log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)")
+
+
+_space_or_skip("w_colosseum", "Colosseum: you may reinforce one of your control tokens next to your city",
+               "reinforce", lambda st, f: _colosseum_targets(st, f["seat"]), _colosseum_do)
+
+
+def _forbidden_targets(st: GameState, seat: int) -> list[int]:
+    nbrs = st.board.nbrs
+    near = {n for s in friendly_spaces(st, seat) for n in nbrs[s]}
+    return [
+        s for s in near
+        if st.ctl.get(s, seat) != seat and not _army_on(st, s)
+        and hooks.attack_allowed(st, seat, st.ctl[s])
+    ]
+
+
+@hooks.register("start_of_turn", "forbidden_city")
+def _forbidden_city(st: GameState, seat: int) -> None:
+    if _forbidden_targets(st, seat):
+        push(st, "w_forbidden_city", seat=seat)
+
+
+def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    from .cards import remove_control
+
+    log(st, f"seat {f['seat']} destroys seat {st.ctl[s]}'s control token at {where} (Forbidden City)")
+    remove_control(st, s)
+
+
+_space_or_skip("w_forbidden_city", "Forbidden City: you may destroy a rival control token next to your territory",
+               "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
+
+
+def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
+    """Rival tokens that may be named: only of a rival with two such tokens (no army on them)."""
+    by: dict[int, list[int]] = {}
+    for s, o in st.ctl.items():
+        if o != seat and (owner < 0 or o == owner) and not _army_on(st, s):
+            by.setdefault(o, []).append(s)
+    return [s for ss in by.values() if len(ss) >= 2 for s in ss]
+
+
+@hooks.register("start_of_turn", "eiffel_tower")
+def _eiffel(st: GameState, seat: int) -> None:
+    if unused_control(st, seat) > 0 and _eiffel_targets(st, seat, -1):
+        push(st, "w_eiffel_tower", seat=seat, named=[])
+
+
+@choice("w_eiffel_tower", lambda st, f: "Eiffel Tower: name two control tokens of one rival"
+        + (" (second token)" if f["named"] else " (you may skip)"))
+def eiffel_options(st: GameState, f: Frame) -> list[Action]:
+    named = f["named"]
+    owner = st.ctl[named[0]] if named else -1
+    spaces = [s for s in _eiffel_targets(st, f["seat"], owner) if s not in named]
+    return [*space_actions("name", st, spaces), *([] if named else [Action("skip")])]
+
+
+@act("w_eiffel_tower")
+def eiffel_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "skip":
+        pop(st)
+        return
+    s = space_of(st, a.arg)
+    if not f["named"]:
+        replace_top(st, named=[s])
+        return
+    pop(st)
+    push(st, "w_eiffel_pick", seat=st.ctl[s], by=f["seat"], named=[f["named"][0], s])
+
+
+@choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give seat {f['by']} one of the two named tokens")
+def eiffel_pick_options(st: GameState, f: Frame) -> list[Action]:
+    return space_actions("give", st, f["named"])
+
+
+@act("w_eiffel_pick")
+def eiffel_pick_act(st: GameState, f: Frame, a: Action) -> None:
+    from .industry import claim_wonder_token
+
+    pop(st)
+    s = space_of(st, a.arg)
+    replace_control(st, f["by"], s)
+    if st.ctl.get(s) == f["by"]:
+        claim_wonder_token(st, f["by"], s)
+
+
+def _row_types(st: GameState, seat: int) -> list[str]:
+    cards = content_for(st).focus_cards
+    return [cards[c].type for c in st.players[seat].row]
+
+
+@hooks.register("start_of_turn", "oracle")
+def _oracle(st: GameState, seat: int) -> None:
+    push(st, "w_oracle", seat=seat)
+
+
+@choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row")
+def oracle_options(st: GameState, f: Frame) -> list[Action]:
+    t = _row_types(st, f["seat"])
+    return [*(Action("swap", f"{t[i]},{t[i + 1]}") for i in range(len(t) - 1)), Action("skip")]
+
+
+def _swap_types(st: GameState, seat: int, arg: str) -> None:
+    x, _, y = arg.partition(",")
+    t = _row_types(st, seat)
+    i, j = t.index(x), t.index(y)
+    row = st.players[seat].row
+    row[i], row[j] = row[j], row[i]
+    log(st, f"seat {seat} swaps its {x} and {y} cards")
+
+
+@act("w_oracle")
+def oracle_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "swap":
+        _swap_types(st, f["seat"], a.arg)
+
+
+ZIMBABWE = "great_zimbabwe"
+
+
+@hooks.register("start_of_turn", "great_zimbabwe")
+def _zimbabwe_start(st: GameState, seat: int) -> None:
+    if st.players[seat].flags.get(ZIMBABWE, 0) > 0:
+        push(st, "w_great_zimbabwe", seat=seat)
+
+
+@choice("w_great_zimbabwe", lambda st, f: f"Great Zimbabwe: move stored trade tokens "
+        f"({st.players[f['seat']].flags.get(ZIMBABWE, 0)} left) onto your focus cards")
+def zimbabwe_options(st: GameState, f: Frame) -> list[Action]:
+    ps = st.players[f["seat"]]
+    cap = content_for(st).ruleset.trade_cap
+    types = [t for t in content_for(st).ruleset.focus_types if ps.trade.get(t, 0) < cap]
+    return [*(Action("move", t) for t in types), Action("done")]
+
+
+@act("w_great_zimbabwe")
+def zimbabwe_act(st: GameState, f: Frame, a: Action) -> None:
+    ps = st.players[f["seat"]]
+    if a.verb == "done":
+        pop(st)
+        return
+    add_trade(st, f["seat"], a.arg, 1)
+    ps.flags[ZIMBABWE] -= 1
+    if ps.flags[ZIMBABWE] <= 0:
+        del ps.flags[ZIMBABWE]
+        pop(st)
+
+
+@hooks.register("options", "great_zimbabwe")
+def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
+    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < ZIMBABWE_STORE:
+        return [Action("trade", ZIMBABWE)]
+    return []
+
+
+@hooks.register("act", "great_zimbabwe")
+def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
+    if kind != "trade_place" or a.arg != ZIMBABWE:
+        return False
+    ps = st.players[seat]
+    ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1)
+    return True
+
+
+# ---------------------------------------------------------------- 3. when built (once per game)
+
+def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
+    cards = content_for(st).focus_cards
+    out = []
+    for cid in st.players[seat].row:
+        card = cards[cid]
+        if card.type in f["done"]:
+            continue
+        if f["only_level"] and card.level != f["only_level"]:
+            continue
+        try:
+            card_for(st, card.type, card.level + 1)
+        except KeyError:
+            continue  # no higher level of this type
+        out.append(card.type)
+    return out
+
+
+@hooks.register("wonder_gained", "pyramids")
+def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "pyramids" and how == "built":
+        push(st, "w_upgrade", seat=seat, wonder=w, left=PYRAMIDS_CARDS, only_level=1, done=[])
+
+
+@hooks.register("wonder_gained", "porcelain_tower")
+def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "porcelain_tower" and how == "built":
+        push(st, "w_upgrade", seat=seat, wonder=w, left=PORCELAIN_CARDS, only_level=0, done=[])
+
+
+@choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
+        f"a card of your row with the next level ({f['left']} left)")
+def upgrade_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), Action("done")]
+
+
+@act("w_upgrade")
+def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    seat = f["seat"]
+    level = content_for(st).focus_cards[card_of(st, seat, a.arg)].level
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1, done=[*f["done"], a.arg])
+    gain_card(st, seat, card_for(st, a.arg, level + 1))
+
+
+@hooks.register("wonder_gained", "potala_palace")
+def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "potala_palace" and how == "built":
+        push(st, "w_potala_palace", seat=seat, left=POTALA_TAKE)
+
+
+_POTALA = frozenset({"hold_4_diplomacy"})
+
+
+@hooks.register("grants", "potala_palace")
+def _potala_grants(st: GameState, seat: int) -> frozenset[str]:
+    return _POTALA
+
+
+def diplomacy_limit(st: GameState, seat: int) -> int:
+    """Diplomacy cards ``seat`` may hold from each other player (Potala Palace: 4)."""
+    return POTALA_HOLD if hooks.grants(st, seat, "hold_4_diplomacy") else 1
+
+
+@choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
+def potala_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    opts = [Action("dipl", f"{p}:{card}") for p, ps in enumerate(st.players) if p != seat for card in ps.own_dipl]
+    return [*opts, Action("done")]
+
+
+@act("w_potala_palace")
+def potala_act(st: GameState, f: Frame, a: Action) -> None:
+    from .economy import take_player_card
+
+    if a.verb == "done":
+        pop(st)
+        return
+    p, _, card = a.arg.partition(":")
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1)
+    take_player_card(st, f["seat"], int(p), card)
+
+
+def _wonder_space(st: GameState, w: str) -> int:
+    return next((s for s, x in st.wonder_at.items() if x == w), -1)
+
+
+def _cristo_targets(st: GameState, seat: int) -> list[int]:
+    from .spaces import stands_for_city
+
+    at = _wonder_space(st, "cristo_redentor")
+    if at < 0 or unused_cities(st, seat) <= 0:
+        return []
+    near = within(st, [at], CRISTO_RANGE)
+    return [
+        s for s, o in st.cities.items()
+        if o != seat and s in near and s != st.capitals[o] and not _army_on(st, s)
+        and not stands_for_city(st, s)
+    ]
+
+
+@hooks.register("wonder_gained", "cristo_redentor")
+def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "cristo_redentor" and _cristo_targets(st, seat):
+        push(st, "w_cristo_redentor", seat=seat)
+
+
+def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    from .military import occupy
+
+    log(st, f"seat {f['seat']} replaces seat {st.cities[s]}'s city at {where} (Cristo Redentor)")
+    occupy(st, f["seat"], s)
+
+
+_space_or_skip("w_cristo_redentor", "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
+               "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
+
+
+@hooks.register("wonder_gained", "apadana")
+def _apadana(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "apadana" and st.stack:
+        push(st, "w_apadana", seat=seat)
+
+
+@choice("w_apadana", "Apadana: you may explore from an edge space of any tile")
+def apadana_options(st: GameState, f: Frame) -> list[Action]:
+    b = st.board
+    return [*space_actions("explore", st, [s for s in range(b.n) if b.edge[s]]), Action("skip")]
+
+
+@act("w_apadana")
+def apadana_act(st: GameState, f: Frame, a: Action) -> None:
+    from .explore import start_exploration
+
+    pop(st)
+    if a.verb == "skip" or not st.stack:
+        return
+    push(st, "w_apadana_new", seat=f["seat"], before=st.board.n)
+    start_exploration(st, f["seat"], space_of(st, a.arg))
+
+
+def _apadana_spaces(st: GameState, f: Frame) -> list[int]:
+    return [
+        s for s in range(f["before"], st.board.n)
+        if not st.board.is_water[s] and is_empty(st, s) and control_reason(st, f["seat"], s, None) is None
+    ]
+
+
+@auto("w_apadana_new")
+def run_apadana_new(st: GameState, f: Frame) -> None:
+    if unused_control(st, f["seat"]) > 0 and _apadana_spaces(st, f):
+        push(st, "w_apadana_claim", seat=f["seat"], before=f["before"])
+
+
+_space_or_skip("w_apadana_claim", "Apadana: you may put a control token on an empty space of the new tile",
+               "place", _apadana_spaces, lambda st, f, s, where: place_control(st, f["seat"], s))
+
+
+def _amundsen_targets(st: GameState, seat: int) -> list[int]:
+    from .industry import city_reason
+
+    if unused_cities(st, seat) <= 0:
+        return []
+    b = st.board
+    return [s for s in range(b.n) if b.edge[s] and city_reason(st, seat, s, None) is None]
+
+
+@hooks.register("wonder_gained", "amundsen_scott_research_station")
+def _amundsen(st: GameState, seat: int, w: str, how: str) -> None:
+    if w == "amundsen_scott_research_station" and how == "built" and _amundsen_targets(st, seat):
+        push(st, "w_amundsen", seat=seat)
+
+
+@choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space")
+def amundsen_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("city", st, _amundsen_targets(st, f["seat"])), Action("skip")]
+
+
+@act("w_amundsen")
+def amundsen_act(st: GameState, f: Frame, a: Action) -> None:
+    from .industry import build_city
+
+    pop(st)
+    if a.verb == "skip":
+        return
+    seat, s = f["seat"], space_of(st, a.arg)
+    w = "amundsen_scott_research_station"
+    old = _wonder_space(st, w)
+    build_city(st, seat, s)
+    if old >= 0:
+        del st.wonder_at[old]
+    st.wonder_at[s] = w
+    log(st, f"seat {seat} moves the {w} token to {a.arg}")
+    push(st, "place", seat=seat, left=AMUNDSEN_TOKENS, near=f"at:{s}", max=None)
+
+
+# ---------------------------------------------------------------- 4. rule changers
+
+@hooks.register("after_placement", "stonehenge")
+def _stonehenge(st: GameState, seat: int, s: int, how: str) -> None:
+    """FAQ: placing only (not moving or replacing a token) triggers it; it chains."""
+    if how == "control" and st.board.terrain[s] == "hills" and _stonehenge_targets(st, seat, s):
+        push(st, "w_stonehenge", seat=seat, at=s)
+
+
+def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
+    if unused_control(st, seat) <= 0:
+        return []
+    b = st.board
+    return [n for n in b.nbrs[at] if b.terrain[n] == "hills" and control_reason(st, seat, n, None) is None]
+
+
+@choice("w_stonehenge", "Stonehenge: you may place control tokens on hills next to the one you placed")
+def stonehenge_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("place", st, _stonehenge_targets(st, f["seat"], f["at"])), Action("done")]
+
+
+@act("w_stonehenge")
+def stonehenge_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    place_control(st, f["seat"], space_of(st, a.arg))  # may push the chain's next step on top
+
+
+@hooks.register("options", "chichen_itza")
+def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
+    """FAQ: only the standard placement of culture cards (``std`` frames), on empty forests,
+    within the slot's difficulty; the usual adjacency to a friendly city is waived."""
+    if kind != "place" or not f.get("std") or unused_control(st, seat) <= 0:
+        return []
+    from .cards import place_targets
+
+    b = st.board
+    usual = place_targets(st, seat, f["near"], f["max"])
+    extra = [
+        s for s in range(b.n)
+        if b.terrain[s] == "forest" and s not in usual and is_empty(st, s)
+        and control_reason(st, seat, s, f["max"]) is None
+    ]
+    return space_actions("place", st, extra)
+
+
+@hooks.register("options", "great_lighthouse")
+def _lighthouse_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
+    """FAQ: empty map-edge spaces as if within range; every other city rule still applies."""
+    if kind != "build" or unused_cities(st, seat) <= 0:
+        return []
+    from .industry import city_reason, city_targets
+
+    b = st.board
+    usual = city_targets(st, seat, f["slot"], f["range"], f["water"])
+    extra = [
+        s for s in range(b.n)
+        if b.edge[s] and s not in usual and is_empty(st, s) and city_reason(st, seat, s, f["slot"]) is None
+    ]
+    return space_actions("city", st, extra)
+
+
+_PETRA = frozenset({"turn_back_barbarians"})
+
+
+@hooks.register("grants", "petra")
+def _petra_grants(st: GameState, seat: int) -> frozenset[str]:
+    return _PETRA
+
+
+def turns_back_barbarian(st: GameState, s: int) -> bool:
+    """Petra (FAQ): a barbarian does not enter a space with a city or reinforced control token
+    of a player who has Petra."""
+    o = st.cities.get(s)
+    if o is None and s in st.reinforced:
+        o = st.ctl.get(s)
+    return o is not None and hooks.grants(st, o, "turn_back_barbarians")
+
+
+_PENTAGON = frozenset({"army_unlimited_move"})
+
+
+@hooks.register("grants", "pentagon")
+def _pentagon_grants(st: GameState, seat: int) -> frozenset[str]:
+    return _PENTAGON
+
+
+@hooks.register("options", "colossus")
+def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
+    if kind == "caravan_step" and st.turn.get("colossus", 0) < COLOSSUS_STEPS:
+        return [Action("colossus")]
+    return []
+
+
+@hooks.register("act", "colossus")
+def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
+    if kind != "caravan_step" or a.verb != "colossus":
+        return False
+    st.turn["colossus"] = st.turn.get("colossus", 0) + 1
+    replace_top(st, left=f["left"] + 1)
+    log(st, f"seat {seat} gives caravan {f['i']} one more step (Colossus)")
+    return True
+
+
+@hooks.register("after_arrival", "kilwa_kisiwani")
+def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
+    if rival < 0:
+        push(st, "trade_place", seat=seat, left=1)
+
+
+@hooks.register("after_arrival", "orszaghaz")
+def _orszaghaz(st: GameState, seat: int, s: int, rival: int) -> None:
+    if rival < 0 and s in st.cs_at:
+        push(st, "w_orszaghaz", seat=seat, space=s)
+
+
+@choice("w_orszaghaz", "Országház: you may conquer the city-state your caravan reached")
+def orszaghaz_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("conquer"), Action("skip")] if f["space"] in st.cs_at else [Action("skip")]
+
+
+@act("w_orszaghaz")
+def orszaghaz_act(st: GameState, f: Frame, a: Action) -> None:
+    from .military import conquer_city_state
+
+    pop(st)
+    if a.verb == "conquer":
+        conquer_city_state(st, f["seat"], f["space"])
+
+
+def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
+    cards = content_for(st).focus_cards
+    mine = {cards[c].type: c for c in st.players[seat].row}
+    out = []
+    for cid in st.players[rival].row:
+        card = cards[cid]
+        try:
+            std = card_for(st, card.type, card.level)
+        except KeyError:
+            continue
+        if mine.get(card.type) != std:
+            out.append(std)
+    return out
+
+
+@hooks.register("after_arrival", "great_library")
+def _library(st: GameState, seat: int, s: int, rival: int) -> None:
+    if rival >= 0 and _library_cards(st, seat, rival):
+        push(st, "w_great_library", seat=seat, rival=rival)
+
+
+@choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in seat {f['rival']}'s row")
+def library_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("take", c) for c in _library_cards(st, f["seat"], f["rival"])), Action("skip")]
+
+
+@act("w_great_library")
+def library_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "take":
+        gain_card(st, f["seat"], a.arg)
+
+
+@hooks.register("card_gained", "university_of_sankore")
+def _sankore_gained(st: GameState, seat: int, card: str) -> None:
+    if seat == st.current:
+        st.turn["sankore"] = 1
+
+
+@hooks.register("end_of_turn", "university_of_sankore")
+def _sankore(st: GameState, seat: int) -> None:
+    if st.turn.get("sankore"):
+        push(st, "w_sankore", seat=seat)
+
+
+@choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row")
+def sankore_options(st: GameState, f: Frame) -> list[Action]:
+    t = [x for x in _row_types(st, f["seat"]) if x != "science"]
+    pairs = [Action("swap", f"{t[i]},{t[j]}") for i in range(len(t)) for j in range(i + 1, len(t))]
+    return [*pairs, Action("skip")]
+
+
+@act("w_sankore")
+def sankore_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "swap":
+        _swap_types(st, f["seat"], a.arg)
+
+
+@hooks.register("before_occupy", "statue_of_liberty")
+def _liberty(st: GameState, seat: int, s: int) -> None:
+    from .industry import claim_wonder_token
+
+    for n in st.board.nbrs[s]:
+        o = st.ctl.get(n)
+        if o is not None and o != seat:
+            replace_control(st, seat, n)
+            if st.ctl.get(n) == seat:
+                claim_wonder_token(st, seat, n)
+
+
+@hooks.register("options", "jebel_barkal")
+def _jebel_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
+    if kind != "combat":
+        return []
+    res = st.players[seat].resources
+    return [Action("spend", r) for r in sorted(res) if res[r] > 0]
+
+
+@hooks.register("act", "jebel_barkal")
+def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
+    if kind != "combat" or a.verb != "spend":
+        return False
+    st.players[seat].resources[a.arg] -= 1
+    side = "a" if f["stage"] == "attacker" else "d"
+    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + JEBEL_PER_RESOURCE})
+    log(st, f"seat {seat} spends {a.arg} for +{JEBEL_PER_RESOURCE} (Jebel Barkal)")
+    return True
+
+
+@hooks.register("after_resolve", "venetian_arsenal")
+def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
+    if slot == content_for(st).ruleset.row_slots[-1] and not _used(st, "venetian_arsenal"):
+        push(st, "w_venetian_arsenal", seat=seat, type=ftype)
+
+
+@choice("w_venetian_arsenal", lambda st, f: f"Venetian Arsenal: you may resolve your {f['type']} card again as if in the first slot")
+def venetian_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("resolve"), Action("skip")]
+
+
+@act("w_venetian_arsenal")
+def venetian_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "skip" or not _once(st, "venetian_arsenal"):
+        return
+    seat, ftype = f["seat"], f["type"]
+    first = content_for(st).ruleset.row_slots[0]
+    push(st, "commit", seat=seat, type=ftype, card=card_of(st, seat, ftype),
+         slot=effective_slot(st, seat, ftype, first), sub=True)
+
+
+@hooks.register("after_resolve", "estadio_do_maracana")
+def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
+    if ftype != "economy" and not _used(st, "estadio_do_maracana"):
+        push(st, "w_estadio", seat=seat)
+
+
+@choice("w_estadio", "Estádio do Maracanã: you may also resolve and reset your economy card")
+def estadio_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("resolve"), Action("skip")]
+
+
+@act("w_estadio")
+def estadio_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "skip" or not _once(st, "estadio_do_maracana"):
+        return
+    seat = f["seat"]
+    # FAQ: the economy card resolves and resets before the other card resets.
+    push(st, "reset", seat=seat, type="economy")
+    push(st, "commit", seat=seat, type="economy", card=card_of(st, seat, "economy"),
+         slot=effective_slot(st, seat, "economy", slot_of(st, seat, "economy")), sub=True)
+
+
+__all__ = ["diplomacy_limit", "reinforced_tokens", "turns_back_barbarian"]

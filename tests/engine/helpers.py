@@ -1,0 +1,75 @@
+"""Building positions for rule tests: a real game past setup, then pieces set by hand."""
+
+from __future__ import annotations
+
+from newdawn.engine import apply, legal_actions, new_game
+from newdawn.engine.actions import Action
+from newdawn.engine.flow import advance
+from newdawn.engine.state import GameState
+
+
+def after_setup(players: int = 2, seed: int = 1, leaders: list[str] | None = None) -> GameState:
+    """A game whose setup decisions took the first option, waiting for the first focus choice."""
+    st = new_game({"players": players, "leaders": leaders}, seed)
+    while st.stack_frames[-1]["k"].startswith("setup"):
+        st = apply(st, legal_actions(st)[0])
+    assert st.stack_frames[-1]["k"] == "focus"
+    return st
+
+
+def space(st: GameState, pred: object = None, *, terrain: str | None = None, avoid: set[int] | None = None) -> int:
+    """The first empty land space matching the terrain (and not in ``avoid``)."""
+    from newdawn.engine.spaces import is_empty
+
+    b = st.board
+    for s in range(b.n):
+        if avoid and s in avoid:
+            continue
+        if terrain is not None and b.terrain[s] != terrain:
+            continue
+        if b.is_water[s] or not is_empty(st, s):
+            continue
+        return s
+    raise LookupError(f"no empty {terrain} space")
+
+
+def text(st: GameState, s: int) -> str:
+    q, r = st.board.coords[s]
+    return f"{q},{r}"
+
+
+def put_first(st: GameState, ftype: str) -> None:
+    """Move the card of ``ftype`` to a given slot is done by rotating the row (tests only)."""
+    c = st._c
+    row = st.players[st.current].row
+    i = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == ftype)
+    row.insert(0, row.pop(i))
+
+
+def set_slot(st: GameState, seat: int, ftype: str, pos: int) -> None:
+    """Put the card of ``ftype`` at row position ``pos`` (0 = leftmost '1' slot)."""
+    c = st._c
+    row = st.players[seat].row
+    i = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == ftype)
+    row.insert(pos, row.pop(i))
+
+
+def resolve(st: GameState, ftype: str, spend: int = 0) -> GameState:
+    st = apply(st, Action("focus", ftype))
+    return apply(st, Action("resolve", str(spend)) if spend else Action("resolve"))
+
+
+def fresh(st: GameState) -> GameState:
+    """Re-run automatic steps after a hand edit and clear cached options."""
+    st = st.copy()
+    advance(st)
+    return st
+
+
+def clear_space(st: GameState, s: int) -> None:
+    st.tokens.pop(s, None)
+    st.ctl.pop(s, None)
+    st.reinforced.discard(s)
+    st.district.pop(s, None)
+    for letter in [k for k, v in st.barbs.items() if v == s]:
+        del st.barbs[letter]
