@@ -1,0 +1,50 @@
+"""The bot interface and the loop that lets bots play a game.
+
+A bot sees exactly what a player at the table sees: the ``player_view`` of its own seat (a
+JSON dict, which hides the tile stack, the wonder decks below their top cards and the
+generator) and the legal options of the decision it must take. It returns one of those
+options. Its randomness comes from an injected ``random.Random``, so a bot with a given seed
+replays the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..engine import Action, GameState, decision_seat, legal_actions, player_view
+from ..engine.api import apply_in_place
+
+
+class Bot(Protocol):
+    name: str
+    needs_view: bool
+    """False for bots that ignore the view (the game loop then skips building it)."""
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action: ...
+
+
+def derive_seed(rng: random.Random) -> int:
+    """A seed for a sampled state or a sub-generator, drawn from the bot's own generator."""
+    return rng.getrandbits(62)
+
+
+def play_game(st: GameState, bots: Sequence[Bot], step_limit: int = 1_000_000) -> tuple[GameState, int]:
+    """Let ``bots`` (one per seat) play ``st`` to the end, in place. Returns the final state
+    and the number of decisions taken. A decision with a single option is taken without
+    asking a bot that needs a view (it could only answer that option)."""
+    n = 0
+    while st.winner == -1 and n < step_limit:
+        legal = legal_actions(st)
+        seat = decision_seat(st)
+        bot = bots[seat]
+        if not bot.needs_view:
+            a = bot.choose(None, legal)
+        elif len(legal) == 1:
+            a = legal[0]
+        else:
+            a = bot.choose(player_view(st, seat), legal)
+        apply_in_place(st, a)
+        n += 1
+    return st, n

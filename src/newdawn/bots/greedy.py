@@ -1,0 +1,89 @@
+"""The greedy bot: one-step lookahead on the static evaluation (``evaluate.value``).
+
+It rebuilds a full state from its view (``engine.view.state_from_view``: the hidden parts are
+sampled, never read), applies each legal option and keeps the one whose result evaluates
+best. When an option leads to further decisions of the same seat (a focus card opens a chain
+of choices: where to build, which army moves...), it plays that chain on with a cheap default
+policy (each step picks the sub-option that evaluates best right away, never "back", up to
+``CHAIN_STEPS`` steps) and evaluates where the chain ends. A work budget (``budget`` evaluations per
+decision, not a clock, so the bot stays deterministic for a seed) drops the chain rollouts
+when a decision has very many options, so a decision stays under 50 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Action, GameState, apply, decision_seat, legal_actions
+from ..engine.api import apply_in_place
+from ..engine.view import state_from_view
+from .base import derive_seed
+from .evaluate import value
+
+CHAIN_STEPS = 8
+"""Sub-decisions of the same seat played on after an option before evaluating."""
+GREEDY_BUDGET = 60
+"""Evaluations per decision beyond which no more chains are played on."""
+
+
+def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None) -> float:
+    """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
+    steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
+    ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late."""
+    for _ in range(steps):
+        if st.winner != -1 or decision_seat(st) != seat:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        legal = legal_actions(st)
+        if len(legal) == 1:
+            apply_in_place(st, legal[0])
+            continue
+        best_a = legal[0]
+        best_v = -float("inf")
+        for a in legal:
+            if a.verb == "back":  # going back re-opens the choice the chain started from
+                continue
+            v = value(apply(st, a), seat)
+            work[0] += 1
+            if v > best_v:
+                best_v, best_a = v, a
+        apply_in_place(st, best_a)
+    return value(st, seat)
+
+
+class GreedyBot:
+    """One-step lookahead on the documented evaluation."""
+
+    name = "greedy"
+    needs_view = True
+
+    def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET) -> None:
+        self.rng = rng or random.Random(0)
+        self.budget = budget
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or view is None:
+            return legal[int(self.rng.random() * len(legal))] if view is None else legal[0]
+        st = state_from_view(view, derive_seed(self.rng))
+        return self.choose_in(st, view["viewer"], legal)
+
+    def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """The choice in a (sampled) full state: the best option, ties broken at random."""
+        work = [len(legal)]
+        best: list[Action] = []
+        best_v = -float("inf")
+        for a in legal:
+            nxt = apply(st, a)
+            if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < self.budget:
+                v = chain_value(nxt, seat, CHAIN_STEPS, work)
+            else:
+                v = value(nxt, seat)
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif v > best_v - 1e-9:
+                best.append(a)
+        return best[int(self.rng.random() * len(best))]

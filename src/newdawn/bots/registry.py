@@ -1,0 +1,53 @@
+"""Bots by name: ``make_bot(spec, seed)`` for the CLI, the server and Python.
+
+Specs: ``random``, ``greedy``, ``mcts`` (1 s a decision), ``mcts:1s`` / ``mcts:250ms`` (time
+budget), ``mcts:500i`` (iteration budget).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .base import Bot
+from .greedy import GreedyBot
+from .mcts import MctsBot
+from .random_bot import RandomBot
+
+KINDS = ("random", "greedy", "mcts")
+
+
+def parse_budget(text: str) -> tuple[float | None, int | None]:
+    """``1s``, ``0.5s``, ``250ms`` -> (seconds, None); ``500i`` -> (None, 500)."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|i)", text.strip())
+    if not m:
+        raise ValueError(f"bad budget {text!r}: expected e.g. 1s, 250ms or 500i")
+    v, unit = float(m.group(1)), m.group(2)
+    if unit == "i":
+        if v < 1 or v != int(v):
+            raise ValueError(f"bad budget {text!r}: iterations must be a whole number of at least 1")
+        return None, int(v)
+    secs = v / 1000 if unit == "ms" else v
+    if secs <= 0:
+        raise ValueError(f"bad budget {text!r}: must be positive")
+    return secs, None
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A new bot from its spec, with its own generator seeded by ``seed``."""
+    kind, _, arg = spec.strip().lower().partition(":")
+    rng = random.Random(seed)
+    if kind == "random" and not arg:
+        return RandomBot(rng)
+    if kind == "greedy" and not arg:
+        return GreedyBot(rng)
+    if kind == "mcts":
+        secs, iters = parse_budget(arg) if arg else (1.0, None)
+        return MctsBot(rng, time_s=secs, iterations=iters)
+    raise ValueError(f"unknown bot {spec!r}: expected one of random, greedy, mcts, mcts:1s, mcts:500i")
+
+
+def validate_spec(spec: str) -> str:
+    """The spec, checked (raises ValueError naming the problem)."""
+    make_bot(spec, 0)
+    return spec.strip().lower()

@@ -1,0 +1,123 @@
+"""The bot interface: bots see only their seat's view, are deterministic for a seed, and the
+registry builds them from specs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from newdawn.bots import GreedyBot, MctsBot, RandomBot, make_bot, play_game
+from newdawn.bots.registry import parse_budget
+from newdawn.engine import Action, apply_in_place, decision_seat, legal_actions, new_game, player_view
+
+SECRET_KEYS = ("rng", "stack", "removed_wonders", "forced_dice")
+
+
+class Spy:
+    """Wraps a bot; fails the game if a call carries anything hidden, records the views."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.needs_view = True
+        self.calls = 0
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        assert view is not None
+        for k in SECRET_KEYS:
+            assert k not in view, k
+        assert "seed" not in view["config"]
+        for info in view["wonder_decks"].values():
+            assert set(info) == {"top", "size"}
+        assert view["decision"]["seat"] == view["viewer"]
+        assert view["decision"]["options"] == [str(a) for a in legal]
+        self.calls += 1
+        return self.bot.choose(view, legal)
+
+
+def _midgame(players: int, seed: int, steps: int) -> Any:
+    st = new_game({"players": players, "max_rounds": 100}, seed)
+    bot = RandomBot(random.Random(seed))
+    for _ in range(steps):
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    while len(legal_actions(st)) < 2:
+        apply_in_place(st, legal_actions(st)[0])
+    return st
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:20i"])
+def test_bots_receive_only_their_seat_view(spec: str) -> None:
+    st = new_game({"players": 2, "max_rounds": 3}, 4)
+    spies = [Spy(make_bot(spec, 1)), Spy(make_bot("random", 2))]
+    st, n = play_game(st, spies)
+    assert st.winner != -1 and n > 0
+    assert spies[0].calls > 0 and spies[1].calls > 0
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:30i"])
+def test_bots_are_deterministic_for_a_seed(spec: str) -> None:
+    picks = []
+    for _ in range(2):
+        out = []
+        for k, steps in enumerate((40, 150, 400)):
+            st = _midgame(3, 50 + k, steps)
+            seat = decision_seat(st)
+            bot = make_bot(spec, 7)
+            out.append(bot.choose(player_view(st, seat), legal_actions(st)))
+        picks.append(out)
+    assert picks[0] == picks[1]
+
+
+def test_hidden_state_does_not_change_a_choice() -> None:
+    """Two real states that differ only in what the seat cannot see give the same choice."""
+    st = _midgame(2, 9, 300)
+    seat = decision_seat(st)
+    other = st.copy()
+    other.stack = list(reversed(other.stack))
+    other.rng ^= 0xFFFF
+    for spec in ("greedy", "mcts:25i"):
+        a = make_bot(spec, 3).choose(player_view(st, seat), legal_actions(st))
+        b = make_bot(spec, 3).choose(player_view(other, seat), legal_actions(other))
+        assert a == b
+
+
+def test_greedy_takes_an_immediate_gain() -> None:
+    """Where one option claims territory and another passes, greedy claims."""
+    st = new_game({"players": 2, "max_rounds": 50}, 3)
+    bot = RandomBot(random.Random(3))
+    found = 0
+    g = GreedyBot(random.Random(0))
+    while st.winner == -1 and found < 3:
+        legal = legal_actions(st)
+        if st.stack_frames[-1]["k"] == "place" and any(a.verb == "done" for a in legal) and len(legal) > 1:
+            a = g.choose(player_view(st, decision_seat(st)), legal)
+            assert a.verb != "done"
+            found += 1
+        apply_in_place(st, bot.choose(None, legal))
+    assert found > 0
+
+
+def test_registry_specs() -> None:
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    m = make_bot("mcts", 1)
+    assert isinstance(m, MctsBot) and m.time_s == 1.0
+    m = make_bot("mcts:500i", 1)
+    assert isinstance(m, MctsBot) and m.iterations == 500 and m.time_s is None
+    m = make_bot("MCTS:250ms", 1)
+    assert isinstance(m, MctsBot) and m.time_s == pytest.approx(0.25)
+    assert parse_budget("1.5s") == (1.5, None)
+    for bad in ("mcts:fast", "mcts:0s", "greedy:1s", "alphazero", "mcts:2.5i"):
+        with pytest.raises(ValueError):
+            make_bot(bad, 1)
+
+
+def test_mcts_respects_an_iteration_budget() -> None:
+    st = _midgame(2, 5, 120)
+    bot = MctsBot(random.Random(1), iterations=40)
+    legal = legal_actions(st)
+    a = bot.choose(player_view(st, decision_seat(st)), legal)
+    assert a in legal and bot.last_iterations == 40
