@@ -1,0 +1,516 @@
+"""Reading a scenario file and building the real :class:`GameState` it describes.
+
+A scenario is a TOML file (see ``docs/scenarios.md``): ``[game]`` (players, seed, leaders, the
+map), ``[[space]]`` entries (what lies on a space), ``[player.<color or seat>]`` tables,
+``[state]`` (whose turn, round, dials, decks, dice) and ``[[step]]`` entries played in order.
+Every problem raises :class:`ScenarioError` naming the file and the line or field.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..content import Content
+from ..engine import apply, legal_actions, new_game
+from ..engine.actions import parse_coord
+from ..engine.board import Placement
+from ..engine.errors import IllegalActionError, NotationError
+from ..engine.flow import advance
+from ..engine.state import LOCKED, ON_CARD, GameState, content_for
+from .errors import ScenarioError
+
+TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
+GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "core", "populate", "clear", "max_rounds"}
+SPACE_KEYS = {"at", "keep", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
+              "city_state", "wonder", "armies", "caravans"}
+PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl",
+               "wonders", "armies_on_card", "caravans_on_card", "flags"}
+STATE_KEYS = {"current", "first", "round", "event_pos", "stack", "wonder_decks", "wonder_tokens", "victory_cards",
+              "claims", "dice", "rng", "cs_cards", "frames", "turn"}
+
+
+@dataclass
+class Step:
+    index: int
+    line: int
+    data: dict[str, Any]
+
+    def label(self) -> str:
+        return f"step {self.index + 1} (line {self.line})" if self.line else f"step {self.index + 1}"
+
+
+@dataclass
+class Scenario:
+    path: str
+    title: str
+    rule: str
+    state: GameState
+    steps: list[Step] = field(default_factory=list)
+
+
+class _Ctx:
+    """Where we are in the file, for error messages."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+
+    def header_line(self, header: str, nth: int = 0) -> int:
+        """Line number (1-based) of the ``nth`` occurrence of a table header, 0 if not found."""
+        pat = re.compile(r"^\s*" + re.escape(header) + r"\s*(#.*)?$")
+        seen = 0
+        for i, ln in enumerate(self.lines):
+            if pat.match(ln):
+                if seen == nth:
+                    return i + 1
+                seen += 1
+        return 0
+
+    def key_line(self, key: str, after: int = 0) -> int:
+        pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        for i in range(max(after - 1, 0), len(self.lines)):
+            if pat.match(self.lines[i]):
+                return i + 1
+        return after
+
+    def err(self, where: str, message: str, line: int = 0) -> ScenarioError:
+        return ScenarioError(self.path, f"line {line}, {where}" if line else where, message)
+
+
+# ------------------------------------------------------------------ name resolution
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def seat_of(st: GameState, ref: object) -> int:
+    """A player named by colour (``red``), seat number, or ``seat1``."""
+    if isinstance(ref, bool):
+        raise ValueError(f"expected a player (colour or seat), got {ref!r}")
+    if isinstance(ref, int):
+        if 0 <= ref < st.n:
+            return ref
+        raise ValueError(f"no seat {ref} in a {st.n}-player game")
+    if isinstance(ref, str):
+        t = _norm(ref)
+        for i, p in enumerate(st.players):
+            if p.color == t:
+                return i
+        m = re.fullmatch(r"(?:seat_?)?(\d+)", t)
+        if m and int(m.group(1)) < st.n:
+            return int(m.group(1))
+        colours = ", ".join(p.color for p in st.players)
+        raise ValueError(f"unknown player {ref!r} (players are {colours}, or seat numbers)")
+    raise ValueError(f"expected a player (colour or seat), got {ref!r}")
+
+
+def _lookup(kind: str, table: dict[str, Any], ref: object) -> str:
+    if not isinstance(ref, str):
+        raise ValueError(f"expected the name of a {kind}, got {ref!r}")
+    t = _norm(ref)
+    if t in table:
+        return t
+    for k, v in table.items():
+        if _norm(getattr(v, "name", k)) == t:
+            return k
+    raise ValueError(f"unknown {kind} {ref!r}")
+
+
+def focus_card_id(c: Content, ref: object) -> str:
+    return _lookup("focus card", dict(c.focus_cards), ref)
+
+
+def coord_of(st: GameState, ref: object) -> int:
+    """Space id of ``q,r`` on the map."""
+    if not isinstance(ref, str):
+        raise ValueError(f"expected a space as \"q,r\", got {ref!r}")
+    try:
+        q, r = parse_coord(ref.strip())
+    except NotationError as e:
+        raise ValueError(str(e)) from None
+    s = st.board.space_at((q, r))
+    if s < 0:
+        raise ValueError(f"no space {q},{r} on the map")
+    return s
+
+
+def parse_tile(c: Content, text: str) -> Placement:
+    """``"20 A3 0,0"`` (tile, side and rotation, translation), ``"fort q,r"`` or ``"water q,r"``."""
+    parts = text.split()
+    if len(parts) == 2 and parts[0] in ("fort", "water"):
+        q, r = parse_coord(parts[1])
+        return Placement.fort((q, r)) if parts[0] == "fort" else Placement.water((q, r))
+    m = re.fullmatch(r"(\d+)\s+([AB])([0-5])\s+(-?\d+),(-?\d+)", text.strip())
+    if not m:
+        raise ValueError(f"expected a tile as \"<number> <side><rotation> q,r\" (e.g. \"20 A3 0,0\"), "
+                         f"\"fort q,r\" or \"water q,r\"; got {text!r}")
+    tile = int(m.group(1))
+    if tile not in c.tiles:
+        raise ValueError(f"no tile number {tile}")
+    return Placement.for_tile(tile, m.group(2), int(m.group(3)), (int(m.group(4)), int(m.group(5))))
+
+
+# ------------------------------------------------------------------ typed field access
+
+def _want(ctx: _Ctx, where: str, v: Any, typ: type | tuple[type, ...], line: int) -> Any:
+    if isinstance(v, bool) and typ is int:
+        raise ctx.err(where, f"expected a whole number, got {v!r}", line)
+    if not isinstance(v, typ):
+        name = typ.__name__ if isinstance(typ, type) else " or ".join(t.__name__ for t in typ)
+        raise ctx.err(where, f"expected {name}, got {v!r}", line)
+    return v
+
+
+def _unknown(ctx: _Ctx, where: str, d: dict[str, Any], allowed: set[str], line: int) -> None:
+    extra = sorted(set(d) - allowed)
+    if extra:
+        raise ctx.err(where, f"unknown field(s) {', '.join(extra)}; allowed: {', '.join(sorted(allowed))}", line)
+
+
+# ------------------------------------------------------------------ building
+
+def load(path: str | Path) -> Scenario:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(str(p), "", f"cannot read: {e.strerror}") from None
+    return parse(text, str(p))
+
+
+def parse(text: str, path: str = "<scenario>") -> Scenario:
+    ctx = _Ctx(path, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(path, "", f"not valid TOML: {e}") from None
+    _unknown(ctx, "top level", data, TOP_KEYS, 0)
+    rule = data.get("rule")
+    if not isinstance(rule, str) or not rule.strip():
+        raise ctx.err("rule", "every scenario names the rule it checks: rule = \"<file>: <section>\"")
+    title = data.get("title", Path(path).stem)
+    st = _build_game(ctx, data.get("game", {}))
+    for i, sp in enumerate(_table_list(ctx, data, "space")):
+        _apply_space(ctx, st, sp, i)
+    explicit: set[tuple[int, str]] = set()
+    players = data.get("player", {})
+    _want(ctx, "player", players, dict, ctx.header_line("[player]"))
+    for ref, pd in players.items():
+        line = ctx.header_line(f"[player.{ref}]")
+        try:
+            seat = seat_of(st, ref)
+        except ValueError as e:
+            raise ctx.err(f"player.{ref}", str(e), line) from None
+        _want(ctx, f"player.{ref}", pd, dict, line)
+        _apply_player(ctx, st, seat, pd, f"player.{ref}", line)
+        explicit |= {(seat, k) for k in ("armies_on_card", "caravans_on_card") if k in pd}
+    _fill_figures(st, explicit)
+    _apply_state(ctx, st, data.get("state", {}))
+    steps = []
+    for i, sd in enumerate(_table_list(ctx, data, "step")):
+        steps.append(Step(i, ctx.header_line("[[step]]", i), sd))
+    return Scenario(path, str(title), rule.strip(), st, steps)
+
+
+def _table_list(ctx: _Ctx, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    v = data.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+        raise ctx.err(key, f"write each entry as a [[{key}]] table", ctx.key_line(key))
+    return v
+
+
+def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
+    line = ctx.header_line("[game]")
+    _want(ctx, "game", g, dict, line)
+    _unknown(ctx, "game", g, GAME_KEYS, line)
+    cfg = {"players": g.get("players", 2), "leaders": g.get("leaders"), "colors": g.get("colors"),
+           "max_rounds": g.get("max_rounds")}
+    seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
+    if cfg["leaders"] is not None:
+        c0 = new_game({"players": 2}, 0)._c
+        try:
+            cfg["leaders"] = [_lookup("leader", dict(c0.leaders), x) for x in cfg["leaders"]]
+        except ValueError as e:
+            raise ctx.err("game.leaders", str(e), ctx.key_line("leaders", line)) from None
+    try:
+        st = new_game(cfg, seed)
+    except ValueError as e:
+        raise ctx.err("game", str(e), line) from None
+    c = content_for(st)
+    if "tiles" in g:
+        tl = ctx.key_line("tiles", line)
+        tiles = _want(ctx, "game.tiles", g["tiles"], list, tl)
+        try:
+            placements = [parse_tile(c, _want(ctx, "game.tiles", t, str, tl)) for t in tiles]
+        except (ValueError, NotationError) as e:
+            raise ctx.err("game.tiles", str(e), tl) from None
+        st.placements = placements
+        try:
+            st.placements_changed()
+        except ValueError as e:
+            raise ctx.err("game.tiles", str(e), tl) from None
+        st.core_count = _want(ctx, "game.core", g.get("core", 0), int, line)
+        st.cities, st.capitals = {}, [-1] * st.n
+        st.stack = [t for t in st.stack if t not in {p.tile for p in placements}]
+        st.stack_frames = [{"k": "setup_finish"}]
+        advance(st)  # populates the map, deals the wonder decks, starts the first turn
+        if not g.get("populate", True):
+            _clear_map(st)
+    else:
+        setup = g.get("setup", "first")
+        sl = ctx.key_line("setup", line)
+        if setup != "first":
+            for text in _want(ctx, "game.setup", setup, list, sl):
+                try:
+                    st = apply(st, _want(ctx, "game.setup", text, str, sl))
+                except (IllegalActionError, NotationError) as e:
+                    raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
+        while st.stack_frames and st.stack_frames[-1]["k"].startswith("setup"):
+            st = apply(st, legal_actions(st)[0])
+        st = st.copy()
+    if g.get("clear", False):
+        _clear_map(st)
+    return st
+
+
+def _clear_map(st: GameState) -> None:
+    st.cities.clear()
+    st.capitals = [-1] * st.n
+    st.ctl.clear()
+    st.reinforced.clear()
+    st.district.clear()
+    st.tokens.clear()
+    st.barbs.clear()
+    st.cs_at.clear()
+    st.wonder_at.clear()
+    for ps in st.players:
+        ps.armies = [ON_CARD if a >= 0 else a for a in ps.armies]
+        ps.caravans = [ON_CARD if a >= 0 else a for a in ps.caravans]
+
+
+def _clear_space(st: GameState, s: int) -> None:
+    st.cities.pop(s, None)
+    st.capitals = [-1 if x == s else x for x in st.capitals]
+    st.ctl.pop(s, None)
+    st.reinforced.discard(s)
+    st.district.pop(s, None)
+    st.tokens.pop(s, None)
+    for letter in [k for k, v in st.barbs.items() if v == s]:
+        del st.barbs[letter]
+    st.cs_at.pop(s, None)
+    st.wonder_at.pop(s, None)
+    for ps in st.players:
+        ps.armies = [ON_CARD if a == s else a for a in ps.armies]
+        ps.caravans = [ON_CARD if a == s else a for a in ps.caravans]
+
+
+def _put_figure(figs: list[int], s: int) -> bool:
+    for want in (ON_CARD, LOCKED):
+        for i, a in enumerate(figs):
+            if a == want:
+                figs[i] = s
+                return True
+    return False
+
+
+def _apply_space(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
+    line = ctx.header_line("[[space]]", i)
+    where = f"space {i + 1}"
+    _unknown(ctx, where, sp, SPACE_KEYS, line)
+    c = content_for(st)
+    try:
+        s = coord_of(st, sp.get("at"))
+    except ValueError as e:
+        raise ctx.err(where + ".at", str(e), line) from None
+    where = f"space {sp['at']}"
+    if not sp.get("keep", False):
+        _clear_space(st, s)
+    try:
+        for key in ("city", "capital"):
+            if key in sp:
+                seat = seat_of(st, sp[key])
+                st.cities[s] = seat
+                if key == "capital":
+                    st.capitals[seat] = s
+        if "control" in sp:
+            st.ctl[s] = seat_of(st, sp["control"])
+        if sp.get("reinforced", False):
+            if s not in st.ctl:
+                raise ValueError("reinforced needs a control token (control = <player>)")
+            st.reinforced.add(s)
+        if "district" in sp:
+            d = _norm(_want(ctx, where + ".district", sp["district"], str, line))
+            if d not in c.ruleset.districts:
+                raise ValueError(f"unknown district {sp['district']!r} (one of {', '.join(c.ruleset.districts)})")
+            if s not in st.ctl:
+                raise ValueError("a district is a control token: give control = <player>")
+            st.district[s] = d
+        if "token" in sp:
+            tok = _want(ctx, where + ".token", sp["token"], str, line)
+            if tok.startswith("nw:"):
+                tok = "nw:" + _lookup("natural wonder", dict(c.natural_wonders), tok[3:])
+            elif tok not in ("diamond", "marble", "mercury", "oil"):
+                raise ValueError(f"unknown token {tok!r} (a resource, or nw:<natural wonder>)")
+            st.tokens[s] = tok
+        if "barbarian" in sp:
+            letter = _want(ctx, where + ".barbarian", sp["barbarian"], str, line).upper()
+            st.barbs[letter] = s
+        if "city_state" in sp:
+            cs = _lookup("city-state", dict(c.city_states), sp["city_state"])
+            st.cs_at[s] = cs
+            st.cs_cards.setdefault(cs, 2)
+        if "wonder" in sp:
+            st.wonder_at[s] = _lookup("wonder", dict(c.wonders), sp["wonder"])
+        for key, attr in (("armies", "armies"), ("caravans", "caravans")):
+            refs = sp.get(key, [])
+            if isinstance(refs, (str, int)):
+                refs = [refs]
+            for ref in _want(ctx, f"{where}.{key}", refs, list, line):
+                seat = seat_of(st, ref)
+                if not _put_figure(getattr(st.players[seat], attr), s):
+                    raise ValueError(f"{st.players[seat].color} has no {key} left to place")
+    except ValueError as e:
+        raise ctx.err(where, str(e), line) from None
+
+
+def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where: str, line: int) -> None:
+    _unknown(ctx, where, pd, PLAYER_KEYS, line)
+    c = content_for(st)
+    ps = st.players[seat]
+    try:
+        if "leader" in pd:
+            ps.leader = _lookup("leader", dict(c.leaders), pd["leader"])
+        if "row" in pd:
+            row = [focus_card_id(c, x) for x in _want(ctx, where + ".row", pd["row"], list, line)]
+            types = sorted(c.focus_cards[x].type for x in row)
+            if types != sorted(c.ruleset.focus_types):
+                raise ValueError(f"the focus row needs one card of each type ({', '.join(c.ruleset.focus_types)}), "
+                                 f"got {', '.join(row)}")
+            ps.row = row
+        if "trade" in pd:
+            trade = _want(ctx, where + ".trade", pd["trade"], dict, line)
+            for k, v in trade.items():
+                if k not in c.ruleset.focus_types:
+                    raise ValueError(f"trade: unknown focus type {k!r}")
+                _want(ctx, f"{where}.trade.{k}", v, int, line)
+            ps.trade = {k: v for k, v in trade.items() if v}
+        if "cs_tokens" in pd:
+            ps.cs_tokens = [_lookup("city-state", dict(c.city_states), x) for x in pd["cs_tokens"]]
+            for cs in ps.cs_tokens:
+                st.cs_conquered[cs] = seat
+        if "gov" in pd:
+            gov = _norm(pd["gov"]) if pd["gov"] else ""
+            if gov and gov not in {g.id for g in c.ruleset.governments}:
+                raise ValueError(f"unknown government {pd['gov']!r}")
+            ps.gov = gov
+        if "dial" in pd:
+            ps.dial = _want(ctx, where + ".dial", pd["dial"], int, line)
+        if "resources" in pd:
+            res = _want(ctx, where + ".resources", pd["resources"], dict, line)
+            ps.resources = {k: v for k, v in res.items() if v}
+        if "nws" in pd:
+            ps.nws = [_lookup("natural wonder", dict(c.natural_wonders), x) for x in pd["nws"]]
+        if "dipl" in pd:
+            ps.dipl = [str(x) for x in pd["dipl"]]
+        if "own_dipl" in pd:
+            ps.own_dipl = [_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in pd["own_dipl"]]
+        if "wonders" in pd:
+            ps.wonders = [_lookup("wonder", dict(c.wonders), x) for x in pd["wonders"]]
+            for deck in st.wonder_decks.values():
+                deck[:] = [w for w in deck if w not in ps.wonders]
+        for key in ("armies_on_card", "caravans_on_card"):
+            if key in pd:
+                n = _want(ctx, f"{where}.{key}", pd[key], int, line)
+                figs = ps.armies if key == "armies_on_card" else ps.caravans
+                free = [i for i, a in enumerate(figs) if a < 0]
+                if n > len(free):
+                    raise ValueError(f"{key} = {n} but only {len(free)} are off the map")
+                for j, i in enumerate(free):
+                    figs[i] = ON_CARD if j < n else LOCKED
+        if "flags" in pd:
+            ps.flags = dict(_want(ctx, where + ".flags", pd["flags"], dict, line))
+    except ValueError as e:
+        raise ctx.err(where, str(e), line) from None
+
+
+def _fill_figures(st: GameState, explicit: set[tuple[int, str]]) -> None:
+    """Figures unlocked by the focus row stand on their card unless the file says otherwise."""
+    c = content_for(st)
+    rs = c.ruleset
+    for seat, ps in enumerate(st.players):
+        cards = [c.focus_cards[x] for x in ps.row]
+        for key, figs, start, attr in (("armies_on_card", ps.armies, rs.start_armies, "armies"),
+                                       ("caravans_on_card", ps.caravans, rs.start_caravans, "caravans")):
+            if (seat, key) in explicit:
+                continue
+            unlocked = max([start, *(getattr(x, attr) for x in cards)])
+            on_map = sum(1 for a in figs if a >= 0)
+            free = [i for i, a in enumerate(figs) if a < 0]
+            for j, i in enumerate(free):
+                figs[i] = ON_CARD if j < unlocked - on_map else LOCKED
+
+
+def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any]) -> None:
+    line = ctx.header_line("[state]")
+    _want(ctx, "state", sd, dict, line)
+    _unknown(ctx, "state", sd, STATE_KEYS, line)
+    c = content_for(st)
+    try:
+        if "first" in sd:
+            st.first = seat_of(st, sd["first"])
+        if "current" in sd:
+            st.current = seat_of(st, sd["current"])
+        if "round" in sd:
+            st.round = _want(ctx, "state.round", sd["round"], int, line)
+        if "event_pos" in sd:
+            st.event_pos = _want(ctx, "state.event_pos", sd["event_pos"], int, line)
+        if "stack" in sd:
+            st.stack = [int(x) for x in sd["stack"]]
+        if "wonder_decks" in sd:
+            for wtype, deck in _want(ctx, "state.wonder_decks", sd["wonder_decks"], dict, line).items():
+                if wtype not in st.wonder_decks:
+                    raise ValueError(f"wonder_decks: unknown wonder type {wtype!r}")
+                ids = [_lookup("wonder", dict(c.wonders), w) for w in deck]
+                st.wonder_decks[wtype] = ids
+        if "wonder_tokens" in sd:
+            st.wonder_tokens = [_lookup("wonder", dict(c.wonders), w) for w in sd["wonder_tokens"]]
+        if "victory_cards" in sd:
+            st.victory_cards = [_lookup("victory card", dict(c.victory_cards), v) for v in sd["victory_cards"]]
+        if "claims" in sd:
+            agendas = {a.id for v in c.victory_cards.values() for a in v.agendas}
+            claims = {}
+            for ag, seats in sd["claims"].items():
+                if ag not in agendas:
+                    raise ValueError(f"claims: unknown agenda {ag!r}")
+                claims[ag] = [seat_of(st, x) for x in seats]
+            st.claims = claims
+        if "cs_cards" in sd:
+            st.cs_cards = {_lookup("city-state", dict(c.city_states), k): int(v) for k, v in sd["cs_cards"].items()}
+        if "dice" in sd:
+            st.forced_dice = [_die(x) for x in sd["dice"]]
+        if "rng" in sd:
+            from ..engine import rng
+
+            st.rng = rng.seed_state(_want(ctx, "state.rng", sd["rng"], int, line))
+        if "turn" in sd:
+            st.turn = dict(sd["turn"])
+    except ValueError as e:
+        raise ctx.err("state", str(e), line) from None
+    if "frames" in sd:
+        st.stack_frames = [dict(f) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
+    elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["k"] == "focus":
+        st.stack_frames = [{"k": "end_turn", "seat": st.current}, {"k": "focus", "seat": st.current}]
+        if not sd.get("turn"):
+            st.turn = {}
+    st._legal = None
+    advance(st)
+
+
+def _die(x: object) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= 6:
+        raise ValueError(f"a forced die is a whole number 1-6, got {x!r}")
+    return x

@@ -1,0 +1,393 @@
+"""Playing a scenario's steps and checking its expectations.
+
+Each ``[[step]]`` has one *anchor* key saying what it does: ``do`` (play actions), ``dice``
+(force the next die results), ``illegal`` (an action that must be refused), ``options`` /
+``includes`` / ``excludes`` / ``targets`` (the pending decision's options), ``decision`` (its
+kind), ``space``, ``player`` or ``game`` (facts about the state). The run stops at the first
+failed step: later steps depend on earlier ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import apply, legal_actions, why_illegal
+from ..engine.actions import parse_action
+from ..engine.errors import IllegalActionError, NotationError
+from ..engine.flow import decision_seat
+from ..engine.state import ON_CARD, GameState, content_for
+from ..engine.turn import describe
+from .build import Scenario, Step, _die, _lookup, _norm, coord_of, focus_card_id, load, seat_of
+from .errors import ScenarioError
+
+ANCHORS = ("do", "dice", "illegal", "options", "includes", "excludes", "targets", "decision", "space", "player",
+           "game")
+EXTRA = {"illegal": {"reason"}, "options": {"verb"}, "includes": set(), "excludes": set(), "targets": {"verb"},
+         "decision": {"seat", "frame", "describe"}, "do": set(), "dice": set(), "space": None, "player": None, "game": set()}
+SPACE_FACTS = {"city", "capital", "control", "reinforced", "district", "token", "barbarian", "city_state", "wonder",
+               "armies", "caravans", "empty"}
+PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "wonders", "row",
+                "armies_on_card", "caravans_on_card", "armies_at", "caravans_at", "flags", "leader"}
+GAME_FACTS = {"winner", "round", "current", "first", "event_pos", "claims", "barbarians", "cs_conquered", "cs_cards",
+              "wonder_decks", "wonder_tokens", "stack", "over"}
+_COORD = re.compile(r"-?\d+,-?\d+")
+
+
+@dataclass
+class Result:
+    path: str
+    title: str
+    rule: str
+    passed: bool
+    failure: str = ""
+    steps_run: int = 0
+    final: GameState | None = field(default=None, repr=False)
+
+
+class _Fail(Exception):
+    pass
+
+
+def run_file(path: str | Path) -> Result:
+    """Load and run one scenario file; a malformed file raises :class:`ScenarioError`."""
+    return run(load(path))
+
+
+def run(sc: Scenario) -> Result:
+    st = sc.state
+    for step in sc.steps:
+        try:
+            st = _run_step(sc, st, step)
+        except _Fail as e:
+            return Result(sc.path, sc.title, sc.rule, False, f"{step.label()}: {e}", step.index, st)
+    return Result(sc.path, sc.title, sc.rule, True, "", len(sc.steps), st)
+
+
+def _anchor(sc: Scenario, step: Step) -> str:
+    found = [k for k in ANCHORS if k in step.data]
+    if len(found) != 1:
+        raise ScenarioError(sc.path, step.label(),
+                            f"a step has exactly one of {', '.join(ANCHORS)}; got {', '.join(found) or 'none'}")
+    key = found[0]
+    allowed = EXTRA[key]
+    if allowed is None:
+        allowed = SPACE_FACTS if key == "space" else PLAYER_FACTS
+    extra = set(step.data) - {key, "note"} - allowed
+    if extra:
+        raise ScenarioError(sc.path, step.label(),
+                            f"unknown field(s) {', '.join(sorted(extra))} for a '{key}' step; "
+                            f"allowed: {', '.join(sorted(allowed | {'note'}))}")
+    return key
+
+
+def _texts(v: object, sc: Scenario, step: Step, key: str) -> list[str]:
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return list(v)
+    raise ScenarioError(sc.path, step.label(), f"{key}: expected a text or a list of texts, got {v!r}")
+
+
+def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
+    key = _anchor(sc, step)
+    d = step.data
+    if key == "do":
+        for text in _texts(d["do"], sc, step, "do"):
+            try:
+                st = apply(st, text)
+            except NotationError as e:
+                raise ScenarioError(sc.path, step.label(), f"bad action text {text!r}: {e}") from None
+            except IllegalActionError as e:
+                raise _Fail(f"{text!r} was refused: {e}") from None
+            except Exception as e:  # an engine crash is a failed scenario, not a broken file
+                raise _Fail(f"{text!r} crashed the engine: {type(e).__name__}: {e}") from None
+        return st
+    if key == "dice":
+        st = st.copy()
+        try:
+            st.forced_dice.extend(_die(x) for x in (d["dice"] if isinstance(d["dice"], list) else [d["dice"]]))
+        except ValueError as e:
+            raise ScenarioError(sc.path, step.label(), str(e)) from None
+        return st
+    if key == "illegal":
+        text = d["illegal"]
+        reason = why_illegal(st, text)
+        if reason is None:
+            raise _Fail(f"{text!r} is legal, expected it to be refused")
+        want = d.get("reason")
+        if want and _norm(want) not in _norm(reason):
+            raise _Fail(f"{text!r} is refused with {reason!r}, which does not mention {want!r}")
+        try:
+            apply(st, text)
+        except (IllegalActionError, NotationError):
+            return st
+        raise _Fail(f"why_illegal refuses {text!r} but apply accepts it")
+    opts = [str(a) for a in legal_actions(st)]
+    if key in ("options", "includes", "excludes"):
+        want = {" ".join(t.split()) for t in _texts(d[key], sc, step, key)}
+        have = set(opts)
+        if key == "options" and d.get("verb"):
+            have = {o for o in have if o.split(" ")[0] == d["verb"]}
+        if key == "options" and want != have:
+            raise _Fail(_set_diff("options", want, have))
+        if key == "includes" and not want <= have:
+            raise _Fail(f"options lack {sorted(want - have)}; options are {sorted(have)}")
+        if key == "excludes" and want & have:
+            raise _Fail(f"options include {sorted(want & have)}")
+        return st
+    if key == "targets":
+        want = set(_texts(d["targets"], sc, step, "targets"))
+        for t in want:
+            if not _COORD.fullmatch(t):
+                raise ScenarioError(sc.path, step.label(), f"targets: expected spaces as \"q,r\", got {t!r}")
+        have = set()
+        for o in opts:
+            verb, _, arg = o.partition(" ")
+            if d.get("verb") and verb != d["verb"]:
+                continue
+            found = _COORD.findall(arg)
+            if found:
+                have.add(found[-1])
+        if want != have:
+            raise _Fail(_set_diff("target spaces", want, have))
+        return st
+    if key == "decision":
+        kind = st.stack_frames[-1]["k"] if st.winner == -1 else "game over"
+        if kind != d["decision"]:
+            raise _Fail(f"pending decision is {kind!r} ({describe(st)}), expected {d['decision']!r}")
+        if "seat" in d:
+            want_seat = _seat(sc, step, st, d["seat"])
+            if decision_seat(st) != want_seat:
+                raise _Fail(f"decision is for {_who(st, decision_seat(st))}, expected {_who(st, want_seat)}")
+        if "describe" in d and _norm(d["describe"]) not in _norm(describe(st)):
+            raise _Fail(f"the decision reads {describe(st)!r}, which does not mention {d['describe']!r}")
+        top = st.stack_frames[-1]
+        for k, v in dict(d.get("frame", {})).items():
+            if top.get(k) != v:
+                raise _Fail(f"decision field {k}: expected {v!r}, got {top.get(k)!r} (frame {top})")
+        return st
+    if key == "space":
+        _check_space(sc, step, st)
+        return st
+    if key == "player":
+        _check_player(sc, step, st)
+        return st
+    _check_game(sc, step, st)
+    return st
+
+
+def _set_diff(what: str, want: set[str], have: set[str]) -> str:
+    parts = [f"{what} differ"]
+    if want - have:
+        parts.append(f"missing {sorted(want - have)}")
+    if have - want:
+        parts.append(f"unexpected {sorted(have - want)}")
+    return "; ".join(parts) + f" (all: {sorted(have)})"
+
+
+def _seat(sc: Scenario, step: Step, st: GameState, ref: object) -> int:
+    try:
+        return seat_of(st, ref)
+    except ValueError as e:
+        raise ScenarioError(sc.path, step.label(), str(e)) from None
+
+
+def _who(st: GameState, seat: int) -> str:
+    return st.players[seat].color if 0 <= seat < st.n else "nobody"
+
+
+def _none(v: object) -> bool:
+    return v is False or v is None or v == "none" or v == [] or v == ""
+
+
+def space_facts(st: GameState, s: int) -> dict[str, Any]:
+    """What lies on a space, in the words the scenario files use."""
+    out: dict[str, Any] = {}
+    if s in st.cities:
+        out["city"] = _who(st, st.cities[s])
+    if s in st.capitals:
+        out["capital"] = _who(st, st.capitals.index(s))
+    if s in st.ctl:
+        out["control"] = _who(st, st.ctl[s])
+    if s in st.reinforced:
+        out["reinforced"] = True
+    if s in st.district:
+        out["district"] = st.district[s]
+    if s in st.tokens:
+        out["token"] = st.tokens[s]
+    for letter, at in st.barbs.items():
+        if at == s:
+            out["barbarian"] = letter
+    if s in st.cs_at:
+        out["city_state"] = st.cs_at[s]
+    if s in st.wonder_at:
+        out["wonder"] = st.wonder_at[s]
+    armies = sorted(p.color for p in st.players for a in p.armies if a == s)
+    caravans = sorted(p.color for p in st.players for a in p.caravans if a == s)
+    if armies:
+        out["armies"] = armies
+    if caravans:
+        out["caravans"] = caravans
+    return out
+
+
+def _check_space(sc: Scenario, step: Step, st: GameState) -> None:
+    d = step.data
+    try:
+        s = coord_of(st, d["space"])
+    except ValueError as e:
+        raise ScenarioError(sc.path, step.label(), str(e)) from None
+    have = space_facts(st, s)
+    errs = []
+    c = content_for(st)
+    for k, v in d.items():
+        if k in ("space", "note"):
+            continue
+        if k == "empty":
+            if bool(v) != (not have):
+                errs.append(f"expected it {'empty' if v else 'not empty'}, it holds {have or 'nothing'}")
+            continue
+        got = have.get(k)
+        if _none(v):
+            if got is not None:
+                errs.append(f"{k}: expected none, got {got!r}")
+            continue
+        if k in ("armies", "caravans"):
+            refs = v if isinstance(v, list) else [v]
+            want: Any = sorted(_who(st, _seat(sc, step, st, x)) for x in refs)
+        elif k in ("city", "capital", "control"):
+            want = _who(st, _seat(sc, step, st, v))
+        elif k == "reinforced":
+            want = True
+        elif k == "city_state":
+            want = _lookup("city-state", dict(c.city_states), v)
+        elif k == "wonder":
+            want = _lookup("wonder", dict(c.wonders), v)
+        elif k == "barbarian":
+            want = str(v).upper()
+        else:
+            want = v
+        if got != want:
+            errs.append(f"{k}: expected {want!r}, got {got!r}")
+    if errs:
+        raise _Fail(f"space {d['space']}: " + "; ".join(errs) + f" (the space holds {have or 'nothing'})")
+
+
+def _check_player(sc: Scenario, step: Step, st: GameState) -> None:
+    d = step.data
+    seat = _seat(sc, step, st, d["player"])
+    ps = st.players[seat]
+    c = content_for(st)
+    b = st.board
+    errs = []
+    for k, v in d.items():
+        if k in ("player", "note"):
+            continue
+        want: Any
+        got: Any
+        try:
+            if k in ("trade", "resources"):
+                got = {a: n for a, n in getattr(ps, k).items() if n}
+                want = {a: n for a, n in dict(v).items() if n}
+            elif k in ("cs_tokens", "nws", "dipl", "own_dipl", "wonders"):
+                got = sorted(getattr(ps, k))
+                table = {"cs_tokens": c.city_states, "nws": c.natural_wonders, "wonders": c.wonders,
+                         "own_dipl": c.player_diplomacy}.get(k)
+                want = sorted(_lookup(k, dict(table), x) if table is not None else x for x in v)
+            elif k == "row":
+                got = list(ps.row)
+                want = [focus_card_id(c, x) for x in v]
+            elif k in ("armies_on_card", "caravans_on_card"):
+                figs = ps.armies if k.startswith("armies") else ps.caravans
+                got = sum(1 for a in figs if a == ON_CARD)
+                want = v
+            elif k in ("armies_at", "caravans_at"):
+                figs = ps.armies if k.startswith("armies") else ps.caravans
+                got = sorted(f"{b.coords[a][0]},{b.coords[a][1]}" for a in figs if a >= 0)
+                want = sorted(v)
+            elif k == "flags":
+                got = {f: ps.flags.get(f) for f in v}
+                want = dict(v)
+            elif k == "gov":
+                got, want = ps.gov, _norm(v) if v else ""
+            elif k == "leader":
+                got, want = ps.leader, _lookup("leader", dict(c.leaders), v)
+            else:
+                got, want = getattr(ps, k), v
+        except (ValueError, TypeError) as e:
+            raise ScenarioError(sc.path, step.label(), f"{k}: {e}") from None
+        if got != want:
+            errs.append(f"{k}: expected {want!r}, got {got!r}")
+    if errs:
+        raise _Fail(f"player {ps.color}: " + "; ".join(errs))
+
+
+def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
+    facts = step.data["game"]
+    if not isinstance(facts, dict):
+        raise ScenarioError(sc.path, step.label(), "game: expected a table of facts, e.g. game = {winner = \"red\"}")
+    extra = set(facts) - GAME_FACTS
+    if extra:
+        raise ScenarioError(sc.path, step.label(), f"game: unknown fact(s) {sorted(extra)}; allowed: {sorted(GAME_FACTS)}")
+    c = content_for(st)
+    errs = []
+    for k, v in facts.items():
+        want: Any
+        got: Any
+        if k == "winner":
+            got = {-1: "none yet", -2: "nobody"}.get(st.winner) or _who(st, st.winner)
+            want = v if v in ("none yet", "nobody") else _who(st, _seat(sc, step, st, v))
+        elif k == "over":
+            got, want = st.winner != -1, bool(v)
+        elif k in ("current", "first"):
+            got, want = _who(st, getattr(st, k)), _who(st, _seat(sc, step, st, v))
+        elif k == "claims":
+            got = {ag: sorted(_who(st, x) for x in st.claims.get(ag, [])) for ag in v}
+            want = {ag: sorted(_who(st, _seat(sc, step, st, x)) for x in seats) for ag, seats in v.items()}
+        elif k == "barbarians":
+            b = st.board
+            got = {L: f"{b.coords[s][0]},{b.coords[s][1]}" for L, s in st.barbs.items() if L in v}
+            want = {L: x for L, x in v.items() if not _none(x)}
+        elif k == "cs_conquered":
+            got = {cs: _who(st, st.cs_conquered[cs]) for cs in v if cs in st.cs_conquered}
+            want = {_lookup("city-state", dict(c.city_states), cs): _who(st, _seat(sc, step, st, x))
+                    for cs, x in v.items() if not _none(x)}
+        elif k == "cs_cards":
+            got = {cs: st.cs_cards.get(cs, 0) for cs in v}
+            want = dict(v)
+        elif k == "wonder_tokens":
+            got = sorted(st.wonder_tokens)
+            want = sorted(_lookup("wonder", dict(c.wonders), w) for w in v)
+        elif k == "wonder_decks":
+            got = {t: st.wonder_decks.get(t, [])[: len(v[t])] for t in v}
+            want = {t: [_lookup("wonder", dict(c.wonders), w) for w in ws] for t, ws in v.items()}
+        else:
+            got, want = getattr(st, k), v
+        if got != want:
+            errs.append(f"{k}: expected {want!r}, got {got!r}")
+    if errs:
+        raise _Fail("game: " + "; ".join(errs))
+
+
+def show(st: GameState) -> str:
+    """The position in words: every space with its terrain and contents, then the players."""
+    b = st.board
+    lines = [f"round {st.round}, first {_who(st, st.first)}, current {_who(st, st.current)}, "
+             f"event dial {st.event_pos}; pending: {describe(st)} [{st.stack_frames[-1]['k'] if st.stack_frames else '-'}]"]
+    for s in sorted(range(b.n), key=lambda s: (b.coords[s][1], b.coords[s][0])):
+        q, r = b.coords[s]
+        facts = space_facts(st, s)
+        terr = "fort" if b.is_fort[s] else b.terrain[s]
+        extra = " ".join(f"{k}={v}" for k, v in facts.items())
+        lines.append(f"  {q},{r}  tile {b.tile_no[s]:>2}  {terr:<14} {extra}")
+    for ps in st.players:
+        lines.append(f"{ps.color}: leader {ps.leader}, row {ps.row}, trade {ps.trade}, dial {ps.dial}, gov "
+                     f"{ps.gov or '-'}, resources {ps.resources}, cs {ps.cs_tokens}, wonders {ps.wonders}")
+    lines.append("options: " + ", ".join(str(a) for a in legal_actions(st)))
+    return "\n".join(lines)
+
+
+__all__ = ["Result", "parse_action", "run", "run_file", "show", "space_facts"]

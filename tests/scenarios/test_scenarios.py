@@ -1,0 +1,78 @@
+"""Every scenario file under tests/scenarios/ is one test: it must build and pass."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from newdawn.scenario import ScenarioError, parse, run, run_file
+
+HERE = Path(__file__).parent
+FILES = sorted(HERE.rglob("*.toml"))
+RULES = Path("/work/shared/rules")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(HERE)) for p in FILES])
+def test_scenario(path: Path) -> None:
+    res = run_file(path)
+    assert res.passed, f"{res.rule}\n{res.failure}"
+
+
+def test_the_corpus_is_large_and_every_file_names_its_rule() -> None:
+    assert len(FILES) >= 80
+    rules = {f.name for f in RULES.glob("*.txt")} if RULES.is_dir() else set()
+    for p in FILES:
+        rule = tomllib.loads(p.read_text())["rule"]
+        named = rule.split(":")[0].strip()
+        assert named.endswith(".txt"), f"{p}: the rule starts with its file, got {rule!r}"
+        assert not rules or named in rules, f"{p}: no rules file {named!r}"
+
+
+BASE = """
+rule = "unified-rules-terra-incognita-rev7.txt: Combat"
+[game]
+players = 2
+seed = 1
+leaders = ["rome", "egypt"]
+clear = true
+"""
+
+
+def test_bad_field_names_the_file_and_line() -> None:
+    with pytest.raises(ScenarioError) as e:
+        parse(BASE + "\n[[space]]\nat = \"-3,2\"\ncolour = \"red\"\n", "bad.toml")
+    assert "bad.toml" in str(e.value) and "line 9" in str(e.value) and "colour" in str(e.value)
+
+
+def test_unknown_card_and_missing_space_are_reported() -> None:
+    with pytest.raises(ScenarioError, match="unknown focus card 'Bronze Working'"):
+        parse(BASE + "\n[player.red]\nrow = [\"Bronze Working\"]\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="no space 40,40"):
+        parse(BASE + "\n[[space]]\nat = \"40,40\"\ncity = \"red\"\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="not valid TOML"):
+        parse(BASE + "\n[[space]\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="names the rule"):
+        parse("[game]\nplayers = 2\n", "bad.toml")
+
+
+def test_a_wrong_expectation_fails_with_what_differed() -> None:
+    sc = parse(BASE + "\n[[space]]\nat = \"-3,2\"\ncapital = \"red\"\n"
+               "[[step]]\nspace = \"-3,2\"\ncity = \"blue\"\n", "x.toml")
+    res = run(sc)
+    assert not res.passed
+    assert "city: expected 'blue', got 'red'" in res.failure and "line" in res.failure
+
+
+def test_options_mismatch_lists_missing_and_unexpected() -> None:
+    sc = parse(BASE + "\n[[step]]\noptions = [\"focus culture\", \"focus magic\"]\n", "x.toml")
+    res = run(sc)
+    assert not res.passed
+    assert "missing ['focus magic']" in res.failure and "'focus science'" in res.failure
+
+
+def test_a_legal_step_claimed_illegal_fails() -> None:
+    sc = parse(BASE + "\n[[step]]\nillegal = \"focus culture\"\n", "x.toml")
+    res = run(sc)
+    assert not res.passed and "is legal" in res.failure
