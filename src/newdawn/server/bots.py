@@ -1,0 +1,48 @@
+"""Bots for bot seats: one small function so that stronger bots plug in without edits here.
+
+When ``newdawn.bots.make_bot(spec, seed)`` exists (greedy, mcts...) it makes every bot; until
+then the random bot is the only level. Looked up at run time, so both versions type-check.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..bots.random_bot import RandomBot
+from ..engine import Action
+
+
+class Bot(Protocol):
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action: ...
+
+
+FALLBACK_LEVELS: tuple[str, ...] = ("random",)
+"""The bot names offered when ``newdawn.bots.make_bot`` does not exist yet."""
+
+
+def _bots_attr(name: str) -> Any:
+    return getattr(importlib.import_module("newdawn.bots"), name, None)
+
+
+def bot_levels() -> list[str]:
+    """Names of the bots a seat may be given (``newdawn.bots.registry.KINDS`` when present)."""
+    try:
+        kinds = importlib.import_module("newdawn.bots.registry").KINDS
+    except (ImportError, AttributeError):
+        return list(FALLBACK_LEVELS)
+    return [str(k) for k in kinds]
+
+
+def make_seat_bot(spec: str, seed: int) -> Bot:
+    """The bot playing a seat: ``newdawn.bots.make_bot(spec, seed)`` when it exists, else the
+    random bot. Raises ValueError for an unknown bot."""
+    make_bot = _bots_attr("make_bot")
+    if make_bot is not None:
+        bot: Bot = make_bot(spec, seed)
+        return bot
+    if spec not in FALLBACK_LEVELS:
+        raise ValueError(f"unknown bot {spec!r}; available: {', '.join(FALLBACK_LEVELS)}")
+    return RandomBot(random.Random(seed))

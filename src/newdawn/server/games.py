@@ -1,0 +1,454 @@
+"""Authoritative games: live states in memory, checked actions, undo, bots' turns.
+
+All methods here are synchronous and thread-safe (one lock per game); the web layer calls them
+from worker threads so that neither the engine nor the database ever blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..content import load_content
+from ..engine import (
+    Action,
+    GameState,
+    IllegalActionError,
+    NotationError,
+    apply,
+    decision_seat,
+    legal_actions,
+    new_game,
+    parse_action,
+    player_view,
+    replay,
+    why_illegal,
+)
+from ..engine.setup import normalise_config
+from .bots import Bot, make_seat_bot
+from .store import GameRecord, SeatRecord, Store
+from .views import view_message
+
+MIN_SEATS, MAX_SEATS = 2, 5
+log = logging.getLogger("newdawn.server")
+
+
+class GameError(Exception):
+    """A request the server refuses; ``status`` is the HTTP status of the contract."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+CHECKPOINT_EVERY = 25
+"""Keep every 25th state of a game in memory; others are rebuilt from the nearest one."""
+
+
+@dataclass
+class LiveGame:
+    rec: GameRecord
+    state: GameState
+    """The current state (after every action of ``rec.actions``)."""
+    checkpoints: dict[int, GameState]
+    """State after ``i`` actions for ``i`` = 0, 25, 50...: replay steps and undo start there."""
+    events: list[list[str]]
+    """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup)."""
+    prev: GameState | None = None
+    """The state before the last action, while it is known (for undo)."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    @classmethod
+    def from_states(cls, rec: GameRecord, states: list[GameState]) -> LiveGame:
+        """Keep the checkpoints, the last two states and the events of ``engine.replay``'s
+        list of states (which is then dropped: a long game's states take tens of MB)."""
+        return cls(rec, states[-1], {i: states[i] for i in range(0, len(states), CHECKPOINT_EVERY)},
+                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None)
+
+    def state_at(self, i: int) -> GameState:
+        """The state after the first ``i`` actions."""
+        n = len(self.rec.actions)
+        if i == n:
+            return self.state
+        if i == n - 1 and self.prev is not None:
+            return self.prev
+        base = max(k for k in self.checkpoints if k <= i)
+        st = self.checkpoints[base]
+        for j in range(base, i):
+            st = apply(st, self.rec.actions[j][1])
+        return st
+
+    def push(self, seat: int, text: str, nxt: GameState) -> None:
+        self.rec.actions.append((seat, text))
+        self.prev, self.state = self.state, nxt
+        self.events.append(list(nxt.events))
+        n = len(self.rec.actions)
+        if n % CHECKPOINT_EVERY == 0:
+            self.checkpoints[n] = nxt
+
+    def pop(self) -> None:
+        """Forget the last action (undo)."""
+        n = len(self.rec.actions)
+        before = self.state_at(n - 1)
+        self.rec.actions.pop()
+        self.events.pop()
+        self.checkpoints.pop(n, None)
+        self.state, self.prev = before, None
+
+    @property
+    def version(self) -> int:
+        return self.rec.revision
+
+    def seat_of_token(self, token: str | None) -> tuple[int, frozenset[int]]:
+        """(seat the viewer sees as, seats the viewer may act for); (-1, {}) for spectators.
+        Raises 403 for a token that belongs to no seat of this game."""
+        if not token:
+            return -1, frozenset()
+        if not isinstance(token, str) or not token.isascii():
+            raise GameError(403, "this token belongs to no seat of this game")
+        for s in self.rec.seats:
+            if secrets.compare_digest(s.token, token):
+                return s.seat, frozenset({s.seat})
+        hs = self.rec.hotseat_token
+        if hs and secrets.compare_digest(hs, token):
+            humans = frozenset(s.seat for s in self.rec.seats if s.kind == "human")
+            owner = decision_seat(self.state)
+            seat = owner if owner in humans else min(humans, default=-1)
+            return seat, humans
+        raise GameError(403, "this token belongs to no seat of this game")
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.rec.seats) and self.rec.seats[seat].kind == "bot"
+
+    def log_entries(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """Log entries of actions ``start``..``stop`` (``n`` = 1 for the first action); from the
+        start, entry ``n`` = 0 (seat -1, action "setup") carries the setup's events."""
+        stop = len(self.rec.actions) if stop is None else stop
+        out = []
+        if start == 0:
+            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0])})
+        for i in range(start, stop):
+            seat, text = self.rec.actions[i]
+            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1])})
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        st = self.state
+        return {
+            "game_id": self.rec.id,
+            "created": self.rec.created.isoformat(),
+            "players": len(self.rec.seats),
+            "seats": self.seat_list(),
+            "version": self.version,
+            "round": st.round,
+            "winner": st.winner,
+            "status": "over" if st.winner != -1 else "playing",
+        }
+
+    def seat_list(self, connected: dict[int, int] | None = None) -> list[dict[str, Any]]:
+        st = self.state
+        out = []
+        for s in self.rec.seats:
+            p = st.players[s.seat]
+            out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot, "leader": p.leader, "color": p.color,
+                        "connected": s.kind == "bot" or bool((connected or {}).get(s.seat))})
+        return out
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(6)
+
+
+class GameManager:
+    """The games of one server: created, loaded from the store on demand, kept in memory."""
+
+    def __init__(self, store: Store, bot_seed: int | None = None) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+        self.broken: dict[str, str] = {}
+        """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
+        self._lock = threading.Lock()
+        self.bot_seed = bot_seed
+
+    # ------------------------------------------------------------------ lobby
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        seats_in = body.get("seats")
+        if not isinstance(seats_in, list) or not MIN_SEATS <= len(seats_in) <= MAX_SEATS:
+            raise GameError(400, f"a game needs {MIN_SEATS} to {MAX_SEATS} seats")
+        seats: list[SeatRecord] = []
+        for i, s in enumerate(seats_in):
+            kind = s.get("kind") if isinstance(s, dict) else None
+            if kind not in ("human", "bot"):
+                raise GameError(400, f"seat {i}: kind must be \"human\" or \"bot\"")
+            bot = None
+            if kind == "bot":
+                bot = str(s.get("bot") or "random")
+                try:
+                    make_seat_bot(bot, 0)
+                except ValueError as e:
+                    raise GameError(400, f"seat {i}: {e}") from None
+            seats.append(SeatRecord(i, kind, bot, new_token()))
+        leaders = body.get("leaders")
+        if leaders is not None:
+            if not isinstance(leaders, list) or len(leaders) != len(seats):
+                raise GameError(400, f"leaders must be null or a list of {len(seats)} leader ids")
+            if all(x is None or x == "random" for x in leaders):
+                leaders = None
+            elif any(x is None or x == "random" for x in leaders):
+                leaders = self._fill_leaders(leaders, body.get("seed"))
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GameError(400, "seed must be a whole number or null")
+        max_rounds = body.get("max_rounds")
+        config = {"players": len(seats), "ruleset": "ti", "leaders": leaders, "colors": None,
+                  "max_rounds": max_rounds}
+        try:
+            config = normalise_config(config)
+            st = new_game(config, seed)
+        except ValueError as e:
+            raise GameError(400, f"bad game: {e}") from None
+        hotseat = bool(body.get("hotseat"))
+        if hotseat and not any(s.kind == "human" for s in seats):
+            raise GameError(400, "hot-seat play needs at least one human seat")
+        rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
+                         new_token() if hotseat else None, 0, seats, [])
+        self.store.create_game(rec)
+        g = LiveGame.from_states(rec, [st])
+        self._attach_bots(g)
+        with self._lock:
+            self.games[rec.id] = g
+        return self.links(g)
+
+    def _fill_leaders(self, leaders: list[Any], seed: Any) -> list[str]:
+        """Random leaders for the seats that asked for one, among those nobody chose."""
+        chosen = [x for x in leaders if x not in (None, "random")]
+        pool = sorted(set(load_content("ti").leaders) - set(chosen))
+        rnd = random.Random(seed if isinstance(seed, int) else secrets.randbits(32))
+        rnd.shuffle(pool)
+        return [x if x not in (None, "random") else pool.pop() for x in leaders]
+
+    @staticmethod
+    def links(g: LiveGame) -> dict[str, Any]:
+        gid = g.rec.id
+        out: dict[str, Any] = {
+            "game_id": gid,
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                       "token": s.token if s.kind == "human" else None,
+                       "url": f"/table.html?game={gid}&token={s.token}" if s.kind == "human" else None}
+                      for s in g.rec.seats],
+            "spectator_url": f"/table.html?game={gid}",
+            "hotseat_url": f"/table.html?game={gid}&hotseat={g.rec.hotseat_token}" if g.rec.hotseat_token else None,
+        }
+        return out
+
+    def _attach_bots(self, g: LiveGame) -> None:
+        base = g.rec.seed if self.bot_seed is None else self.bot_seed
+        for s in g.rec.seats:
+            if s.kind == "bot":
+                g.bots[s.seat] = make_seat_bot(s.bot or "random", base * 10 + s.seat + len(g.rec.actions) * 7919)
+
+    def list_games(self) -> list[dict[str, Any]]:
+        out = []
+        for gid in self.store.game_ids():
+            try:
+                out.append(self.get(gid).summary())
+            except GameError:
+                continue  # a game that cannot be rebuilt is left out (and logged once)
+        return out
+
+    def get(self, game_id: str) -> LiveGame:
+        g = self.games.get(game_id)
+        if g is not None:
+            return g
+        with self._lock:
+            g = self.games.get(game_id)
+            if g is not None:
+                return g
+            if game_id in self.broken:
+                raise GameError(500, f"game {game_id} cannot be resumed: {self.broken[game_id]}")
+            rec = self.store.load_game(game_id)
+            if rec is None:
+                raise GameError(404, f"no game {game_id!r}")
+            try:
+                states = replay({"config": rec.config, "seed": rec.seed, "actions": [a for _, a in rec.actions]})
+            except (IllegalActionError, NotationError, ValueError, KeyError) as e:
+                self.broken[game_id] = f"its stored actions no longer replay ({e})"
+                log.warning("game %s cannot be resumed: %s", game_id, e)
+                raise GameError(500, f"game {game_id} cannot be resumed: {self.broken[game_id]}") from None
+            g = LiveGame.from_states(rec, states)
+            self._attach_bots(g)
+            self.games[game_id] = g
+            return g
+
+    def load_all(self) -> list[str]:
+        """Load every stored game (at start-up, so bots resume their turns)."""
+        ids = []
+        for gid in self.store.game_ids():
+            try:
+                self.get(gid)
+            except GameError:
+                continue
+            ids.append(gid)
+        return ids
+
+    # ------------------------------------------------------------------ views
+    def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,
+             log_from: int = 0) -> dict[str, Any]:
+        g = self.get(game_id)
+        with g.lock:
+            seat, acting = g.seat_of_token(token)
+            return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
+                                g.seat_list(connected))
+
+    def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
+        g = self.get(game_id)
+        with g.lock:
+            return g.seat_of_token(token)[1]
+
+    def why(self, game_id: str, token: str | None, action: str) -> dict[str, Any]:
+        g = self.get(game_id)
+        with g.lock:
+            g.seat_of_token(token)
+            reason = why_illegal(g.state, action)
+            return {"legal": reason is None, "reason": reason}
+
+    def replay_view(self, game_id: str, step: int) -> dict[str, Any]:
+        g = self.get(game_id)
+        with g.lock:
+            total = len(g.rec.actions)
+            if not 0 <= step <= total:
+                raise GameError(400, f"step must be between 0 and {total}")
+            msg = view_message(g.rec.id, g.version, g.state_at(step), -1, frozenset(), g.log_entries(0, step),
+                               g.seat_list())
+            msg["steps"] = total
+            msg["step"] = step
+            return msg
+
+    # ------------------------------------------------------------------ actions
+    def act(self, game_id: str, token: str | None, version: Any, action: Any) -> int:
+        """Apply a seat's action after every check; returns the new version. Raises GameError
+        (403 wrong token or seat, 409 stale version, 400 illegal) and then changes nothing."""
+        g = self.get(game_id)
+        with g.lock:
+            _, acting = g.seat_of_token(token)
+            if not acting:
+                raise GameError(403, "a spectator cannot act: this action needs a seat's token")
+            self._check_version(g, version)
+            st = g.state
+            if st.winner != -1:
+                raise GameError(400, "the game is over")
+            owner = decision_seat(st)
+            if owner not in acting:
+                raise GameError(403, f"it is seat {owner}'s decision, not yours")
+            return self._apply(g, owner, action)
+
+    @staticmethod
+    def _check_version(g: LiveGame, version: Any) -> None:
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise GameError(400, "version must be a whole number")
+        if version != g.version:
+            raise GameError(409, f"stale version: the game is at version {g.version}, "
+                                 f"your action was chosen at version {version}; look again")
+
+    def _apply(self, g: LiveGame, seat: int, action: Any) -> int:
+        if not isinstance(action, str):
+            raise GameError(400, "action must be the text of an action")
+        st = g.state
+        try:
+            a = parse_action(action)
+        except NotationError as e:
+            raise GameError(400, str(e)) from None
+        reason = why_illegal(st, a)
+        if reason is not None:
+            raise GameError(400, reason)
+        nxt = apply(st, a)
+        n = len(g.rec.actions)
+        self.store.append_action(g.rec.id, n, seat, str(a), g.rec.revision + 1)
+        g.rec.revision += 1
+        g.push(seat, str(a), nxt)
+        return g.version
+
+    def bot_step(self, game_id: str) -> bool:
+        """If a bot seat decides now, let it choose and apply its action (runs in a worker
+        thread). The bot thinks without holding the game's lock, so views and other requests
+        are served meanwhile; its choice is applied only if the game has not moved on.
+        Returns whether an action was applied."""
+        g = self.get(game_id)
+        with g.lock:
+            st = g.state
+            version = g.version
+            seat = decision_seat(st)
+            if st.winner != -1 or not g.is_bot(seat):
+                return False
+            bot = g.bots[seat]
+        legal = legal_actions(st)
+        needs_view = getattr(bot, "needs_view", True)
+        if needs_view and len(legal) == 1:
+            a: Action = legal[0]  # nothing to think about
+        else:
+            a = bot.choose(player_view(st, seat) if needs_view else None, legal)
+        with g.lock:
+            if g.version != version:
+                return False
+            self._apply(g, seat, str(a))
+            return True
+
+    def bot_to_move(self, game_id: str) -> bool:
+        g = self.get(game_id)
+        st = g.state
+        return st.winner == -1 and g.is_bot(decision_seat(st))
+
+    # ------------------------------------------------------------------ undo
+    def undo(self, game_id: str, token: str | None, version: Any) -> int:
+        g = self.get(game_id)
+        with g.lock:
+            _, acting = g.seat_of_token(token)
+            if not acting:
+                raise GameError(403, "a spectator cannot undo")
+            self._check_version(g, version)
+            reason = undo_refusal(g, acting)
+            if reason is not None:
+                raise GameError(400, reason)
+            n = len(g.rec.actions) - 1
+            self.store.drop_last_action(g.rec.id, n, g.rec.revision + 1)
+            g.rec.revision += 1
+            g.pop()
+            return g.version
+
+
+def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
+    """Why the last action may not be taken back by a viewer acting for ``acting``, or None.
+
+    Allowed only for the viewer's own decision, within the same turn, when the action drew
+    nothing hidden and rolled nothing: the generator, the tile stack and the wonder decks are
+    the same before and after it."""
+    if not g.rec.actions:
+        return "there is nothing to undo"
+    seat, text = g.rec.actions[-1]
+    if seat not in acting:
+        return f"the last action ({text}) was seat {seat}'s, not yours"
+    before, after = g.state_at(len(g.rec.actions) - 1), g.state
+    if after.winner != -1:
+        return "the game is over"
+    if (before.round, before.current) != (after.round, after.current):
+        return "that action ended the turn"
+    if before.rng != after.rng or before.forced_dice != after.forced_dice:
+        return f"{text} rolled dice or drew at random: its outcome stands"
+    if before.stack != after.stack:
+        return f"{text} drew a map tile: it revealed hidden information"
+    if before.wonder_decks != after.wonder_decks or before.removed_wonders != after.removed_wonders:
+        return f"{text} revealed a wonder: it revealed hidden information"
+    return None

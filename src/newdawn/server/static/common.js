@@ -1,0 +1,83 @@
+// Shared helpers of the lobby and the table: HTTP calls, colours, names. Plain ES module.
+
+export const PLAYER_COLORS = {
+  red: "#d62828", blue: "#1d5fd6", green: "#2a9d3a", orange: "#f08c00", purple: "#8338ec",
+};
+
+export function playerColor(name) {
+  return PLAYER_COLORS[name] || name || "#888";
+}
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function reply(res) {
+  let body = null;
+  try { body = await res.json(); } catch (_e) { body = null; }
+  if (!res.ok) {
+    const msg = (body && (body.error || body.detail)) || `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, typeof msg === "string" ? msg : JSON.stringify(msg));
+  }
+  return body;
+}
+
+export async function getJSON(url) {
+  return reply(await fetch(url, { headers: { Accept: "application/json" } }));
+}
+
+export async function postJSON(url, data) {
+  return reply(await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(data),
+  }));
+}
+
+let contentPromise = null;
+/** The game content (cards, leaders, wonders, tiles...), fetched once. */
+export function loadContent() {
+  if (!contentPromise) contentPromise = getJSON("/api/content");
+  return contentPromise;
+}
+
+/** "early_empire" -> "Early Empire" when the content has no name for it. */
+export function pretty(id) {
+  if (id === null || id === undefined) return "";
+  return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** Create an element: el("div", {class: "x", onclick: f}, child, "text", ...). */
+export function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "class") e.className = v;
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}

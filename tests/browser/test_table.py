@@ -1,0 +1,147 @@
+"""Acceptance of the browser table (issue 6): real server, real Chromium, clicks on the map."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from .table_driver import Driver, log_actions
+
+
+def _create(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        out: dict[str, Any] = json.loads(r.read())
+        return out
+
+
+def _new_page(browser: Any, errors: list[str], width: int = 1280, height: int = 800) -> Any:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def test_lobby_creates_a_game_and_a_human_plays_three_turns_against_bots(
+        server: str, browser: Any, out_dir: Path) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    # The lobby: one human and three random bots, created through the form.
+    page.goto(f"{server}/")
+    page.select_option("#n-seats", "4")
+    page.wait_for_selector("#seat-rows tr:nth-child(4) select.who")
+    page.select_option("#seat-rows tr:nth-child(1) select.who", "human")
+    for i in (2, 3, 4):
+        page.select_option(f"#seat-rows tr:nth-child({i}) select.who", "bot:random")
+    # A leader chosen twice is refused before anything is sent.
+    page.select_option("#seat-rows tr:nth-child(1) select.leader", "rome")
+    page.select_option("#seat-rows tr:nth-child(2) select.leader", "rome")
+    page.click("#create-btn")
+    page.wait_for_function("() => document.getElementById('create-error').textContent.includes('chosen twice')")
+    # Leaders chosen (the lobby would draw random ones for seats left on "random").
+    for i, leader in enumerate(("rome", "egypt", "netherlands", "japan"), start=1):
+        page.select_option(f"#seat-rows tr:nth-child({i}) select.leader", leader)
+    page.fill("#seed", "11")
+    page.click("#create-btn")
+    page.wait_for_selector("#created:not([hidden]) a.seat-link")
+    assert page.locator("a.seat-link").count() == 1
+    assert page.locator("a.spectator-link").count() == 1
+    page.wait_for_selector("#game-rows tr[data-game]")
+    page.screenshot(path=str(out_dir / "lobby.png"))
+    seat_url = page.get_attribute("a.seat-link", "href")
+    assert seat_url and "token=" in seat_url
+    spectator_url = page.get_attribute("a.spectator-link", "href")
+
+    page.goto(f"{server}{seat_url}")
+    d = Driver(page, seats={0})
+    page.wait_for_selector('.pboard[data-seat="0"] header')
+    assert "Rome" in page.inner_text('.pboard[data-seat="0"] header')
+    reloaded = False
+    steps = 0
+    # Three whole turns of seat 0: play until its fourth turn begins.
+    while d.turns.get(0, 0) < 4:
+        d.wait_my_decision()
+        if d.turns.get(0, 0) == 4:
+            break
+        seat, text, targets, buttons = d.decision()
+        if any(b.startswith("focus ") for b in buttons) and d.turns.get(0, 0) == 3:
+            break  # the fourth turn begins
+        d.step()
+        steps += 1
+        assert steps < 400, "the turns do not end"
+        if d.turns.get(0, 0) == 2 and not reloaded:
+            page.screenshot(path=str(out_dir / "human-turn-2.png"))
+            version = int(page.get_attribute("body", "data-version") or "0")
+            page.reload()
+            d.wait_my_decision()
+            assert int(page.get_attribute("body", "data-version") or "0") >= version
+            reloaded = True
+    page.screenshot(path=str(out_dir / "human-after-3-turns.png"))
+    mine = log_actions(page, 0)
+    assert reloaded
+    assert any(a.startswith("place ") for a in mine), f"no control token placed by clicking: {mine}"
+    assert any(a.startswith("to ") for a in mine), f"no caravan or army moved by clicking: {mine}"
+    assert sum(1 for a in mine if a.startswith("focus ")) >= 3
+    assert len(log_actions(page)) > len(mine), "the bots did not play"
+
+    # A spectator sees the same table without options; the replay steps through the game.
+    spec = _new_page(browser, errors)
+    spec.goto(f"{server}{spectator_url}")
+    spec.wait_for_selector("#decision-text")
+    assert spec.get_attribute("body", "data-mine") == "false"
+    assert spec.locator(".space.target").count() == 0
+    spec.goto(f"{server}{spectator_url}&replay=3")
+    spec.wait_for_function("() => document.getElementById('rp-label').textContent.startsWith('step 3')")
+    assert spec.get_attribute("body", "data-version") == "3"
+    spec.click("#rp-next")
+    spec.wait_for_function("() => document.body.dataset.version === '4'")
+    spec.screenshot(path=str(out_dir / "replay-step-4.png"))
+    assert not errors, errors
+
+
+def test_hot_seat_two_humans_play_several_turns(server: str, browser: Any, out_dir: Path) -> None:
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "human"}], "leaders": None,
+                           "seed": 5, "hotseat": True})
+    assert res["hotseat_url"]
+    errors: list[str] = []
+    page = _new_page(browser, errors, width=820, height=1180)  # a tablet held upright
+    page.goto(f"{server}{res['hotseat_url']}")
+    d = Driver(page, seats={0, 1})
+    seen: set[int] = set()
+    steps = 0
+    undone = False
+    while min(d.turns.get(0, 0), d.turns.get(1, 0)) < 3:
+        d.wait_my_decision()
+        seen.add(int(page.get_attribute("body", "data-decision-seat") or "-1"))
+        did = d.step()
+        steps += 1
+        assert steps < 400, "the turns do not end"
+        if not undone and did == "map" and d.clicks[-1].startswith("place "):
+            d.wait_my_decision()
+            if page.inner_text("#decision-text").startswith("Place a control token"):
+                # Take the placement back: the token leaves the map, the log forgets it.
+                version = int(page.get_attribute("body", "data-version") or "0")
+                actions = int(page.get_attribute("body", "data-actions") or "0")
+                key = d.clicks[-1].split(" ")[1]
+                page.click("#undo")
+                page.wait_for_function(f"() => Number(document.body.dataset.version) > {version} || "
+                                       "document.getElementById('error').textContent.length > 0")
+                assert page.inner_text("#error") == ""
+                assert page.get_attribute("body", "data-actions") == str(actions - 1)
+                assert len(log_actions(page)) == actions  # entries 0 (setup) .. actions - 1
+                assert key in (page.get_attribute(f'.space.target[data-key="{key}"]', "data-options") or "")
+                page.screenshot(path=str(out_dir / "hotseat-after-undo.png"))
+                undone = True
+    page.screenshot(path=str(out_dir / "hotseat-tablet.png"), full_page=True)
+    assert seen == {0, 1}
+    assert undone, "no placement was taken back with Undo"
+    for seat in (0, 1):
+        assert sum(1 for a in log_actions(page, seat) if a.startswith("focus ")) >= 3
+    # The lobby of this browser offers to resume the game it played.
+    page.goto(f"{server}/")
+    resume = page.locator(f'tr[data-game="{res["game_id"]}"] a.resume')
+    resume.first.wait_for()
+    assert resume.first.get_attribute("href") == res["hotseat_url"]
+    assert not errors, errors

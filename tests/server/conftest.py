@@ -1,0 +1,91 @@
+"""Fixtures for the server tests: an app over a temporary SQLite file, driven by TestClient."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server tests need the 'server' extra")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from newdawn.server import create_app  # noqa: E402
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0, bot_seed=1)) as c:
+        yield c
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], seed: int = 7, **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def state(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    r = client.get(f"/api/games/{gid}/state", params=params)
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def wait_for(client: TestClient, gid: str, token: str | None, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
+    """Poll the game's view until ``pred(view)`` holds (bots play in the background)."""
+    end = time.monotonic() + timeout
+    while True:
+        v = state(client, gid, token)
+        if pred(v):
+            return v
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting; decision {v['decision']}, version {v['version']}")
+        time.sleep(0.02)
+
+
+def act(client: TestClient, gid: str, token: str, version: int, action: str) -> Any:
+    return client.post(f"/api/games/{gid}/actions", json={"token": token, "version": version, "action": action})
+
+
+def play_steps(client: TestClient, gid: str, token: str, n: int, seed: int = 0) -> dict[str, Any]:
+    """Let the holder of ``token`` take ``n`` decisions at random (waiting for bots in between)."""
+    rnd = random.Random(seed)
+    v = state(client, gid, token)
+    for _ in range(n):
+        v = wait_for(client, gid, token, lambda v: bool(v["decision"]["options"]) or v["view"]["winner"] != -1)
+        if v["view"]["winner"] != -1:
+            break
+        opts = v["decision"]["options"]
+        active = [o for o in opts if o.split(" ")[0] not in ("back", "skip", "done", "pass")] or opts
+        r = act(client, gid, token, v["version"], rnd.choice(active))
+        assert r.status_code == 200, r.text
+    return state(client, gid, token)
+
+
+def play_humans(client: TestClient, gid: str, tokens: dict[int, str], n: int, seed: int = 0) -> dict[str, Any]:
+    """Take ``n`` decisions at random for whichever of the seats in ``tokens`` decides (bots
+    play their own turns in between). Returns the last spectator view."""
+    rnd = random.Random(seed)
+    for _ in range(n):
+        v = wait_for(client, gid, None, lambda v: v["decision"]["seat"] in tokens or v["view"]["winner"] != -1)
+        if v["view"]["winner"] != -1:
+            break
+        tok = tokens[v["decision"]["seat"]]
+        mine = state(client, gid, tok)
+        opts = mine["decision"]["options"]
+        active = [o for o in opts if o.split(" ")[0] not in ("back", "skip", "done", "pass")] or opts
+        r = act(client, gid, tok, mine["version"], rnd.choice(active))
+        assert r.status_code == 200, r.text
+    return state(client, gid)

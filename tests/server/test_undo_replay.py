@@ -1,0 +1,157 @@
+"""Undo of one's own decisions within the turn (never past dice or hidden draws); replay."""
+
+from __future__ import annotations
+
+import random
+
+from fastapi.testclient import TestClient
+
+from newdawn.server import create_app
+
+from .conftest import act, create, state, wait_for
+
+
+def _undo(client: TestClient, gid: str, token: str, version: int) -> tuple[int, dict]:  # type: ignore[type-arg]
+    r = client.post(f"/api/games/{gid}/undo", json={"token": token, "version": version})
+    return r.status_code, r.json()
+
+
+def test_undo_takes_back_a_free_decision_but_never_dice_draws_or_others(db_url: str) -> None:
+    client = TestClient(create_app(db_url, bot_delay=0, bot_seed=1))
+    with client:
+        g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=21)
+        gid = g["game_id"]
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        live = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+        rnd = random.Random(3)
+        undone = refused_random = refused_turn = refused_other = 0
+        for _ in range(600):
+            spec = state(client, gid)
+            seat = spec["decision"]["seat"]
+            if seat < 0 or (undone and refused_random and refused_turn and refused_other):
+                break
+            mine = state(client, gid, tokens[seat])
+            opts = mine["decision"]["options"]
+            active = [o for o in opts if o.split(" ")[0] not in ("back", "skip", "done", "pass")] or opts
+            a = rnd.choice(active)
+            before_view = mine
+            before = live.state
+            assert act(client, gid, tokens[seat], mine["version"], a).status_code == 200
+            after = live.state
+            v = mine["version"] + 1
+            # the other seat may never take back this seat's action
+            code, body = _undo(client, gid, tokens[1 - seat], v)
+            assert code == 400 and "not yours" in body["error"]
+            refused_other += 1
+            code, body = _undo(client, gid, tokens[seat], v - 1)
+            assert code == 409  # a stale undo changes nothing either
+            same_turn = (before.round, before.current) == (after.round, after.current)
+            random_or_hidden = (before.rng != after.rng or before.stack != after.stack
+                                or before.wonder_decks != after.wonder_decks)
+            code, body = _undo(client, gid, tokens[seat], v)
+            if not same_turn:
+                assert code == 400 and "turn" in body["error"], body
+                refused_turn += 1
+            elif random_or_hidden:
+                assert code == 400, (a, body)
+                assert "rolled" in body["error"] or "drew" in body["error"] or "revealed" in body["error"]
+                refused_random += 1
+            else:
+                assert code == 200, (a, body)
+                assert body["version"] == v + 1
+                again = state(client, gid, tokens[seat])
+                assert again["view"] == before_view["view"] and again["log"] == before_view["log"]
+                assert again["version"] == v + 1
+                # the old version is stale now; redo with the new one
+                assert act(client, gid, tokens[seat], v, a).status_code == 409
+                assert act(client, gid, tokens[seat], v + 1, a).status_code == 200
+                undone += 1
+        assert undone and refused_random and refused_turn and refused_other, \
+            (undone, refused_random, refused_turn, refused_other)
+        final = state(client, gid)
+    # the undos are in the database too: a new server shows the same game
+    with TestClient(create_app(db_url, bot_delay=0, bot_seed=1)) as c2:
+        again = state(c2, gid)
+        assert again["log"] == final["log"] and again["version"] == final["version"]
+
+
+def test_replay_steps_through_the_game(client: TestClient) -> None:
+    g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+    gid, tok = g["game_id"], g["seats"][0]["token"]
+    live = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+    for _ in range(6):
+        v = state(client, gid, tok)
+        while not v["decision"]["options"]:
+            v = state(client, gid, tok)
+        assert act(client, gid, tok, v["version"], v["decision"]["options"][0]).status_code == 200
+    wait_for(client, gid, tok, lambda v: bool(v["decision"]["options"]))  # the bot stops at our turn
+    n = len(live.rec.actions)
+    views = [client.get(f"/api/games/{gid}/replay", params={"step": s}).json() for s in range(n + 1)]
+    assert all(x["steps"] == n and x["seat"] == -1 for x in views)
+    assert [len(x["log"]) for x in views] == list(range(1, n + 2))
+    assert views[0]["log"][0]["n"] == 0 and views[0]["log"][0]["action"] == "setup"
+    assert views[0]["log"][0]["events"]  # the setup's outcome (core tiles, first player)
+    assert views[0]["view"]["version"] == 0 and views[n]["view"]["version"] == n
+    for s in range(1, n + 1):
+        assert views[s]["log"][-1]["action"] == live.rec.actions[s - 1][1]
+    assert client.get(f"/api/games/{gid}/replay", params={"step": n + 1}).status_code == 400
+
+
+def test_states_rebuilt_from_checkpoints_equal_the_engines_replay(db_url: str) -> None:
+    from newdawn.engine import replay
+    from newdawn.server.games import CHECKPOINT_EVERY, GameManager
+    from newdawn.server.store import Store
+
+    games = GameManager(Store(db_url))
+    g = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 31, "hotseat": True})
+    gid, hs = g["game_id"], g["hotseat_url"].split("hotseat=")[1]
+    rnd = random.Random(5)
+    undos = 0
+    live = games.get(gid)
+    for _ in range(3 * CHECKPOINT_EVERY + 7):
+        from newdawn.engine import legal_actions
+
+        a = str(rnd.choice(legal_actions(live.state)))
+        games.act(gid, hs, live.version, a)
+        if rnd.random() < 0.3:
+            try:
+                games.undo(gid, hs, live.version)
+                undos += 1
+            except Exception:  # noqa: BLE001 - refused undos are fine here
+                pass
+    n = len(live.rec.actions)
+    assert n > 2 * CHECKPOINT_EVERY and undos > 5
+    states = replay({"config": live.rec.config, "seed": live.rec.seed, "actions": [a for _, a in live.rec.actions]})
+    for i in range(n + 1):
+        assert live.state_at(i) == states[i]
+    assert [e["events"] for e in live.log_entries()] == [s.events for s in states]
+    # and a fresh manager over the same database agrees
+    again = GameManager(Store(db_url)).get(gid)
+    assert again.state == live.state and again.rec.actions == live.rec.actions
+
+
+def test_websocket_log_tails_add_up_to_the_whole_log_even_across_undos(client: TestClient) -> None:
+    g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=44, hotseat=True)
+    gid, hs = g["game_id"], g["hotseat_url"].split("hotseat=")[1]
+    rnd = random.Random(2)
+    log: dict[int, dict] = {}  # type: ignore[type-arg]
+    undos = 0
+    with client.websocket_connect(f"/ws/games/{gid}?token={hs}") as ws:
+        m = ws.receive_json()
+        assert m["log"][0]["n"] == 0  # the whole log first
+        for _ in range(40):
+            log.update({e["n"]: e for e in m["log"]})
+            for n in [n for n in log if n > m["view"]["version"]]:
+                del log[n]  # what an undo took back
+            full = client.get(f"/api/games/{gid}/state", params={"token": hs}).json()
+            assert full["version"] == m["version"]
+            assert [log[n] for n in sorted(log)] == full["log"]
+            if rnd.random() < 0.3 and _undo(client, gid, hs, m["version"])[0] == 200:
+                undos += 1
+            else:
+                opts = m["decision"]["options"]
+                ws.send_json({"type": "action", "version": m["version"], "action": rnd.choice(opts)})
+            m = ws.receive_json()
+            assert m["type"] == "view"
+            assert len(m["log"]) <= 2 or m["log"][0]["n"] == 0
+    assert undos >= 2

@@ -1,0 +1,77 @@
+"""The view message's extras: the board's geometry and the parts of combat values."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from newdawn.bots.random_bot import RandomBot
+from newdawn.engine import legal_actions, new_game
+from newdawn.engine.api import apply_in_place
+from newdawn.server.views import board_json, combat_json, view_message
+
+ATTACK = re.compile(r"attacks \S+ at (-?\d+),(-?\d+): (\d+)\+(-?\d+) against (\d+)\+(-?\d+)")
+
+
+def test_combat_parts_add_up_to_the_values_the_engine_rolled_against() -> None:
+    combats = 0
+    kinds: set[str] = set()
+    for seed in range(6):
+        st = new_game({"players": 4, "max_rounds": 40}, seed)
+        bot = RandomBot(random.Random(seed))
+        while st.winner == -1:
+            m = next((ATTACK.search(e) for e in st.events if ATTACK.search(e)), None)
+            c = combat_json(st)
+            if m is not None and c is not None and st.stack_frames[-1].get("a_plus") == 0:
+                q, r, a_die, a_base, d_die, d_base = map(int, m.groups())
+                combats += 1
+                kinds.add(c["target"].split(":")[0])
+                assert st.board.coords[c["space"]] == (q, r)
+                assert (c["attacker"]["die"], c["attacker"]["base"]) == (a_die, a_base)
+                assert (c["defender"]["die"], c["defender"]["base"]) == (d_die, d_base)
+                for side in ("attacker", "defender"):
+                    s = c[side]
+                    assert sum(p["value"] for p in s["parts"]) == s["base"]
+                    assert s["total"] == s["die"] + s["base"] + s["tokens"]
+                    assert all(p["label"] for p in s["parts"])
+                msg = view_message("g", 1, st, -1, frozenset(), [], [])
+                assert msg["combat"] == c
+            elif st.stack_frames and st.stack_frames[-1].get("k") != "combat":
+                assert c is None
+            apply_in_place(st, bot.choose(None, legal_actions(st)))
+    assert combats >= 20 and {"barb", "city"} <= kinds
+
+
+def test_board_lists_every_space_with_its_coordinates() -> None:
+    st = new_game({"players": 3}, 4)
+    b = board_json(st)["spaces"]
+    assert [s["id"] for s in b] == list(range(st.board.n))
+    for s in b:
+        assert st.board.index[(s["q"], s["r"])] == s["id"]
+        assert s["terrain"] == st.board.terrain[s["id"]]
+        assert isinstance(s["edge"], bool) and isinstance(s["fort"], bool) and isinstance(s["water_token"], bool)
+    assert any(s["edge"] for s in b) and not any(s["water_token"] for s in b)
+
+
+def test_production_parts_add_up_while_a_wonder_is_paid_for() -> None:
+    from newdawn.server.views import production_json
+
+    seen = 0
+    labelled = 0
+    for seed in range(8):
+        st = new_game({"players": 3, "max_rounds": 40}, 100 + seed)
+        bot = RandomBot(random.Random(seed))
+        while st.winner == -1:
+            p = production_json(st)
+            top = st.stack_frames[-1] if st.stack_frames else {}
+            if top.get("k") == "pay":
+                assert p is not None
+                seen += 1
+                assert sum(x["value"] for x in p["parts"]) == p["total"] == top["prod"]
+                assert sum(x["value"] for x in p["cost_parts"]) == p["cost"] == top["cost"]
+                labelled += all(x["label"] != "other" for x in p["parts"])
+                assert view_message("g", 1, st, -1, frozenset(), [], [])["production"] == p
+            else:
+                assert p is None
+            apply_in_place(st, bot.choose(None, legal_actions(st)))
+    assert seen >= 5 and labelled == seen
