@@ -1,0 +1,42 @@
+# newdawn: `make play` runs the web server (play in the browser), `make test` runs the checks.
+# Both set up .venv first. `newdawn play` still shows a game between random bots in the terminal.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+SIM_ARGS ?= --players 4 --games 100 --seed 1
+BENCH_ARGS ?=
+PLAY_ARGS ?=
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: venv test play bench sim chromium
+
+venv: $(STAMP)
+
+# Re-installs only when pyproject.toml is newer than the stamp (or the venv is missing).
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# The browser tests drive Debian's Chromium (never a downloaded browser): installed only when missing.
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else sudo apt-get update && sudo apt-get install -y chromium; fi; }
+
+test: venv chromium
+	$(VENV)/bin/ruff check src tests tools
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest -q -n 2 tests/
+
+# The web server on http://127.0.0.1:8000/ (games saved in ./newdawn.db); e.g. PLAY_ARGS='--port 8080'.
+play: venv
+	$(VENV)/bin/newdawn serve $(PLAY_ARGS)
+
+bench: venv
+	$(VENV)/bin/newdawn bench $(BENCH_ARGS)
+
+sim: venv
+	$(VENV)/bin/newdawn sim $(SIM_ARGS)

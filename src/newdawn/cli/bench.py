@@ -1,0 +1,173 @@
+"""``newdawn bench``: engine speed on one core, each figure the median over several runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..bots.random_bot import RandomBot
+from ..engine import GameState, apply, legal_actions
+from .common import CliError, game_config, play_random, rounds_played, start_game
+
+PLAYERS = 4
+MAX_ROUNDS = 200
+FIRST_SEED = 1
+
+
+def _pin_one_core() -> tuple[int | None, set[int] | None]:
+    """Pin this process to its first allowed CPU; returns (cpu, previous affinity)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None, None
+    before = os.sched_getaffinity(0)
+    cpu = min(before)
+    os.sched_setaffinity(0, {cpu})
+    return cpu, set(before)
+
+
+def _play_copying(config: dict[str, Any], seed: int) -> int:
+    """The same random game as ``play_random``, with the copying ``apply``; decisions made."""
+    st = start_game(config, seed)
+    choose = RandomBot(random.Random(seed)).choose
+    n = 0
+    while st.winner == -1:
+        st = apply(st, choose(None, legal_actions(st)))
+        n += 1
+    return n
+
+
+def _calibrate(fn: Callable[[], object], target: float = 0.2) -> int:
+    """How many calls of ``fn`` take about ``target`` seconds."""
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt >= 0.02:
+            return max(1, int(n * target / dt))
+        n *= 2
+
+
+def _rate(fn: Callable[[], object], count: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(count):
+        fn()
+    return count / (time.perf_counter() - t0)
+
+
+def _state_ops(st: GameState) -> tuple[Callable[[], object], Callable[[], object]]:
+    """A state copy and a JSON round trip of ``st``, as calls without arguments."""
+
+    def copy_once() -> object:
+        return st.copy()
+
+    def trip_once() -> object:
+        return GameState.from_json(json.loads(json.dumps(st.to_json())))
+
+    return copy_once, trip_once
+
+
+def measure(runs: int, games: int) -> dict[str, Any]:
+    """Every figure of the benchmark (medians over ``runs``), JSON-ready."""
+    config = game_config(PLAYERS, MAX_ROUNDS)
+    seeds = range(FIRST_SEED, FIRST_SEED + games)
+
+    late: GameState | None = None
+    decisions = 0
+    dps: list[float] = []
+    gps: list[float] = []
+    copy_dps: list[float] = []
+    copies: list[float] = []
+    trips: list[float] = []
+    copy_count = trip_count = 0
+
+    for _ in range(runs):
+        n = 0
+        t0 = time.perf_counter()
+        for s in seeds:
+            st, d, _actions = play_random(config, s)
+            n += d
+            if late is None:
+                late = st
+        dt = time.perf_counter() - t0
+        decisions = n
+        dps.append(n / dt)
+        gps.append(games / dt)
+
+        t0 = time.perf_counter()
+        n2 = 0
+        for s in seeds:
+            n2 += _play_copying(config, s)
+        copy_dps.append(n2 / (time.perf_counter() - t0))
+
+        assert late is not None
+        copy_once, trip_once = _state_ops(late)
+        if not copy_count:
+            copy_count = _calibrate(copy_once)
+            trip_count = _calibrate(trip_once)
+        copies.append(_rate(copy_once, copy_count))
+        trips.append(_rate(trip_once, trip_count))
+
+    assert late is not None
+    return {
+        "runs": runs,
+        "games_per_run": games,
+        "players": PLAYERS,
+        "max_rounds": MAX_ROUNDS,
+        "decisions_per_run": decisions,
+        "decisions_per_s": statistics.median(dps),
+        "games_per_s": statistics.median(gps),
+        "apply_copy_decisions_per_s": statistics.median(copy_dps),
+        "copies_per_s": statistics.median(copies),
+        "json_roundtrips_per_s": statistics.median(trips),
+        "late_state_json_bytes": len(json.dumps(late.to_json(), separators=(",", ":"))),
+        "late_state_seed": FIRST_SEED,
+        "late_state_round": rounds_played(late),
+        "late_state_winner": late.winner,
+        "python": platform.python_version(),
+    }
+
+
+def _table(r: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    late = f"seed {r['late_state_seed']}, end of round {r['late_state_round']}"
+    t = Table(title=f"newdawn bench (CPU {r['cpu']}, Python {r['python']})",
+              caption=f"median of {r['runs']} runs; each run plays {r['games_per_run']} complete "
+                      f"{r['players']}-player random games (max {r['max_rounds']} rounds)")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    t.add_column("notes")
+    t.add_row("random-play decisions/s", f"{r['decisions_per_s']:,.0f}",
+              f"apply_in_place, {r['decisions_per_run']:,}/run")
+    t.add_row("complete games/s", f"{r['games_per_s']:,.2f}", "new_game included")
+    t.add_row("decisions/s, copying apply", f"{r['apply_copy_decisions_per_s']:,.0f}",
+              "apply, same games")
+    t.add_row("state copies/s", f"{r['copies_per_s']:,.0f}", f"st.copy(), {late}")
+    t.add_row("JSON round-trips/s", f"{r['json_roundtrips_per_s']:,.0f}", "to_json→dumps→loads→from_json")
+    t.add_row("late-game JSON size", f"{r['late_state_json_bytes']:,} B", f"compact, {late}")
+    Console().print(t)
+
+
+def run(as_json: bool, runs: int, games: int) -> int:
+    if runs < 1 or games < 1:
+        raise CliError("--runs and --games must be at least 1")
+    cpu, before = _pin_one_core()
+    try:
+        result = measure(runs, games)
+    finally:
+        if before is not None:
+            os.sched_setaffinity(0, before)
+    result["cpu"] = cpu
+    if as_json:
+        print(json.dumps(result, indent=1))
+    else:
+        _table(result)
+    return 0

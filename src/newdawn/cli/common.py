@@ -1,0 +1,84 @@
+"""Helpers shared by the CLI commands: errors for the user, labels, the random-play loop."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..bots.random_bot import RandomBot
+from ..engine import Action, GameState, legal_actions, new_game
+from ..engine.api import apply_in_place
+from ..engine.state import content_for
+
+
+class CliError(Exception):
+    """A problem to report to the user as one line on stderr (exit status 2)."""
+
+
+def game_config(players: int, max_rounds: int | None) -> dict[str, Any]:
+    return {"players": players, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": max_rounds}
+
+
+def start_game(config: dict[str, Any], seed: int) -> GameState:
+    try:
+        return new_game(config, seed)
+    except ValueError as e:
+        raise CliError(f"bad game configuration: {e}") from None
+
+
+def leader_label(st: GameState, seat: int) -> str:
+    """``Cleopatra (Egypt)`` for the leader in ``seat``."""
+    lead = content_for(st).leaders[st.players[seat].leader]
+    return f"{lead.leader} ({lead.civ})"
+
+
+def rounds_played(st: GameState) -> int:
+    """Complete rounds: a finished game ends at the start of the round after its last one."""
+    return st.round - 1 if st.winner != -1 else st.round
+
+
+def winner_agendas(st: GameState) -> list[tuple[str, str]]:
+    """(id, name) of every agenda the winner claimed, in victory-card order."""
+    if st.winner < 0:
+        return []
+    c = content_for(st)
+    out: list[tuple[str, str]] = []
+    for vc in st.victory_cards:
+        for ag in c.victory_cards[vc].agendas:
+            if st.winner in st.claims.get(ag.id, ()):
+                out.append((ag.id, ag.name))
+    return out
+
+
+def claimed_agenda_names(st: GameState, seat: int) -> list[str]:
+    """Names of the agendas ``seat`` holds a control token on."""
+    c = content_for(st)
+    return [
+        ag.name
+        for vc in st.victory_cards
+        for ag in c.victory_cards[vc].agendas
+        if seat in st.claims.get(ag.id, ())
+    ]
+
+
+def play_random(
+    config: dict[str, Any], seed: int, keep_actions: bool = False
+) -> tuple[GameState, int, list[Action | str]]:
+    """A complete game between random bots (bot generator seeded with the game seed), played
+    with the in-place fast path. Returns the final state, the number of decisions and, if
+    asked, the actions (for a record)."""
+    st = start_game(config, seed)
+    choose = RandomBot(random.Random(seed)).choose
+    actions: list[Action | str] = []
+    n = 0
+    if keep_actions:
+        while st.winner == -1:
+            a = choose(None, legal_actions(st))
+            actions.append(a)
+            apply_in_place(st, a)
+            n += 1
+    else:
+        while st.winner == -1:
+            apply_in_place(st, choose(None, legal_actions(st)))
+            n += 1
+    return st, n, actions

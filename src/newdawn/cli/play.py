@@ -1,0 +1,77 @@
+"""``newdawn play``: a complete game between random bots, shown turn by turn.
+
+(A stand-in until the browser table exists.)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..bots.random_bot import RandomBot
+from ..engine import GameState, decision_seat, legal_actions
+from ..engine.api import apply_in_place
+from ..engine.state import content_for
+from ..engine.victory import claimed_cards
+from .common import claimed_agenda_names, game_config, leader_label, start_game
+from .replay import result_text
+
+
+def _focus_card(st: GameState, seat: int, ftype: str) -> str:
+    """``Pottery (slot 5)`` for the focus card of ``ftype`` in ``seat``'s row."""
+    c = content_for(st)
+    for i, cid in enumerate(st.players[seat].row):
+        card = c.focus_cards.get(cid)
+        if card is not None and card.type == ftype:
+            return f"{card.name} ({ftype}, slot {c.ruleset.row_slots[i]})"
+    return ftype
+
+
+def standings(st: GameState) -> str:
+    parts = []
+    for seat in range(st.n):
+        p = st.players[seat]
+        agendas = claimed_agenda_names(st, seat)
+        claimed = f"{claimed_cards(st, seat)} VC" + (f" [{', '.join(agendas)}]" if agendas else "")
+        parts.append(f"{seat}:{p.leader} {claimed}")
+    return " | ".join(parts)
+
+
+def run(players: int, seed: int | None, delay: float, max_rounds: int | None) -> int:
+    if seed is None:
+        seed = random.randrange(1_000_000)
+    con = Console(highlight=False)
+    st = start_game(game_config(players, max_rounds), seed)
+    c = content_for(st)
+    con.print(f"[bold]newdawn: {players} random bots, seed {seed}[/bold]")
+    for s in range(st.n):
+        con.print(f"seat {s}: {escape(leader_label(st, s))}")
+    for line in st.events:
+        con.print(f"  {escape(line)}")
+
+    choose = RandomBot(random.Random(seed)).choose
+    last_round = st.round
+    shown_cards = False
+    while st.winner == -1:
+        if not shown_cards and st.victory_cards:
+            shown_cards = True
+            con.print("victory cards: " + escape("; ".join(
+                " / ".join(a.name for a in c.victory_cards[v].agendas) for v in st.victory_cards)))
+        seat = decision_seat(st)
+        a = choose(None, legal_actions(st))
+        if a.verb == "focus":
+            if delay > 0:
+                time.sleep(delay)
+            con.print(f"[bold]round {st.round}[/bold]  seat {seat} {escape(leader_label(st, seat))}: "
+                      f"[cyan]{escape(_focus_card(st, seat, a.arg))}[/cyan]")
+        apply_in_place(st, a)
+        for line in st.events:
+            con.print(f"    {escape(line)}")
+        if st.round != last_round:
+            con.print(f"[dim]after round {last_round}: {escape(standings(st))}[/dim]")
+            last_round = st.round
+    con.print(f"[bold]{escape(result_text(st))}[/bold]")
+    return 0

@@ -1,0 +1,40 @@
+"""``newdawn serve``: run the web server (the browser table) under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import CliError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    s = sub.add_parser("serve", help="run the web server: play in the browser against bots or friends")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    s.add_argument("--db", metavar="URL", default=None,
+                   help="SQLAlchemy database URL (default: the SQLite file ./newdawn.db)")
+    s.add_argument("--bot-delay", type=float, default=0.15,
+                   help="seconds a bot waits before each action, so people can follow (default 0.15)")
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from ..server import create_app
+        from ..server.store import db_file, default_db_url
+    except ImportError as e:
+        raise CliError(f"the server needs the 'server' extra (pip install -e '.[server]'): {e}") from None
+    url = args.db or default_db_url()
+    try:
+        app = create_app(url, bot_delay=args.bot_delay)
+    except Exception as e:  # a bad URL or an unreachable database: one line for the user
+        raise CliError(f"cannot open the database {url}: {e}") from None
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    path = db_file(url)
+    print(f"newdawn: open http://{shown_host}:{args.port}/ in your browser", flush=True)
+    shown_db = path if path else make_url(url).render_as_string(hide_password=True)
+    print(f"newdawn: games are saved in {shown_db}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
