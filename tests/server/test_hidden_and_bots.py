@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -109,6 +110,25 @@ def test_bots_play_their_seats_while_other_games_go_on(client: TestClient) -> No
     # a bot's seat cannot be played by anyone else
     r = act(client, bots["game_id"], tok, b["version"], "done")
     assert r.status_code == 403
+
+
+def test_bots_wake_when_a_person_acts_while_their_driver_is_finishing(client: TestClient) -> None:
+    """A person's action that lands while the bot driver is still answering "is a bot to move?"
+    (with the answer from before that action) must still get the bots moving."""
+    games = client.app.state.games  # type: ignore[attr-defined]
+    original = games.bot_to_move
+
+    def stale_answer(game_id: str) -> bool:
+        answer = original(game_id)
+        time.sleep(0.15)  # the person's next action lands now; ``answer`` is out of date
+        return bool(answer)
+
+    games.bot_to_move = stale_answer
+    g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=11)
+    tok = g["seats"][0]["token"]
+    v = play_humans(client, g["game_id"], {0: tok}, 30)
+    assert sum(e["seat"] == 0 for e in v["log"]) == 30
+    assert any(e["seat"] == 1 for e in v["log"])
 
 
 def test_lobby_validates_and_lists(client: TestClient) -> None:

@@ -89,20 +89,31 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                 except Exception:  # a socket that went away is dropped by its own handler
                     log.debug("could not send to a socket of game %s", game_id, exc_info=True)
 
+    woken: set[str] = set()
+    """Games whose state changed since their bot driver last looked: a driver only stops when
+    nothing woke it meanwhile. Without it a person's action that lands while the driver is
+    finishing (its last "is a bot to move?" answer already stale) would leave the bots idle."""
+
     async def drive_bots(game_id: str) -> None:
         try:
-            while await run_in_threadpool(games.bot_to_move, game_id):
-                if bot_delay > 0:
-                    await asyncio.sleep(bot_delay)
-                if await run_in_threadpool(games.bot_step, game_id):
-                    await broadcast(game_id)
-                await asyncio.sleep(0)
+            while True:
+                woken.discard(game_id)
+                while await run_in_threadpool(games.bot_to_move, game_id):
+                    if bot_delay > 0:
+                        await asyncio.sleep(bot_delay)
+                    if await run_in_threadpool(games.bot_step, game_id):
+                        await broadcast(game_id)
+                    await asyncio.sleep(0)
+                if game_id not in woken:
+                    break  # no await between this check and leaving: no wake-up is missed
         except Exception:
             log.exception("bot driver of game %s stopped", game_id)
         finally:
+            woken.discard(game_id)
             drivers.pop(game_id, None)
 
     def kick_bots(game_id: str) -> None:
+        woken.add(game_id)
         t = drivers.get(game_id)
         if t is None or t.done():
             drivers[game_id] = asyncio.get_running_loop().create_task(drive_bots(game_id))
