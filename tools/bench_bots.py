@@ -2,14 +2,15 @@
 
 Usage::
 
-    python tools/bench_bots.py [--games 2] [--mcts 1s] [--mcts-decisions 20] [--seed 1]
+    python tools/bench_bots.py [--games 2] [--mcts 1s] [--mcts-turns 20] [--seed 1]
 
 * greedy: the time (wall clock, and CPU time of this process, which a loaded machine does
   not inflate) of every decision greedy takes (with two or more options) in ``--games``
   2-player games against random; prints median, 95th and 99th percentile and the maximum,
   and the share of decisions over 50 ms.
-* mcts: ``--mcts-decisions`` decisions with the ``--mcts`` budget, taken at points of a game
-  played by random bots; prints the budget, the mean, maximum and the share beyond +10%.
+* mcts: the thinking time per turn (its budget is per turn) over ``--mcts-turns`` of its turns
+  in a 2-player game against greedy, wall clock and CPU time; prints the mean, the maximum and
+  the number of turns beyond the budget + 10%, and the iterations of its focus choices.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import random
 import statistics
 import time
 
-from newdawn.bots import MctsBot, RandomBot, make_bot
+from newdawn.bots import RandomBot, make_bot
 from newdawn.bots.registry import parse_budget
 from newdawn.engine import decision_seat, legal_actions, new_game, player_view
 from newdawn.engine.api import apply_in_place
@@ -58,40 +59,52 @@ def bench_greedy(games: int, seed: int) -> None:
               f"over 50 ms {sum(1 for x in ms if x > 50) / len(ms):.2%}")
 
 
-def bench_mcts(spec: str, decisions: int, seed: int) -> None:
-    secs, iters = parse_budget(spec)
+def bench_mcts(spec: str, turns: int, seed: int) -> None:
+    """The thinking time of mcts per turn (its budget is per turn): every decision it takes
+    while turn (round, current seat) lasts is added to that turn, in a 2-player game against
+    greedy, until ``turns`` of its own turns were timed."""
+    secs, _ = parse_budget(spec)
     st = new_game({"players": 2, "max_rounds": 200}, seed)
-    rnd = RandomBot(random.Random(seed))
-    times: list[float] = []
+    bots = [make_bot(f"mcts:{spec}", seed), make_bot("greedy", seed + 1)]
+    wall: dict[tuple[int, int], float] = {}
+    cpu: dict[tuple[int, int], float] = {}
     its: list[int] = []
-    step = 0
-    while st.winner == -1 and len(times) < decisions:
+    while st.winner == -1 and sum(1 for k in wall if k[1] == 0) <= turns:
         legal = legal_actions(st)
-        if len(legal) > 1 and step % 37 == 0:
-            bot = MctsBot(random.Random(step), time_s=secs, iterations=iters)
-            view = player_view(st, decision_seat(st))
-            t0 = time.perf_counter()
-            bot.choose(view, legal)
-            times.append(time.perf_counter() - t0)
-            its.append(bot.last_iterations)
-        apply_in_place(st, rnd.choose(None, legal))
-        step += 1
-    over = sum(1 for t in times if secs is not None and t > 1.1 * secs)
-    print(f"mcts:{spec}: {len(times)} decisions: mean {statistics.fmean(times):.3f} s, "
-          f"max {max(times):.3f} s, beyond budget+10% {over}, iterations mean {statistics.fmean(its):.0f}")
+        seat = decision_seat(st)
+        if len(legal) == 1:
+            apply_in_place(st, legal[0])
+            continue
+        view = player_view(st, seat)
+        key = (st.round, st.current)
+        t0, c0 = time.perf_counter(), time.process_time()
+        a = bots[seat].choose(view, legal)
+        if seat == 0:
+            wall[key] = wall.get(key, 0.0) + time.perf_counter() - t0
+            cpu[key] = cpu.get(key, 0.0) + time.process_time() - c0
+            if a.verb == "focus":
+                its.append(bots[0].last_iterations)  # type: ignore[attr-defined]
+        apply_in_place(st, a)
+    own = [k for k in wall if k[1] == 0][:turns]
+    for what, d in (("wall", wall), ("cpu", cpu)):
+        xs = [d[k] for k in own]
+        over = sum(1 for t in xs if secs is not None and t > 1.1 * secs)
+        print(f"mcts:{spec} ({what} time): {len(xs)} own turns: mean {statistics.fmean(xs):.3f} s, "
+              f"max {max(xs):.3f} s, beyond budget+10% {over}")
+    print(f"  focus-choice iterations: mean {statistics.fmean(its):.0f}, min {min(its)}, max {max(its)}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--mcts", default="1s")
-    ap.add_argument("--mcts-decisions", type=int, default=20)
+    ap.add_argument("--mcts-turns", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     if a.games > 0:
         bench_greedy(a.games, a.seed)
-    if a.mcts_decisions > 0:
-        bench_mcts(a.mcts, a.mcts_decisions, a.seed)
+    if a.mcts_turns > 0:
+        bench_mcts(a.mcts, a.mcts_turns, a.seed)
 
 
 if __name__ == "__main__":

@@ -115,9 +115,61 @@ def test_registry_specs() -> None:
             make_bot(bad, 1)
 
 
-def test_mcts_respects_an_iteration_budget() -> None:
-    st = _midgame(2, 5, 120)
+def _focus_choice(players: int, seed: int, steps: int) -> Any:
+    """A mid-game state whose pending decision is a player's focus card choice."""
+    st = _midgame(players, seed, steps)
+    bot = RandomBot(random.Random(seed))
+    while not any(a.verb == "focus" for a in legal_actions(st)):
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    return st
+
+
+def test_mcts_respects_an_iteration_budget_per_turn() -> None:
+    st = _focus_choice(2, 5, 120)
+    seat = decision_seat(st)
     bot = MctsBot(random.Random(1), iterations=40)
     legal = legal_actions(st)
-    a = bot.choose(player_view(st, decision_seat(st)), legal)
-    assert a in legal and bot.last_iterations == 40
+    a = bot.choose(player_view(st, seat), legal)
+    assert a in legal and a.verb == "focus" and bot.last_iterations == 40
+    # the rest of the turn is greedy's: no search
+    apply_in_place(st, a)
+    while decision_seat(st) == seat and len(legal_actions(st)) < 2:
+        apply_in_place(st, legal_actions(st)[0])
+    if decision_seat(st) == seat:
+        bot.last_iterations = 0
+        assert bot.choose(player_view(st, seat), legal_actions(st)) in legal_actions(st)
+        assert bot.last_iterations == 0
+
+
+def test_mcts_keeps_a_time_budget_per_turn() -> None:
+    """The focus choice may use what the turn has left: after a decision of the same turn
+    took the whole budget, the search stops at once (greedy's choice, no iteration)."""
+    st = _focus_choice(2, 6, 200)
+    seat = decision_seat(st)
+    bot = MctsBot(random.Random(2), time_s=0.2)
+    bot._turn, bot._spent = (st.round, st.current), 0.2
+    a = bot.choose(player_view(st, seat), legal_actions(st))
+    assert a.verb == "focus" and bot.last_iterations == 0
+    fresh = MctsBot(random.Random(2), time_s=0.2)
+    fresh.choose(player_view(st, seat), legal_actions(st))
+    assert fresh.last_iterations > 0
+
+
+def test_mcts_plans_beyond_one_turn() -> None:
+    """The search's tree holds the next turn's focus choices below this turn's."""
+    st = _focus_choice(2, 7, 150)
+    seat = decision_seat(st)
+    bot = MctsBot(random.Random(3), iterations=60)
+    legal = legal_actions(st)
+    base = st.copy()
+    seen: list[int] = []
+    original = bot._select
+
+    def spy(node: Any, opts: Any, priors: Any, rng: Any) -> Any:
+        seen.append(sum(1 for o in opts if o.verb == "focus"))
+        return original(node, opts, priors, rng)
+
+    bot._select = spy  # type: ignore[method-assign]
+    bot.search(base, seat, legal)
+    assert len(seen) > 60  # level 1 every iteration, level 2 whenever the game went on
+    assert all(k > 1 for k in seen)

@@ -21,7 +21,7 @@ from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import value
+from .evaluate import WIN, score, value
 
 CHAIN_STEPS = 8
 """Sub-decisions of the same seat played on after an option before evaluating."""
@@ -55,6 +55,30 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     return value(st, seat)
 
 
+def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.Random | None = None,
+                own_only: bool = False) -> Action:
+    """The option whose immediate result evaluates best for ``seat`` (one ply, no chain), never
+    "back" when anything else is on offer; ties go to the first (or a random one with ``rng``).
+    The default policy inside searches; ``own_only`` ranks by the seat's own score alone (half
+    the work with 2 players, a quarter with 4: rivals' losses then count only through what
+    the seat gains)."""
+    best: list[Action] = []
+    best_v = -float("inf")
+    for a in legal:
+        if a.verb == "back":
+            continue
+        nxt = apply(st, a)
+        v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else score(nxt, seat)) if own_only \
+            else value(nxt, seat)
+        if v > best_v + 1e-9:
+            best_v, best = v, [a]
+        elif v > best_v - 1e-9:
+            best.append(a)
+    if not best:
+        return legal[0]
+    return best[int(rng.random() * len(best))] if rng is not None and len(best) > 1 else best[0]
+
+
 class GreedyBot:
     """One-step lookahead on the documented evaluation."""
 
@@ -77,6 +101,8 @@ class GreedyBot:
         best: list[Action] = []
         best_v = -float("inf")
         for a in legal:
+            if a.verb == "back" and len(legal) > 1:
+                continue  # it only re-opens the choice this decision came from
             nxt = apply(st, a)
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < self.budget:
                 v = chain_value(nxt, seat, CHAIN_STEPS, work)

@@ -1,21 +1,30 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+"""Information-set Monte Carlo tree search over whole turns (single-observer ISMCTS,
+Cowling et al. 2012, with macro-actions).
 
-The bot rebuilds a full state from its view (``state_from_view``), and every iteration works
-on a fresh determinization of it (``engine.determinize``: tile stack, wonder decks below their
-tops and the generator re-sampled), so the search never depends on what the seat cannot see.
-One tree is shared by all determinizations; a child's UCB uses the number of times it was
-*available* (legal in the iteration's determinization) instead of its parent's visits.
+A turn of A New Dawn is one real choice (which focus card to resolve) followed by a chain of
+smaller ones (where to place, which army moves, which card to take...). The search therefore
+branches on focus cards and lets the greedy default policy (``greedy.greedy_step``) take the
+small choices; every search node is a *turn*:
 
-Each iteration selects down the tree, expands one untried option, then plays a truncated
-rollout (``horizon`` decisions, 20 by default, of a cheap progress-seeking random policy) and values the
-position with the greedy evaluation for every seat at once; each node is credited from the
-point of view of the seat that chose its option (max^n style, fitting 2-5 players).
+* the root is the bot's focus choice now; its children are the focus cards;
+* below each child, after the rest of the bot's turn (greedy) and the rivals' turns (played by
+  the cheap rollout policy), come the bot's focus choices of its *next* turn.
 
-At the root each option starts with a progressive bias from greedy's evaluation (its value
-after the option and its chain), which fades as the option is visited: with a tiny budget the
-bot plays about like greedy, with more it can overrule the evaluation.
+So the bot plans two of its own turns ahead: it can leave a card to climb the focus row this
+turn because it is worth more from a higher slot next turn, which one step of lookahead
+(greedy) never sees. Each iteration searches a fresh determinization (``engine.determinize``:
+the tile stack, the wonder decks below their tops and the generator are re-sampled, so dice
+and draws differ), so the tree never depends on what the seat cannot see. One tree serves all
+determinizations; UCB uses each child's availability count. At the root each card starts with
+a progressive bias: greedy's value of it (the card with its chain), squashed to [0, 1], divided
+by 1 + its visits. A leaf is valued by the evaluation (logistic of the seat's score minus the
+best rival's, scale ``SCALE``; 1/0 for a finished game). The bot answers with the most visited
+card.
 
-Budget: ``time_s`` seconds (checked between iterations, which are short) or ``iterations``.
+Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
+its decisions: the focus choice gets what the turn has left minus a reserve for the small
+choices that follow (greedy, a few milliseconds each). Decisions outside the focus choice are
+greedy's. With an iteration budget the bot is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -30,39 +39,48 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import scores, value
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, chain_value
+from .evaluate import value
+from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step
 from .random_bot import PASSIVE_VERBS
 
 SCALE = 40.0
 """Score difference worth about 0.73 of a win (logistic squashing of the evaluation)."""
+ROOT_VERB = "focus"
+"""The verb of the options the search branches on (the focus card choice)."""
+RESERVE = 0.15
+"""Share of a time budget kept for the turn's decisions after the focus choice."""
+TURN_STEP_LIMIT = 400
+"""Safety bound on the decisions played inside one simulated turn."""
+
+
+POOL = 3
+"""Positions kept per root option after the bot's turn is played out (each in its own
+determinization); later iterations re-sample the hidden parts of one of them instead of
+playing the turn again."""
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "reward", "avail", "pool")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
+        self.pool: list[GameState] = []
 
 
-def outcome(st: GameState) -> list[float]:
-    """A value in [0, 1] for every seat: 1/0 when the game is over, otherwise each seat's
-    evaluation against its best rival, squashed."""
-    n = st.n
+def squash(v: float) -> float:
+    d = max(-30.0, min(30.0, v / SCALE))
+    return 1.0 / (1.0 + math.exp(-d))
+
+
+def leaf_value(st: GameState, seat: int) -> float:
     if st.winner >= 0:
-        return [1.0 if p == st.winner else 0.0 for p in range(n)]
+        return 1.0 if st.winner == seat else 0.0
     if st.winner == -2:
-        return [0.5] * n
-    sc = scores(st)
-    out = []
-    for p in range(n):
-        rival = max(sc[q] for q in range(n) if q != p)
-        d = max(-30.0, min(30.0, (sc[p] - rival) / SCALE))
-        out.append(1.0 / (1.0 + math.exp(-d)))
-    return out
+        return 0.5
+    return squash(value(st, seat))
 
 
 class MctsBot:
@@ -70,16 +88,20 @@ class MctsBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
-                 iterations: int | None = None, horizon: int = 20, c: float = 0.7,
-                 prior: float = 1.0) -> None:
+                 iterations: int | None = None, c: float = 0.7, prior: float = 1.0) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
-        self.horizon = horizon
         self.c = c
         self.prior = prior
         self.last_iterations = 0
+        self._turn: tuple[int, int] | None = None
+        self._spent = 0.0
+        """Seconds spent on decisions of the current turn so far."""
+        self._greedy = GreedyBot(self.rng)
+        """Takes the decisions other than the focus choice."""
 
+    # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
         r = self.rng
         if len(legal) > 1 and r.random() >= 0.1:
@@ -88,104 +110,153 @@ class MctsBot:
                 return active[int(r.random() * len(active))]
         return legal[int(r.random() * len(legal))]
 
+    def _finish_turn(self, st: GameState, seat: int, key: tuple[int, int]) -> None:
+        """Play on until turn ``key`` is over: the seat's choices greedily, anyone else's
+        (a district resolved during our turn...) by the rollout policy."""
+        for _ in range(TURN_STEP_LIMIT):
+            if st.winner != -1 or (st.round, st.current) != key:
+                return
+            legal = legal_actions(st)
+            if len(legal) == 1:
+                apply_in_place(st, legal[0])
+            elif decision_seat(st) == seat:
+                apply_in_place(st, greedy_step(st, seat, legal, own_only=True))
+            else:
+                apply_in_place(st, self._rollout_choice(legal))
+
+    def _to_next_turn(self, st: GameState, seat: int) -> list[Action] | None:
+        """Play the rivals' turns (rollout policy; the seat's own odd decisions greedily) up to
+        the seat's next focus choice. Its options, or None when the game ended first."""
+        for _ in range(TURN_STEP_LIMIT * st.n):
+            if st.winner != -1:
+                return None
+            legal = legal_actions(st)
+            mover = decision_seat(st)
+            if mover == seat and st.current == seat and any(a.verb == ROOT_VERB for a in legal):
+                return legal
+            if len(legal) == 1:
+                apply_in_place(st, legal[0])
+            elif mover == seat:
+                apply_in_place(st, greedy_step(st, seat, legal, own_only=True))
+            else:
+                apply_in_place(st, self._rollout_choice(legal))
+        return None
+
+    # ------------------------------------------------------------------ priors
     def _priors(self, base: GameState, seat: int, legal: Sequence[Action],
-                stop_chains: float | None = None) -> dict[Action, float]:
-        """Greedy's value of each root option (with its chain), squashed to [0, 1]: a
-        progressive bias that fades as an option collects visits, so a small budget plays
-        about like greedy and a larger one can overrule it."""
+                stop: float | None) -> dict[Action, float]:
+        """Greedy's value of each root option (with its chain), squashed to [0, 1]."""
         if self.prior <= 0:
             return {}
         out: dict[Action, float] = {}
         work = [len(legal)]
         for a in legal:
             nxt = apply(base, a)
-            late = stop_chains is not None and time.perf_counter() > stop_chains
+            late = stop is not None and time.perf_counter() > stop
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop_chains)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop)
             else:
                 v = value(nxt, seat)
-            d = max(-30.0, min(30.0, v / SCALE))
-            out[a] = 1.0 / (1.0 + math.exp(-d))
+            out[a] = squash(v)
         return out
 
+    # ------------------------------------------------------------------ choosing
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
             return legal[0]
         t0 = time.perf_counter()
+        key = (int(view["round"]), int(view["current"]))
+        if key != self._turn:
+            self._turn, self._spent = key, 0.0
+        seat = int(view["viewer"])
         base = state_from_view(view, derive_seed(self.rng))
-        return self.search(base, view["viewer"], legal, t0)
+        try:
+            if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
+                budget = None
+                if self.time_s is not None:
+                    budget = max(0.0, self.time_s * (1.0 - RESERVE) - self._spent)
+                return self.search(base, seat, legal, t0, budget)
+            return self._greedy.choose_in(base, seat, legal)
+        finally:
+            self._spent += time.perf_counter() - t0
 
-    def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None) -> Action:
+    def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None,
+               budget: float | None = None) -> Action:
+        """The most visited focus option after the search (``budget`` seconds from ``t0``, or
+        ``self.iterations`` iterations when the bot has an iteration budget)."""
         t0 = time.perf_counter() if t0 is None else t0
+        if budget is None and self.iterations is None:
+            budget = self.time_s
+        deadline = t0 + budget if budget is not None else None
+        key = (base.round, base.current)
+        priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
         root = Node()
-        deadline = t0 + self.time_s if self.time_s is not None else None
-        # The priors may use at most a quarter of a time budget.
-        priors = self._priors(base, seat, legal, t0 + self.time_s / 4 if self.time_s is not None else None)
-        # Keep a margin for the last iteration: stop when the average iteration would overrun.
-        it = 0
         rng = self.rng
+        it = 0
         while True:
             if self.iterations is not None and it >= self.iterations:
                 break
             if deadline is not None:
                 now = time.perf_counter()
                 avg = (now - t0) / it if it else 0.0
-                if now + 1.5 * avg > deadline:
+                if now + 1.2 * avg > deadline:
                     break
             it += 1
-            st = determinize(base, seat, derive_seed(rng))
-            node = root
-            path: list[tuple[Node, int]] = []
-            # Selection and expansion.
-            while st.winner == -1:
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                opts = legal_actions(st)
-                mover = decision_seat(st)
-                if len(opts) == 1:
-                    apply_in_place(st, opts[0])
-                    continue
-                untried = [a for a in opts if a not in node.children]
-                for a in opts:
-                    ch = node.children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
-                if untried:
-                    if node is root:  # the most promising option by the greedy evaluation first
-                        a = max(untried, key=lambda x: priors.get(x, 0.0))
-                    else:
-                        a = untried[int(rng.random() * len(untried))]
-                    child = Node()
-                    child.avail = 1
-                    node.children[a] = child
-                    apply_in_place(st, a)
-                    path.append((child, mover))
-                    break
-                best_a = opts[0]
-                best_u = -1.0
-                for a in opts:
-                    ch = node.children[a]
-                    u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if node is root:
-                        u += self.prior * priors.get(a, 0.0) / (1 + ch.visits)
-                    if u > best_u:
-                        best_u, best_a = u, a
-                node = node.children[best_a]
-                apply_in_place(st, best_a)
-                path.append((node, mover))
-            # Truncated rollout.
-            for k in range(self.horizon):
-                if st.winner != -1:
-                    break
-                # A slow iteration (a loaded machine) is cut short rather than overrun.
-                if deadline is not None and k % 8 == 7 and time.perf_counter() > deadline:
-                    break
-                apply_in_place(st, self._rollout_choice(legal_actions(st)))
-            res = outcome(st)
-            for n, mover in path:
+            # Level 1: this turn's focus card, then the rest of the turn greedily (played
+            # POOL times per card in fresh determinizations, then re-sampled from those).
+            a = self._select(root, legal, priors, rng)
+            n1 = root.children[a]
+            if len(n1.pool) < POOL:
+                st = determinize(base, seat, derive_seed(rng))
+                apply_in_place(st, a)
+                self._finish_turn(st, seat, key)
+                n1.pool.append(st.copy())
+            else:
+                st = determinize(n1.pool[it % POOL], seat, derive_seed(rng))
+            path = [n1]
+            # Level 2: the rivals' turns, then the next turn's focus card, played out greedily.
+            opts = self._to_next_turn(st, seat)
+            if opts is not None:
+                b = self._select(n1, opts, {}, rng)
+                path.append(n1.children[b])
+                key2 = (st.round, st.current)
+                apply_in_place(st, b)
+                self._finish_turn(st, seat, key2)
+            res = leaf_value(st, seat)
+            for n in path:
                 n.visits += 1
-                n.reward += res[mover]
+                n.reward += res
         self.last_iterations = it
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         root.children[a].reward if a in root.children else 0.0))
-        return best
+        if not root.children:  # no time for a single iteration: greedy's choice
+            return max(legal, key=lambda x: priors.get(x, 0.0)) if priors else legal[0]
+        return max(legal, key=lambda x: (root.children[x].visits if x in root.children else -1,
+                                         root.children[x].reward if x in root.children else 0.0))
+
+    def _select(self, node: Node, opts: Sequence[Action], priors: dict[Action, float],
+                rng: random.Random) -> Action:
+        """An untried option (best prior first, else at random), or the best by UCB with the
+        availability count and the fading progressive bias."""
+        untried = [a for a in opts if a not in node.children]
+        for a in opts:
+            ch = node.children.get(a)
+            if ch is not None:
+                ch.avail += 1
+        if untried:
+            if priors:
+                a = max(untried, key=lambda x: priors.get(x, 0.0))
+            else:
+                a = untried[int(rng.random() * len(untried))]
+            child = Node()
+            child.avail = 1
+            node.children[a] = child
+            return a
+        best_a = opts[0]
+        best_u = -1.0
+        for a in opts:
+            ch = node.children[a]
+            u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if priors:
+                u += self.prior * priors.get(a, 0.0) / (1 + ch.visits)
+            if u > best_u:
+                best_u, best_a = u, a
+        return best_a
