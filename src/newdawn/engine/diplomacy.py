@@ -19,6 +19,12 @@ from .spaces import has_figure, is_empty, mature_cities, within
 from .state import Frame, GameState, content_for
 
 
+def _n(st: GameState, handler: str, key: str) -> int:
+    """A printed number of a diplomacy card (``city_states.json``, ``player_diplomacy.json``)."""
+    v: int = hooks.printed(st, handler, key)
+    return v
+
+
 def givers(st: GameState, seat: int, card: str) -> list[int]:
     """Seats whose ``card`` ``seat`` holds."""
     out: list[int] = []
@@ -42,14 +48,14 @@ def resolving(st: GameState) -> str:
 def kumasi_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Kumasi: while resolving your industry or culture card, forests are difficulty 1."""
     if st.board.terrain[s] == "forest" and resolving(st) in ("industry", "culture"):
-        return 1
+        return _n(st, "kumasi", "difficulty")
     return None
 
 
 @hooks.register("difficulty", "mohenjo_daro")
 def mohenjo_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Mohenjo Daro: placing control tokens, every space is 1 easier."""
-    return st.board.diff[s] - 1 if purpose == "control" else None
+    return st.board.diff[s] - _n(st, "mohenjo_daro", "easier") if purpose == "control" else None
 
 
 @hooks.register("difficulty", "auckland")
@@ -57,7 +63,7 @@ def auckland_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int |
     """Auckland: building a city, spaces next to water are difficulty 1."""
     b = st.board
     if purpose == "city" and any(b.is_water[n] for n in b.nbrs[s]):
-        return 1
+        return _n(st, "auckland", "difficulty")
     return None
 
 
@@ -72,13 +78,13 @@ def buenos_aires_cost(st: GameState, seat: int, wonder: str) -> int:
     """Buenos Aires: 2 less for a wonder of a type you do not have yet (R)."""
     ws = content_for(st).wonders
     t = ws[wonder].type
-    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -2
+    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -_n(st, "buenos_aires", "discount")
 
 
 @hooks.register("wonder_cost", "brussels")
 def brussels_cost(st: GameState, seat: int, wonder: str) -> int:
     """Brussels: 1 less per mature city you have."""
-    return -len(mature_cities(st, seat))
+    return -_n(st, "brussels", "per_city") * len(mature_cities(st, seat))
 
 
 @hooks.register("combat_bonus", "kabul")
@@ -86,10 +92,8 @@ def kabul_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Kabul: +3 attacking a city or a city-state other than Kabul."""
     if ctx["role"] != "attacker":
         return 0
-    if ctx["target"] == "city":
-        return 3
-    if ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul":
-        return 3
+    if ctx["target"] == "city" or (ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul"):
+        return _n(st, "kabul", "attack")
     return 0
 
 
@@ -100,8 +104,8 @@ def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     if ctx["role"] == "attacker" and st.cs_at.get(s) == "carthage":
         return 0
-    near = within(st, [s], 2)
-    return sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
+    near = within(st, [s], _n(st, "carthage", "range"))
+    return _n(st, "carthage", "per_piece") * sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
 
 
 # ---------------------------------------------------------------- city-states: start of turn
@@ -182,7 +186,7 @@ def joint_war_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Joint War: +2 attacking, unless attacking its giver (each card held counts)."""
     if ctx["role"] != "attacker":
         return 0
-    return 2 * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
+    return _n(st, "joint_war", "attack") * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
 
 
 @hooks.register("combat_bonus", "defensive_pact")
@@ -190,7 +194,8 @@ def defensive_pact_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Defensive Pact: +2 defending, unless its giver attacks."""
     if ctx["role"] != "defender":
         return 0
-    return 2 * sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
+    n = sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
+    return _n(st, "defensive_pact", "defence") * n
 
 
 @hooks.register("after_arrival", "embassy")

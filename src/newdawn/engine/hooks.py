@@ -88,6 +88,32 @@ def _record_handlers(st: GameState, kind: str, rid: str) -> tuple[str, ...]:
     return hs
 
 
+# (content, handler, key) -> printed number of that effect (keyed by the content object, not
+# its id, so a content loaded later in a test can never hit a stale entry)
+_PRINTED: dict[tuple[Any, str, str], Any] = {}
+
+
+def printed(st: GameState, handler: str, key: str) -> Any:
+    """A printed number (or list) of the ``special`` effect named ``handler``, read from the
+    content data (``loader.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
+    (combat bonuses) ask it."""
+    k = (st._c, handler, key)
+    v = _PRINTED.get(k)
+    if v is None:
+        v = _PRINTED[k] = _find_printed(st, handler, key)
+    return v
+
+
+def _find_printed(st: GameState, handler: str, key: str) -> Any:
+    c = st._c
+    for table in (c.wonders, c.leaders, c.focus_cards, c.city_states, c.player_diplomacy):
+        for rec in table.values():
+            for e in rec.effects:
+                if e.op == "special" and e.args.get("handler") == handler and key in e.args:
+                    return e.args[key]
+    raise KeyError(f"no printed {key!r} for the {handler} effect in the content data")
+
+
 _ACTIVE: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 

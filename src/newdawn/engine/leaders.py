@@ -43,6 +43,13 @@ def op_special(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
     return fn(st, seat, e, slot, bonus)
 
 
+def _n(st: GameState, handler: str, key: str) -> int:
+    """A printed number of a leader's ability or unique card (``leaders.json``,
+    ``focus_cards.json``)."""
+    v: int = hooks.printed(st, handler, key)
+    return v
+
+
 def text_of(st: GameState, s: int) -> str:
     from .spaces import coord
 
@@ -97,7 +104,7 @@ def unique_offer(st: GameState, seat: int, level: int) -> str:
 def fx_writing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Writing: one more dial step if you control a world wonder."""
     if st.players[seat].wonders:
-        return [frame("dial", seat=seat, steps=1)], False
+        return [frame("dial", seat=seat, steps=e.int("steps"))], False
     return [], False
 
 
@@ -131,20 +138,20 @@ def run_humanism(st: GameState, f: Frame) -> None:
 
 @card_fx("craftsmanship")
 def fx_craftsmanship(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders))], False
+    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders), steps=e.int("steps"))], False
 
 
 @auto("fx_craftsmanship")
 def run_craftsmanship(st: GameState, f: Frame) -> None:
     """Craftsmanship: after building a wonder with it, advance the tech dial 1."""
     if len(st.players[f["seat"]].wonders) > f["had"]:
-        push(st, "dial", seat=f["seat"], steps=1)
+        push(st, "dial", seat=f["seat"], steps=f["steps"])
 
 
 @card_fx("state_workforce")
 def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """State Workforce: from the 5th slot, one more token on a mountain next to a friendly space."""
-    if slot < 5:
+    if slot < e.int("min_slot"):
         return [], False
     return [frame("fx_mountain", seat=seat, near=-1)], False
 
@@ -177,9 +184,9 @@ def mountain_act(st: GameState, f: Frame, a: Action) -> None:
 
 @card_fx("radio")
 def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    if slot < 5:
+    if slot < e.int("min_slot"):
         return [], False
-    return [frame("fx_radio", seat=seat, range=e.int("range", 4))], False
+    return [frame("fx_radio", seat=seat, range=e.int("range"))], False
 
 
 def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
@@ -197,7 +204,7 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     )
 
 
-@choice("fx_radio", "Radio: you may replace a rival non-capital city within 4 spaces of your cities")
+@choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities")
 def radio_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("replace", st, radio_targets(st, f["seat"], f["range"])), Action("skip")]
 
@@ -243,9 +250,6 @@ def fx_cartography(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -
     return [], False
 
 
-CARTOGRAPHY_MIN_DISTANCE = 8
-
-
 @hooks.register("after_arrival", "cartography")
 def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Cartography: once per turn, a caravan reaching a rival city at least 8 spaces from
@@ -253,7 +257,7 @@ def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     cap = st.capitals[seat]
     if rival < 0 or cap < 0 or "cartography" in st.turn.get("once", []):
         return
-    if s in within(st, [cap], CARTOGRAPHY_MIN_DISTANCE - 1):
+    if s in within(st, [cap], _n(st, "cartography", "min_distance") - 1):
         return
     if cartography_targets(st, seat, s):
         push(st, "fx_cartography", seat=seat, space=s)
@@ -265,10 +269,12 @@ def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
 
     if unused_cities(st, seat) <= 0:
         return []
-    return sorted(t for t in within(st, [s], 2) if city_reason(st, seat, t, None) is None)
+    near = within(st, [s], _n(st, "cartography", "range"))
+    return sorted(t for t in near if city_reason(st, seat, t, None) is None)
 
 
-@choice("fx_cartography", "Cartography: you may build a city within 2 spaces of that rival city")
+@choice("fx_cartography", lambda st, f: "Cartography: you may build a city within "
+        f"{_n(st, 'cartography', 'range')} spaces of that rival city")
 def cartography_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("city", st, cartography_targets(st, f["seat"], f["space"])), Action("skip")]
 
@@ -298,7 +304,7 @@ def siege_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s, d = ctx["space"], ctx["other"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == d and t in st.reinforced)
-    return n
+    return n * _n(st, "siege_tactics", "per_token")
 
 
 @card_fx("scorched_earth")
@@ -358,13 +364,15 @@ def any_resource_act(st: GameState, f: Frame, a: Action) -> None:
 @hooks.register("combat_bonus", "scythia")
 def scythia_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Scythia: +3 attacking or defending a grassland or hills space."""
-    return 3 if st.board.terrain[ctx["space"]] in ("grassland", "hills") else 0
+    if st.board.terrain[ctx["space"]] in hooks.printed(st, "scythia", "terrains"):
+        return _n(st, "scythia", "bonus")
+    return 0
 
 
 @hooks.register("wonder_cost", "egypt")
 def egypt_cost(st: GameState, seat: int, wonder: str) -> int:
     """Egypt: every wonder costs 1 less."""
-    return -1
+    return -_n(st, "egypt", "discount")
 
 
 @hooks.register("combat_bonus", "china")
@@ -375,7 +383,7 @@ def china_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == seat and t in st.reinforced)
-    return n
+    return n * _n(st, "china", "extra_per_token")
 
 
 @hooks.register("difficulty", "japan")
@@ -384,7 +392,7 @@ def japan_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | No
     difficulty 3 (natural wonders are not mountains, FAQ)."""
     b = st.board
     if seat == st.current and b.terrain[s] in ("desert", "mountain") and b.coastal[s]:
-        return 3
+        return _n(st, "japan", "difficulty")
     return None
 
 
@@ -402,7 +410,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
     css = content_for(st).city_states
     for d in st.players[seat].dipl:
         if d.startswith("cs:") and css[d[3:]].type == ftype:
-            return 1
+            return _n(st, "georgia", "slots")
     return 0
 
 
@@ -418,10 +426,8 @@ def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Zulu: winning as attacker puts 1 supply trade token on the military card, 2 if the
     target was a rival city or a city-state."""
     if ctx["won"] and not ctx.get("caravan"):
-        add_trade(st, seat, "military", 2 if ctx["target"] in ("city", "cs") else 1)
-
-
-ERA_EXTRA = {"ancient": 1, "medieval": 2, "modern": 3}
+        key = "trade_city" if ctx["target"] in ("city", "cs") else "trade"
+        add_trade(st, seat, "military", _n(st, "zulu", key))
 
 
 @hooks.register("card_extra", "france")
@@ -431,7 +437,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
     if ftype != "culture":
         return []
     ws = content_for(st).wonders
-    n = max((ERA_EXTRA.get(ws[w].era, 0) for w in st.players[seat].wonders), default=0)
+    n = max((_n(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
     return [frame("place", seat=seat, left=n, near="city", max=slot)] if n else []
 
 
@@ -563,7 +569,7 @@ def ibrahim_act(st: GameState, f: Frame, a: Action) -> None:
 def ottoman_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Ottoman: +2 attacking or defending against the Ibrahim holder."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
-    return 2 if holder >= 0 and ctx["other"] == holder else 0
+    return _n(st, "ottoman", "bonus") if holder >= 0 and ctx["other"] == holder else 0
 
 
 @hooks.register("visited", "ottoman")

@@ -55,25 +55,12 @@ FOCUS_OF_WONDER_TYPE = {
     "cultural": "culture", "economic": "economy", "scientific": "science", "militaristic": "military",
 }
 
-# Printed numbers.
-TERRACOTTA_ATTACK = 2
-ALHAMBRA_BONUS = 2
-RUHR_DEFENCE = 5
-PETRA_DEFENCE = 2
-PENTAGON_ATTACK = 2
-BIG_BEN_PER_CARAVAN = 2
-KREMLIN_ATTACK = 4
-HUEY_PER_WATER = 1
-JEBEL_PER_RESOURCE = 2
-HANGING_GARDENS_MAX_DIFFICULTY = 4
-ZIMBABWE_STORE = 4
-COLOSSUS_STEPS = 6
-PYRAMIDS_CARDS = 3
-PORCELAIN_CARDS = 2
-POTALA_TAKE = 3
-POTALA_HOLD = 4
-CRISTO_RANGE = 3
-AMUNDSEN_TOKENS = 2
+
+
+def _n(st: GameState, wonder: str, key: str) -> int:
+    """The printed number ``key`` of a wonder's effect (``wonders.json``)."""
+    v: int = hooks.printed(st, wonder, key)
+    return v
 
 
 def _army_on(st: GameState, s: int) -> bool:
@@ -97,35 +84,39 @@ def _used(st: GameState, key: str) -> bool:
 
 @hooks.register("combat_bonus", "terracotta_army")
 def _terracotta(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return TERRACOTTA_ATTACK if ctx["role"] == "attacker" else 0
+    return _n(st, "terracotta_army", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "alhambra")
 def _alhambra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return ALHAMBRA_BONUS
+    return _n(st, "alhambra", "bonus")
 
 
 @hooks.register("combat_bonus", "ruhr_valley")
 def _ruhr(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return RUHR_DEFENCE if ctx["role"] == "defender" else 0
+    return _n(st, "ruhr_valley", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "petra")
 def _petra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return PETRA_DEFENCE if ctx["role"] == "defender" else 0
+    return _n(st, "petra", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "pentagon")
-@hooks.register("combat_bonus", "pentagon_base")
 def _pentagon(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return PENTAGON_ATTACK if ctx["role"] == "attacker" else 0
+    return _n(st, "pentagon", "attack") if ctx["role"] == "attacker" else 0
+
+
+@hooks.register("combat_bonus", "pentagon_base")
+def _pentagon_base(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return _n(st, "pentagon_base", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "big_ben")
 def _big_ben(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     nb = st.board.nbrs[ctx["space"]]
     n = sum(1 for at in st.players[seat].caravans if at >= 0 and at in nb)
-    return BIG_BEN_PER_CARAVAN * n
+    return _n(st, "big_ben", "per_caravan") * n
 
 
 def reinforced_tokens(st: GameState, seat: int) -> int:
@@ -137,7 +128,7 @@ def _kremlin(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     other = ctx["other"]
     if ctx["role"] != "attacker" or other < 0:
         return 0
-    return KREMLIN_ATTACK if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
+    return _n(st, "kremlin", "attack") if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
 
 
 @hooks.register("combat_bonus", "huey_teocalli")
@@ -145,7 +136,7 @@ def _huey(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     if ctx["role"] != "defender":
         return 0
     b = st.board
-    return HUEY_PER_WATER * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
+    return _n(st, "huey_teocalli", "per_water") * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
 
 
 # ---------------------------------------------------------------- 1. slots and maturity
@@ -163,21 +154,24 @@ def _gov_arrows(st: GameState, seat: int, ftype: str) -> int:
 @hooks.register("slot_bonus", "taj_mahal")
 def _taj_mahal(st: GameState, seat: int, ftype: str, slot: int) -> int:
     ws = content_for(st).wonders
-    return sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
+    n = sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
+    return n * _n(st, "taj_mahal", "per_wonder")
 
 
 @hooks.register("slot_bonus", "machu_picchu")
 def _machu_picchu(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Reprint: a card in the first or second slot resolves 2 slots farther right."""
     base = slot - _gov_arrows(st, seat, ftype)
-    return 2 if base in (1, 2) else 0
+    return _n(st, "machu_picchu", "shift") if 1 <= base <= _n(st, "machu_picchu", "max_slot") else 0
 
 
 @hooks.register("slot_bonus", "machu_picchu_base")
 def _machu_picchu_base(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Base card (not in a Terra Incognita game): slot 1 or 2 resolves as slot 3."""
     base = slot - _gov_arrows(st, seat, ftype)
-    return 3 - base if base in (1, 2) else 0
+    if 1 <= base <= _n(st, "machu_picchu_base", "max_slot"):
+        return max(0, _n(st, "machu_picchu_base", "as_slot") - base)
+    return 0
 
 
 _SYDNEY = frozenset({"maturity_any_control"})
@@ -194,8 +188,9 @@ def _sydney(st: GameState, seat: int) -> frozenset[str]:
 def _hanging_gardens(st: GameState, seat: int) -> None:
     from .cards import place_targets
 
-    if unused_control(st, seat) > 0 and place_targets(st, seat, "city", HANGING_GARDENS_MAX_DIFFICULTY):
-        push(st, "place", seat=seat, left=1, near="city", max=HANGING_GARDENS_MAX_DIFFICULTY)
+    most = _n(st, "hanging_gardens", "max_difficulty")
+    if unused_control(st, seat) > 0 and place_targets(st, seat, "city", most):
+        push(st, "place", seat=seat, left=1, near="city", max=most)
 
 
 def _colosseum_targets(st: GameState, seat: int) -> list[int]:
@@ -264,12 +259,13 @@ _space_or_skip("w_forbidden_city", "Forbidden City: you may destroy a rival cont
 
 
 def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
-    """Rival tokens that may be named: only of a rival with two such tokens (no army on them)."""
+    """Rival tokens that may be named: only of a rival with enough such tokens (no army on them)."""
+    need = _n(st, "eiffel_tower", "named")
     by: dict[int, list[int]] = {}
     for s, o in st.ctl.items():
         if o != seat and (owner < 0 or o == owner) and not _army_on(st, s):
             by.setdefault(o, []).append(s)
-    return [s for ss in by.values() if len(ss) >= 2 for s in ss]
+    return [s for ss in by.values() if len(ss) >= need for s in ss]
 
 
 @hooks.register("start_of_turn", "eiffel_tower")
@@ -278,8 +274,8 @@ def _eiffel(st: GameState, seat: int) -> None:
         push(st, "w_eiffel_tower", seat=seat, named=[])
 
 
-@choice("w_eiffel_tower", lambda st, f: "Eiffel Tower: name two control tokens of one rival"
-        + (" (second token)" if f["named"] else " (you may skip)"))
+@choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {_n(st, 'eiffel_tower', 'named')} control tokens "
+        f"of one rival ({len(f['named'])} named" + (", you may skip)" if not f["named"] else ")"))
 def eiffel_options(st: GameState, f: Frame) -> list[Action]:
     named = f["named"]
     owner = st.ctl[named[0]] if named else -1
@@ -292,12 +288,12 @@ def eiffel_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "skip":
         pop(st)
         return
-    s = space_of(st, a.arg)
-    if not f["named"]:
-        replace_top(st, named=[s])
+    named = [*f["named"], space_of(st, a.arg)]
+    if len(named) < _n(st, "eiffel_tower", "named"):
+        replace_top(st, named=named)
         return
     pop(st)
-    push(st, "w_eiffel_pick", seat=st.ctl[s], by=f["seat"], named=[f["named"][0], s])
+    push(st, "w_eiffel_pick", seat=st.ctl[named[0]], by=f["seat"], named=named)
 
 
 @choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give seat {f['by']} one of the two named tokens")
@@ -381,7 +377,7 @@ def zimbabwe_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("options", "great_zimbabwe")
 def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < ZIMBABWE_STORE:
+    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < _n(st, ZIMBABWE, "store"):
         return [Action("trade", ZIMBABWE)]
     return []
 
@@ -421,13 +417,13 @@ def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
 @hooks.register("wonder_gained", "pyramids")
 def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "pyramids" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=PYRAMIDS_CARDS, only_level=1, done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=_n(st, w, "level"), done=[])
 
 
 @hooks.register("wonder_gained", "porcelain_tower")
 def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "porcelain_tower" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=PORCELAIN_CARDS, only_level=0, done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=0, done=[])
 
 
 @choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
@@ -453,7 +449,7 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
 @hooks.register("wonder_gained", "potala_palace")
 def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "potala_palace" and how == "built":
-        push(st, "w_potala_palace", seat=seat, left=POTALA_TAKE)
+        push(st, "w_potala_palace", seat=seat, left=_n(st, w, "take"))
 
 
 _POTALA = frozenset({"hold_4_diplomacy"})
@@ -466,7 +462,7 @@ def _potala_grants(st: GameState, seat: int) -> frozenset[str]:
 
 def diplomacy_limit(st: GameState, seat: int) -> int:
     """Diplomacy cards ``seat`` may hold from each other player (Potala Palace: 4)."""
-    return POTALA_HOLD if hooks.grants(st, seat, "hold_4_diplomacy") else 1
+    return _n(st, "potala_palace", "hold") if hooks.grants(st, seat, "hold_4_diplomacy") else 1
 
 
 @choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
@@ -501,7 +497,7 @@ def _cristo_targets(st: GameState, seat: int) -> list[int]:
     at = _wonder_space(st, "cristo_redentor")
     if at < 0 or unused_cities(st, seat) <= 0:
         return []
-    near = within(st, [at], CRISTO_RANGE)
+    near = within(st, [at], _n(st, "cristo_redentor", "range"))
     return [
         s for s, o in st.cities.items()
         if o != seat and s in near and s != st.capitals[o] and not _army_on(st, s)
@@ -601,7 +597,7 @@ def amundsen_act(st: GameState, f: Frame, a: Action) -> None:
         del st.wonder_at[old]
     st.wonder_at[s] = w
     log(st, f"seat {seat} moves the {w} token to {a.arg}")
-    push(st, "place", seat=seat, left=AMUNDSEN_TOKENS, near=f"at:{s}", max=None)
+    push(st, "place", seat=seat, left=_n(st, w, "tokens"), near=f"at:{s}", max=None)
 
 
 # ---------------------------------------------------------------- 4. rule changers
@@ -694,7 +690,7 @@ def _pentagon_grants(st: GameState, seat: int) -> frozenset[str]:
 
 @hooks.register("options", "colossus")
 def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "caravan_step" and st.turn.get("colossus", 0) < COLOSSUS_STEPS:
+    if kind == "caravan_step" and st.turn.get("colossus", 0) < _n(st, "colossus", "steps"):
         return [Action("colossus")]
     return []
 
@@ -712,7 +708,7 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 @hooks.register("after_arrival", "kilwa_kisiwani")
 def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0:
-        push(st, "trade_place", seat=seat, left=1)
+        push(st, "trade_place", seat=seat, left=_n(st, "kilwa_kisiwani", "trade"))
 
 
 @hooks.register("after_arrival", "orszaghaz")
@@ -820,14 +816,15 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
         return False
     st.players[seat].resources[a.arg] -= 1
     side = "a" if f["stage"] == "attacker" else "d"
-    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + JEBEL_PER_RESOURCE})
-    log(st, f"seat {seat} spends {a.arg} for +{JEBEL_PER_RESOURCE} (Jebel Barkal)")
+    plus = _n(st, "jebel_barkal", "per_resource")
+    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + plus})
+    log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
     return True
 
 
 @hooks.register("after_resolve", "venetian_arsenal")
 def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
-    if slot == content_for(st).ruleset.row_slots[-1] and not _used(st, "venetian_arsenal"):
+    if slot == _n(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
         push(st, "w_venetian_arsenal", seat=seat, type=ftype)
 
 
