@@ -759,3 +759,45 @@ def test_a_wonder_taken_mid_turn_works_at_once_and_its_build_effect_does_not_rep
     claim_wonder_token(st, 0, st.capitals[1])
     assert "pyramids" in st.players[0].wonders
     assert "w_upgrade" not in kinds(fresh(st))
+
+
+def _leader_game(leaders):
+    st = new_game({"players": 2, "leaders": leaders}, 1)
+    while st.stack_frames[-1]["k"].startswith("setup"):
+        st = apply(st, legal_actions(st)[0])
+    st.current = 0
+    st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
+    return fresh(st)
+
+
+def test_pyramids_offer_the_level_two_unique_card_in_place_of_its_type():
+    """Zulu's Scorched Earth (military II) may be taken when "pyramids" upgrades the level-I
+    military card; taking it replaces that card and the unique card is then gone."""
+    st = build_wonder(_leader_game(["zulu", "netherlands"]), 0, "pyramids")
+    assert opts(st, "take") == {"scorched_earth"}
+    st = apply(st, Action("take", "scorched_earth"))
+    c = st._c
+    assert "scorched_earth" in st.players[0].row
+    assert [x for x in st.players[0].row if c.focus_cards[x].type == "military"] == ["scorched_earth"]
+    assert st.players[0].flags.get("unique_gone") == 1
+    assert "military" not in opts(st, "upgrade") and not opts(st, "take")
+
+
+def test_pyramids_unique_card_passed_over_when_its_type_takes_the_standard_card():
+    st = build_wonder(_leader_game(["zulu", "netherlands"]), 0, "pyramids")
+    st = apply(st, Action("upgrade", "military"))
+    assert st.players[0].flags.get("unique_gone") == 1
+    assert not opts(st, "take")
+    assert st._c.card_for("military", 2) in st.players[0].row
+
+
+def test_porcelain_tower_offers_the_unique_card_of_the_next_level():
+    """Rome's Military Engineering (growth II) replaces the level-I growth card through
+    "porcelain_tower"; declining ends the offer for good."""
+    st = build_wonder(_leader_game(["rome", "netherlands"]), 0, "porcelain_tower")
+    assert opts(st, "take") == {"military_engineering"}
+    st2 = apply(st, Action("take", "military_engineering"))
+    assert "military_engineering" in st2.players[0].row
+    st3 = apply(st, Action("done"))
+    assert st3.players[0].flags.get("unique_gone") == 1
+    assert "military_engineering" not in st3.players[0].row

@@ -426,24 +426,48 @@ def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
         push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=0, done=[])
 
 
+def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
+    """The seat's level II+ unique card, offered instead of the standard card when the wonder
+    upgrades the row card of the unique card's type to the unique card's level ("" if none)."""
+    from .leaders import unique_offer
+
+    cards = content_for(st).focus_cards
+    for cid in st.players[seat].row:
+        card = cards[cid]
+        if card.type in f["done"] or (f["only_level"] and card.level != f["only_level"]):
+            continue
+        u = unique_offer(st, seat, card.level + 1)
+        if u and cards[u].type == card.type:
+            return u
+    return ""
+
+
 @choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
         f"a card of your row with the next level ({f['left']} left)")
 def upgrade_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), Action("done")]
+    u = _upgrade_unique(st, f["seat"], f)
+    take = [Action("take", u)] if u else []
+    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), *take, Action("done")]
 
 
 @act("w_upgrade")
 def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
-    if a.verb == "done":
-        pop(st)
-        return
     seat = f["seat"]
-    level = content_for(st).focus_cards[card_of(st, seat, a.arg)].level
-    if f["left"] <= 1:
+    cards = content_for(st).focus_cards
+    u = _upgrade_unique(st, seat, f)
+    ended = a.verb == "done" or f["left"] <= 1
+    if ended:
         pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1, done=[*f["done"], a.arg])
-    gain_card(st, seat, card_for(st, a.arg, level + 1))
+    if a.verb != "done":
+        ftype = cards[a.arg].type if a.verb == "take" else a.arg
+        level = cards[card_of(st, seat, ftype)].level
+        if not ended:
+            replace_top(st, left=f["left"] - 1, done=[*f["done"], ftype])
+        gain_card(st, seat, a.arg if a.verb == "take" else card_for(st, ftype, level + 1))
+    if u and (ended or a.verb == "take" or a.arg == cards[u].type):
+        # As at the tech dial, the unique card is gone once taken or passed over: taken, its
+        # type upgraded to the standard card instead, or the wonder's upgrades over.
+        st.players[seat].flags["unique_gone"] = 1
 
 
 @hooks.register("wonder_gained", "potala_palace")
