@@ -18,7 +18,7 @@ from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action
 from .cards import OpBuilder, op, place_control, space_actions, space_of
-from .flow import act, add_trade, auto, choice, frame, log, pop, push
+from .flow import act, add_trade, auto, choice, frame, log, pop, push, replace_top
 from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
@@ -242,6 +242,104 @@ def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
     if rival >= 0 and rival == holder and st.capitals[rival] == s:
         push(st, "any_resource", seat=seat)
+
+
+@card_fx("shipbuilding")
+def fx_shipbuilding(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "shipbuilding")
+    return [], False
+
+
+@hooks.register("allows", "shipbuilding")
+def shipbuilding_allows(st: GameState, seat: int, what: str) -> bool:
+    """Shipbuilding: before one of your caravans explores you may lay a water token touching
+    its space (``economy.ship_water_*``)."""
+    return what == "water_before_explore"
+
+
+@card_fx("astronomy")
+def fx_astronomy(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("fx_astronomy", seat=seat)], False
+
+
+def _astronomy_looked(st: GameState) -> list[int]:
+    """Tiles looked at: up to 2 from the bottom of the stack (the end of ``st.stack``),
+    numbered 1 (bottom-most) and 2 in the options."""
+    return [st.stack[-k] for k in range(1, min(2, len(st.stack)) + 1)]
+
+
+def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str, int, tuple[int, int]]]:
+    """Placements of ``tile`` as if exploring from any edge space of ``seat``'s capital tile."""
+    from .board import tile_placements
+
+    b = st.board
+    cap = st.capitals[seat]
+    if cap < 0:
+        return []
+    c = content_for(st)
+    out: set[tuple[str, int, tuple[int, int]]] = set()
+    for s in range(b.n):
+        if b.edge[s] and b.tile_of[s] == b.tile_of[cap]:
+            out.update(tile_placements(b, c.tiles[tile], min_touch=c.ruleset.explore_touch_min,
+                                       counted=None, must_touch=s))
+    return sorted(out)
+
+
+@choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
+def astronomy_options(st: GameState, f: Frame) -> list[Action]:
+    from .actions import coord_text
+
+    opts = [
+        Action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
+        for k, tile in enumerate(_astronomy_looked(st), 1)
+        for side, rot, t in astronomy_placements(st, f["seat"], tile)
+    ]
+    return [*opts, Action("none")]
+
+
+@act("fx_astronomy")
+def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
+    """The chosen tile is laid and populated like an explored tile; the other tiles looked
+    at go back on top or bottom of the stack in the order the player chooses."""
+    from .actions import parse_coord
+    from .board import Placement
+    from .explore import add_tile
+
+    pop(st)
+    looked = len(_astronomy_looked(st))
+    if a.verb == "tile":
+        which, _, rest = a.arg.partition(":")
+        side_k, _, where = rest.partition(" ")
+        tile = st.stack.pop(-int(which))
+        q, r = parse_coord(where)
+        log(st, f"seat {f['seat']} places tile {tile} (Astronomy)")
+        add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
+        looked -= 1
+    if looked:
+        push(st, "fx_astronomy_rest", seat=f["seat"], left=looked, offset=0)
+
+
+@choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
+def astronomy_rest_options(st: GameState, f: Frame) -> list[Action]:
+    ks = [str(k) for k in range(1, f["left"] + 1)]
+    return [*(Action("top", k) for k in ks), *(Action("bottom", k) for k in ks)]
+
+
+@act("fx_astronomy_rest")
+def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
+    """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
+    tile = st.stack.pop(-(f["offset"] + int(a.arg)))
+    if a.verb == "top":
+        st.stack.insert(0, tile)
+        offset = f["offset"]
+    else:
+        st.stack.append(tile)
+        offset = f["offset"] + 1
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1, offset=offset)
+    log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
 
 
 @card_fx("cartography")
@@ -611,9 +709,9 @@ def poland_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("allows", "indonesia")
 def indonesia_allows(st: GameState, seat: int, what: str) -> bool:
-    """Indonesia: your caravans and armies may enter water (the map-edge adjacency for
-    caravans is not implemented, see docs/rules-coverage.md)."""
-    return what in ("army_water", "caravan_water")
+    """Indonesia: your caravans and armies may enter water; for caravan movement, water
+    spaces on the map edge count as adjacent to one another (``economy.caravan_nbrs``)."""
+    return what in ("army_water", "caravan_water", "edge_water")
 
 
 @hooks.register("allows", "netherlands")
