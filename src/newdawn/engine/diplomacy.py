@@ -15,7 +15,7 @@ from . import hooks
 from .actions import Action
 from .cards import space_of
 from .flow import act, add_trade, choice, log, pop, push
-from .spaces import has_figure, is_empty, mature_cities, within
+from .spaces import has_figure, is_empty, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
 
@@ -288,9 +288,14 @@ def palenque_allows(st: GameState, seat: int, what: str) -> bool:
 
 @hooks.register("extra_starts", "antananarivo")
 def antananarivo_city(st: GameState, seat: int, kind: str) -> list[int]:
-    """Antananarivo: during your turn it counts as one of your cities. Implemented for placing
-    control tokens and districts next to your cities (``cards.anchors``,
-    ``cards.district_targets``)."""
-    if kind != "city" or seat != st.current:
+    """Antananarivo: during your turn it counts as one of your cities (kind "city": placing
+    control tokens and districts next to your cities, ``cards.anchors``,
+    ``cards.district_targets``; your armies pass it without attacking, ``military.targets_at``,
+    and may not end their move there). Armies may leave their card from it when it is mature
+    like a city (kind "army"). For your caravans it stays a city-state (trade; no start)."""
+    if seat != st.current or kind == "caravan":
         return []
-    return [s for s, cs in st.cs_at.items() if cs == "antananarivo"]
+    spaces = [s for s, cs in st.cs_at.items() if cs == "antananarivo"]
+    if kind == "army":
+        return [s for s in spaces if is_mature(st, seat, s)]
+    return spaces

@@ -20,7 +20,6 @@ Hook points:
   (see ``difficulty`` below; asked only when the printed value is too high).
 - ``after_arrival(st, seat, space, rival)``: a caravan of ``seat`` reached a city-state or a
   rival city (``rival`` is -1 for a city-state); may push frames.
-- ``before_tech(st, seat, level)``: a tech level was reached (unused for now).
 - ``after_combat(st, seat, ctx)``: ``seat`` won (``ctx["won"]``) or lost a combat as attacker.
 - ``attack_allowed(st, seat, other) -> bool``: False forbids attacking seat ``other``.
 - ``extra_starts(st, seat, kind) -> list[int]``: more spaces a ``kind`` ("caravan"/"army")
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
 HOOK_POINTS = (
     "start_of_turn", "end_of_turn", "after_reset", "after_placement", "combat_bonus",
     "wonder_cost", "slot_bonus", "replaced",
-    "difficulty", "after_arrival", "before_tech", "after_combat", "attack_allowed",
+    "difficulty", "after_arrival", "after_combat", "attack_allowed",
     "extra_starts", "card_extra", "friendly_seats",
     "grants", "options", "act", "wonder_gained", "after_resolve", "card_gained", "before_occupy",
     "allows", "attacked", "visited",
