@@ -698,7 +698,7 @@ def test_every_wonder_effect_is_claimed_by_a_test_or_listed_missing():
     from newdawn.content import load_content
     from newdawn.engine.hooks import REGISTRY
 
-    missing = {"oxford_university"}
+    missing: set[str] = set()
     registered = {name for table in REGISTRY.values() for name in table}
     c = load_content("ti")
     for w in c.wonders.values():
@@ -801,3 +801,59 @@ def test_porcelain_tower_offers_the_unique_card_of_the_next_level():
     st3 = apply(st, Action("done"))
     assert st3.players[0].flags.get("unique_gone") == 1
     assert "military_engineering" not in st3.players[0].row
+
+
+# ---------------------------------------------------------------- Oxford University
+
+def _tech(st, level):
+    push(st, "tech", seat=0, level=level)
+    return fresh(st)
+
+
+def test_oxford_university_a_new_card_may_replace_any_non_science_card():
+    """"oxford_university": a card gained on the tech dial may replace a non-science card of
+    another type; the row then holds two military cards, named by their keys."""
+    st = game()
+    c = st._c
+    plain = opts(_tech(st.copy(), 2), "take")
+    assert not any("@" in t for t in plain)
+    give(st, 0, "oxford_university")
+    st = _tech(st, 2)
+    takes = opts(st, "take")
+    iron = c.card_for("military", 2)
+    assert plain <= takes and f"{iron}@economy" in takes
+    assert not any(t.endswith("@science") for t in takes)
+    st.players[0].trade["economy"] = 2  # tokens on the economy card move to its replacement
+    st = apply(st, Action("take", f"{iron}@economy"))
+    row = st.players[0].row
+    types = [c.focus_cards[x].type for x in row]
+    assert types.count("military") == 2 and "economy" not in types
+    assert opts(st, "focus") == {"culture", "science", "economy", "industry", "military", "growth"}
+    # Resolving the card named "economy" resolves Iron Working, whose military tokens are the
+    # two moved over; they are spent in combat, not at commit.
+    st = apply(st, Action("focus", "economy"))
+    top = st.stack_frames[-1]
+    assert top["k"] == "commit" and top["card"] == iron and opts(st, "resolve") == {""}
+    from newdawn.engine.flow import spendable, type_key
+
+    assert type_key(st, 0, "military") == "economy" and spendable(st, 0, "economy") == 2
+    st = apply(st, Action("resolve"))
+    assert st.stack_frames[-1]["k"] == "armies"
+    st = finish_turn(st)
+    assert st.players[0].row[0] == iron  # the card reset is the one resolved
+    back = type(st).from_json(st.to_json())
+    assert back.players[0].row == st.players[0].row and back.players[0].flags == st.players[0].flags
+
+
+def test_oxford_university_a_type_with_no_card_can_come_back_only_through_oxford():
+    st = game()
+    c = st._c
+    give(st, 0, "oxford_university")
+    st = _tech(st, 2)
+    st = apply(st, Action("take", f"{c.card_for('military', 2)}@economy"))
+    cur = c.card_for("economy", 3)
+    takes = opts(_tech(st, 3), "take")
+    assert cur not in takes and f"{cur}@culture" in takes
+    st.players[0].wonders.remove("oxford_university")
+    takes = opts(_tech(st, 3), "take")
+    assert not any(t.startswith(cur) for t in takes)

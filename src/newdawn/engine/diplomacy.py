@@ -14,7 +14,7 @@ from typing import Any
 from . import hooks
 from .actions import Action
 from .cards import space_of
-from .flow import act, add_trade, choice, log, pop, push
+from .flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
 from .spaces import has_figure, is_empty, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
@@ -47,7 +47,8 @@ def resolving(st: GameState) -> str:
 @hooks.register("difficulty", "kumasi")
 def kumasi_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Kumasi: while resolving your industry or culture card, forests are difficulty 1."""
-    if st.board.terrain[s] == "forest" and resolving(st) in ("industry", "culture"):
+    key = resolving(st) if st.board.terrain[s] == "forest" else ""
+    if key and card_type(st, st.current, key) in ("industry", "culture"):
         return _n(st, "kumasi", "difficulty")
     return None
 
@@ -254,9 +255,10 @@ def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
 
 @choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card")
 def nap_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
-    return [*(Action("swap", t) for t in types if t != "military"), Action("keep")]
+    mil = key_of_type(st, f["seat"], "military")
+    if mil is None:
+        return [Action("keep")]
+    return [*(Action("swap", t) for t in row_keys(st, f["seat"]) if t != mil), Action("keep")]
 
 
 @act("fx_nap")
@@ -264,14 +266,13 @@ def nap_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb != "swap":
         return
-    c = content_for(st)
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
     ps.dipl.remove(f"p{giver}:non_aggression_pact")
     st.players[giver].own_dipl.append("non_aggression_pact")
     row = ps.row
-    i = next(k for k, x in enumerate(row) if c.focus_cards[x].type == "military")
-    j = next(k for k, x in enumerate(row) if c.focus_cards[x].type == a.arg)
+    i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
+    j = row.index(card_of(st, seat, a.arg))
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {a.arg} cards")
 

@@ -8,7 +8,20 @@ from . import hooks
 from .actions import Action
 from .cards import op, space_actions, space_of
 from .explore import can_explore, start_exploration
-from .flow import act, add_trade, auto, choice, explain, frame, log, pop, push, replace_top
+from .flow import (
+    act,
+    add_trade_to_type,
+    auto,
+    choice,
+    explain,
+    frame,
+    log,
+    pop,
+    push,
+    replace_top,
+    row_key,
+    row_keys,
+)
 from .spaces import barb_at, coord, start_cities, terrain_name
 from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
@@ -224,7 +237,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     n = c.ruleset.caravan_trade_tokens
     if s in st.cs_at:
         cs = st.cs_at[s]
-        add_trade(st, seat, c.city_states[cs].type, n)
+        add_trade_to_type(st, seat, c.city_states[cs].type, n)
         card = "cs:" + cs
         took = ""
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
@@ -325,9 +338,10 @@ def run_capitalism(st: GameState, f: Frame) -> None:
 
 @choice("capitalism_pick", "You may resolve another focus card as if in the first slot")
 def capitalism_pick_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[cid].type for cid in st.players[f["seat"]].row]
-    return [*(Action("focus", t) for t in types if t != "economy"), Action("skip")]
+    """Another card than Capitalism (which has just reset into the leftmost slot)."""
+    seat = f["seat"]
+    mine = row_key(st, seat, "capitalism") if "capitalism" in st.players[seat].row else "economy"
+    return [*(Action("focus", t) for t in row_keys(st, seat) if t != mine), Action("skip")]
 
 
 @act("capitalism_pick")

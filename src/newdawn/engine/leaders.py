@@ -18,7 +18,7 @@ from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action
 from .cards import OpBuilder, op, place_control, space_actions, space_of
-from .flow import act, add_trade, auto, choice, frame, log, pop, push, replace_top
+from .flow import act, add_trade_to_type, auto, card_of, choice, frame, log, pop, push, replace_top, row_keys
 from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
@@ -525,7 +525,7 @@ def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     target was a rival city or a city-state."""
     if ctx["won"] and not ctx.get("caravan"):
         key = "trade_city" if ctx["target"] in ("city", "cs") else "trade"
-        add_trade(st, seat, "military", _n(st, "zulu", key))
+        add_trade_to_type(st, seat, "military", _n(st, "zulu", key))
 
 
 @hooks.register("card_extra", "france")
@@ -551,8 +551,7 @@ def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
 
 @choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row")
 def swap_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
+    types = row_keys(st, f["seat"])
     opts = [Action("swap", f"{a}+{b}") for i, a in enumerate(types) for b in types[i + 1:]]
     return [*opts, Action("skip")]
 
@@ -562,11 +561,10 @@ def swap_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb != "swap":
         return
-    c = content_for(st)
-    row = st.players[f["seat"]].row
+    seat = f["seat"]
+    row = st.players[seat].row
     x, _, y = a.arg.partition("+")
-    i = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == x)
-    j = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == y)
+    i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 

@@ -24,6 +24,7 @@ from .flow import (
     roll,
     spend,
     spendable,
+    type_key,
 )
 from .industry import claim_wonder_token, free_wonder_cities
 from .spaces import (
@@ -356,7 +357,7 @@ def _combat_describe(st: GameState, f: Frame) -> str:
 @choice("combat", _combat_describe)
 def combat_options(st: GameState, f: Frame) -> list[Action]:
     opts = []
-    if spendable(st, f["seat"], "military") > 0:
+    if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
         opts = [Action("boost"), Action("reroll")]
     opts.extend(hooks.extra_options(st, f["seat"], "combat", f))  # Jebel Barkal
     opts.append(Action("accept"))
@@ -370,17 +371,17 @@ def combat_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb not in ("boost", "reroll", "accept") and hooks.extra_act(st, f["seat"], "combat", f, a):
         return
     if a.verb == "boost":
-        spend(st, f["seat"], "military", 1)
+        spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
         return
     if a.verb == "reroll":
-        spend(st, f["seat"], "military", 1)
+        spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
         log(st, f"seat {f['seat']} rerolls: {die}")
         replace_top(st, **{f"{side}_die": die})
         return
     d = f["defender"]
-    if attacker and d >= 0 and (spendable(st, d, "military") > 0 or hooks.extra_options(st, d, "combat", f)):
+    if attacker and d >= 0 and (spendable(st, d, type_key(st, d, "military")) > 0 or hooks.extra_options(st, d, "combat", f)):
         replace_top(st, stage="defender", seat=d)
         return
     pop(st)

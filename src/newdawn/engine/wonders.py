@@ -31,12 +31,16 @@ from .flow import (
     add_trade,
     auto,
     card_of,
+    card_type,
     choice,
     effective_slot,
+    key_of_type,
     log,
     pop,
     push,
     replace_top,
+    row_key,
+    row_keys,
     slot_of,
 )
 from .spaces import (
@@ -313,8 +317,8 @@ def eiffel_pick_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 def _row_types(st: GameState, seat: int) -> list[str]:
-    cards = content_for(st).focus_cards
-    return [cards[c].type for c in st.players[seat].row]
+    """Keys of the row cards (their types, unless Oxford University re-keyed one)."""
+    return row_keys(st, seat)
 
 
 @hooks.register("start_of_turn", "oracle")
@@ -398,19 +402,24 @@ def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 # ---------------------------------------------------------------- 3. when built (once per game)
 
 def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
+    """Keys of the row cards that may go one level up (their types in a row of one card per
+    type)."""
     cards = content_for(st).focus_cards
+    row = st.players[seat].row
     out = []
-    for cid in st.players[seat].row:
+    for cid in row:
         card = cards[cid]
-        if card.type in f["done"]:
+        key = row_key(st, seat, cid)
+        if key in f["done"]:
             continue
         if f["only_level"] and card.level != f["only_level"]:
             continue
         try:
-            card_for(st, card.type, card.level + 1)
+            if card_for(st, card.type, card.level + 1) in row:
+                continue  # the next card is in the row already (two cards of one type)
         except KeyError:
             continue  # no higher level of this type
-        out.append(card.type)
+        out.append(key)
     return out
 
 
@@ -434,7 +443,7 @@ def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
     cards = content_for(st).focus_cards
     for cid in st.players[seat].row:
         card = cards[cid]
-        if card.type in f["done"] or (f["only_level"] and card.level != f["only_level"]):
+        if row_key(st, seat, cid) in f["done"] or (f["only_level"] and card.level != f["only_level"]):
             continue
         u = unique_offer(st, seat, card.level + 1)
         if u and cards[u].type == card.type:
@@ -458,13 +467,20 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
     ended = a.verb == "done" or f["left"] <= 1
     if ended:
         pop(st)
+    passed = False
     if a.verb != "done":
-        ftype = cards[a.arg].type if a.verb == "take" else a.arg
-        level = cards[card_of(st, seat, ftype)].level
+        if a.verb == "take":
+            key = key_of_type(st, seat, cards[a.arg].type) or ""
+            new = a.arg
+        else:
+            key = a.arg
+            old = cards[card_of(st, seat, key)]
+            new = card_for(st, old.type, old.level + 1)
         if not ended:
-            replace_top(st, left=f["left"] - 1, done=[*f["done"], ftype])
-        gain_card(st, seat, a.arg if a.verb == "take" else card_for(st, ftype, level + 1))
-    if u and (ended or a.verb == "take" or a.arg == cards[u].type):
+            replace_top(st, left=f["left"] - 1, done=[*f["done"], key])
+        gain_card(st, seat, new, key)
+        passed = bool(u) and cards[new].type == cards[u].type
+    if u and (ended or passed):
         # As at the tech dial, the unique card is gone once taken or passed over: taken, its
         # type upgraded to the standard card instead, or the wonder's upgrades over.
         st.players[seat].flags["unique_gone"] = 1
@@ -704,6 +720,17 @@ def turns_back_barbarian(st: GameState, s: int) -> bool:
     return o is not None and hooks.grants(st, o, "turn_back_barbarians")
 
 
+_OXFORD = frozenset({"replace_any_non_science"})
+
+
+@hooks.register("grants", "oxford_university")
+def _oxford_grants(st: GameState, seat: int) -> frozenset[str]:
+    """Oxford University: a card gained on the tech dial may replace any non-science card
+    instead of the card of its type (``cards.tech_options``: ``take <card>@<key>``), so the
+    row may hold two cards of one type; row cards are then named by key (``flow.row_key``)."""
+    return _OXFORD
+
+
 _PENTAGON = frozenset({"army_unlimited_move"})
 
 
@@ -757,7 +784,7 @@ def orszaghaz_act(st: GameState, f: Frame, a: Action) -> None:
 
 def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
     cards = content_for(st).focus_cards
-    mine = {cards[c].type: c for c in st.players[seat].row}
+    mine = st.players[seat].row
     out = []
     for cid in st.players[rival].row:
         card = cards[cid]
@@ -765,7 +792,7 @@ def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
             std = card_for(st, card.type, card.level)
         except KeyError:
             continue
-        if mine.get(card.type) != std:
+        if std not in mine and std not in out and key_of_type(st, seat, card.type) is not None:
             out.append(std)
     return out
 
@@ -802,7 +829,7 @@ def _sankore(st: GameState, seat: int) -> None:
 
 @choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row")
 def sankore_options(st: GameState, f: Frame) -> list[Action]:
-    t = [x for x in _row_types(st, f["seat"]) if x != "science"]
+    t = [x for x in _row_types(st, f["seat"]) if card_type(st, f["seat"], x) != "science"]
     pairs = [Action("swap", f"{t[i]},{t[j]}") for i in range(len(t)) for j in range(i + 1, len(t))]
     return [*pairs, Action("skip")]
 
@@ -870,7 +897,8 @@ def venetian_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("after_resolve", "estadio_do_maracana")
 def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
-    if ftype != "economy" and not _used(st, "estadio_do_maracana"):
+    if (card_type(st, seat, ftype) != "economy" and key_of_type(st, seat, "economy") is not None
+            and not _used(st, "estadio_do_maracana")):
         push(st, "w_estadio", seat=seat)
 
 
@@ -885,10 +913,13 @@ def estadio_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "skip" or not _once(st, "estadio_do_maracana"):
         return
     seat = f["seat"]
+    key = key_of_type(st, seat, "economy")
+    if key is None:
+        return
     # FAQ: the economy card resolves and resets before the other card resets.
-    push(st, "reset", seat=seat, type="economy")
-    push(st, "commit", seat=seat, type="economy", card=card_of(st, seat, "economy"),
-         slot=effective_slot(st, seat, "economy", slot_of(st, seat, "economy")), sub=True)
+    push(st, "reset", seat=seat, type=key)
+    push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key),
+         slot=effective_slot(st, seat, key, slot_of(st, seat, key)), sub=True)
 
 
 __all__ = ["diplomacy_limit", "reinforced_tokens", "turns_back_barbarian"]
