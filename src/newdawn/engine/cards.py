@@ -426,12 +426,13 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
     ps = st.players[seat]
     if key is None:
         key = key_of_type(st, seat, card.type)
-    if key is not None:
-        old = card_of(st, seat, key)
-        ps.row[ps.row.index(old)] = cid
-        if REKEYED in ps.flags or card.type != key:
-            ps.flags.pop("key:" + old, None)
-            set_key(st, seat, cid, key)
+        if key is None:
+            return  # no card of its type to replace (callers offer none: Oxford University)
+    old = card_of(st, seat, key)
+    ps.row[ps.row.index(old)] = cid
+    if REKEYED in ps.flags or card.type != key:
+        ps.flags.pop("key:" + old, None)
+        set_key(st, seat, cid, key)
     from .state import LOCKED, ON_CARD
 
     for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):

@@ -470,7 +470,7 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
     passed = False
     if a.verb != "done":
         if a.verb == "take":
-            key = key_of_type(st, seat, cards[a.arg].type) or ""
+            key = key_of_type(st, seat, cards[a.arg].type) or cards[a.arg].type
             new = a.arg
         else:
             key = a.arg
