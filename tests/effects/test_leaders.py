@@ -489,7 +489,8 @@ def _explore_with_caravan(st, fx):
     here = next(s for s in range(b.n) if can_explore(st, s) and not b.is_water[s] and s not in st.cities)
     st.players[0].caravans[0] = here
     if fx:
-        st.turn["fx"] = ["shipbuilding"]
+        gain_card(st, 0, "shipbuilding")
+        card_frames(st, 0, "shipbuilding", 3, 0)  # resolving the card makes its effect active
     push(st, "caravan_step", seat=0, i=0, left=4, explored=False, slot=3, water=True, barb="none")
     st = fresh(st)
     return apply(st, Action("explore")), here
