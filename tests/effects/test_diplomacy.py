@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers import clear_space, fresh, text  # noqa: E402
 from test_leaders import atk_frame, game, kinds, land, opts  # noqa: E402
 
-from newdawn.engine import apply, hooks  # noqa: E402
+from newdawn.engine import apply, hooks, legal_actions  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402
 from newdawn.engine.flow import push  # noqa: E402
 from newdawn.engine.industry import city_reason, wonder_cost  # noqa: E402
@@ -335,3 +335,64 @@ def test_auckland_counts_city_range_through_water():
         raise AssertionError("no position where water matters")
     st.players[0].dipl.append("cs:auckland")
     assert city_targets(st, 0, 5, 3, False) == wet
+
+
+def _antananarivo(st):
+    """A land space made Antananarivo, with an easy empty land neighbour for an army."""
+    b = st.board
+    s = land(st, lambda s: all(n not in st.cities and n not in st.cs_at for n in b.nbrs[s])
+             and len(b.nbrs[s]) == 6 and all(not b.is_water[n] for n in b.nbrs[s]))
+    st.cs_at[s] = "antananarivo"
+    for n in b.nbrs[s]:
+        clear_space(st, n)
+        for ps in st.players:
+            ps.armies = [-1 if x == n else x for x in ps.armies]  # -1: on the card
+            ps.caravans = [-1 if x == n else x for x in ps.caravans]
+    return s
+
+
+def _army_into(st, s):
+    from newdawn.engine.state import ON_CARD
+
+    a = st.board.nbrs[s][0]
+    st.players[0].armies = [a, *[ON_CARD] * (len(st.players[0].armies) - 1)]
+    push(st, "army_step", seat=0, i=0, left=3, explored=False, prev=a, slot=5, water=False,
+         combat=0, vsb=0, passes=[])
+    st = fresh(st)
+    return apply(st, Action("to", text(st, s))), a
+
+
+def test_antananarivo_your_armies_pass_it_on_your_turn_but_may_not_end_there():
+    """Antananarivo: on your turn it is your city, so your army entering it does not attack;
+    it may go on, and stopping there sends it back to its card (it may not end its move
+    there); after an attack from it the army does not fall back into it."""
+    from newdawn.engine.state import ON_CARD
+
+    st = game(PLAIN)
+    s = _antananarivo(st)
+    attacked, _ = _army_into(st.copy(), s)
+    assert kinds(attacked)[-1] != "army_step"  # without the card: the city-state is attacked
+    st.players[0].dipl.append("cs:antananarivo")
+    st, a = _army_into(st, s)
+    f = st.stack_frames[-1]
+    assert f["k"] == "army_step" and st.players[0].armies[0] == s and f["prev"] == a
+    assert Action("stop") in legal_actions(st)
+    stopped = apply(st, Action("stop"))
+    assert stopped.players[0].armies[0] == ON_CARD
+    moved = apply(st, Action("to", text(st, st.board.nbrs[s][1])))
+    assert moved.players[0].armies[0] == st.board.nbrs[s][1]
+
+
+def test_antananarivo_armies_leave_from_it_when_mature_caravans_do_not():
+    from newdawn.engine.economy import caravan_starts
+    from newdawn.engine.military import army_starts
+
+    st = game(PLAIN)
+    s = _antananarivo(st)
+    st.players[0].dipl.append("cs:antananarivo")
+    assert s not in army_starts(st, 0)
+    for n in st.board.nbrs[s]:
+        st.ctl[n] = 0
+    assert s in army_starts(st, 0) and s not in caravan_starts(st, 0)
+    st.current = 1
+    assert s not in army_starts(st, 0)

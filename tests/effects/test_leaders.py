@@ -482,6 +482,75 @@ def test_shipbuilding_unlocks_two_caravans_and_moves_on_water():
     assert (f["k"], f["move"], f["water"]) == ("caravans", 4, True)
 
 
+def _explore_with_caravan(st, fx):
+    from newdawn.engine.explore import can_explore
+
+    b = st.board
+    here = next(s for s in range(b.n) if can_explore(st, s) and not b.is_water[s] and s not in st.cities)
+    st.players[0].caravans[0] = here
+    if fx:
+        gain_card(st, 0, "shipbuilding")
+        card_frames(st, 0, "shipbuilding", 3, 0)  # resolving the card makes its effect active
+    push(st, "caravan_step", seat=0, i=0, left=4, explored=False, slot=3, water=True, barb="none")
+    st = fresh(st)
+    return apply(st, Action("explore")), here
+
+
+def test_shipbuilding_lays_a_water_token_before_a_caravan_explores():
+    """Shipbuilding: before one of your caravans explores, you may lay a water token touching
+    its space; it becomes a water space of the map, then the tile is drawn as usual."""
+    st = game(["indonesia", "rome"])
+    without, _ = _explore_with_caravan(st.copy(), fx=False)
+    assert kinds(without)[-1] != "fx_ship_water"
+    st, here = _explore_with_caravan(st, fx=True)
+    assert kinds(st)[-1] == "fx_ship_water"
+    spots = opts(st, "water")
+    assert spots
+    n, stack = st.board.n, len(st.stack)
+    spot = sorted(spots)[0]
+    st = apply(st, Action("water", spot))
+    q, r = (int(x) for x in spot.split(","))
+    w = st.board.index[(q, r)]
+    assert st.board.is_water[w] and w in st.board.nbrs[here]
+    assert st.board.n >= n + 1 and len(st.stack) <= stack  # the explorer drew its tile
+
+
+def test_astronomy_places_one_of_two_bottom_tiles_next_to_the_capital_tile():
+    """Astronomy: look at the 2 bottom tiles, place one as if exploring from an edge space of
+    your capital tile, put the other back on top or bottom; then the dial advances."""
+    st = game(["poland", "rome"])
+    gain_card(st, 0, "astronomy")
+    frames = card_frames(st, 0, "astronomy", 2, 0)
+    assert [f["k"] for f in frames] == ["fx_astronomy", "dial"]
+    push(st, "fx_astronomy", seat=0)
+    st = fresh(st)
+    bottom, second = st.stack[-1], st.stack[-2]
+    tiles = [a for a in legal_actions(st) if a.verb == "tile"]
+    assert tiles and {a.arg.partition(":")[0] for a in tiles} <= {"1", "2"}
+    b = st.board
+    cap_tile = b.tile_of[st.capitals[0]]
+    n, size = b.n, len(st.stack)
+    pick = next(a for a in tiles if a.arg.startswith("2:"))
+    st = apply(st, pick)
+    assert st.board.n >= n + 10 and len(st.stack) == size - 1 and second not in st.stack
+    new = range(n, n + 10)
+    assert any(t in st.board.nbrs[s] for s in range(n) if b.tile_of[s] == cap_tile for t in new)
+    assert kinds(st)[-1] == "fx_astronomy_rest" and opts(st, "top") == {"1"}
+    st = apply(st, Action("top", "1"))
+    assert st.stack[0] == bottom and kinds(st)[-1] != "fx_astronomy_rest"
+
+
+def test_astronomy_puts_both_tiles_back_in_the_chosen_order():
+    st = game(["poland", "rome"])
+    push(st, "fx_astronomy", seat=0)
+    st = fresh(st)
+    first, second = st.stack[-1], st.stack[-2]
+    st = apply(st, Action("none"))
+    st = apply(st, Action("bottom", "2"))  # the second tile is drawn next
+    st = apply(st, Action("top", "1"))
+    assert st.stack[-1] == second and st.stack[0] == first
+
+
 def _first(st, card, slot=3):
     return card_frames(st, 0, card, slot, 0)[0]
 
@@ -550,6 +619,26 @@ def test_indonesia_armies_and_caravans_enter_water():
     g = {**f, "seat": 1}
     assert army_enter_reason(st, g, w) is not None
     assert _terrain_reason(st, g, w, set()) is not None
+
+
+def test_indonesia_caravans_treat_map_edge_water_spaces_as_adjacent():
+    """Indonesia: for caravan movement, water spaces on the map edge are adjacent to one
+    another; other seats' caravans (even on a water card) only step to neighbours."""
+    from newdawn.engine.economy import caravan_step_options
+
+    st = game(["indonesia", "rome"])
+    b = st.board
+    ew = [s for s in range(b.n) if b.is_water[s] and b.edge[s]]
+    here, far = next((x, y) for x in ew for y in ew if x != y and y not in b.nbrs[x])
+    for seat, ok in ((0, True), (1, False)):
+        ps = st.players[seat]
+        ps.caravans[0] = here
+        f = {"k": "caravan_step", "seat": seat, "i": 0, "left": 3, "explored": False, "slot": 5,
+             "water": True, "barb": "none"}
+        dests = {a.arg for a in caravan_step_options(st, f) if a.verb == "to"}
+        q, r = b.coords[far]
+        assert (f"{q},{r}" in dests) is ok
+        ps.caravans[0] = ON_CARD
 
 
 def test_netherlands_water_next_to_districts_counts_for_district_abilities():

@@ -698,7 +698,7 @@ def test_every_wonder_effect_is_claimed_by_a_test_or_listed_missing():
     from newdawn.content import load_content
     from newdawn.engine.hooks import REGISTRY
 
-    missing = {"oxford_university"}
+    missing: set[str] = set()
     registered = {name for table in REGISTRY.values() for name in table}
     c = load_content("ti")
     for w in c.wonders.values():
@@ -759,3 +759,101 @@ def test_a_wonder_taken_mid_turn_works_at_once_and_its_build_effect_does_not_rep
     claim_wonder_token(st, 0, st.capitals[1])
     assert "pyramids" in st.players[0].wonders
     assert "w_upgrade" not in kinds(fresh(st))
+
+
+def _leader_game(leaders):
+    st = new_game({"players": 2, "leaders": leaders}, 1)
+    while st.stack_frames[-1]["k"].startswith("setup"):
+        st = apply(st, legal_actions(st)[0])
+    st.current = 0
+    st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
+    return fresh(st)
+
+
+def test_pyramids_offer_the_level_two_unique_card_in_place_of_its_type():
+    """Zulu's Scorched Earth (military II) may be taken when "pyramids" upgrades the level-I
+    military card; taking it replaces that card and the unique card is then gone."""
+    st = build_wonder(_leader_game(["zulu", "netherlands"]), 0, "pyramids")
+    assert opts(st, "take") == {"scorched_earth"}
+    st = apply(st, Action("take", "scorched_earth"))
+    c = st._c
+    assert "scorched_earth" in st.players[0].row
+    assert [x for x in st.players[0].row if c.focus_cards[x].type == "military"] == ["scorched_earth"]
+    assert st.players[0].flags.get("unique_gone") == 1
+    assert "military" not in opts(st, "upgrade") and not opts(st, "take")
+
+
+def test_pyramids_unique_card_passed_over_when_its_type_takes_the_standard_card():
+    st = build_wonder(_leader_game(["zulu", "netherlands"]), 0, "pyramids")
+    st = apply(st, Action("upgrade", "military"))
+    assert st.players[0].flags.get("unique_gone") == 1
+    assert not opts(st, "take")
+    assert st._c.card_for("military", 2) in st.players[0].row
+
+
+def test_porcelain_tower_offers_the_unique_card_of_the_next_level():
+    """Rome's Military Engineering (growth II) replaces the level-I growth card through
+    "porcelain_tower"; declining ends the offer for good."""
+    st = build_wonder(_leader_game(["rome", "netherlands"]), 0, "porcelain_tower")
+    assert opts(st, "take") == {"military_engineering"}
+    st2 = apply(st, Action("take", "military_engineering"))
+    assert "military_engineering" in st2.players[0].row
+    st3 = apply(st, Action("done"))
+    assert st3.players[0].flags.get("unique_gone") == 1
+    assert "military_engineering" not in st3.players[0].row
+
+
+# ---------------------------------------------------------------- Oxford University
+
+def _tech(st, level):
+    push(st, "tech", seat=0, level=level)
+    return fresh(st)
+
+
+def test_oxford_university_a_new_card_may_replace_any_non_science_card():
+    """"oxford_university": a card gained on the tech dial may replace a non-science card of
+    another type; the row then holds two military cards, named by their keys."""
+    st = game()
+    c = st._c
+    plain = opts(_tech(st.copy(), 2), "take")
+    assert not any("@" in t for t in plain)
+    give(st, 0, "oxford_university")
+    st = _tech(st, 2)
+    takes = opts(st, "take")
+    iron = c.card_for("military", 2)
+    assert plain <= takes and f"{iron}@economy" in takes
+    assert not any(t.endswith("@science") for t in takes)
+    st.players[0].trade["economy"] = 2  # tokens on the economy card move to its replacement
+    st = apply(st, Action("take", f"{iron}@economy"))
+    row = st.players[0].row
+    types = [c.focus_cards[x].type for x in row]
+    assert types.count("military") == 2 and "economy" not in types
+    assert opts(st, "focus") == {"culture", "science", "economy", "industry", "military", "growth"}
+    # Resolving the card named "economy" resolves Iron Working, whose military tokens are the
+    # two moved over; they are spent in combat, not at commit.
+    st = apply(st, Action("focus", "economy"))
+    top = st.stack_frames[-1]
+    assert top["k"] == "commit" and top["card"] == iron and opts(st, "resolve") == {""}
+    from newdawn.engine.flow import spendable, type_key
+
+    assert type_key(st, 0, "military") == "economy" and spendable(st, 0, "economy") == 2
+    st = apply(st, Action("resolve"))
+    assert st.stack_frames[-1]["k"] == "armies"
+    st = finish_turn(st)
+    assert st.players[0].row[0] == iron  # the card reset is the one resolved
+    back = type(st).from_json(st.to_json())
+    assert back.players[0].row == st.players[0].row and back.players[0].flags == st.players[0].flags
+
+
+def test_oxford_university_a_type_with_no_card_can_come_back_only_through_oxford():
+    st = game()
+    c = st._c
+    give(st, 0, "oxford_university")
+    st = _tech(st, 2)
+    st = apply(st, Action("take", f"{c.card_for('military', 2)}@economy"))
+    cur = c.card_for("economy", 3)
+    takes = opts(_tech(st, 3), "take")
+    assert cur not in takes and f"{cur}@culture" in takes
+    st.players[0].wonders.remove("oxford_university")
+    takes = opts(_tech(st, 3), "take")
+    assert not any(t.startswith(cur) for t in takes)

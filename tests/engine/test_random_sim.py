@@ -152,6 +152,11 @@ def copy_key(key: tuple[Any, ...]) -> tuple[Any, ...]:
     return (board, *(p.copy() if hasattr(p, "copy") else p for p in parts))
 
 
+CARD_SWAPS = frozenset({"mass_media", "w_eiffel_pick"})
+"""Decisions whose effect swaps a rival control token for one's own without an attack (Mass
+Media, Eiffel Tower): replacing is not placing (FAQ: Control Tokens)."""
+
+
 def check_invariants(st: GameState, ctx: str, memo: MapMemo) -> None:
     """Component limits and placement rules (see the module docstring)."""
     key = map_key(st)
@@ -202,11 +207,11 @@ def check_map(st: GameState, ctx: str, memo: MapMemo) -> None:
     assert not (ctl_keys & cs_at.keys()), f"{ctx}: control token shares a space with a city-state"
     # A control token stands on a fort or a printed city-state space only in place of a city,
     # when a player conquers one with no unused city left (FAQ: Attacking), or after a card
-    # swapped such a token (Mass Media: replacing is not placing, FAQ: Control Tokens). It
+    # swapped such a token (Mass Media, Eiffel Tower: replacing is not placing, FAQ: Control Tokens). It
     # is never a district there (rules: Forts). When such a token changes hands in an
     # attack, the attacker conquers the city-state, and places a city if one is left.
     fallback = {s: ctl[s] for s in bf.fallback & ctl_keys}
-    swapped_by_card = memo.last_kind == "mass_media"
+    swapped_by_card = memo.last_kind in CARD_SWAPS
     for s, o in fallback.items():
         if s in bf.forts:
             assert s not in st.district, f"{ctx}: district on the fort at {b.coords[s]} (rules: Forts)"
@@ -433,6 +438,133 @@ def test_figure_places_are_the_documented_ones() -> None:
 def test_game_count() -> None:
     """The suite plays at least 300 games, over every player count."""
     assert len(PLAYER_COUNTS) * (len(FULL_SEEDS) + len(SAMPLED_SEEDS)) >= 300
+
+
+# ---------------------------------------------------------------- every printed effect in play
+
+
+FORCED_GAMES = 6
+"""Random games (5 players, random leaders) into which every wonder, city-state card and
+player diplomacy card is put, spread over the games (random play alone builds a wonder in
+about one game of two)."""
+FORCED_SEEDS = range(7000, 7000 + FORCED_GAMES)
+FORCED_PLAYERS = 5
+
+
+def _force_wonder(st: GameState, seat: int, w: str) -> None:
+    """``seat`` builds ``w`` as the industry card would after paying: the card leaves its deck
+    (or the pile of wonders removed unseen or gone), then the seat chooses the city that holds
+    it, which fires the "when built" effects (``industry.wonder_city_act``)."""
+    for deck in st.wonder_decks.values():
+        if w in deck:
+            deck.remove(w)
+    for pile in (st.removed_wonders, st.gone_wonders, st.wonder_tokens):
+        if w in pile:
+            pile.remove(w)
+    st.players[seat].wonders.append(w)
+    st.stack_frames.append({"k": "wonder_city", "seat": seat, "wonder": w})
+    st._legal = None
+
+
+def _force_diplomacy(st: GameState, seat: int, player_card: str) -> None:
+    """``seat`` takes ``player_card`` from the next seat (``economy.take_player_card``) and the
+    diplomacy card of each city-state on the map that it lacks and that still has one left
+    (as ``economy.arrive`` does)."""
+    from newdawn.engine.economy import take_player_card
+
+    giver = (seat + 1) % st.n
+    if player_card in st.players[giver].own_dipl:
+        take_player_card(st, seat, giver, player_card)
+    ps = st.players[seat]
+    for cs in sorted(set(st.cs_at.values())):
+        if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in ps.dipl:
+            st.cs_cards[cs] -= 1
+            ps.dipl.append("cs:" + cs)
+    st._legal = None
+
+
+def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple[set[str], set[str], set[str]]:
+    """A random game in which ``wonders`` are built, one at a time, by the seat to move when it
+    has a city free of wonders, and each seat takes diplomacy cards at its first turn; every
+    state gets the cheap checks, every ``SAMPLE_EVERY``-th the expensive ones (no replay: the
+    state was edited). Returns the wonders, city-states and player cards held at some point."""
+    players = FORCED_PLAYERS
+    from newdawn.engine.industry import free_wonder_cities
+
+    st = new_game(config(players), seed)
+    bot = RandomBot(random.Random(seed))
+    todo = list(wonders)
+    dealt: set[int] = set()
+    held_w: set[str] = set()
+    held_cs: set[str] = set()
+    held_p: set[str] = set()
+    memo = MapMemo()
+    step = 0
+    while True:
+        ctx = f"forced {where(players, seed, step)}"
+        top = st.stack_frames[-1]["k"] if st.stack_frames else ""
+        if st.winner == -1 and top == "focus":
+            seat = st.current
+            if seat not in dealt:
+                dealt.add(seat)
+                _force_diplomacy(st, seat, player_cards[seat % len(player_cards)])
+            if todo and free_wonder_cities(st, seat):
+                _force_wonder(st, seat, todo.pop(0))
+        opts = legal_actions(st)
+        check_options(st, opts, ctx)
+        if step % SAMPLE_EVERY == 0 or st.winner != -1:
+            data = st.to_json()
+            check_round_trip(st, data, json.dumps(data, sort_keys=True), opts, ctx)
+            for seat in {decision_seat(st), step % (players + 1) - 1}:
+                check_view(st, seat, ctx)
+        if st.winner != -1:
+            break
+        assert step < STEP_LIMIT, f"{ctx}: game still running after {STEP_LIMIT} actions"
+        kind = st.stack_frames[-1]["k"]
+        apply_in_place(st, bot.choose(None, opts))
+        memo.last_kind = kind
+        step += 1
+        check_invariants(st, ctx, memo)
+        for ps in st.players:
+            held_w.update(ps.wonders)
+            for d in ps.dipl:
+                kind, _, cid = d.partition(":")
+                (held_cs if kind == "cs" else held_p).add(cid)
+    assert not todo, f"forced seed {seed}: wonders never built {todo}"
+    return held_w, held_cs, held_p
+
+
+def test_every_wonder_city_state_and_diplomacy_card_in_play() -> None:
+    """Acceptance of the printed-effects issue: random games with random leaders and every
+    wonder, city-state diplomacy card and player diplomacy card in play still pass the
+    checks; across these games each of them was built or held at least once."""
+    from newdawn.content import load_content
+
+    c = load_content("ti")
+    wonders = list(c.wonder_ids("ti"))
+    random.Random(0).shuffle(wonders)
+    # Oxford University first: built early, its rows with two cards of a type get a long game.
+    wonders.remove("oxford_university")
+    wonders.insert(0, "oxford_university")
+    per = -(-len(wonders) // FORCED_GAMES)
+    cards = sorted(c.player_diplomacy)
+    seen_w: set[str] = set()
+    seen_cs: set[str] = set()
+    seen_p: set[str] = set()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for k, seed in enumerate(FORCED_SEEDS):
+            w, cs, p = play_forced(seed, wonders[k * per:(k + 1) * per], cards[k:] + cards[:k])
+            seen_w |= w
+            seen_cs |= cs
+            seen_p |= p
+    finally:
+        if was_enabled:
+            gc.enable()
+    assert set(wonders) <= seen_w, f"wonders never built: {sorted(set(wonders) - seen_w)}"
+    assert set(c.city_states) <= seen_cs, f"city-state cards never held: {sorted(set(c.city_states) - seen_cs)}"
+    assert set(c.player_diplomacy) <= seen_p, f"player cards never held: {sorted(set(c.player_diplomacy) - seen_p)}"
 
 
 # ---------------------------------------------------------------- how games end

@@ -51,6 +51,7 @@ from newdawn.content.schema import (
 __all__ = [
     "AGENDA_KINDS",
     "EFFECT_OPS",
+    "SPECIAL_ARGS",
     "Content",
     "load_content",
     "load_content_from",
@@ -174,6 +175,66 @@ EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
         # ``reinforced``: the side a token placed by the effect shows (England: the sources
         # conflict, so the reading is kept here, in data).
         "special": {"handler": Arg("str"), "reinforced": Arg("bool", required=False)},
+    }
+)
+
+#: Printed numbers of the irregular effects, by ``special`` handler name: the arguments each
+#: handler reads from data (all required, so a record that lacks one fails validation). A
+#: corrected number is a one-line change in the JSON file, never in the engine.
+SPECIAL_ARGS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
+    {
+        # wonders (wonders.json)
+        "terracotta_army": {"attack": _POS},
+        "alhambra": {"bonus": _POS},
+        "ruhr_valley": {"defence": _POS},
+        "petra": {"defence": _POS},
+        "pentagon": {"attack": _POS},
+        "pentagon_base": {"attack": _POS},
+        "big_ben": {"per_caravan": _POS},
+        "kremlin": {"attack": _POS},
+        "huey_teocalli": {"per_water": _POS},
+        "jebel_barkal": {"per_resource": _POS},
+        "taj_mahal": {"per_wonder": _POS},
+        "machu_picchu": {"max_slot": _POS, "shift": _POS},
+        "machu_picchu_base": {"max_slot": _POS, "as_slot": _POS},
+        "hanging_gardens": {"max_difficulty": _POS},
+        "eiffel_tower": {"named": _POS},
+        "great_zimbabwe": {"store": _POS},
+        "colossus": {"steps": _POS},
+        "kilwa_kisiwani": {"trade": _POS},
+        "pyramids": {"cards": _POS, "level": _POS},
+        "porcelain_tower": {"cards": _POS},
+        "potala_palace": {"take": _POS, "hold": _POS},
+        "cristo_redentor": {"range": _POS},
+        "amundsen_scott_research_station": {"tokens": _POS},
+        "venetian_arsenal": {"slot": _POS},
+        # leaders (leaders.json)
+        "scythia": {"bonus": _POS, "terrains": Arg("strs", choices=TERRAINS)},
+        "egypt": {"discount": _POS},
+        "china": {"extra_per_token": _POS},
+        "japan": {"difficulty": _POS},
+        "georgia": {"slots": _POS},
+        "ottoman": {"bonus": _POS},
+        "zulu": {"trade": _POS, "trade_city": _POS},
+        "france": {"ancient": _POS, "medieval": _POS, "modern": _POS},
+        # unique focus cards (focus_cards.json)
+        "writing": {"steps": _POS},
+        "craftsmanship": {"steps": _POS},
+        "state_workforce": {"min_slot": _POS},
+        "radio": {"min_slot": _POS, "range": _POS},
+        "cartography": {"min_distance": _POS, "range": _POS},
+        "siege_tactics": {"per_token": _POS},
+        # city-states (city_states.json)
+        "kumasi": {"difficulty": _POS},
+        "mohenjo_daro": {"easier": _POS},
+        "auckland": {"difficulty": _POS},
+        "buenos_aires": {"discount": _POS},
+        "brussels": {"per_city": _POS},
+        "kabul": {"attack": _POS},
+        "carthage": {"per_piece": _POS, "range": _POS},
+        # player diplomacy cards (player_diplomacy.json)
+        "joint_war": {"attack": _POS},
+        "defensive_pact": {"defence": _POS},
     }
 )
 
@@ -447,7 +508,10 @@ def _effect(file: str, entry: str, obj: object, where: str) -> Effect:
     if not isinstance(op, str) or op not in EFFECT_OPS:
         raise ContentError(f"{file}: {entry}: {where}: unknown effect op {op!r}; known: {sorted(EFFECT_OPS)}")
     args = {k: v for k, v in obj.items() if k != "op"}
-    checked = _check_args(file, entry, f"{where} ({op})", args, EFFECT_OPS[op])
+    spec = EFFECT_OPS[op]
+    if op == "special" and isinstance(args.get("handler"), str):
+        spec = {**spec, **SPECIAL_ARGS.get(str(args["handler"]), {})}
+    checked = _check_args(file, entry, f"{where} ({op})", args, spec)
     return Effect(op=op, args=MappingProxyType(checked))
 
 

@@ -14,17 +14,22 @@ from . import hooks
 from .actions import Action, coord_text, parse_coord
 from .errors import IllegalActionError
 from .flow import (
+    REKEYED,
     act,
     add_trade,
     auto,
+    card_of,
     choice,
     explain,
     frame,
+    key_of_type,
     log,
     pop,
     push,
     push_all,
     replace_top,
+    row_key,
+    set_key,
 )
 from .spaces import (
     city_spaces,
@@ -364,20 +369,39 @@ def run_dial(st: GameState, f: Frame) -> None:
 
 @choice("tech", lambda st, f: f"You may take a level {f['level']} focus card")
 def tech_options(st: GameState, f: Frame) -> list[Action]:
+    """``take <card>`` replaces the card of its type; with Oxford University also
+    ``take <card>@<key>``: it replaces the non-science card named by that key instead."""
     c = content_for(st)
-    row = st.players[f["seat"]].row
+    seat = f["seat"]
+    row = st.players[seat].row
+    oxford = hooks.grants(st, seat, "replace_any_non_science")
     opts = []
     for t in c.ruleset.focus_types:
         cid = card_for(st, t, f["level"])
-        if cid not in row:
+        if cid in row:
+            continue
+        own = key_of_type(st, seat, t)
+        if own is not None:
             opts.append(Action("take", cid))
+        if oxford:
+            opts.extend(Action("take", f"{cid}@{k}") for k in _oxford_keys(st, seat, own))
     from .leaders import unique_offer
 
-    u = unique_offer(st, f["seat"], f["level"])
-    if u:
+    u = unique_offer(st, seat, f["level"])
+    if u and key_of_type(st, seat, c.focus_cards[u].type) is not None:
         opts.append(Action("take", u))
     opts.append(Action("pass"))
     return opts
+
+
+def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
+    """Keys of the non-science row cards a new card may replace instead of the card of its
+    type (Oxford University)."""
+    cards = content_for(st).focus_cards
+    return [
+        row_key(st, seat, x) for x in st.players[seat].row
+        if cards[x].type != "science" and row_key(st, seat, x) != own
+    ]
 
 
 @act("tech")
@@ -389,19 +413,26 @@ def tech_act(st: GameState, f: Frame, a: Action) -> None:
         # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
         st.players[f["seat"]].flags["unique_gone"] = 1
     if a.verb == "take":
-        gain_card(st, f["seat"], a.arg)
+        cid, _, key = a.arg.partition("@")
+        gain_card(st, f["seat"], cid, key or None)
 
 
-def gain_card(st: GameState, seat: int, cid: str) -> None:
-    """The card replaces the card of its type; tokens on the old card stay (they move over),
-    and an economy or military card unlocks its extra figures."""
+def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> None:
+    """The card replaces the card of its type (``key``: the card named by that key instead,
+    Oxford University); tokens on the old card stay with its key (they move over), and an
+    economy or military card unlocks its extra figures."""
     c = content_for(st)
     card = c.focus_cards[cid]
     ps = st.players[seat]
-    for i, old in enumerate(ps.row):
-        if c.focus_cards[old].type == card.type:
-            ps.row[i] = cid
-            break
+    if key is None:
+        key = key_of_type(st, seat, card.type)
+        if key is None:
+            return  # no card of its type to replace (callers offer none: Oxford University)
+    old = card_of(st, seat, key)
+    ps.row[ps.row.index(old)] = cid
+    if REKEYED in ps.flags or card.type != key:
+        ps.flags.pop("key:" + old, None)
+        set_key(st, seat, cid, key)
     from .state import LOCKED, ON_CARD
 
     for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):

@@ -14,9 +14,15 @@ from typing import Any
 from . import hooks
 from .actions import Action
 from .cards import space_of
-from .flow import act, add_trade, choice, log, pop, push
-from .spaces import has_figure, is_empty, mature_cities, within
+from .flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
+from .spaces import has_figure, is_empty, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
+
+
+def _n(st: GameState, handler: str, key: str) -> int:
+    """A printed number of a diplomacy card (``city_states.json``, ``player_diplomacy.json``)."""
+    v: int = hooks.printed(st, handler, key)
+    return v
 
 
 def givers(st: GameState, seat: int, card: str) -> list[int]:
@@ -41,15 +47,16 @@ def resolving(st: GameState) -> str:
 @hooks.register("difficulty", "kumasi")
 def kumasi_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Kumasi: while resolving your industry or culture card, forests are difficulty 1."""
-    if st.board.terrain[s] == "forest" and resolving(st) in ("industry", "culture"):
-        return 1
+    key = resolving(st) if st.board.terrain[s] == "forest" else ""
+    if key and card_type(st, st.current, key) in ("industry", "culture"):
+        return _n(st, "kumasi", "difficulty")
     return None
 
 
 @hooks.register("difficulty", "mohenjo_daro")
 def mohenjo_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Mohenjo Daro: placing control tokens, every space is 1 easier."""
-    return st.board.diff[s] - 1 if purpose == "control" else None
+    return st.board.diff[s] - _n(st, "mohenjo_daro", "easier") if purpose == "control" else None
 
 
 @hooks.register("difficulty", "auckland")
@@ -57,7 +64,7 @@ def auckland_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int |
     """Auckland: building a city, spaces next to water are difficulty 1."""
     b = st.board
     if purpose == "city" and any(b.is_water[n] for n in b.nbrs[s]):
-        return 1
+        return _n(st, "auckland", "difficulty")
     return None
 
 
@@ -72,13 +79,13 @@ def buenos_aires_cost(st: GameState, seat: int, wonder: str) -> int:
     """Buenos Aires: 2 less for a wonder of a type you do not have yet (R)."""
     ws = content_for(st).wonders
     t = ws[wonder].type
-    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -2
+    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -_n(st, "buenos_aires", "discount")
 
 
 @hooks.register("wonder_cost", "brussels")
 def brussels_cost(st: GameState, seat: int, wonder: str) -> int:
     """Brussels: 1 less per mature city you have."""
-    return -len(mature_cities(st, seat))
+    return -_n(st, "brussels", "per_city") * len(mature_cities(st, seat))
 
 
 @hooks.register("combat_bonus", "kabul")
@@ -86,10 +93,8 @@ def kabul_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Kabul: +3 attacking a city or a city-state other than Kabul."""
     if ctx["role"] != "attacker":
         return 0
-    if ctx["target"] == "city":
-        return 3
-    if ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul":
-        return 3
+    if ctx["target"] == "city" or (ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul"):
+        return _n(st, "kabul", "attack")
     return 0
 
 
@@ -100,8 +105,8 @@ def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     if ctx["role"] == "attacker" and st.cs_at.get(s) == "carthage":
         return 0
-    near = within(st, [s], 2)
-    return sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
+    near = within(st, [s], _n(st, "carthage", "range"))
+    return _n(st, "carthage", "per_piece") * sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
 
 
 # ---------------------------------------------------------------- city-states: start of turn
@@ -182,7 +187,7 @@ def joint_war_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Joint War: +2 attacking, unless attacking its giver (each card held counts)."""
     if ctx["role"] != "attacker":
         return 0
-    return 2 * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
+    return _n(st, "joint_war", "attack") * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
 
 
 @hooks.register("combat_bonus", "defensive_pact")
@@ -190,7 +195,8 @@ def defensive_pact_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Defensive Pact: +2 defending, unless its giver attacks."""
     if ctx["role"] != "defender":
         return 0
-    return 2 * sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
+    n = sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
+    return _n(st, "defensive_pact", "defence") * n
 
 
 @hooks.register("after_arrival", "embassy")
@@ -249,9 +255,10 @@ def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
 
 @choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card")
 def nap_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
-    return [*(Action("swap", t) for t in types if t != "military"), Action("keep")]
+    mil = key_of_type(st, f["seat"], "military")
+    if mil is None:
+        return [Action("keep")]
+    return [*(Action("swap", t) for t in row_keys(st, f["seat"]) if t != mil), Action("keep")]
 
 
 @act("fx_nap")
@@ -259,14 +266,13 @@ def nap_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb != "swap":
         return
-    c = content_for(st)
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
     ps.dipl.remove(f"p{giver}:non_aggression_pact")
     st.players[giver].own_dipl.append("non_aggression_pact")
     row = ps.row
-    i = next(k for k, x in enumerate(row) if c.focus_cards[x].type == "military")
-    j = next(k for k, x in enumerate(row) if c.focus_cards[x].type == a.arg)
+    i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
+    j = row.index(card_of(st, seat, a.arg))
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {a.arg} cards")
 
@@ -283,9 +289,14 @@ def palenque_allows(st: GameState, seat: int, what: str) -> bool:
 
 @hooks.register("extra_starts", "antananarivo")
 def antananarivo_city(st: GameState, seat: int, kind: str) -> list[int]:
-    """Antananarivo: during your turn it counts as one of your cities. Implemented for placing
-    control tokens and districts next to your cities (``cards.anchors``,
-    ``cards.district_targets``)."""
-    if kind != "city" or seat != st.current:
+    """Antananarivo: during your turn it counts as one of your cities (kind "city": placing
+    control tokens and districts next to your cities, ``cards.anchors``,
+    ``cards.district_targets``; your armies pass it without attacking, ``military.targets_at``,
+    and may not end their move there). Armies may leave their card from it when it is mature
+    like a city (kind "army"). For your caravans it stays a city-state (trade; no start)."""
+    if seat != st.current or kind == "caravan":
         return []
-    return [s for s, cs in st.cs_at.items() if cs == "antananarivo"]
+    spaces = [s for s, cs in st.cs_at.items() if cs == "antananarivo"]
+    if kind == "army":
+        return [s for s in spaces if is_mature(st, seat, s)]
+    return spaces

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import hooks
 from .actions import Action
 from .cards import place_targets, space_actions, space_of
-from .flow import act, add_trade, auto, choice, frame, log, pop, push, replace_top, spend
+from .flow import act, add_trade_to_type, auto, choice, frame, log, pop, push, replace_top, spend, type_key
 from .industry import build_city, city_reason
 from .spaces import friendly, friendly_spaces, mature_cities, unused_cities, within
 from .state import ON_CARD, Frame, GameState, content_for
@@ -39,7 +39,7 @@ def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> i
 @auto("campus")
 def run_campus(st: GameState, f: Frame) -> None:
     n = count_near(st, f["seat"], f["space"], ("mountain", "natural_wonder"))
-    add_trade(st, f["seat"], "science", n)
+    add_trade_to_type(st, f["seat"], "science", n)
     log(st, f"seat {f['seat']}'s campus: {n} trade tokens on science")
 
 
@@ -58,7 +58,7 @@ def hub_act(st: GameState, f: Frame, a: Action) -> None:
             push(st, "trade_place", seat=seat, left=n)
     else:
         n = count_near(st, seat, f["space"], ("desert",))
-        add_trade(st, seat, "economy", n)
+        add_trade_to_type(st, seat, "economy", n)
         log(st, f"seat {seat}'s commercial hub: {n} trade tokens on economy")
 
 
@@ -71,7 +71,7 @@ def zone_city_targets(st: GameState, seat: int) -> set[int]:
 @choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
 def zone_options(st: GameState, f: Frame) -> list[Action]:
     opts = [Action("mode", "forest")]
-    if st.players[f["seat"]].trade.get("industry", 0) >= 3 and zone_city_targets(st, f["seat"]):
+    if st.players[f["seat"]].trade.get(type_key(st, f["seat"], "industry"), 0) >= 3 and zone_city_targets(st, f["seat"]):
         opts.append(Action("mode", "city"))
     return opts
 
@@ -82,10 +82,10 @@ def zone_act(st: GameState, f: Frame, a: Action) -> None:
     seat = f["seat"]
     if a.arg == "forest":
         n = count_near(st, seat, f["space"], ("forest",))
-        add_trade(st, seat, "industry", n)
+        add_trade_to_type(st, seat, "industry", n)
         log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
     else:
-        st.players[seat].trade["industry"] -= 3
+        st.players[seat].trade[type_key(st, seat, "industry")] -= 3
         push(st, "zone_city", seat=seat)
 
 

@@ -8,7 +8,20 @@ from . import hooks
 from .actions import Action
 from .cards import op, space_actions, space_of
 from .explore import can_explore, start_exploration
-from .flow import act, add_trade, auto, choice, explain, frame, log, pop, push, replace_top
+from .flow import (
+    act,
+    add_trade_to_type,
+    auto,
+    choice,
+    explain,
+    frame,
+    log,
+    pop,
+    push,
+    replace_top,
+    row_key,
+    row_keys,
+)
 from .spaces import barb_at, coord, start_cities, terrain_name
 from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
@@ -105,15 +118,25 @@ def _closed(st: GameState, seat: int, s: int) -> bool:
     return s in st.turn.get("arrivals", ()) and bool(destination_owner(st, seat, s))
 
 
+def caravan_nbrs(st: GameState, seat: int, here: int) -> tuple[int, ...]:
+    """Spaces a caravan of ``seat`` at ``here`` may step to: the neighbours, plus, for
+    Indonesia (``allows`` "edge_water"), every other map-edge water space from such a space."""
+    b = st.board
+    nb: tuple[int, ...] = b.nbrs[here]
+    if b.is_water[here] and b.edge[here] and hooks.allows(st, seat, "edge_water"):
+        more = tuple(t for t in range(b.n) if t != here and b.is_water[t] and b.edge[t] and t not in nb)
+        return nb + more
+    return nb
+
+
 def _can_leave(st: GameState, f: Frame, s: int, left: int, barbs: set[int]) -> bool:
     """From ``s`` with ``left`` movement, the caravan can reach a space where it may end."""
     seen = {s}
     frontier = [s]
-    nbrs = st.board.nbrs
     for _ in range(left):
         nxt = []
         for x in frontier:
-            for t in nbrs[x]:
+            for t in caravan_nbrs(st, f["seat"], x):
                 if t in seen or _terrain_reason(st, f, t, barbs) is not None:
                     continue
                 if not _closed(st, f["seat"], t):
@@ -143,7 +166,7 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
     opts: list[Action] = []
     if f["left"] > 0:
         barbs = set(st.barbs.values())
-        dests = [n for n in st.board.nbrs[here] if caravan_enter_reason(st, f, n, barbs) is None]
+        dests = [n for n in caravan_nbrs(st, seat, here) if caravan_enter_reason(st, f, n, barbs) is None]
         opts.extend(space_actions("to", st, dests))
         if not f["explored"] and can_explore(st, here):
             opts.append(Action("explore"))
@@ -164,7 +187,7 @@ def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
     here = st.players[f["seat"]].caravans[f["i"]]
     if f["left"] <= 0:
         return "the caravan has no movement left"
-    if s not in st.board.nbrs[here]:
+    if s not in caravan_nbrs(st, f["seat"], here):
         return "caravans move one adjacent space at a time"
     return caravan_enter_reason(st, f, s)
 
@@ -184,7 +207,10 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
         return
     if a.verb == "explore":
         replace_top(st, left=f["left"] - 1, explored=True)
-        start_exploration(st, seat, ps.caravans[i])
+        if hooks.allows(st, seat, "water_before_explore") and water_spots(st, ps.caravans[i]):
+            push(st, "fx_ship_water", seat=seat, space=ps.caravans[i])  # Shipbuilding
+        else:
+            start_exploration(st, seat, ps.caravans[i])
         return
     s = space_of(st, a.arg)
     ps.caravans[i] = s
@@ -211,7 +237,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     n = c.ruleset.caravan_trade_tokens
     if s in st.cs_at:
         cs = st.cs_at[s]
-        add_trade(st, seat, c.city_states[cs].type, n)
+        add_trade_to_type(st, seat, c.city_states[cs].type, n)
         card = "cs:" + cs
         took = ""
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
@@ -312,9 +338,10 @@ def run_capitalism(st: GameState, f: Frame) -> None:
 
 @choice("capitalism_pick", "You may resolve another focus card as if in the first slot")
 def capitalism_pick_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[cid].type for cid in st.players[f["seat"]].row]
-    return [*(Action("focus", t) for t in types if t != "economy"), Action("skip")]
+    """Another card than Capitalism (which has just reset into the leftmost slot)."""
+    seat = f["seat"]
+    mine = row_key(st, seat, "capitalism") if "capitalism" in st.players[seat].row else "economy"
+    return [*(Action("focus", t) for t in row_keys(st, seat) if t != mine), Action("skip")]
 
 
 @act("capitalism_pick")
@@ -328,3 +355,34 @@ def capitalism_pick_act(st: GameState, f: Frame, a: Action) -> None:
     slot = effective_slot(st, seat, a.arg, content_for(st).ruleset.row_slots[0])
     push(st, "commit", seat=seat, type=a.arg, card=card_of(st, seat, a.arg), slot=slot, sub=True)
 
+
+
+# ---------------------------------------------------------------- Shipbuilding's water token
+
+def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
+    """Empty hexes touching space ``s``, where a water token may be laid."""
+    from .hexgrid import neighbours
+
+    idx = st.board.index
+    return [c for c in neighbours(st.board.coords[s]) if c not in idx]
+
+
+@choice("fx_ship_water", "Shipbuilding: you may lay a water token touching your caravan's space before exploring")
+def ship_water_options(st: GameState, f: Frame) -> list[Action]:
+    return [*(Action("water", f"{q},{r}") for q, r in water_spots(st, f["space"])), Action("skip")]
+
+
+@act("fx_ship_water")
+def ship_water_act(st: GameState, f: Frame, a: Action) -> None:
+    """The water token becomes a water space of the map (like those filling holes); then the
+    caravan explores from its space as usual."""
+    from .actions import parse_coord
+    from .board import Placement
+
+    pop(st)
+    if a.verb == "water":
+        q, r = parse_coord(a.arg)
+        st.placements.append(Placement("water", 0, "", 0, q, r))
+        st.placements_changed()
+        log(st, f"seat {f['seat']} lays a water token at {a.arg} (Shipbuilding)")
+    start_exploration(st, f["seat"], f["space"])

@@ -134,16 +134,109 @@ def roll(st: GameState) -> int:
     return k + 1
 
 
+# ---------------------------------------------------------------- row keys (Oxford University)
+#
+# A row card is named by its *key*: the focus type of the card it descends from (the start card
+# it replaced, directly or through later replacements). Keys are the focus types and stay
+# distinct in a row, so they name row cards in actions and frames and index the tokens that
+# sit on a card (trade, city-state and natural-wonder tokens; they move with a replacement).
+# A key differs from the card's own type only after Oxford University let a card replace one
+# of another type; it is then kept in ``flags["key:<card>"]`` (index of the key type + 1), and
+# ``flags["rekeyed"]`` marks such a row, so rows without it compare types only.
+
+REKEYED = "rekeyed"
+
+
+def row_key(st: GameState, seat: int, cid: str) -> str:
+    """The key of row card ``cid``."""
+    c = content_for(st)
+    flags = st.players[seat].flags
+    if REKEYED in flags:
+        k = flags.get("key:" + cid)
+        if k:
+            return c.ruleset.focus_types[k - 1]
+    return c.focus_cards[cid].type
+
+
+def row_keys(st: GameState, seat: int) -> list[str]:
+    """Keys of the row, in row order."""
+    return [row_key(st, seat, cid) for cid in st.players[seat].row]
+
+
 def card_of(st: GameState, seat: int, ftype: str) -> str:
+    """The row card whose key is ``ftype`` (its type, unless Oxford University re-keyed it)."""
+    ps = st.players[seat]
+    if REKEYED in ps.flags:
+        for cid in ps.row:
+            if row_key(st, seat, cid) == ftype:
+                return cid
+        raise KeyError(ftype)
     cards = content_for(st).focus_cards
-    for cid in st.players[seat].row:
+    for cid in ps.row:
         if cards[cid].type == ftype:
             return cid
     raise KeyError(ftype)
 
 
+def card_type(st: GameState, seat: int, key: str) -> str:
+    """Type of the row card named by ``key``."""
+    if REKEYED not in st.players[seat].flags:
+        return key
+    return content_for(st).focus_cards[card_of(st, seat, key)].type
+
+
+def key_of_type(st: GameState, seat: int, ftype: str) -> str | None:
+    """Key of the first row card of type ``ftype`` ("your <type> card"), None if the row has
+    none (possible only after Oxford University)."""
+    if REKEYED not in st.players[seat].flags:
+        return ftype
+    cards = content_for(st).focus_cards
+    for cid in st.players[seat].row:
+        if cards[cid].type == ftype:
+            return row_key(st, seat, cid)
+    return None
+
+
+def set_key(st: GameState, seat: int, cid: str, key: str) -> None:
+    """Record that row card ``cid`` now stands for ``key``."""
+    c = content_for(st)
+    flags = st.players[seat].flags
+    if c.focus_cards[cid].type == key:
+        flags.pop("key:" + cid, None)
+    else:
+        flags["key:" + cid] = list(c.ruleset.focus_types).index(key) + 1
+    if any(k.startswith("key:") for k in flags):
+        flags[REKEYED] = 1
+    else:
+        flags.pop(REKEYED, None)
+
+
+def type_key(st: GameState, seat: int, ftype: str) -> str:
+    """Key of the card whose ``ftype`` trade tokens ``seat`` spends now: the card it is
+    resolving if that is of this type, else its first card of the type ("" if none; only
+    after Oxford University can a row hold two cards of a type or none)."""
+    if REKEYED not in st.players[seat].flags:
+        return ftype
+    if seat == st.current:
+        for f in reversed(st.stack_frames):
+            if f["k"] in ("commit", "reset") and "type" in f:
+                if card_type(st, seat, f["type"]) == ftype:
+                    return str(f["type"])
+                break
+    return key_of_type(st, seat, ftype) or ""
+
+
+def add_trade_to_type(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
+    """Trade tokens onto "your <ftype> card" (the first of that type; none: they stay in the
+    supply, possible only after Oxford University)."""
+    key = key_of_type(st, seat, ftype)
+    if key is not None:
+        add_trade(st, seat, key, n)
+
+
 def add_trade(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
-    """Trade tokens from the supply onto a card; tokens beyond the cap go back to the supply."""
+    """Trade tokens from the supply onto a card (by key); tokens beyond the cap go back to the
+    supply."""
     cap = content_for(st).ruleset.trade_cap
     t = st.players[seat].trade
     t[ftype] = min(cap, t.get(ftype, 0) + n)
@@ -163,9 +256,12 @@ def cs_token_ready(st: GameState, seat: int, ftype: str) -> list[str]:
 
 
 def spendable(st: GameState, seat: int, ftype: str) -> int:
+    """Tokens ``seat`` may spend from the card named by key ``ftype`` ("" = no card: none)."""
+    if not ftype:
+        return 0
     n = st.players[seat].trade.get(ftype, 0) + len(cs_token_ready(st, seat, ftype))
     res = st.players[seat].resources
-    if res and ftype != "industry" and hooks.allows(st, seat, "resources_as_trade"):
+    if res and card_type(st, seat, ftype) != "industry" and hooks.allows(st, seat, "resources_as_trade"):
         # Palenque: resource tokens spent as trade tokens (not on industry, where a wonder's
         # resources already count 2 each and are paid separately).
         n += sum(res.values())
@@ -184,7 +280,7 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
     have = t.get(ftype, 0)
     if n > have:
         res = st.players[seat].resources
-        if (ftype == "industry" or sum(res.values()) < n - have
+        if (card_type(st, seat, ftype) == "industry" or sum(res.values()) < n - have
                 or not hooks.allows(st, seat, "resources_as_trade")):
             raise IllegalActionError(f"not enough trade tokens on the {ftype} card")
         # Palenque: the rest is paid with resource tokens, the most plentiful kind first
@@ -197,9 +293,12 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
 
 
 def effective_slot(st: GameState, seat: int, ftype: str, base: int) -> int:
-    """Slot a card resolves in: its slot, moved right by the government and other effects."""
+    """Slot the card named by key ``ftype`` resolves in: its slot, moved right by the
+    government of its type and other effects."""
     c = content_for(st)
     ps = st.players[seat]
+    if REKEYED in ps.flags:
+        ftype = card_type(st, seat, ftype)
     slot = base
     if ps.gov:
         for g in c.ruleset.governments:
@@ -210,12 +309,9 @@ def effective_slot(st: GameState, seat: int, ftype: str, base: int) -> int:
 
 
 def slot_of(st: GameState, seat: int, ftype: str) -> int:
+    """Printed slot of the row card named by key ``ftype``."""
     c = content_for(st)
-    row = st.players[seat].row
-    for i, cid in enumerate(row):
-        if c.focus_cards[cid].type == ftype:
-            return c.ruleset.row_slots[i]
-    raise KeyError(ftype)
+    return c.ruleset.row_slots[st.players[seat].row.index(card_of(st, seat, ftype))]
 
 
 def trade_options(st: GameState, seat: int) -> list[Action]:

@@ -20,7 +20,6 @@ Hook points:
   (see ``difficulty`` below; asked only when the printed value is too high).
 - ``after_arrival(st, seat, space, rival)``: a caravan of ``seat`` reached a city-state or a
   rival city (``rival`` is -1 for a city-state); may push frames.
-- ``before_tech(st, seat, level)``: a tech level was reached (unused for now).
 - ``after_combat(st, seat, ctx)``: ``seat`` won (``ctx["won"]``) or lost a combat as attacker.
 - ``attack_allowed(st, seat, other) -> bool``: False forbids attacking seat ``other``.
 - ``extra_starts(st, seat, kind) -> list[int]``: more spaces a ``kind`` ("caravan"/"army")
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
 HOOK_POINTS = (
     "start_of_turn", "end_of_turn", "after_reset", "after_placement", "combat_bonus",
     "wonder_cost", "slot_bonus", "replaced",
-    "difficulty", "after_arrival", "before_tech", "after_combat", "attack_allowed",
+    "difficulty", "after_arrival", "after_combat", "attack_allowed",
     "extra_starts", "card_extra", "friendly_seats",
     "grants", "options", "act", "wonder_gained", "after_resolve", "card_gained", "before_occupy",
     "allows", "attacked", "visited",
@@ -86,6 +85,32 @@ def _record_handlers(st: GameState, kind: str, rid: str) -> tuple[str, ...]:
         rec = c.leaders[rid] if kind == "L" else c.wonders[rid]
         hs = _NAMES[key] = tuple(e.str("handler") for e in rec.effects if e.op == "special")
     return hs
+
+
+# (content, handler, key) -> printed number of that effect (keyed by the content object, not
+# its id, so a content loaded later in a test can never hit a stale entry)
+_PRINTED: dict[tuple[Any, str, str], Any] = {}
+
+
+def printed(st: GameState, handler: str, key: str) -> Any:
+    """A printed number (or list) of the ``special`` effect named ``handler``, read from the
+    content data (``loader.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
+    (combat bonuses) ask it."""
+    k = (st._c, handler, key)
+    v = _PRINTED.get(k)
+    if v is None:
+        v = _PRINTED[k] = _find_printed(st, handler, key)
+    return v
+
+
+def _find_printed(st: GameState, handler: str, key: str) -> Any:
+    c = st._c
+    for table in (c.wonders, c.leaders, c.focus_cards, c.city_states, c.player_diplomacy):
+        for rec in table.values():
+            for e in rec.effects:
+                if e.op == "special" and e.args.get("handler") == handler and key in e.args:
+                    return e.args[key]
+    raise KeyError(f"no printed {key!r} for the {handler} effect in the content data")
 
 
 _ACTIVE: dict[tuple[Any, ...], tuple[str, ...]] = {}

@@ -8,7 +8,7 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action
 from .cards import gain_token_at, op, space_actions, space_of
-from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable
+from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable, type_key
 from .spaces import (
     barb_at,
     city_spaces,
@@ -169,7 +169,7 @@ def affordable(st: GameState, f: Frame, w: str) -> bool:
     seat = f["seat"]
     c = content_for(st)
     ps = st.players[seat]
-    most = base_production(st, f, w) + spendable(st, seat, "industry")
+    most = base_production(st, f, w) + spendable(st, seat, type_key(st, seat, "industry"))
     most += int(f.get("res_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
     most += 2 * len(eligible_nws(st, seat, w))
     return most >= wonder_cost(st, seat, w)
@@ -247,7 +247,7 @@ def pay_options(st: GameState, f: Frame) -> list[Action]:
     for n in eligible_nws(st, seat, f["wonder"]):
         if n not in f["nw"]:
             opts.append(Action("pay", "nw:" + n))
-    if spendable(st, seat, "industry") > f["trade"]:
+    if spendable(st, seat, type_key(st, seat, "industry")) > f["trade"]:
         opts.append(Action("pay", "trade"))
     if f["prod"] >= f["cost"]:
         opts.append(Action("build"))
@@ -279,7 +279,7 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
         ps.resources[r] -= k
     st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["nw"]]
     if f["trade"]:
-        spend(st, seat, "industry", f["trade"])
+        spend(st, seat, type_key(st, seat, "industry"), f["trade"])
     wtype = content_for(st).wonders[w].type
     st.wonder_decks[wtype].pop(0)
     if w in st.wonder_tokens:

@@ -18,7 +18,7 @@ from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action
 from .cards import OpBuilder, op, place_control, space_actions, space_of
-from .flow import act, add_trade, auto, choice, frame, log, pop, push
+from .flow import act, add_trade_to_type, auto, card_of, choice, frame, log, pop, push, replace_top, row_keys
 from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
@@ -41,6 +41,13 @@ def op_special(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
         log(st, f"the {name} effect is not implemented")
         return [], False
     return fn(st, seat, e, slot, bonus)
+
+
+def _n(st: GameState, handler: str, key: str) -> int:
+    """A printed number of a leader's ability or unique card (``leaders.json``,
+    ``focus_cards.json``)."""
+    v: int = hooks.printed(st, handler, key)
+    return v
 
 
 def text_of(st: GameState, s: int) -> str:
@@ -97,7 +104,7 @@ def unique_offer(st: GameState, seat: int, level: int) -> str:
 def fx_writing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Writing: one more dial step if you control a world wonder."""
     if st.players[seat].wonders:
-        return [frame("dial", seat=seat, steps=1)], False
+        return [frame("dial", seat=seat, steps=e.int("steps"))], False
     return [], False
 
 
@@ -131,20 +138,20 @@ def run_humanism(st: GameState, f: Frame) -> None:
 
 @card_fx("craftsmanship")
 def fx_craftsmanship(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders))], False
+    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders), steps=e.int("steps"))], False
 
 
 @auto("fx_craftsmanship")
 def run_craftsmanship(st: GameState, f: Frame) -> None:
     """Craftsmanship: after building a wonder with it, advance the tech dial 1."""
     if len(st.players[f["seat"]].wonders) > f["had"]:
-        push(st, "dial", seat=f["seat"], steps=1)
+        push(st, "dial", seat=f["seat"], steps=f["steps"])
 
 
 @card_fx("state_workforce")
 def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """State Workforce: from the 5th slot, one more token on a mountain next to a friendly space."""
-    if slot < 5:
+    if slot < e.int("min_slot"):
         return [], False
     return [frame("fx_mountain", seat=seat, near=-1)], False
 
@@ -177,9 +184,9 @@ def mountain_act(st: GameState, f: Frame, a: Action) -> None:
 
 @card_fx("radio")
 def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    if slot < 5:
+    if slot < e.int("min_slot"):
         return [], False
-    return [frame("fx_radio", seat=seat, range=e.int("range", 4))], False
+    return [frame("fx_radio", seat=seat, range=e.int("range"))], False
 
 
 def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
@@ -197,7 +204,7 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     )
 
 
-@choice("fx_radio", "Radio: you may replace a rival non-capital city within 4 spaces of your cities")
+@choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities")
 def radio_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("replace", st, radio_targets(st, f["seat"], f["range"])), Action("skip")]
 
@@ -237,13 +244,108 @@ def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, "any_resource", seat=seat)
 
 
+@card_fx("shipbuilding")
+def fx_shipbuilding(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    turn_fx(st, "shipbuilding")
+    return [], False
+
+
+@hooks.register("allows", "shipbuilding")
+def shipbuilding_allows(st: GameState, seat: int, what: str) -> bool:
+    """Shipbuilding: before one of your caravans explores you may lay a water token touching
+    its space (``economy.ship_water_*``)."""
+    return what == "water_before_explore"
+
+
+@card_fx("astronomy")
+def fx_astronomy(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("fx_astronomy", seat=seat)], False
+
+
+def _astronomy_looked(st: GameState) -> list[int]:
+    """Tiles looked at: up to 2 from the bottom of the stack (the end of ``st.stack``),
+    numbered 1 (bottom-most) and 2 in the options."""
+    return [st.stack[-k] for k in range(1, min(2, len(st.stack)) + 1)]
+
+
+def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str, int, tuple[int, int]]]:
+    """Placements of ``tile`` as if exploring from any edge space of ``seat``'s capital tile."""
+    from .board import tile_placements
+
+    b = st.board
+    cap = st.capitals[seat]
+    if cap < 0:
+        return []
+    c = content_for(st)
+    out: set[tuple[str, int, tuple[int, int]]] = set()
+    for s in range(b.n):
+        if b.edge[s] and b.tile_of[s] == b.tile_of[cap]:
+            out.update(tile_placements(b, c.tiles[tile], min_touch=c.ruleset.explore_touch_min,
+                                       counted=None, must_touch=s))
+    return sorted(out)
+
+
+@choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
+def astronomy_options(st: GameState, f: Frame) -> list[Action]:
+    from .actions import coord_text
+
+    opts = [
+        Action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
+        for k, tile in enumerate(_astronomy_looked(st), 1)
+        for side, rot, t in astronomy_placements(st, f["seat"], tile)
+    ]
+    return [*opts, Action("none")]
+
+
+@act("fx_astronomy")
+def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
+    """The chosen tile is laid and populated like an explored tile; the other tiles looked
+    at go back on top or bottom of the stack in the order the player chooses."""
+    from .actions import parse_coord
+    from .board import Placement
+    from .explore import add_tile
+
+    pop(st)
+    looked = len(_astronomy_looked(st))
+    if a.verb == "tile":
+        which, _, rest = a.arg.partition(":")
+        side_k, _, where = rest.partition(" ")
+        tile = st.stack.pop(-int(which))
+        q, r = parse_coord(where)
+        log(st, f"seat {f['seat']} places tile {tile} (Astronomy)")
+        add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
+        looked -= 1
+    if looked:
+        push(st, "fx_astronomy_rest", seat=f["seat"], left=looked, offset=0)
+
+
+@choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
+def astronomy_rest_options(st: GameState, f: Frame) -> list[Action]:
+    ks = [str(k) for k in range(1, f["left"] + 1)]
+    return [*(Action("top", k) for k in ks), *(Action("bottom", k) for k in ks)]
+
+
+@act("fx_astronomy_rest")
+def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
+    """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
+    tile = st.stack.pop(-(f["offset"] + int(a.arg)))
+    if a.verb == "top":
+        st.stack.insert(0, tile)
+        offset = f["offset"]
+    else:
+        st.stack.append(tile)
+        offset = f["offset"] + 1
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1, offset=offset)
+    log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
+
+
 @card_fx("cartography")
 def fx_cartography(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     turn_fx(st, "cartography")
     return [], False
-
-
-CARTOGRAPHY_MIN_DISTANCE = 8
 
 
 @hooks.register("after_arrival", "cartography")
@@ -253,7 +355,7 @@ def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     cap = st.capitals[seat]
     if rival < 0 or cap < 0 or "cartography" in st.turn.get("once", []):
         return
-    if s in within(st, [cap], CARTOGRAPHY_MIN_DISTANCE - 1):
+    if s in within(st, [cap], _n(st, "cartography", "min_distance") - 1):
         return
     if cartography_targets(st, seat, s):
         push(st, "fx_cartography", seat=seat, space=s)
@@ -265,10 +367,12 @@ def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
 
     if unused_cities(st, seat) <= 0:
         return []
-    return sorted(t for t in within(st, [s], 2) if city_reason(st, seat, t, None) is None)
+    near = within(st, [s], _n(st, "cartography", "range"))
+    return sorted(t for t in near if city_reason(st, seat, t, None) is None)
 
 
-@choice("fx_cartography", "Cartography: you may build a city within 2 spaces of that rival city")
+@choice("fx_cartography", lambda st, f: "Cartography: you may build a city within "
+        f"{_n(st, 'cartography', 'range')} spaces of that rival city")
 def cartography_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("city", st, cartography_targets(st, f["seat"], f["space"])), Action("skip")]
 
@@ -298,7 +402,7 @@ def siege_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s, d = ctx["space"], ctx["other"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == d and t in st.reinforced)
-    return n
+    return n * _n(st, "siege_tactics", "per_token")
 
 
 @card_fx("scorched_earth")
@@ -358,13 +462,15 @@ def any_resource_act(st: GameState, f: Frame, a: Action) -> None:
 @hooks.register("combat_bonus", "scythia")
 def scythia_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Scythia: +3 attacking or defending a grassland or hills space."""
-    return 3 if st.board.terrain[ctx["space"]] in ("grassland", "hills") else 0
+    if st.board.terrain[ctx["space"]] in hooks.printed(st, "scythia", "terrains"):
+        return _n(st, "scythia", "bonus")
+    return 0
 
 
 @hooks.register("wonder_cost", "egypt")
 def egypt_cost(st: GameState, seat: int, wonder: str) -> int:
     """Egypt: every wonder costs 1 less."""
-    return -1
+    return -_n(st, "egypt", "discount")
 
 
 @hooks.register("combat_bonus", "china")
@@ -375,7 +481,7 @@ def china_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == seat and t in st.reinforced)
-    return n
+    return n * _n(st, "china", "extra_per_token")
 
 
 @hooks.register("difficulty", "japan")
@@ -384,7 +490,7 @@ def japan_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | No
     difficulty 3 (natural wonders are not mountains, FAQ)."""
     b = st.board
     if seat == st.current and b.terrain[s] in ("desert", "mountain") and b.coastal[s]:
-        return 3
+        return _n(st, "japan", "difficulty")
     return None
 
 
@@ -402,7 +508,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
     css = content_for(st).city_states
     for d in st.players[seat].dipl:
         if d.startswith("cs:") and css[d[3:]].type == ftype:
-            return 1
+            return _n(st, "georgia", "slots")
     return 0
 
 
@@ -418,10 +524,8 @@ def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Zulu: winning as attacker puts 1 supply trade token on the military card, 2 if the
     target was a rival city or a city-state."""
     if ctx["won"] and not ctx.get("caravan"):
-        add_trade(st, seat, "military", 2 if ctx["target"] in ("city", "cs") else 1)
-
-
-ERA_EXTRA = {"ancient": 1, "medieval": 2, "modern": 3}
+        key = "trade_city" if ctx["target"] in ("city", "cs") else "trade"
+        add_trade_to_type(st, seat, "military", _n(st, "zulu", key))
 
 
 @hooks.register("card_extra", "france")
@@ -431,7 +535,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
     if ftype != "culture":
         return []
     ws = content_for(st).wonders
-    n = max((ERA_EXTRA.get(ws[w].era, 0) for w in st.players[seat].wonders), default=0)
+    n = max((_n(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
     return [frame("place", seat=seat, left=n, near="city", max=slot)] if n else []
 
 
@@ -447,8 +551,7 @@ def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
 
 @choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row")
 def swap_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    types = [c.focus_cards[x].type for x in st.players[f["seat"]].row]
+    types = row_keys(st, f["seat"])
     opts = [Action("swap", f"{a}+{b}") for i, a in enumerate(types) for b in types[i + 1:]]
     return [*opts, Action("skip")]
 
@@ -458,11 +561,10 @@ def swap_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb != "swap":
         return
-    c = content_for(st)
-    row = st.players[f["seat"]].row
+    seat = f["seat"]
+    row = st.players[seat].row
     x, _, y = a.arg.partition("+")
-    i = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == x)
-    j = next(k for k, cid in enumerate(row) if c.focus_cards[cid].type == y)
+    i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
@@ -563,7 +665,7 @@ def ibrahim_act(st: GameState, f: Frame, a: Action) -> None:
 def ottoman_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Ottoman: +2 attacking or defending against the Ibrahim holder."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
-    return 2 if holder >= 0 and ctx["other"] == holder else 0
+    return _n(st, "ottoman", "bonus") if holder >= 0 and ctx["other"] == holder else 0
 
 
 @hooks.register("visited", "ottoman")
@@ -605,9 +707,9 @@ def poland_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("allows", "indonesia")
 def indonesia_allows(st: GameState, seat: int, what: str) -> bool:
-    """Indonesia: your caravans and armies may enter water (the map-edge adjacency for
-    caravans is not implemented, see docs/rules-coverage.md)."""
-    return what in ("army_water", "caravan_water")
+    """Indonesia: your caravans and armies may enter water; for caravan movement, water
+    spaces on the map edge count as adjacent to one another (``economy.caravan_nbrs``)."""
+    return what in ("army_water", "caravan_water", "edge_water")
 
 
 @hooks.register("allows", "netherlands")

@@ -24,6 +24,7 @@ from .flow import (
     roll,
     spend,
     spendable,
+    type_key,
 )
 from .industry import claim_wonder_token, free_wonder_cities
 from .spaces import (
@@ -69,7 +70,7 @@ def armies_options(st: GameState, f: Frame) -> list[Action]:
             continue
         if at == ON_CARD:
             if starts is None:
-                starts = start_cities(st, seat)
+                starts = army_starts(st, seat)
             if not starts:
                 continue
         opts.append(Action("army", str(i)))
@@ -94,9 +95,22 @@ def armies_act(st: GameState, f: Frame, a: Action) -> None:
     push(st, "army_start" if at == ON_CARD else "army_step", **step)
 
 
+def army_starts(st: GameState, seat: int) -> list[int]:
+    """Capital and mature cities, plus spaces effects add (Antananarivo on your turn)."""
+    out = start_cities(st, seat)
+    more = hooks.collect("extra_starts", st, seat, "army")
+    return sorted(set(out) | set(more)) if more else out
+
+
+def own_city_state(st: GameState, seat: int, s: int) -> bool:
+    """A city-state space that counts as ``seat``'s city now (Antananarivo on its holder's
+    turn): its armies do not attack it, may pass it, and may not end their move there."""
+    return s in st.cs_at and s in hooks.collect("extra_starts", st, seat, "city")
+
+
 @choice("army_start", "Choose the city your army leaves from")
 def army_start_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("start", st, start_cities(st, f["seat"]))
+    return space_actions("start", st, army_starts(st, f["seat"]))
 
 
 @act("army_start")
@@ -112,7 +126,7 @@ def targets_at(st: GameState, seat: int, s: int) -> list[str]:
     if barb_at(st, s) is not None:
         return ["barb"]
     out = []
-    if s in st.cs_at:
+    if s in st.cs_at and not own_city_state(st, seat, s):
         out.append("cs")
     if uncontrolled_fort(st, s):
         out.append("fort")
@@ -180,7 +194,7 @@ def army_step_options(st: GameState, f: Frame) -> list[Action]:
     if targets_at(st, seat, here):
         opts.append(Action("attack"))  # passing through under Flight: attack here instead
     else:
-        opts.append(Action("stop"))
+        opts.append(Action("stop"))  # in Antananarivo: the army goes back to its card
     return opts
 
 
@@ -203,6 +217,12 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
     ps = st.players[seat]
     if a.verb == "stop":
         pop(st)
+        here = ps.armies[i]
+        if here in st.cs_at and own_city_state(st, seat, here):
+            # Antananarivo: armies may not end their move in its space (approximated: an army
+            # stopping there goes back to its card).
+            ps.armies[i] = ON_CARD
+            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card")
         return
     if a.verb == "explore":
         replace_top(st, left=f["left"] - 1, explored=True)
@@ -217,7 +237,10 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
     left = f["left"] - 1
     targets = targets_at(st, seat, s)
     if not targets:
-        replace_top(st, left=left, prev=s)
+        if s in st.cs_at:
+            replace_top(st, left=left)  # Antananarivo: never a space to fall back to
+        else:
+            replace_top(st, left=left, prev=s)
         return
     if left > 0 and (passable_targets(st, f, s, targets) or (
             all(t == "ctl" for t in targets) and hooks.allows(st, seat, "pass_rival_control"))):
@@ -334,7 +357,7 @@ def _combat_describe(st: GameState, f: Frame) -> str:
 @choice("combat", _combat_describe)
 def combat_options(st: GameState, f: Frame) -> list[Action]:
     opts = []
-    if spendable(st, f["seat"], "military") > 0:
+    if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
         opts = [Action("boost"), Action("reroll")]
     opts.extend(hooks.extra_options(st, f["seat"], "combat", f))  # Jebel Barkal
     opts.append(Action("accept"))
@@ -348,17 +371,17 @@ def combat_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb not in ("boost", "reroll", "accept") and hooks.extra_act(st, f["seat"], "combat", f, a):
         return
     if a.verb == "boost":
-        spend(st, f["seat"], "military", 1)
+        spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
         return
     if a.verb == "reroll":
-        spend(st, f["seat"], "military", 1)
+        spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
         log(st, f"seat {f['seat']} rerolls: {die}")
         replace_top(st, **{f"{side}_die": die})
         return
     d = f["defender"]
-    if attacker and d >= 0 and (spendable(st, d, "military") > 0 or hooks.extra_options(st, d, "combat", f)):
+    if attacker and d >= 0 and (spendable(st, d, type_key(st, d, "military")) > 0 or hooks.extra_options(st, d, "combat", f)):
         replace_top(st, stage="defender", seat=d)
         return
     pop(st)
@@ -562,6 +585,11 @@ def run_army_after(st: GameState, f: Frame) -> None:
     if ps.armies[i] != s:
         return  # defeated: already on its card
     if targets_at(st, seat, s):
-        ps.armies[i] = f["prev"]
-        log(st, f"seat {seat}'s army returns to {coord(st, f['prev'])}")
+        prev = f["prev"]
+        if prev in st.cs_at:  # it left from Antananarivo, where it may not end its move
+            ps.armies[i] = ON_CARD
+            log(st, f"seat {seat}'s army goes back to its card")
+            return
+        ps.armies[i] = prev
+        log(st, f"seat {seat}'s army returns to {coord(st, prev)}")
 

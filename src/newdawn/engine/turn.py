@@ -8,6 +8,7 @@ from .actions import Action
 from .flow import (
     act,
     auto,
+    card_of,
     choice,
     effective_slot,
     frame,
@@ -15,6 +16,7 @@ from .flow import (
     pop,
     push,
     push_all,
+    row_keys,
     spend,
     spendable,
 )
@@ -61,8 +63,8 @@ def _describe_focus(st: GameState, f: Frame) -> str:
 
 @choice("focus", _describe_focus)
 def focus_options(st: GameState, f: Frame) -> list[Action]:
-    c = content_for(st)
-    return [Action("focus", c.focus_cards[cid].type) for cid in st.players[f["seat"]].row]
+    """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
+    return [Action("focus", k) for k in row_keys(st, f["seat"])]
 
 
 @act("focus")
@@ -70,7 +72,7 @@ def focus_act(st: GameState, f: Frame, a: Action) -> None:
     c = content_for(st)
     seat = f["seat"]
     row = st.players[seat].row
-    pos = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == a.arg)
+    pos = row.index(card_of(st, seat, a.arg))
     slot = effective_slot(st, seat, a.arg, c.ruleset.row_slots[pos])
     push(st, "commit", seat=seat, type=a.arg, card=row[pos], slot=slot)
 
@@ -78,7 +80,7 @@ def focus_act(st: GameState, f: Frame, a: Action) -> None:
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
 def commit_options(st: GameState, f: Frame) -> list[Action]:
     opts = [Action("resolve")]
-    if f["type"] in SPEND_AT_COMMIT:
+    if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
         opts.extend(Action("resolve", str(i)) for i in range(1, n + 1))
     if not f.get("sub"):
@@ -106,7 +108,8 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
-    """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances."""
+    """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances
+    (trade tokens work by the card's own type)."""
     from .cards import effect_frames, leftover_trade_frames
 
     ftype = content_for(st).focus_cards[card].type
@@ -136,13 +139,12 @@ def run_after_resolve(st: GameState, f: Frame) -> None:
 @auto("reset")
 def run_reset(st: GameState, f: Frame) -> None:
     """Pick up the chosen card, shift the cards left of it one slot right, put it leftmost."""
-    c = content_for(st)
-    seat, ftype = f["seat"], f["type"]
+    seat = f["seat"]
     row = st.players[seat].row
-    pos = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == ftype)
-    card = row.pop(pos)
+    card = card_of(st, seat, f["type"])
+    row.remove(card)
     row.insert(0, card)
-    hooks.fire("after_reset", st, seat, ftype)
+    hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)
 
 
 @auto("end_turn")

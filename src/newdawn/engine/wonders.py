@@ -31,12 +31,16 @@ from .flow import (
     add_trade,
     auto,
     card_of,
+    card_type,
     choice,
     effective_slot,
+    key_of_type,
     log,
     pop,
     push,
     replace_top,
+    row_key,
+    row_keys,
     slot_of,
 )
 from .spaces import (
@@ -55,25 +59,12 @@ FOCUS_OF_WONDER_TYPE = {
     "cultural": "culture", "economic": "economy", "scientific": "science", "militaristic": "military",
 }
 
-# Printed numbers.
-TERRACOTTA_ATTACK = 2
-ALHAMBRA_BONUS = 2
-RUHR_DEFENCE = 5
-PETRA_DEFENCE = 2
-PENTAGON_ATTACK = 2
-BIG_BEN_PER_CARAVAN = 2
-KREMLIN_ATTACK = 4
-HUEY_PER_WATER = 1
-JEBEL_PER_RESOURCE = 2
-HANGING_GARDENS_MAX_DIFFICULTY = 4
-ZIMBABWE_STORE = 4
-COLOSSUS_STEPS = 6
-PYRAMIDS_CARDS = 3
-PORCELAIN_CARDS = 2
-POTALA_TAKE = 3
-POTALA_HOLD = 4
-CRISTO_RANGE = 3
-AMUNDSEN_TOKENS = 2
+
+
+def _n(st: GameState, wonder: str, key: str) -> int:
+    """The printed number ``key`` of a wonder's effect (``wonders.json``)."""
+    v: int = hooks.printed(st, wonder, key)
+    return v
 
 
 def _army_on(st: GameState, s: int) -> bool:
@@ -97,35 +88,39 @@ def _used(st: GameState, key: str) -> bool:
 
 @hooks.register("combat_bonus", "terracotta_army")
 def _terracotta(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return TERRACOTTA_ATTACK if ctx["role"] == "attacker" else 0
+    return _n(st, "terracotta_army", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "alhambra")
 def _alhambra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return ALHAMBRA_BONUS
+    return _n(st, "alhambra", "bonus")
 
 
 @hooks.register("combat_bonus", "ruhr_valley")
 def _ruhr(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return RUHR_DEFENCE if ctx["role"] == "defender" else 0
+    return _n(st, "ruhr_valley", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "petra")
 def _petra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return PETRA_DEFENCE if ctx["role"] == "defender" else 0
+    return _n(st, "petra", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "pentagon")
-@hooks.register("combat_bonus", "pentagon_base")
 def _pentagon(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return PENTAGON_ATTACK if ctx["role"] == "attacker" else 0
+    return _n(st, "pentagon", "attack") if ctx["role"] == "attacker" else 0
+
+
+@hooks.register("combat_bonus", "pentagon_base")
+def _pentagon_base(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
+    return _n(st, "pentagon_base", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "big_ben")
 def _big_ben(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     nb = st.board.nbrs[ctx["space"]]
     n = sum(1 for at in st.players[seat].caravans if at >= 0 and at in nb)
-    return BIG_BEN_PER_CARAVAN * n
+    return _n(st, "big_ben", "per_caravan") * n
 
 
 def reinforced_tokens(st: GameState, seat: int) -> int:
@@ -137,7 +132,7 @@ def _kremlin(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     other = ctx["other"]
     if ctx["role"] != "attacker" or other < 0:
         return 0
-    return KREMLIN_ATTACK if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
+    return _n(st, "kremlin", "attack") if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
 
 
 @hooks.register("combat_bonus", "huey_teocalli")
@@ -145,7 +140,7 @@ def _huey(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     if ctx["role"] != "defender":
         return 0
     b = st.board
-    return HUEY_PER_WATER * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
+    return _n(st, "huey_teocalli", "per_water") * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
 
 
 # ---------------------------------------------------------------- 1. slots and maturity
@@ -163,21 +158,24 @@ def _gov_arrows(st: GameState, seat: int, ftype: str) -> int:
 @hooks.register("slot_bonus", "taj_mahal")
 def _taj_mahal(st: GameState, seat: int, ftype: str, slot: int) -> int:
     ws = content_for(st).wonders
-    return sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
+    n = sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
+    return n * _n(st, "taj_mahal", "per_wonder")
 
 
 @hooks.register("slot_bonus", "machu_picchu")
 def _machu_picchu(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Reprint: a card in the first or second slot resolves 2 slots farther right."""
     base = slot - _gov_arrows(st, seat, ftype)
-    return 2 if base in (1, 2) else 0
+    return _n(st, "machu_picchu", "shift") if 1 <= base <= _n(st, "machu_picchu", "max_slot") else 0
 
 
 @hooks.register("slot_bonus", "machu_picchu_base")
 def _machu_picchu_base(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Base card (not in a Terra Incognita game): slot 1 or 2 resolves as slot 3."""
     base = slot - _gov_arrows(st, seat, ftype)
-    return 3 - base if base in (1, 2) else 0
+    if 1 <= base <= _n(st, "machu_picchu_base", "max_slot"):
+        return max(0, _n(st, "machu_picchu_base", "as_slot") - base)
+    return 0
 
 
 _SYDNEY = frozenset({"maturity_any_control"})
@@ -194,8 +192,9 @@ def _sydney(st: GameState, seat: int) -> frozenset[str]:
 def _hanging_gardens(st: GameState, seat: int) -> None:
     from .cards import place_targets
 
-    if unused_control(st, seat) > 0 and place_targets(st, seat, "city", HANGING_GARDENS_MAX_DIFFICULTY):
-        push(st, "place", seat=seat, left=1, near="city", max=HANGING_GARDENS_MAX_DIFFICULTY)
+    most = _n(st, "hanging_gardens", "max_difficulty")
+    if unused_control(st, seat) > 0 and place_targets(st, seat, "city", most):
+        push(st, "place", seat=seat, left=1, near="city", max=most)
 
 
 def _colosseum_targets(st: GameState, seat: int) -> list[int]:
@@ -264,12 +263,13 @@ _space_or_skip("w_forbidden_city", "Forbidden City: you may destroy a rival cont
 
 
 def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
-    """Rival tokens that may be named: only of a rival with two such tokens (no army on them)."""
+    """Rival tokens that may be named: only of a rival with enough such tokens (no army on them)."""
+    need = _n(st, "eiffel_tower", "named")
     by: dict[int, list[int]] = {}
     for s, o in st.ctl.items():
         if o != seat and (owner < 0 or o == owner) and not _army_on(st, s):
             by.setdefault(o, []).append(s)
-    return [s for ss in by.values() if len(ss) >= 2 for s in ss]
+    return [s for ss in by.values() if len(ss) >= need for s in ss]
 
 
 @hooks.register("start_of_turn", "eiffel_tower")
@@ -278,8 +278,8 @@ def _eiffel(st: GameState, seat: int) -> None:
         push(st, "w_eiffel_tower", seat=seat, named=[])
 
 
-@choice("w_eiffel_tower", lambda st, f: "Eiffel Tower: name two control tokens of one rival"
-        + (" (second token)" if f["named"] else " (you may skip)"))
+@choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {_n(st, 'eiffel_tower', 'named')} control tokens "
+        f"of one rival ({len(f['named'])} named" + (", you may skip)" if not f["named"] else ")"))
 def eiffel_options(st: GameState, f: Frame) -> list[Action]:
     named = f["named"]
     owner = st.ctl[named[0]] if named else -1
@@ -292,12 +292,12 @@ def eiffel_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "skip":
         pop(st)
         return
-    s = space_of(st, a.arg)
-    if not f["named"]:
-        replace_top(st, named=[s])
+    named = [*f["named"], space_of(st, a.arg)]
+    if len(named) < _n(st, "eiffel_tower", "named"):
+        replace_top(st, named=named)
         return
     pop(st)
-    push(st, "w_eiffel_pick", seat=st.ctl[s], by=f["seat"], named=[f["named"][0], s])
+    push(st, "w_eiffel_pick", seat=st.ctl[named[0]], by=f["seat"], named=named)
 
 
 @choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give seat {f['by']} one of the two named tokens")
@@ -317,8 +317,8 @@ def eiffel_pick_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 def _row_types(st: GameState, seat: int) -> list[str]:
-    cards = content_for(st).focus_cards
-    return [cards[c].type for c in st.players[seat].row]
+    """Keys of the row cards (their types, unless Oxford University re-keyed one)."""
+    return row_keys(st, seat)
 
 
 @hooks.register("start_of_turn", "oracle")
@@ -381,7 +381,7 @@ def zimbabwe_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("options", "great_zimbabwe")
 def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < ZIMBABWE_STORE:
+    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < _n(st, ZIMBABWE, "store"):
         return [Action("trade", ZIMBABWE)]
     return []
 
@@ -402,58 +402,94 @@ def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 # ---------------------------------------------------------------- 3. when built (once per game)
 
 def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
+    """Keys of the row cards that may go one level up (their types in a row of one card per
+    type)."""
     cards = content_for(st).focus_cards
+    row = st.players[seat].row
     out = []
-    for cid in st.players[seat].row:
+    for cid in row:
         card = cards[cid]
-        if card.type in f["done"]:
+        key = row_key(st, seat, cid)
+        if key in f["done"]:
             continue
         if f["only_level"] and card.level != f["only_level"]:
             continue
         try:
-            card_for(st, card.type, card.level + 1)
+            if card_for(st, card.type, card.level + 1) in row:
+                continue  # the next card is in the row already (two cards of one type)
         except KeyError:
             continue  # no higher level of this type
-        out.append(card.type)
+        out.append(key)
     return out
 
 
 @hooks.register("wonder_gained", "pyramids")
 def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "pyramids" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=PYRAMIDS_CARDS, only_level=1, done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=_n(st, w, "level"), done=[])
 
 
 @hooks.register("wonder_gained", "porcelain_tower")
 def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "porcelain_tower" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=PORCELAIN_CARDS, only_level=0, done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=0, done=[])
+
+
+def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
+    """The seat's level II+ unique card, offered instead of the standard card when the wonder
+    upgrades the row card of the unique card's type to the unique card's level ("" if none)."""
+    from .leaders import unique_offer
+
+    cards = content_for(st).focus_cards
+    for cid in st.players[seat].row:
+        card = cards[cid]
+        if row_key(st, seat, cid) in f["done"] or (f["only_level"] and card.level != f["only_level"]):
+            continue
+        u = unique_offer(st, seat, card.level + 1)
+        if u and cards[u].type == card.type:
+            return u
+    return ""
 
 
 @choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
         f"a card of your row with the next level ({f['left']} left)")
 def upgrade_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), Action("done")]
+    u = _upgrade_unique(st, f["seat"], f)
+    take = [Action("take", u)] if u else []
+    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), *take, Action("done")]
 
 
 @act("w_upgrade")
 def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
-    if a.verb == "done":
-        pop(st)
-        return
     seat = f["seat"]
-    level = content_for(st).focus_cards[card_of(st, seat, a.arg)].level
-    if f["left"] <= 1:
+    cards = content_for(st).focus_cards
+    u = _upgrade_unique(st, seat, f)
+    ended = a.verb == "done" or f["left"] <= 1
+    if ended:
         pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1, done=[*f["done"], a.arg])
-    gain_card(st, seat, card_for(st, a.arg, level + 1))
+    passed = False
+    if a.verb != "done":
+        if a.verb == "take":
+            key = key_of_type(st, seat, cards[a.arg].type) or cards[a.arg].type
+            new = a.arg
+        else:
+            key = a.arg
+            old = cards[card_of(st, seat, key)]
+            new = card_for(st, old.type, old.level + 1)
+        if not ended:
+            replace_top(st, left=f["left"] - 1, done=[*f["done"], key])
+        gain_card(st, seat, new, key)
+        passed = bool(u) and cards[new].type == cards[u].type
+    if u and (ended or passed):
+        # As at the tech dial, the unique card is gone once taken or passed over: taken, its
+        # type upgraded to the standard card instead, or the wonder's upgrades over.
+        st.players[seat].flags["unique_gone"] = 1
 
 
 @hooks.register("wonder_gained", "potala_palace")
 def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "potala_palace" and how == "built":
-        push(st, "w_potala_palace", seat=seat, left=POTALA_TAKE)
+        push(st, "w_potala_palace", seat=seat, left=_n(st, w, "take"))
 
 
 _POTALA = frozenset({"hold_4_diplomacy"})
@@ -466,7 +502,7 @@ def _potala_grants(st: GameState, seat: int) -> frozenset[str]:
 
 def diplomacy_limit(st: GameState, seat: int) -> int:
     """Diplomacy cards ``seat`` may hold from each other player (Potala Palace: 4)."""
-    return POTALA_HOLD if hooks.grants(st, seat, "hold_4_diplomacy") else 1
+    return _n(st, "potala_palace", "hold") if hooks.grants(st, seat, "hold_4_diplomacy") else 1
 
 
 @choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
@@ -501,7 +537,7 @@ def _cristo_targets(st: GameState, seat: int) -> list[int]:
     at = _wonder_space(st, "cristo_redentor")
     if at < 0 or unused_cities(st, seat) <= 0:
         return []
-    near = within(st, [at], CRISTO_RANGE)
+    near = within(st, [at], _n(st, "cristo_redentor", "range"))
     return [
         s for s, o in st.cities.items()
         if o != seat and s in near and s != st.capitals[o] and not _army_on(st, s)
@@ -601,7 +637,7 @@ def amundsen_act(st: GameState, f: Frame, a: Action) -> None:
         del st.wonder_at[old]
     st.wonder_at[s] = w
     log(st, f"seat {seat} moves the {w} token to {a.arg}")
-    push(st, "place", seat=seat, left=AMUNDSEN_TOKENS, near=f"at:{s}", max=None)
+    push(st, "place", seat=seat, left=_n(st, w, "tokens"), near=f"at:{s}", max=None)
 
 
 # ---------------------------------------------------------------- 4. rule changers
@@ -684,6 +720,17 @@ def turns_back_barbarian(st: GameState, s: int) -> bool:
     return o is not None and hooks.grants(st, o, "turn_back_barbarians")
 
 
+_OXFORD = frozenset({"replace_any_non_science"})
+
+
+@hooks.register("grants", "oxford_university")
+def _oxford_grants(st: GameState, seat: int) -> frozenset[str]:
+    """Oxford University: a card gained on the tech dial may replace any non-science card
+    instead of the card of its type (``cards.tech_options``: ``take <card>@<key>``), so the
+    row may hold two cards of one type; row cards are then named by key (``flow.row_key``)."""
+    return _OXFORD
+
+
 _PENTAGON = frozenset({"army_unlimited_move"})
 
 
@@ -694,7 +741,7 @@ def _pentagon_grants(st: GameState, seat: int) -> frozenset[str]:
 
 @hooks.register("options", "colossus")
 def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "caravan_step" and st.turn.get("colossus", 0) < COLOSSUS_STEPS:
+    if kind == "caravan_step" and st.turn.get("colossus", 0) < _n(st, "colossus", "steps"):
         return [Action("colossus")]
     return []
 
@@ -712,7 +759,7 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 @hooks.register("after_arrival", "kilwa_kisiwani")
 def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0:
-        push(st, "trade_place", seat=seat, left=1)
+        push(st, "trade_place", seat=seat, left=_n(st, "kilwa_kisiwani", "trade"))
 
 
 @hooks.register("after_arrival", "orszaghaz")
@@ -737,7 +784,7 @@ def orszaghaz_act(st: GameState, f: Frame, a: Action) -> None:
 
 def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
     cards = content_for(st).focus_cards
-    mine = {cards[c].type: c for c in st.players[seat].row}
+    mine = st.players[seat].row
     out = []
     for cid in st.players[rival].row:
         card = cards[cid]
@@ -745,7 +792,7 @@ def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
             std = card_for(st, card.type, card.level)
         except KeyError:
             continue
-        if mine.get(card.type) != std:
+        if std not in mine and std not in out and key_of_type(st, seat, card.type) is not None:
             out.append(std)
     return out
 
@@ -782,7 +829,7 @@ def _sankore(st: GameState, seat: int) -> None:
 
 @choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row")
 def sankore_options(st: GameState, f: Frame) -> list[Action]:
-    t = [x for x in _row_types(st, f["seat"]) if x != "science"]
+    t = [x for x in _row_types(st, f["seat"]) if card_type(st, f["seat"], x) != "science"]
     pairs = [Action("swap", f"{t[i]},{t[j]}") for i in range(len(t)) for j in range(i + 1, len(t))]
     return [*pairs, Action("skip")]
 
@@ -820,14 +867,15 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
         return False
     st.players[seat].resources[a.arg] -= 1
     side = "a" if f["stage"] == "attacker" else "d"
-    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + JEBEL_PER_RESOURCE})
-    log(st, f"seat {seat} spends {a.arg} for +{JEBEL_PER_RESOURCE} (Jebel Barkal)")
+    plus = _n(st, "jebel_barkal", "per_resource")
+    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + plus})
+    log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
     return True
 
 
 @hooks.register("after_resolve", "venetian_arsenal")
 def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
-    if slot == content_for(st).ruleset.row_slots[-1] and not _used(st, "venetian_arsenal"):
+    if slot == _n(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
         push(st, "w_venetian_arsenal", seat=seat, type=ftype)
 
 
@@ -849,7 +897,8 @@ def venetian_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("after_resolve", "estadio_do_maracana")
 def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
-    if ftype != "economy" and not _used(st, "estadio_do_maracana"):
+    if (card_type(st, seat, ftype) != "economy" and key_of_type(st, seat, "economy") is not None
+            and not _used(st, "estadio_do_maracana")):
         push(st, "w_estadio", seat=seat)
 
 
@@ -864,10 +913,13 @@ def estadio_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "skip" or not _once(st, "estadio_do_maracana"):
         return
     seat = f["seat"]
+    key = key_of_type(st, seat, "economy")
+    if key is None:
+        return
     # FAQ: the economy card resolves and resets before the other card resets.
-    push(st, "reset", seat=seat, type="economy")
-    push(st, "commit", seat=seat, type="economy", card=card_of(st, seat, "economy"),
-         slot=effective_slot(st, seat, "economy", slot_of(st, seat, "economy")), sub=True)
+    push(st, "reset", seat=seat, type=key)
+    push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key),
+         slot=effective_slot(st, seat, key, slot_of(st, seat, key)), sub=True)
 
 
 __all__ = ["diplomacy_limit", "reinforced_tokens", "turns_back_barbarian"]
