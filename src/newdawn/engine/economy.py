@@ -220,10 +220,10 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
         # Currency: the caravan defeats the barbarian (no trade token).
         del st.barbs[letter]
         log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}")
+        if f["barb"] == "defeat_stop":
+            pop(st)  # before the hook: a frame it pushes (Sumeria's resource) must stay
         # Defeating a barbarian with a caravan counts for Sumeria (FAQ).
         hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1, "caravan": True})
-        if f["barb"] == "defeat_stop":
-            pop(st)
 
 
 def arrive(st: GameState, seat: int, i: int, s: int) -> None:

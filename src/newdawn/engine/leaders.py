@@ -531,12 +531,13 @@ def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
 @hooks.register("card_extra", "france")
 def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]:
     """France: the culture card places 1/2/3 more tokens for the era of your latest wonder
-    (placed by the usual rules, FAQ)."""
+    (placed by the usual rules, FAQ). They count as the card's standard placement (``std``):
+    Chichen Itza applies to them (FAQ, Chichen Itza)."""
     if ftype != "culture":
         return []
     ws = content_for(st).wonders
     n = max((_n(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
-    return [frame("place", seat=seat, left=n, near="city", max=slot)] if n else []
+    return [frame("place", seat=seat, left=n, near="city", max=slot, std=True)] if n else []
 
 
 # ---------------------------------------------------------------- leaders: decisions
