@@ -19,9 +19,23 @@ from typing import Any
 
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
+from ..engine.flow import slot_of
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import WIN, score, value
+
+DEEP_VERBS = frozenset({"wonder"})
+"""Options judged by playing their follow-up on (paying for a wonder takes several steps, each
+a loss on its own), even inside a chain."""
+W_TEMPO = 1.2
+"""At the focus choice, per slot of the card chosen. The row keeps its order when the card in
+the first slot is resolved again, so without this a bot that finds one small gain there repeats
+it for ever while its other cards never climb (every symmetric evaluation of the row is the
+same after any choice, so this is a rule of the choice, not a term of the evaluation)."""
+W_REPEAT = 3.0
+"""At the focus choice, against the card in the first slot: resolving it again leaves the whole
+row where it is (two bots trading one control token back and forth with Mass Media did that
+for 150 rounds)."""
 
 CHAIN_STEPS = 8
 """Sub-decisions of the same seat played on after an option before evaluating."""
@@ -47,12 +61,27 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
         for a in legal:
             if a.verb == "back":  # going back re-opens the choice the chain started from
                 continue
-            v = value(apply(st, a), seat)
+            v = _deep_value(apply(st, a), seat, work) if a.verb in DEEP_VERBS else value(apply(st, a), seat)
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
         apply_in_place(st, best_a)
     return value(st, seat)
+
+
+def _deep_value(st: GameState, seat: int, work: list[int]) -> float:
+    """The value after a deep option's own follow-up (its sub-decisions, greedily)."""
+    if st.winner == -1 and decision_seat(st) == seat:
+        return chain_value(st, seat, CHAIN_STEPS, work)
+    return value(st, seat)
+
+
+def tempo(st: GameState, seat: int, a: Action) -> float:
+    """The focus-choice bonus of option ``a`` (0 for any other decision)."""
+    if a.verb != "focus" or not st.stack_frames or st.stack_frames[-1].get("k") != "focus":
+        return 0.0
+    slot = slot_of(st, seat, a.arg)
+    return W_TEMPO * slot - (W_REPEAT if slot == 1 else 0.0)
 
 
 def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.Random | None = None,
@@ -68,8 +97,12 @@ def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.R
         if a.verb == "back":
             continue
         nxt = apply(st, a)
-        v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else score(nxt, seat)) if own_only \
-            else value(nxt, seat)
+        if a.verb in DEEP_VERBS:
+            v = _deep_value(nxt, seat, [0])
+        else:
+            v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else score(nxt, seat)) if own_only \
+                else value(nxt, seat)
+        v += tempo(st, seat, a)
         if v > best_v + 1e-9:
             best_v, best = v, [a]
         elif v > best_v - 1e-9:
@@ -104,10 +137,11 @@ class GreedyBot:
             if a.verb == "back" and len(legal) > 1:
                 continue  # it only re-opens the choice this decision came from
             nxt = apply(st, a)
-            if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < self.budget:
+            if nxt.winner == -1 and decision_seat(nxt) == seat and (work[0] < self.budget or a.verb in DEEP_VERBS):
                 v = chain_value(nxt, seat, CHAIN_STEPS, work)
             else:
                 v = value(nxt, seat)
+            v += tempo(st, seat, a)
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif v > best_v - 1e-9:

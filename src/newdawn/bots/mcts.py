@@ -40,7 +40,7 @@ from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import value
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step
+from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, tempo
 from .random_bot import PASSIVE_VERBS
 
 SCALE = 40.0
@@ -157,7 +157,7 @@ class MctsBot:
                 v = chain_value(nxt, seat, CHAIN_STEPS, work, stop)
             else:
                 v = value(nxt, seat)
-            out[a] = squash(v)
+            out[a] = squash(v + tempo(base, seat, a))
         return out
 
     # ------------------------------------------------------------------ choosing
