@@ -74,6 +74,7 @@ BARBARIAN_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJK")
 PRIMARY_RESOURCE: Mapping[str, str] = MappingProxyType(
     {"cultural": "marble", "economic": "diamond", "scientific": "mercury", "militaristic": "oil"}
 )
+VICTORY_CHECKS: tuple[str, ...] = ("before_event_dial", "after_event_dial")
 EVENT_ICONS: tuple[str, ...] = ("spawn", "barb_move", "districts", "government", "wonder", "trade")
 TRADE_EFFECTS: tuple[str, ...] = (
     "control_token",
@@ -927,6 +928,7 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         victory_cards_to_win=r.get_int("victory_cards_to_win", 1),
         victory_random_cards=r.get_int("victory_random_cards", 0),
         victory_fixed=r.get_strs("victory_fixed"),
+        victory_check=r.get_str("victory_check", VICTORY_CHECKS),
         caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
         provenance=MappingProxyType(provenance),
         boxes=boxes,

@@ -224,6 +224,9 @@ class Ruleset:
     victory_cards_to_win: int
     victory_random_cards: int
     victory_fixed: tuple[str, ...]
+    victory_check: str
+    """When the end-of-round victory check happens: "before_event_dial" (unified rules, Winning the
+    Game) or "after_event_dial" (FAQ "Other": the dial still turns and resolves after the final round)."""
     caravan_trade_tokens: int
     provenance: Mapping[str, Any]
     # Which ``box`` values of the content files belong to this ruleset's components

@@ -29,27 +29,46 @@ SPEND_AT_COMMIT = ("culture", "science", "economy", "growth")
 
 @auto("turn")
 def run_turn(st: GameState, f: Frame) -> None:
-    from . import events, victory
+    from . import events
 
     st.turn = {}
     seat = st.current
-    max_rounds = st.config.get("max_rounds")
-    if seat == st.first and st.round > 1:
-        # End of the round: victory check, then the event dial (unified rules: Winning the Game).
-        w = victory.round_winner(st)
-        if w is not None:
-            st.winner = w
-            log(st, f"seat {w} wins")
-            return
-        if max_rounds and st.round > max_rounds:
-            st.winner = -2
-            log(st, f"round limit {max_rounds} reached: no winner")
-            return
+    end_of_round = seat == st.first and st.round > 1
+    # Unified rules (Winning the Game): the victory check comes before the event dial; with the
+    # ruleset's "after_event_dial" (FAQ "Other") the dial turns and resolves first.
+    after_dial = content_for(st).ruleset.victory_check == "after_event_dial"
+    if end_of_round and not after_dial and _round_over(st):
+        return
     push(st, "end_turn", seat=seat)
     push(st, "focus", seat=seat)
     push(st, "start_of_turn", seat=seat)
-    if seat == st.first and st.round > 1:
+    if end_of_round:
+        if after_dial:
+            push(st, "round_end")
         events.turn_dial(st)
+
+
+def _round_over(st: GameState) -> bool:
+    """End-of-round check: a winner (with the tie-breakers on the current state) or the round limit."""
+    from . import victory
+
+    w = victory.round_winner(st)
+    if w is not None:
+        st.winner = w
+        log(st, f"seat {w} wins")
+        return True
+    max_rounds = st.config.get("max_rounds")
+    if max_rounds and st.round > max_rounds:
+        st.winner = -2
+        log(st, f"round limit {max_rounds} reached: no winner")
+        return True
+    return False
+
+
+@auto("round_end")
+def run_round_end(st: GameState, f: Frame) -> None:
+    """The victory check after the event dial has resolved (ruleset ``victory_check``)."""
+    _round_over(st)
 
 
 @auto("start_of_turn")

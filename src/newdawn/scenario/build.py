@@ -24,7 +24,8 @@ from ..engine.state import LOCKED, ON_CARD, GameState, content_for
 from .errors import ScenarioError
 
 TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
-GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "core", "populate", "clear", "max_rounds"}
+GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "core", "populate", "clear", "max_rounds",
+             "ruleset"}
 SPACE_KEYS = {"at", "keep", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
               "city_state", "wonder", "armies", "caravans"}
 PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl",
@@ -272,9 +273,32 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
         while st.stack_frames and st.stack_frames[-1]["k"].startswith("setup"):
             st = apply(st, legal_actions(st)[0])
         st = st.copy()
+    if "ruleset" in g:
+        _override_ruleset(ctx, st, g["ruleset"], line)
     if g.get("clear", False):
         _clear_map(st)
     return st
+
+
+def _override_ruleset(ctx: _Ctx, st: GameState, values: Any, line: int) -> None:
+    """``[game] ruleset = { key = value }``: the game's ruleset with these top-level values replaced,
+    validated by the content loader as the packaged file is (setup has already run with the packaged
+    values; the rest of the scenario uses the replaced ones)."""
+    from ..content.loader import load_content_from, read_raw
+
+    rl = ctx.key_line("ruleset", line)
+    _want(ctx, "game.ruleset", values, dict, rl)
+    stem = f"ruleset_{st.ruleset}"
+    doc = read_raw(stem)
+    for k, v in values.items():
+        if k not in doc or k in ("id", "provenance"):
+            raise ctx.err("game.ruleset", f"{k!r} is not a ruleset value that can be replaced", rl)
+        doc[k] = v
+    try:
+        st._c = load_content_from(None, st.ruleset, overrides={stem: doc})
+    except ValueError as e:
+        raise ctx.err("game.ruleset", str(e), rl) from None
+    st._legal = None
 
 
 def _clear_map(st: GameState) -> None:
