@@ -88,12 +88,16 @@ class MctsBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
-                 iterations: int | None = None, c: float = 0.7, prior: float = 1.0) -> None:
+                 iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
+                 rivals: str = "random") -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
         self.c = c
         self.prior = prior
+        self.rivals = rivals
+        """How the rivals' turns are played in the search: "greedy" (one ply on their own
+        score, the cheap default policy) or "random" (the rollout policy)."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
@@ -136,8 +140,8 @@ class MctsBot:
                 return legal
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
-            elif mover == seat:
-                apply_in_place(st, greedy_step(st, seat, legal, own_only=True))
+            elif mover == seat or self.rivals == "greedy":
+                apply_in_place(st, greedy_step(st, mover, legal, own_only=True))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
         return None
