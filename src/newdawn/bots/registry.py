@@ -1,6 +1,6 @@
 """Bots by name: ``make_bot(spec, seed)`` for the CLI, the server and Python.
 
-Specs: ``random``, ``greedy``, ``mcts`` (1 s a decision), ``mcts:1s`` / ``mcts:250ms`` (time
+Specs: ``random``, ``greedy``, ``mcts`` (1 s a turn), ``mcts:1s`` / ``mcts:250ms`` (time
 budget), ``mcts:500i`` (iteration budget).
 """
 
