@@ -442,7 +442,9 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
                 push(st, "wonder_move", seat=seat, wonder=w, space=s)
-            push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
+            if cb["capital_trade_take"] > 0 and any(n > 0 for n in st.players[d].trade.values()):
+                # Nothing to take: no decision (the only option would be ``done``).
+                push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
         elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
             push(st, "cs_fate", seat=seat, space=s)
         else:
