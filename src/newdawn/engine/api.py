@@ -72,7 +72,10 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
             return str(e)
         if reason:
             return reason
-    verbs = {o.verb for o in legal_actions(st)}
+    opts = legal_actions(st)
+    verbs = {o.verb for o in opts}
+    if a.arg and a.verb in verbs and all(not o.arg for o in opts if o.verb == a.verb):
+        return f"{a.verb} takes no argument here"
     if a.verb not in verbs:
         allowed = ", ".join(sorted(verbs))
         return f"the pending decision ({describe(st)}) allows: {allowed}"

@@ -73,6 +73,13 @@ def space_of(st: GameState, arg: str) -> int:
     return s
 
 
+def figure_index(arg: str, figs: list[int], what: str) -> int:
+    """The figure named by its index; raises IllegalActionError naming the problem."""
+    if not arg.isdigit() or int(arg) >= len(figs):
+        raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
+    return int(arg)
+
+
 def coord_texts(st: GameState) -> tuple[str, ...]:
     """The ``q,r`` text of every space (cached on the board)."""
     b = st.board
@@ -404,6 +411,24 @@ def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
     ]
 
 
+@explain("tech")
+def tech_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "take":
+        return None
+    c = content_for(st)
+    cid = a.arg.partition("@")[0]
+    card = c.focus_cards.get(cid)
+    if card is None:
+        return f"{cid} is not a focus card"
+    if cid in st.players[f["seat"]].row:
+        return f"{cid} is already in your focus row"
+    if card.level != f["level"]:
+        return f"the tech dial reached level {f['level']}: {cid} is a level {card.level} card"
+    if "@" in a.arg:
+        return "only Oxford University lets a new card replace a card of another type (not science)"
+    return None
+
+
 @act("tech")
 def tech_act(st: GameState, f: Frame, a: Action) -> None:
     from .leaders import unique_offer
@@ -454,6 +479,14 @@ def trade_place_options(st: GameState, f: Frame) -> list[Action]:
     return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
 
 
+@explain("trade_place")
+def trade_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "trade":
+        return None
+    types = content_for(st).ruleset.focus_types
+    return f"trade tokens go on a focus card: {', '.join(types)}"
+
+
 @act("trade_place")
 def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
     if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
@@ -476,6 +509,17 @@ def missing_options(st: GameState, f: Frame) -> list[Action]:
 
     have = st.players[f["seat"]].resources
     return [*(Action("take", r) for r in RESOURCES if not have.get(r)), Action("skip")]
+
+
+@explain("missing_resource")
+def missing_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    from ..content.schema import RESOURCES
+
+    if a.verb != "take":
+        return None
+    if a.arg not in RESOURCES:
+        return f"resources are {', '.join(RESOURCES)}"
+    return f"you already have {a.arg}: the resource must be of a type you do not have"
 
 
 @act("missing_resource")
@@ -526,6 +570,18 @@ def reinforce_options(st: GameState, f: Frame) -> list[Action]:
     seat = f["seat"]
     own = [s for s, o in st.ctl.items() if o == seat and s not in st.reinforced]
     return [*space_actions("reinforce", st, own), Action("done")]
+
+
+@explain("reinforce")
+def reinforce_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "reinforce":
+        return None
+    s = space_of(st, a.arg)
+    if st.ctl.get(s) != f["seat"]:
+        return "only your own control tokens can be reinforced"
+    if s in st.reinforced:
+        return "the control token is already reinforced"
+    return None
 
 
 @act("reinforce")
