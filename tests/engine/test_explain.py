@@ -79,6 +79,8 @@ VOCABULARY: dict[str, dict[str, str]] = {
     "zone_city": {"city": "space"},
     "fx_mountain": {"place": "space"},
     "missing_resource": {"take": "resource"},
+    "district": {"district": "district"},
+    "mass_media": {"target": "space"},
 }
 """The decisions whose refusals must name a rule, and their verbs."""
 
@@ -89,6 +91,8 @@ def candidate_args(st: GameState, kind: str, rnd: random.Random) -> list[str]:
     c = st._c
     if kind == "space":
         return [f"{q},{r}" for q, r in rnd.sample(list(st.board.coords), 6)]
+    if kind == "district":
+        return [f"{rnd.choice(c.ruleset.districts)} {q},{r}" for q, r in rnd.sample(list(st.board.coords), 4)]
     if kind == "index":
         return ["0", "1", "2"]
     if kind == "type":
@@ -124,7 +128,8 @@ def test_refusals_of_the_decisions_own_verbs_name_a_rule(players: int, seed: int
                     checked[kind] += 1
         apply_in_place(st, bot.choose(None, opts))
     # The walk reached the main decisions (a test that checks nothing cannot fail).
-    for kind in ("focus", "place", "build", "armies", "army_step", "caravans", "caravan_step", "trade_place"):
+    for kind in ("focus", "place", "build", "armies", "army_step", "caravans", "caravan_step", "trade_place",
+                 "reinforce", "district", "mass_media", "tech"):
         assert checked[kind] > 0, (kind, checked)
 
 

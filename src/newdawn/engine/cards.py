@@ -38,6 +38,7 @@ from .spaces import (
     difficulty,
     friendly_spaces,
     stands_for_city,
+    terrain_name,
     unused_control,
     used_districts,
     within,
@@ -310,6 +311,21 @@ def mass_media_options(st: GameState, f: Frame) -> list[Action]:
         if st.ctl.get(s, seat) != seat and not _army_on(st, s) and (s in st.reinforced or can_swap)
     ]
     return [*space_actions("target", st, targets), Action("done")]
+
+
+@explain("mass_media")
+def mass_media_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "target":
+        return None
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    if st.ctl.get(s, seat) == seat:
+        return "the target is a rival control token"
+    if _army_on(st, s):
+        return "a control token with an army in its space cannot be targeted"
+    if s not in within(st, friendly_spaces(st, seat), f["range"]):
+        return f"the token is not within {f['range']} spaces of a friendly space"
+    return "swapping a token needs an unused control token of yours (or flip a reinforced one)"
 
 
 @act("mass_media")
@@ -628,6 +644,31 @@ def district_options(st: GameState, f: Frame) -> list[Action]:
     opts = [Action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
     opts.append(Action("skip"))
     return opts
+
+
+@explain("district")
+def district_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "district":
+        return None
+    rs = content_for(st).ruleset
+    d, _, where = a.arg.partition(" ")
+    if d not in rs.districts:
+        return f"a district is named by its type ({', '.join(rs.districts)}) and a space"
+    seat = f["seat"]
+    if d in used_districts(st, seat):
+        return f"your {d} district is already on the map (one of each type)"
+    s = space_of(st, where)
+    if st.ctl.get(s) == seat and s in st.district:
+        return "the space already holds one of your districts"
+    if st.ctl.get(s) != seat:
+        reason = control_reason(st, seat, s, f["max"])
+        if reason:
+            return reason
+    elif stands_for_city(st, s):
+        return "a control token standing for a city is not replaced by a district"
+    elif difficulty(st, s) > f["max"]:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['max']}"
+    return "a district goes next to a friendly city"
 
 
 @act("district")
