@@ -61,10 +61,9 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
     if a in legal_actions(st):
         return None
     f = st.stack_frames[-1]
-    verbs = {o.verb for o in legal_actions(st)}
-    if a.verb not in verbs:
-        allowed = ", ".join(sorted(verbs))
-        return f"the pending decision ({describe(st)}) allows: {allowed}"
+    # The decision's own explanation first: a verb of its vocabulary that is not on offer now
+    # (``place`` with no unused control token) is refused by the rule that forbids it.
+    # Explain handlers return None for verbs outside their decision's vocabulary.
     fn = EXPLAIN.get(f["k"])
     if fn is not None:
         try:
@@ -73,6 +72,13 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
             return str(e)
         if reason:
             return reason
+    opts = legal_actions(st)
+    verbs = {o.verb for o in opts}
+    if a.arg and a.verb in verbs and all(not o.arg for o in opts if o.verb == a.verb):
+        return f"{a.verb} takes no argument here"
+    if a.verb not in verbs:
+        allowed = ", ".join(sorted(verbs))
+        return f"the pending decision ({describe(st)}) allows: {allowed}"
     return f"{a} is not one of the options of this decision ({describe(st)})"
 
 

@@ -38,6 +38,7 @@ from .spaces import (
     difficulty,
     friendly_spaces,
     stands_for_city,
+    terrain_name,
     unused_control,
     used_districts,
     within,
@@ -71,6 +72,13 @@ def space_of(st: GameState, arg: str) -> int:
     if s is None:
         raise IllegalActionError(f"{arg} is not a space on the map")
     return s
+
+
+def figure_index(arg: str, figs: list[int], what: str) -> int:
+    """The figure named by its index; raises IllegalActionError naming the problem."""
+    if not arg.isdigit() or int(arg) >= len(figs):
+        raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
+    return int(arg)
 
 
 def coord_texts(st: GameState) -> tuple[str, ...]:
@@ -305,6 +313,21 @@ def mass_media_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("target", st, targets), Action("done")]
 
 
+@explain("mass_media")
+def mass_media_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "target":
+        return None
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    if st.ctl.get(s, seat) == seat:
+        return "the target is a rival control token"
+    if _army_on(st, s):
+        return "a control token with an army in its space cannot be targeted"
+    if s not in within(st, friendly_spaces(st, seat), f["range"]):
+        return f"the token is not within {f['range']} spaces of a friendly space"
+    return "swapping a token needs an unused control token of yours (or flip a reinforced one)"
+
+
 @act("mass_media")
 def mass_media_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
@@ -404,6 +427,24 @@ def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
     ]
 
 
+@explain("tech")
+def tech_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "take":
+        return None
+    c = content_for(st)
+    cid = a.arg.partition("@")[0]
+    card = c.focus_cards.get(cid)
+    if card is None:
+        return f"{cid} is not a focus card"
+    if cid in st.players[f["seat"]].row:
+        return f"{cid} is already in your focus row"
+    if card.level != f["level"]:
+        return f"the tech dial reached level {f['level']}: {cid} is a level {card.level} card"
+    if "@" in a.arg:
+        return "only Oxford University lets a new card replace a card of another type (not science)"
+    return None
+
+
 @act("tech")
 def tech_act(st: GameState, f: Frame, a: Action) -> None:
     from .leaders import unique_offer
@@ -454,6 +495,14 @@ def trade_place_options(st: GameState, f: Frame) -> list[Action]:
     return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
 
 
+@explain("trade_place")
+def trade_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "trade":
+        return None
+    types = content_for(st).ruleset.focus_types
+    return f"trade tokens go on a focus card: {', '.join(types)}"
+
+
 @act("trade_place")
 def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
     if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
@@ -476,6 +525,17 @@ def missing_options(st: GameState, f: Frame) -> list[Action]:
 
     have = st.players[f["seat"]].resources
     return [*(Action("take", r) for r in RESOURCES if not have.get(r)), Action("skip")]
+
+
+@explain("missing_resource")
+def missing_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    from ..content.schema import RESOURCES
+
+    if a.verb != "take":
+        return None
+    if a.arg not in RESOURCES:
+        return f"resources are {', '.join(RESOURCES)}"
+    return f"you already have {a.arg}: the resource must be of a type you do not have"
 
 
 @act("missing_resource")
@@ -528,6 +588,18 @@ def reinforce_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("reinforce", st, own), Action("done")]
 
 
+@explain("reinforce")
+def reinforce_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "reinforce":
+        return None
+    s = space_of(st, a.arg)
+    if st.ctl.get(s) != f["seat"]:
+        return "only your own control tokens can be reinforced"
+    if s in st.reinforced:
+        return "the control token is already reinforced"
+    return None
+
+
 @act("reinforce")
 def reinforce_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "done":
@@ -572,6 +644,31 @@ def district_options(st: GameState, f: Frame) -> list[Action]:
     opts = [Action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
     opts.append(Action("skip"))
     return opts
+
+
+@explain("district")
+def district_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "district":
+        return None
+    rs = content_for(st).ruleset
+    d, _, where = a.arg.partition(" ")
+    if d not in rs.districts:
+        return f"a district is named by its type ({', '.join(rs.districts)}) and a space"
+    seat = f["seat"]
+    if d in used_districts(st, seat):
+        return f"your {d} district is already on the map (one of each type)"
+    s = space_of(st, where)
+    if st.ctl.get(s) == seat and s in st.district:
+        return "the space already holds one of your districts"
+    if st.ctl.get(s) != seat:
+        reason = control_reason(st, seat, s, f["max"])
+        if reason:
+            return reason
+    elif stands_for_city(st, s):
+        return "a control token standing for a city is not replaced by a district"
+    elif difficulty(st, s) > f["max"]:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['max']}"
+    return "a district goes next to a friendly city"
 
 
 @act("district")

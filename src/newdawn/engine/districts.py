@@ -6,9 +6,30 @@ from __future__ import annotations
 from . import hooks
 from .actions import Action
 from .cards import place_targets, space_actions, space_of
-from .flow import act, add_trade_to_type, auto, choice, frame, log, pop, push, replace_top, spend, type_key
+from .flow import (
+    act,
+    add_trade_to_type,
+    auto,
+    choice,
+    explain,
+    frame,
+    log,
+    pop,
+    push,
+    replace_top,
+    spend,
+    type_key,
+)
 from .industry import build_city, city_reason
-from .spaces import friendly, friendly_spaces, mature_cities, unused_cities, within
+from .spaces import (
+    control_reason,
+    friendly,
+    friendly_spaces,
+    mature_cities,
+    unused_cities,
+    unused_control,
+    within,
+)
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -94,6 +115,16 @@ def zone_city_options(st: GameState, f: Frame) -> list[Action]:
     return space_actions("city", st, zone_city_targets(st, f["seat"]))
 
 
+@explain("zone_city")
+def zone_city_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "city":
+        return None
+    s = space_of(st, a.arg)
+    if unused_cities(st, f["seat"]) <= 0:
+        return "all your cities are on the map"
+    return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
+
+
 @act("zone_city")
 def zone_city_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
@@ -149,7 +180,6 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
 
 @choice("theater", "Theater square: place a control token within 2 spaces")
 def theater_options(st: GameState, f: Frame) -> list[Action]:
-    from .spaces import unused_control
 
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
@@ -157,6 +187,18 @@ def theater_options(st: GameState, f: Frame) -> list[Action]:
     spaces = place_targets(st, seat, f"within2:{f['space']}", None)
     spaces |= place_targets(st, seat, "wonder_city2", None)
     return [*space_actions("place", st, spaces), Action("done")]
+
+
+@explain("theater")
+def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "place":
+        return None
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return "you have no unused control token"
+    return control_reason(st, seat, s, None) or (
+        "the space is not within 2 spaces of the theater square or of a city of yours with a wonder")
 
 
 @act("theater")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import op, space_actions, space_of
+from .cards import figure_index, op, space_actions, space_of
 from .explore import can_explore, start_exploration
 from .flow import (
     act,
@@ -54,6 +54,25 @@ def caravans_options(st: GameState, f: Frame) -> list[Action]:
     return opts
 
 
+@explain("caravans")
+def caravans_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "caravan":
+        return None
+    seat = f["seat"]
+    ps = st.players[seat]
+    i = figure_index(a.arg, ps.caravans, "caravan")
+    at = ps.caravans[i]
+    if at == LOCKED:
+        return f"caravan {i} is not yet available (it is locked on your economy card)"
+    if i in f["moved"]:
+        return f"caravan {i} has already moved this turn"
+    if i in st.turn.get("returned_caravans", []):
+        return f"caravan {i} went back to its card this turn and moves no more"
+    if at == ON_CARD and not caravan_starts(st, seat):
+        return "a caravan leaves from your capital or a mature city, and you have none"
+    return None
+
+
 @act("caravans")
 def caravans_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "done":
@@ -79,6 +98,14 @@ def caravan_starts(st: GameState, seat: int) -> list[int]:
     out = start_cities(st, seat)
     more = hooks.collect("extra_starts", st, seat, "caravan")
     return sorted(set(out) | set(more)) if more else out
+
+
+@explain("caravan_start")
+def caravan_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "start":
+        return None
+    space_of(st, a.arg)
+    return "a caravan leaves its card from your capital or one of your mature cities"
 
 
 @act("caravan_start")
@@ -181,6 +208,21 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
 
 @explain("caravan_step")
 def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    here = st.players[f["seat"]].caravans[f["i"]]
+    if a.verb == "trade":
+        if not destination_owner(st, f["seat"], here):
+            return "a caravan trades only in a city-state or a rival city"
+        return "a caravan already reached this space this turn: only one trades there per turn"
+    if a.verb == "stop":
+        return "a caravan cannot stop and remain in a city-state or rival city: it trades there"
+    if a.verb == "explore":
+        if f["left"] <= 0:
+            return "exploring costs one movement, and the caravan has none left"
+        if f["explored"]:
+            return "the caravan has already explored during this move"
+        if not st.stack:
+            return "the tile stack is empty"
+        return "a figure explores only from an edge space of a capital tile"
     if a.verb != "to":
         return None
     s = space_of(st, a.arg)

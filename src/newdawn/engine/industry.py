@@ -196,6 +196,8 @@ def build_explain(st: GameState, f: Frame, a: Action) -> str | None:
     seat = f["seat"]
     if a.verb == "city":
         s = space_of(st, a.arg)
+        if f.get("no_city"):
+            return "this effect builds wonders only, not cities"
         if unused_cities(st, seat) <= 0:
             return "all your cities are on the map"
         return city_reason(st, seat, s, f["slot"]) or (

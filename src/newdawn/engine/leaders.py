@@ -18,7 +18,20 @@ from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action
 from .cards import OpBuilder, op, place_control, space_actions, space_of
-from .flow import act, add_trade_to_type, auto, card_of, choice, frame, log, pop, push, replace_top, row_keys
+from .flow import (
+    act,
+    add_trade_to_type,
+    auto,
+    card_of,
+    choice,
+    explain,
+    frame,
+    log,
+    pop,
+    push,
+    replace_top,
+    row_keys,
+)
 from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
 from .state import Frame, GameState, content_for
 
@@ -173,6 +186,26 @@ def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
         if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain")
 def mountain_options(st: GameState, f: Frame) -> list[Action]:
     return [*space_actions("place", st, mountain_targets(st, f["seat"], f["near"])), Action("skip")]
+
+
+@explain("fx_mountain")
+def mountain_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    from .spaces import unused_control
+
+    if a.verb != "place":
+        return None
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return "you have no unused control token"
+    reason = control_reason(st, seat, s, None)
+    if reason:
+        return reason
+    if f["near"] >= 0:
+        return "the space is not next to that mountain"
+    if st.board.terrain[s] != "mountain":
+        return "the token goes on a mountain"
+    return "the mountain is not next to a friendly space"
 
 
 @act("fx_mountain")

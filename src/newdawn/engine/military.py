@@ -8,7 +8,7 @@ from typing import Any
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import op, replace_control, space_actions, space_of, take_off_control
+from .cards import figure_index, op, replace_control, space_actions, space_of, take_off_control
 from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -78,6 +78,23 @@ def armies_options(st: GameState, f: Frame) -> list[Action]:
     return opts
 
 
+@explain("armies")
+def armies_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "army":
+        return None
+    seat = f["seat"]
+    ps = st.players[seat]
+    i = figure_index(a.arg, ps.armies, "army")
+    at = ps.armies[i]
+    if at == LOCKED:
+        return f"army {i} is not yet available (it is locked on your military card)"
+    if i in f["moved"]:
+        return f"army {i} has already moved this turn"
+    if at == ON_CARD and not army_starts(st, seat):
+        return "an army leaves from your capital or a mature city, and you have none"
+    return None
+
+
 @act("armies")
 def armies_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "done":
@@ -111,6 +128,14 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
 @choice("army_start", "Choose the city your army leaves from")
 def army_start_options(st: GameState, f: Frame) -> list[Action]:
     return space_actions("start", st, army_starts(st, f["seat"]))
+
+
+@explain("army_start")
+def army_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "start":
+        return None
+    space_of(st, a.arg)
+    return "an army leaves its card from your capital or one of your mature cities"
 
 
 @act("army_start")
@@ -200,10 +225,22 @@ def army_step_options(st: GameState, f: Frame) -> list[Action]:
 
 @explain("army_step")
 def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    here = st.players[f["seat"]].armies[f["i"]]
+    if a.verb == "attack":
+        return "there is nothing to attack in the army's space"
+    if a.verb == "stop":
+        return "the army cannot stop in a space it must attack"
+    if a.verb == "explore":
+        if f["left"] <= 0:
+            return "exploring costs one movement, and the army has none left"
+        if f["explored"]:
+            return "the army has already explored during this move"
+        if not st.stack:
+            return "the tile stack is empty"
+        return "a figure explores only from an edge space of a capital tile"
     if a.verb != "to":
         return None
     s = space_of(st, a.arg)
-    here = st.players[f["seat"]].armies[f["i"]]
     if f["left"] <= 0:
         return "the army has no movement left"
     if s not in st.board.nbrs[here]:
@@ -442,7 +479,9 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
                 push(st, "wonder_move", seat=seat, wonder=w, space=s)
-            push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
+            if cb["capital_trade_take"] > 0 and any(n > 0 for n in st.players[d].trade.values()):
+                # Nothing to take: no decision (the only option would be ``done``).
+                push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
         elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
             push(st, "cs_fate", seat=seat, space=s)
         else:
@@ -543,6 +582,16 @@ def plunder_options(st: GameState, f: Frame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
             Action("done")]
+
+
+@explain("plunder")
+def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "take":
+        return None
+    types = content_for(st).ruleset.focus_types
+    if a.arg not in types:
+        return f"trade tokens are taken from a focus card: {', '.join(types)}"
+    return f"seat {f['defender']} has no trade tokens on its {a.arg} card"
 
 
 @act("plunder")

@@ -11,6 +11,7 @@ from .flow import (
     card_of,
     choice,
     effective_slot,
+    explain,
     frame,
     log,
     pop,
@@ -84,6 +85,16 @@ def _describe_focus(st: GameState, f: Frame) -> str:
 def focus_options(st: GameState, f: Frame) -> list[Action]:
     """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
     return [Action("focus", k) for k in row_keys(st, f["seat"])]
+
+
+@explain("focus")
+def focus_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "focus":
+        return None
+    types = content_for(st).ruleset.focus_types
+    if a.arg not in types:
+        return f"focus cards are named by their type: {', '.join(types)}"
+    return f"your focus row has no card standing for {a.arg}"
 
 
 @act("focus")
