@@ -121,6 +121,8 @@ class MctsBot:
             if st.winner != -1 or (st.round, st.current) != key:
                 return
             legal = legal_actions(st)
+            if not legal:  # a sampled position with no option: valued as it stands
+                return
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
             elif decision_seat(st) == seat:
@@ -135,6 +137,8 @@ class MctsBot:
             if st.winner != -1:
                 return None
             legal = legal_actions(st)
+            if not legal:
+                return None
             mover = decision_seat(st)
             if mover == seat and st.current == seat and any(a.verb == ROOT_VERB for a in legal):
                 return legal
