@@ -173,3 +173,22 @@ def test_mcts_plans_beyond_one_turn() -> None:
     bot.search(base, seat, legal)
     assert len(seen) > 60  # level 1 every iteration, level 2 whenever the game went on
     assert all(k > 1 for k in seen)
+
+
+def test_mcts_leaf_carries_the_tempo_of_its_focus_choices() -> None:
+    """With the tempo shaping dominant (not so large that every leaf saturates), the search picks the card in the highest slot; the
+    shaping moves an unfinished leaf's value and leaves a finished game's alone."""
+    from newdawn.bots.mcts import leaf_value
+    from newdawn.engine.flow import slot_of
+
+    st = _focus_choice(2, 11, 90)
+    seat = decision_seat(st)
+    legal = [a for a in legal_actions(st) if a.verb == "focus"]
+    top = max(slot_of(st, seat, a.arg) for a in legal)
+    bot = MctsBot(random.Random(4), iterations=60, tempo_w=8.0)
+    chosen = bot.search(st.copy(), seat, legal_actions(st))
+    assert slot_of(st, seat, chosen.arg) == top
+    assert leaf_value(st, seat, 10.0) > leaf_value(st, seat) > leaf_value(st, seat, -10.0)
+    over = st.copy()
+    over.winner = seat
+    assert leaf_value(over, seat, -1000.0) == 1.0
