@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from newdawn.bots import GreedyBot, MctsBot, RandomBot, make_bot, play_game
+from newdawn.bots.mcts import leaf_value
 from newdawn.bots.registry import parse_budget
 from newdawn.engine import Action, apply_in_place, decision_seat, legal_actions, new_game, player_view
+from newdawn.engine.flow import slot_of
 
 SECRET_KEYS = ("rng", "stack", "removed_wonders", "forced_dice")
 
@@ -176,11 +178,9 @@ def test_mcts_plans_beyond_one_turn() -> None:
 
 
 def test_mcts_leaf_carries_the_tempo_of_its_focus_choices() -> None:
-    """With the tempo shaping dominant (not so large that every leaf saturates), the search picks the card in the highest slot; the
-    shaping moves an unfinished leaf's value and leaves a finished game's alone."""
-    from newdawn.bots.mcts import leaf_value
-    from newdawn.engine.flow import slot_of
-
+    """With the tempo shaping dominant (not so large that every leaf saturates), the search
+    picks the card in the highest slot; the shaping moves an unfinished leaf's value and leaves
+    a finished game's alone."""
     st = _focus_choice(2, 11, 90)
     seat = decision_seat(st)
     legal = [a for a in legal_actions(st) if a.verb == "focus"]

@@ -18,8 +18,9 @@ and draws differ), so the tree never depends on what the seat cannot see. One tr
 determinizations; UCB uses each child's availability count. At the root each card starts with
 a progressive bias: greedy's value of it (the card with its chain), squashed to [0, 1], divided
 by 1 + its visits. A leaf is valued by the evaluation (logistic of the seat's score minus the
-best rival's, scale ``SCALE``; 1/0 for a finished game). The bot answers with the most visited
-card.
+best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` times greedy's
+tempo bonus of each focus choice on the path added before squashing. The bot answers with the
+most visited card.
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve for the small
