@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
-from ..engine.flow import slot_of
+from ..engine.flow import slot_of, spendable, type_key
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import WIN, score, value
@@ -27,6 +27,13 @@ from .evaluate import WIN, score, value
 DEEP_VERBS = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
 a loss on its own), even inside a chain."""
+DEEP_FRAMES = frozenset({"combat", "target"})
+"""The decisions of an attack. An option that opens one (an army entering a space it must
+attack) is judged after the fight (``settle``), and at the top of a decision it gets its chain
+whatever the work budget: with the combat still open the evaluation saw an army standing on
+its target, so a step into a fort, worth a victory card, looked no better than any other once
+the budget had gone on the options listed before it (greedy attacked an open fort from slot 5
+in 0 of 16 samples; with this, 32 wins to 22 with 6 draws over 60 games against the old greedy)."""
 W_TEMPO = 1.2
 """At the focus choice, per slot of the card chosen. The row keeps its order when the card in
 the first slot is resolved again, so without this a bot that finds one small gain there repeats
@@ -39,14 +46,64 @@ for 150 rounds)."""
 
 CHAIN_STEPS = 8
 """Sub-decisions of the same seat played on after an option before evaluating."""
+SETTLE_LIMIT = 40
+"""Safety bound on the combat decisions ``settle`` plays for one attack."""
 GREEDY_BUDGET = 60
 """Evaluations per decision beyond which no more chains are played on."""
+
+
+def in_combat(st: GameState) -> bool:
+    """The next decision is part of an attack (``DEEP_FRAMES``)."""
+    return bool(st.stack_frames) and st.stack_frames[-1].get("k") in DEEP_FRAMES
+
+
+def is_deep(a: Action, st: GameState, nxt: GameState) -> bool:
+    """Option ``a`` (from ``st``, leading to ``nxt``) must be judged after its follow-up: a
+    ``DEEP_VERBS`` option, or one that opens an attack (not a step inside one: a trade token
+    spent in combat leaves the combat open, and following every spend would branch again)."""
+    return a.verb in DEEP_VERBS or (in_combat(nxt) and not in_combat(st))
+
+
+def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
+    """The default answer at a combat decision inside a chain: boost (+1 per military trade
+    token) when that many tokens turn the fight, else accept. Judging each spend by its own
+    follow-up would branch three ways per token."""
+    f = st.stack_frames[-1]
+    att = f["a_die"] + f["a_base"] + f["a_plus"]
+    dfn = f["d_die"] + f["d_base"] + f["d_plus"]
+    attacker = f["stage"] == "attacker"
+    need = dfn - att + 1 if attacker else att - dfn
+    boost = next((a for a in legal if a.verb == "boost"), None)
+    if need > 0 and boost is not None and spendable(st, f["seat"], type_key(st, f["seat"], "military")) >= need:
+        return boost
+    return next((a for a in legal if a.verb == "accept"), legal[-1])
+
+
+def settle(st: GameState) -> GameState:
+    """Fight out the attack open in ``st``, in place: each combat answer by ``combat_answer``
+    (either side), a choice of target by what each target's settled fight is worth to the
+    attacker. Returns ``st``."""
+    for _ in range(SETTLE_LIMIT):
+        if st.winner != -1 or not in_combat(st):
+            break
+        legal = legal_actions(st)
+        if len(legal) == 1:
+            apply_in_place(st, legal[0])
+        elif st.stack_frames[-1].get("k") == "combat":
+            apply_in_place(st, combat_answer(st, legal))
+        else:
+            mover = decision_seat(st)
+            apply_in_place(st, max(legal, key=lambda a: value(settle(apply(st, a)), mover)))
+    return st
 
 
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
-    ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late."""
+    ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late.
+    An attack is fought out (``settle``) wherever it opens, so a step into a fort is judged by
+    the fight's outcome."""
+    settle(st)
     for _ in range(steps):
         if st.winner != -1 or decision_seat(st) != seat:
             break
@@ -55,22 +112,26 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
         legal = legal_actions(st)
         if len(legal) == 1:
             apply_in_place(st, legal[0])
+            settle(st)
             continue
         best_a = legal[0]
         best_v = -float("inf")
         for a in legal:
             if a.verb == "back":  # going back re-opens the choice the chain started from
                 continue
-            v = _deep_value(apply(st, a), seat, work) if a.verb in DEEP_VERBS else value(apply(st, a), seat)
+            nxt = settle(apply(st, a))
+            v = _deep_value(nxt, seat, work) if a.verb in DEEP_VERBS else value(nxt, seat)
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
         apply_in_place(st, best_a)
+        settle(st)
     return value(st, seat)
 
 
 def _deep_value(st: GameState, seat: int, work: list[int]) -> float:
     """The value after a deep option's own follow-up (its sub-decisions, greedily)."""
+    settle(st)
     if st.winner == -1 and decision_seat(st) == seat:
         return chain_value(st, seat, CHAIN_STEPS, work)
     return value(st, seat)
@@ -96,7 +157,7 @@ def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.R
     for a in legal:
         if a.verb == "back":
             continue
-        nxt = apply(st, a)
+        nxt = settle(apply(st, a))
         if a.verb in DEEP_VERBS:
             v = _deep_value(nxt, seat, [0])
         else:
@@ -137,7 +198,9 @@ class GreedyBot:
             if a.verb == "back" and len(legal) > 1:
                 continue  # it only re-opens the choice this decision came from
             nxt = apply(st, a)
-            if nxt.winner == -1 and decision_seat(nxt) == seat and (work[0] < self.budget or a.verb in DEEP_VERBS):
+            deep = is_deep(a, st, nxt)
+            settle(nxt)
+            if nxt.winner == -1 and decision_seat(nxt) == seat and (work[0] < self.budget or deep):
                 v = chain_value(nxt, seat, CHAIN_STEPS, work)
             else:
                 v = value(nxt, seat)
