@@ -191,9 +191,20 @@ class GreedyBot:
 
     def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         """The choice in a (sampled) full state: the best option, ties broken at random."""
-        work = [len(legal)]
         best: list[Action] = []
         best_v = -float("inf")
+        for a, v in self.option_values(st, seat, legal):
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif v > best_v - 1e-9:
+                best.append(a)
+        return best[int(self.rng.random() * len(best))]
+
+    def option_values(self, st: GameState, seat: int, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """Each option (but ``back``, when there are others) with its value in ``st``: after its
+        chain while the work budget lasts, plus the focus tempo."""
+        work = [len(legal)]
+        out = []
         for a in legal:
             if a.verb == "back" and len(legal) > 1:
                 continue  # it only re-opens the choice this decision came from
@@ -204,9 +215,5 @@ class GreedyBot:
                 v = chain_value(nxt, seat, CHAIN_STEPS, work)
             else:
                 v = value(nxt, seat)
-            v += tempo(st, seat, a)
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif v > best_v - 1e-9:
-                best.append(a)
-        return best[int(self.rng.random() * len(best))]
+            out.append((a, v + tempo(st, seat, a)))
+        return out

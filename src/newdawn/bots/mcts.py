@@ -25,7 +25,9 @@ most visited card.
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve for the small
 choices that follow (greedy, a few milliseconds each). Decisions outside the focus choice are
-greedy's. With an iteration budget the bot is deterministic for its seed.
+greedy's, except those around an attack, judged by greedy's values averaged over
+``CHANCE_SAMPLES`` determinizations (greedy sees one roll of the dice). With an iteration budget
+the bot is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import value
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, tempo
+from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
 SCALE = 40.0
@@ -62,10 +64,20 @@ valued two turns' gains alone and lost to greedy, whose choice carries that bonu
 greedy, 20 games from seed 101 at 60 iterations, 6 wins with no shaping, 9 with 1.0, 13 with 2.0,
 9 (4 draws) with 3.0 (docs/bots.md)."""
 
+CHANCE_SAMPLES = 4
+"""Determinizations a decision around an attack (one that opens an attack, or a combat answer)
+is judged over: greedy's value of each option, averaged. One sample sees one roll of the dice,
+so an attack whose odds are even was made in about half of them whatever it stood to win."""
+
 POOL = 3
 """Positions kept per root option after the bot's turn is played out (each in its own
 determinization); later iterations re-sample the hidden parts of one of them instead of
 playing the turn again."""
+
+
+def around_attack(st: GameState, legal: Sequence[Action]) -> bool:
+    """The decision answers a combat, or one of its options opens an attack."""
+    return in_combat(st) or any(in_combat(apply(st, a)) for a in legal)
 
 
 class Node:
@@ -100,7 +112,8 @@ class MctsBot:
 
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
-                 rivals: str = "random", tempo_w: float = TEMPO_SHAPING) -> None:
+                 rivals: str = "random", tempo_w: float = TEMPO_SHAPING,
+                 chance_samples: int = CHANCE_SAMPLES) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
@@ -110,6 +123,8 @@ class MctsBot:
         """How the rivals' turns are played in the search: "greedy" (one ply on their own
         score, the cheap default policy) or "random" (the rollout policy)."""
         self.tempo_w = tempo_w
+        self.chance_samples = chance_samples
+        """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
@@ -197,9 +212,21 @@ class MctsBot:
                 if self.time_s is not None:
                     budget = max(0.0, self.time_s * (1.0 - RESERVE) - self._spent)
                 return self.search(base, seat, legal, t0, budget)
+            if self.chance_samples > 1 and around_attack(base, legal):
+                return self._expected_choice(base, seat, legal)
             return self._greedy.choose_in(base, seat, legal)
         finally:
             self._spent += time.perf_counter() - t0
+
+    def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """The option with the best mean greedy value over ``chance_samples`` determinizations
+        (fresh dice and draws each; the first is ``base`` itself); ties go to the first."""
+        totals: dict[Action, float] = {}
+        for k in range(self.chance_samples):
+            st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
+            for a, v in self._greedy.option_values(st, seat, legal):
+                totals[a] = totals.get(a, 0.0) + v
+        return max(totals, key=lambda a: totals[a])
 
     def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None,
                budget: float | None = None) -> Action:
