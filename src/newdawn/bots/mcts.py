@@ -213,16 +213,25 @@ class MctsBot:
                     budget = max(0.0, self.time_s * (1.0 - RESERVE) - self._spent)
                 return self.search(base, seat, legal, t0, budget)
             if self.chance_samples > 1 and around_attack(base, legal):
-                return self._expected_choice(base, seat, legal)
+                stop = None if self.time_s is None else t0 + self.time_s - self._spent
+                return self._expected_choice(base, seat, legal, stop)
             return self._greedy.choose_in(base, seat, legal)
         finally:
             self._spent += time.perf_counter() - t0
 
-    def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action],
+                         stop: float | None = None) -> Action:
         """The option with the best mean greedy value over ``chance_samples`` determinizations
-        (fresh dice and draws each; the first is ``base`` itself); ties go to the first."""
+        (fresh dice and draws each; the first is ``base`` itself); ties go to the first. With a
+        time budget, no new sample starts once the one just taken would end past ``stop`` (a
+        ``time.perf_counter`` value: the end of the turn's budget)."""
         totals: dict[Action, float] = {}
+        t = time.perf_counter()
         for k in range(self.chance_samples):
+            if k and stop is not None:
+                now = time.perf_counter()
+                if now + (now - t) / k > stop:
+                    break
             st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
             for a, v in self._greedy.option_values(st, seat, legal):
                 totals[a] = totals.get(a, 0.0) + v
