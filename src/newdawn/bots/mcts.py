@@ -123,9 +123,9 @@ class MctsBot:
         """How the rivals' turns are played in the search: "greedy" (one ply on their own
         score, the cheap default policy) or "random" (the rollout policy)."""
         self.tempo_w = tempo_w
+        """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
-        """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
