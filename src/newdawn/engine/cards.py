@@ -38,12 +38,13 @@ from .spaces import (
     difficulty,
     friendly_spaces,
     stands_for_city,
+    start_cities,
     terrain_name,
     unused_control,
     used_districts,
     within,
 )
-from .state import Frame, GameState, content_for
+from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
 # op -> builder(st, seat, effect, slot, bonus) -> (frames, whether the trade bonus was used)
 OpBuilder = Callable[[GameState, int, Effect, int, int], tuple[list[Frame], bool]]
@@ -79,6 +80,65 @@ def figure_index(arg: str, figs: list[int], what: str) -> int:
     if not arg.isdigit() or int(arg) >= len(figs):
         raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
     return int(arg)
+
+
+# Caravans and armies: the figures a focus card moves one at a time.
+FIGURE_CARD = {"caravan": "economy", "army": "military"}
+FIGURE_ARTICLE = {"caravan": "a", "army": "an"}
+
+
+def figure_starts(st: GameState, seat: int, kind: str) -> list[int]:
+    """Where a ``kind`` figure leaving its card may start: the capital and mature cities,
+    plus spaces effects add (Rome: any city for caravans; Antananarivo on your turn)."""
+    out = start_cities(st, seat)
+    more = hooks.collect("extra_starts", st, seat, kind)
+    return sorted(set(out) | set(more)) if more else out
+
+
+def figure_options(st: GameState, seat: int, kind: str, figs: list[int],
+                   spent: Callable[[int, int], bool]) -> list[Action]:
+    """One option per figure that may move now, then ``done``. ``spent(i, at)`` says a
+    figure has had its move; a figure on its card needs a start space."""
+    opts = []
+    starts = None
+    for i, at in enumerate(figs):
+        if at == LOCKED or spent(i, at):
+            continue
+        if at == ON_CARD:
+            if starts is None:
+                starts = figure_starts(st, seat, kind)
+            if not starts:
+                continue
+        opts.append(Action(kind, str(i)))
+    opts.append(Action("done"))
+    return opts
+
+
+def figure_refusal(st: GameState, seat: int, kind: str, figs: list[int], arg: str,
+                   moved: list[int], more: Callable[[int], str | None] | None = None) -> str | None:
+    """Why figure ``arg`` may not move now (None when it may); ``more`` adds a card's own
+    reason, asked after the common ones about its lock and this turn's moves."""
+    i = figure_index(arg, figs, kind)
+    at = figs[i]
+    if at == LOCKED:
+        return f"{kind} {i} is not yet available (it is locked on your {FIGURE_CARD[kind]} card)"
+    if i in moved:
+        return f"{kind} {i} has already moved this turn"
+    why = more(i) if more else None
+    if why:
+        return why
+    if at == ON_CARD and not figure_starts(st, seat, kind):
+        return (f"{FIGURE_ARTICLE[kind]} {kind} leaves from your capital or a mature city, "
+                "and you have none")
+    return None
+
+
+def figure_start_refusal(st: GameState, kind: str, a: Action) -> str | None:
+    if a.verb != "start":
+        return None
+    space_of(st, a.arg)
+    return (f"{FIGURE_ARTICLE[kind]} {kind} leaves its card from your capital or one of "
+            "your mature cities")
 
 
 def coord_texts(st: GameState) -> tuple[str, ...]:
@@ -474,7 +534,6 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
     if REKEYED in ps.flags or card.type != key:
         ps.flags.pop("key:" + old, None)
         set_key(st, seat, cid, key)
-    from .state import LOCKED, ON_CARD
 
     for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):
         for i in range(min(n, len(figs))):

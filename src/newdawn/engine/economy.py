@@ -6,7 +6,15 @@ from __future__ import annotations
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import figure_index, op, space_actions, space_of
+from .cards import (
+    figure_options,
+    figure_refusal,
+    figure_start_refusal,
+    figure_starts,
+    op,
+    space_actions,
+    space_of,
+)
 from .explore import can_explore, start_exploration
 from .flow import (
     act,
@@ -22,8 +30,8 @@ from .flow import (
     row_key,
     row_keys,
 )
-from .spaces import barb_at, coord, start_cities, terrain_name
-from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+from .spaces import barb_at, coord, terrain_name
+from .state import ON_CARD, Frame, GameState, content_for
 
 
 @op("caravans")
@@ -36,41 +44,23 @@ def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> t
 
 @choice("caravans", "Choose a caravan to move, or finish")
 def caravans_options(st: GameState, f: Frame) -> list[Action]:
-    seat = f["seat"]
-    ps = st.players[seat]
-    opts = []
-    starts = None
     returned = st.turn.get("returned_caravans", [])
-    for i, at in enumerate(ps.caravans):
-        if at == LOCKED or i in f["moved"] or i in returned:
-            continue
-        if at == ON_CARD:
-            if starts is None:
-                starts = caravan_starts(st, seat)
-            if not starts:
-                continue
-        opts.append(Action("caravan", str(i)))
-    opts.append(Action("done"))
-    return opts
+    return figure_options(st, f["seat"], "caravan", st.players[f["seat"]].caravans,
+                          lambda i, at: i in f["moved"] or i in returned)
 
 
 @explain("caravans")
 def caravans_explain(st: GameState, f: Frame, a: Action) -> str | None:
     if a.verb != "caravan":
         return None
-    seat = f["seat"]
-    ps = st.players[seat]
-    i = figure_index(a.arg, ps.caravans, "caravan")
-    at = ps.caravans[i]
-    if at == LOCKED:
-        return f"caravan {i} is not yet available (it is locked on your economy card)"
-    if i in f["moved"]:
-        return f"caravan {i} has already moved this turn"
-    if i in st.turn.get("returned_caravans", []):
-        return f"caravan {i} went back to its card this turn and moves no more"
-    if at == ON_CARD and not caravan_starts(st, seat):
-        return "a caravan leaves from your capital or a mature city, and you have none"
-    return None
+
+    def returned(i: int) -> str | None:
+        if i in st.turn.get("returned_caravans", []):
+            return f"caravan {i} went back to its card this turn and moves no more"
+        return None
+
+    return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.arg,
+                          f["moved"], returned)
 
 
 @act("caravans")
@@ -94,18 +84,12 @@ def caravan_start_options(st: GameState, f: Frame) -> list[Action]:
 
 
 def caravan_starts(st: GameState, seat: int) -> list[int]:
-    """Capital and mature cities, plus spaces effects add (Rome: any city)."""
-    out = start_cities(st, seat)
-    more = hooks.collect("extra_starts", st, seat, "caravan")
-    return sorted(set(out) | set(more)) if more else out
+    return figure_starts(st, seat, "caravan")
 
 
 @explain("caravan_start")
 def caravan_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    if a.verb != "start":
-        return None
-    space_of(st, a.arg)
-    return "a caravan leaves its card from your capital or one of your mature cities"
+    return figure_start_refusal(st, "caravan", a)
 
 
 @act("caravan_start")

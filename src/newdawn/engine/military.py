@@ -8,7 +8,17 @@ from typing import Any
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import figure_index, op, replace_control, space_actions, space_of, take_off_control
+from .cards import (
+    figure_options,
+    figure_refusal,
+    figure_start_refusal,
+    figure_starts,
+    op,
+    replace_control,
+    space_actions,
+    space_of,
+    take_off_control,
+)
 from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -33,13 +43,12 @@ from .spaces import (
     defeat_figures_at,
     difficulty,
     stands_for_city,
-    start_cities,
     terrain_name,
     uncontrolled_fort,
     unused_cities,
     unused_control,
 )
-from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+from .state import ON_CARD, Frame, GameState, content_for
 
 
 @op("armies")
@@ -58,41 +67,20 @@ def _army_params(f: Frame) -> dict[str, Any]:
 
 @choice("armies", "Choose an army to move, or finish")
 def armies_options(st: GameState, f: Frame) -> list[Action]:
-    seat = f["seat"]
-    ps = st.players[seat]
     defeated = st.turn.get("defeated_armies", [])
-    opts = []
-    starts = None
-    for i, at in enumerate(ps.armies):
-        if at == LOCKED:
-            continue
-        if i in f["moved"] and not (f["reattack"] and not f["reattack_used"] and i in defeated and at == ON_CARD):
-            continue
-        if at == ON_CARD:
-            if starts is None:
-                starts = army_starts(st, seat)
-            if not starts:
-                continue
-        opts.append(Action("army", str(i)))
-    opts.append(Action("done"))
-    return opts
+    again = f["reattack"] and not f["reattack_used"]
+
+    def spent(i: int, at: int) -> bool:
+        return i in f["moved"] and not (again and i in defeated and at == ON_CARD)
+
+    return figure_options(st, f["seat"], "army", st.players[f["seat"]].armies, spent)
 
 
 @explain("armies")
 def armies_explain(st: GameState, f: Frame, a: Action) -> str | None:
     if a.verb != "army":
         return None
-    seat = f["seat"]
-    ps = st.players[seat]
-    i = figure_index(a.arg, ps.armies, "army")
-    at = ps.armies[i]
-    if at == LOCKED:
-        return f"army {i} is not yet available (it is locked on your military card)"
-    if i in f["moved"]:
-        return f"army {i} has already moved this turn"
-    if at == ON_CARD and not army_starts(st, seat):
-        return "an army leaves from your capital or a mature city, and you have none"
-    return None
+    return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.arg, f["moved"])
 
 
 @act("armies")
@@ -113,10 +101,7 @@ def armies_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 def army_starts(st: GameState, seat: int) -> list[int]:
-    """Capital and mature cities, plus spaces effects add (Antananarivo on your turn)."""
-    out = start_cities(st, seat)
-    more = hooks.collect("extra_starts", st, seat, "army")
-    return sorted(set(out) | set(more)) if more else out
+    return figure_starts(st, seat, "army")
 
 
 def own_city_state(st: GameState, seat: int, s: int) -> bool:
@@ -132,10 +117,7 @@ def army_start_options(st: GameState, f: Frame) -> list[Action]:
 
 @explain("army_start")
 def army_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    if a.verb != "start":
-        return None
-    space_of(st, a.arg)
-    return "an army leaves its card from your capital or one of your mature cities"
+    return figure_start_refusal(st, "army", a)
 
 
 @act("army_start")
