@@ -120,8 +120,8 @@ class MctsBot:
         self.c = c
         self.prior = prior
         self.rivals = rivals
-        """How the rivals' turns are played in the search: "greedy" (one ply on their own
-        score, the cheap default policy) or "random" (the rollout policy)."""
+        """How the rivals' turns are played in the search: "random" (the rollout policy, the
+        default) or "greedy" (``greedy_step``: one ply on their own score)."""
         self.tempo_w = tempo_w
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
