@@ -276,8 +276,10 @@ def _lone_barbarian(st):
     return letter, at
 
 
-def test_barbarian_destroys_caravan_and_unreinforced_token():
-    """U, Barbarian Movement Icons."""
+def _barbarian_beside_token():
+    """A set-up game with one barbarian; the first land space beside it (no city, no
+    city-state) is cleared and holds a control token of seat 1. Returns the state, the
+    barbarian, its space, the direction to that space and the space."""
     st = after_setup()
     letter, at = _lone_barbarian(st)
     b = st.board
@@ -286,20 +288,19 @@ def test_barbarian_destroys_caravan_and_unreinforced_token():
     dest = b.nbr_dir[at][d]
     clear_space(st, dest)
     st.ctl[dest] = 1
+    return st, letter, at, d, dest
+
+
+def test_barbarian_destroys_caravan_and_unreinforced_token():
+    """U, Barbarian Movement Icons."""
+    st, letter, at, d, dest = _barbarian_beside_token()
     st.players[1].caravans[0] = dest
     barbarian_step(st, letter, d)
     assert st.barbs[letter] == dest and dest not in st.ctl and st.players[1].caravans[0] == ON_CARD
 
 
 def test_barbarian_turned_back_by_reinforced_token():
-    st = after_setup()
-    letter, at = _lone_barbarian(st)
-    b = st.board
-    d = next(d for d in range(6) if b.nbr_dir[at][d] >= 0 and not b.is_water[b.nbr_dir[at][d]]
-             and b.nbr_dir[at][d] not in st.cities and b.nbr_dir[at][d] not in st.cs_at)
-    dest = b.nbr_dir[at][d]
-    clear_space(st, dest)
-    st.ctl[dest] = 1
+    st, letter, at, d, dest = _barbarian_beside_token()
     st.reinforced.add(dest)
     barbarian_step(st, letter, d)
     assert st.barbs[letter] == at and st.ctl[dest] == 1 and dest not in st.reinforced
@@ -307,14 +308,7 @@ def test_barbarian_turned_back_by_reinforced_token():
 
 def test_barbarian_defeats_army_and_protects_the_space():
     """U: the army is defeated, the barbarian goes back, a token in the space is protected."""
-    st = after_setup()
-    letter, at = _lone_barbarian(st)
-    b = st.board
-    d = next(d for d in range(6) if b.nbr_dir[at][d] >= 0 and not b.is_water[b.nbr_dir[at][d]]
-             and b.nbr_dir[at][d] not in st.cities and b.nbr_dir[at][d] not in st.cs_at)
-    dest = b.nbr_dir[at][d]
-    clear_space(st, dest)
-    st.ctl[dest] = 1
+    st, letter, at, d, dest = _barbarian_beside_token()
     st.players[1].armies[0] = dest
     barbarian_step(st, letter, d)
     assert st.barbs[letter] == at and st.ctl[dest] == 1 and st.players[1].armies[0] == ON_CARD
