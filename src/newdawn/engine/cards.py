@@ -7,7 +7,7 @@ their own and register their ops in ``OPS``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..content.schema import Effect
 from . import hooks
@@ -85,6 +85,7 @@ def figure_index(arg: str, figs: list[int], what: str) -> int:
 # Caravans and armies: the figures a focus card moves one at a time.
 FIGURE_CARD = {"caravan": "economy", "army": "military"}
 FIGURE_ARTICLE = {"caravan": "a", "army": "an"}
+FIGURE_PLURAL = {"caravan": "caravans", "army": "armies"}
 
 
 def figure_starts(st: GameState, seat: int, kind: str) -> list[int]:
@@ -139,6 +140,30 @@ def figure_start_refusal(st: GameState, kind: str, a: Action) -> str | None:
     space_of(st, a.arg)
     return (f"{FIGURE_ARTICLE[kind]} {kind} leaves its card from your capital or one of "
             "your mature cities")
+
+
+def step_refusal(st: GameState, f: Frame, a: Action, kind: str,
+                 nbrs: Callable[[], Iterable[int]],
+                 enter_reason: Callable[[int], str | None]) -> str | None:
+    """Why a moving figure may not explore, or step to ``a``'s space (None when it may, or
+    for other verbs): movement left, one exploration a move, adjacency (``nbrs`` of its
+    space), then the card's own ``enter_reason`` for the space."""
+    if a.verb == "explore":
+        if f["left"] <= 0:
+            return f"exploring costs one movement, and the {kind} has none left"
+        if f["explored"]:
+            return f"the {kind} has already explored during this move"
+        if not st.stack:
+            return "the tile stack is empty"
+        return "a figure explores only from an edge space of a capital tile"
+    if a.verb != "to":
+        return None
+    s = space_of(st, a.arg)
+    if f["left"] <= 0:
+        return f"the {kind} has no movement left"
+    if s not in nbrs():
+        return f"{FIGURE_PLURAL[kind]} move one adjacent space at a time"
+    return enter_reason(s)
 
 
 def coord_texts(st: GameState) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from .cards import (
     op,
     space_actions,
     space_of,
+    step_refusal,
 )
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -199,23 +200,8 @@ def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
         return "a caravan already reached this space this turn: only one trades there per turn"
     if a.verb == "stop":
         return "a caravan cannot stop and remain in a city-state or rival city: it trades there"
-    if a.verb == "explore":
-        if f["left"] <= 0:
-            return "exploring costs one movement, and the caravan has none left"
-        if f["explored"]:
-            return "the caravan has already explored during this move"
-        if not st.stack:
-            return "the tile stack is empty"
-        return "a figure explores only from an edge space of a capital tile"
-    if a.verb != "to":
-        return None
-    s = space_of(st, a.arg)
-    here = st.players[f["seat"]].caravans[f["i"]]
-    if f["left"] <= 0:
-        return "the caravan has no movement left"
-    if s not in caravan_nbrs(st, f["seat"], here):
-        return "caravans move one adjacent space at a time"
-    return caravan_enter_reason(st, f, s)
+    return step_refusal(st, f, a, "caravan", lambda: caravan_nbrs(st, f["seat"], here),
+                        lambda s: caravan_enter_reason(st, f, s))
 
 
 @act("caravan_step")

@@ -17,6 +17,7 @@ from .cards import (
     replace_control,
     space_actions,
     space_of,
+    step_refusal,
     take_off_control,
 )
 from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
@@ -212,22 +213,8 @@ def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
         return "there is nothing to attack in the army's space"
     if a.verb == "stop":
         return "the army cannot stop in a space it must attack"
-    if a.verb == "explore":
-        if f["left"] <= 0:
-            return "exploring costs one movement, and the army has none left"
-        if f["explored"]:
-            return "the army has already explored during this move"
-        if not st.stack:
-            return "the tile stack is empty"
-        return "a figure explores only from an edge space of a capital tile"
-    if a.verb != "to":
-        return None
-    s = space_of(st, a.arg)
-    if f["left"] <= 0:
-        return "the army has no movement left"
-    if s not in st.board.nbrs[here]:
-        return "armies move one adjacent space at a time"
-    return army_enter_reason(st, f, s)
+    return step_refusal(st, f, a, "army", lambda: st.board.nbrs[here],
+                        lambda s: army_enter_reason(st, f, s))
 
 
 @act("army_step")
