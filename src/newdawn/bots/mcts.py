@@ -68,7 +68,7 @@ greedy, 20 games from seed 101 at 60 iterations, 6 wins with no shaping, 9 with 
 RIVALS = "greedy"
 """How the search plays the rivals' turns: "greedy" (one-ply ``greedy_step`` on each rival's
 own score) or "random" (the rollout policy). Against greedy, 2 players, 1 s a turn: 51 wins in
-the first 85 of 200 games (60%) with "random", 27 in 38 from seed 1 (71%) with "greedy", which
+the first 85 of 200 games (60%) with "random", 29 of 40 from seed 1 (72.5%) with "greedy", which
 expects the attacks a greedy rival makes (docs/bots.md)."""
 
 CHANCE_SAMPLES = 4
