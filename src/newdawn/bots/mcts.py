@@ -8,7 +8,8 @@ small choices; every search node is a *turn*:
 
 * the root is the bot's focus choice now; its children are the focus cards;
 * below each child, after the rest of the bot's turn (greedy) and the rivals' turns (played by
-  one-ply greedy on their own score, ``RIVALS``), come the bot's focus choices of its *next*
+  one-ply greedy on their own score in 2-player games, else by the rollout policy:
+  ``RIVALS``), come the bot's focus choices of its *next*
   turn.
 
 So the bot plans two of its own turns ahead: it can leave a card to climb the focus row this
@@ -65,11 +66,14 @@ valued two turns' gains alone and lost to greedy, whose choice carries that bonu
 greedy, 20 games from seed 101 at 60 iterations, 6 wins with no shaping, 9 with 1.0, 13 with 2.0,
 9 (4 draws) with 3.0 (docs/bots.md)."""
 
-RIVALS = "greedy"
-"""How the search plays the rivals' turns: "greedy" (one-ply ``greedy_step`` on each rival's
-own score) or "random" (the rollout policy). Against greedy, 2 players, 1 s a turn: 51 wins in
-the first 85 of 200 games (60%) with "random", 29 of 40 from seed 1 (72.5%) with "greedy", which
-expects the attacks a greedy rival makes (docs/bots.md)."""
+RIVALS = {2: "greedy"}
+"""How the search plays the rivals' turns, by player count: "greedy" (one-ply ``greedy_step``
+on each rival's own score) or "random" (the rollout policy, ``RIVALS_OTHERWISE``). Against
+greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with "random",
+131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players,
+10 wins in the first 31 of 48 games (32%) with "greedy", where three greedy rivals a turn
+leave the search few iterations (docs/bots.md)."""
+RIVALS_OTHERWISE = "random"
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
@@ -119,7 +123,7 @@ class MctsBot:
 
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
-                 rivals: str = RIVALS, tempo_w: float = TEMPO_SHAPING,
+                 rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
                  chance_samples: int = CHANCE_SAMPLES) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
@@ -128,7 +132,8 @@ class MctsBot:
         self.prior = prior
         self.rivals = rivals
         """How the rivals' turns are played in the search: "greedy" (``greedy_step``: one ply
-        on their own score) or "random" (the rollout policy); default ``RIVALS``."""
+        on their own score) or "random" (the rollout policy); None: by player count,
+        ``RIVALS``."""
         self.tempo_w = tempo_w
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
@@ -168,6 +173,7 @@ class MctsBot:
     def _to_next_turn(self, st: GameState, seat: int) -> list[Action] | None:
         """Play the rivals' turns (``self.rivals``; the seat's own odd decisions greedily) up to
         the seat's next focus choice. Its options, or None when the game ended first."""
+        rivals = self.rivals or RIVALS.get(st.n, RIVALS_OTHERWISE)
         for _ in range(TURN_STEP_LIMIT * st.n):
             if st.winner != -1:
                 return None
@@ -179,7 +185,7 @@ class MctsBot:
                 return legal
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
-            elif mover == seat or self.rivals == "greedy":
+            elif mover == seat or rivals == "greedy":
                 apply_in_place(st, greedy_step(st, mover, legal, own_only=True))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
