@@ -71,8 +71,8 @@ RIVALS = {2: "greedy"}
 on each rival's own score) or "random" (the rollout policy, ``RIVALS_OTHERWISE``). Against
 greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with "random",
 131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players,
-10 wins in the first 31 of 48 games (32%) with "greedy", where three greedy rivals a turn
-leave the search few iterations (docs/bots.md)."""
+10 wins in the first 31 of 48 games (32%) with "greedy", 14 of 48 (29%) with "random": no
+better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
 CHANCE_SAMPLES = 4
