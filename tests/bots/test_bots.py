@@ -192,3 +192,25 @@ def test_mcts_leaf_carries_the_tempo_of_its_focus_choices() -> None:
     over = st.copy()
     over.winner = seat
     assert leaf_value(over, seat, -1000.0) == 1.0
+
+
+@pytest.mark.parametrize(("players", "rivals", "greedy_rivals"),
+                         [(2, None, True), (4, None, False), (4, "greedy", True), (2, "random", False)])
+def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPatch, players: int,
+                                                   rivals: str | None, greedy_rivals: bool) -> None:
+    """``RIVALS``: the search plays a 2-player rival with one-ply greedy, more rivals by the
+    rollout policy, unless the bot names its own policy."""
+    import newdawn.bots.mcts as m
+
+    st = _focus_choice(players, 7, 60)
+    seat = (st.current + 1) % players  # the current player's turn is a rival's turn for seat
+    movers: list[int] = []
+    real = m.greedy_step
+
+    def counting(s: Any, mover: int, legal: Sequence[Action], **kw: Any) -> Action:
+        movers.append(mover)
+        return real(s, mover, legal, **kw)
+
+    monkeypatch.setattr(m, "greedy_step", counting)
+    m.MctsBot(random.Random(1), iterations=1, rivals=rivals)._to_next_turn(st, seat)
+    assert any(p != seat for p in movers) == greedy_rivals

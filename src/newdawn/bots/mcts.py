@@ -9,8 +9,7 @@ small choices; every search node is a *turn*:
 * the root is the bot's focus choice now; its children are the focus cards;
 * below each child, after the rest of the bot's turn (greedy) and the rivals' turns (played by
   one-ply greedy on their own score in 2-player games, else by the rollout policy:
-  ``RIVALS``), come the bot's focus choices of its *next*
-  turn.
+  ``RIVALS``), come the bot's focus choices of its *next* turn.
 
 So the bot plans two of its own turns ahead: it can leave a card to climb the focus row this
 turn because it is worth more from a higher slot next turn, which one step of lookahead
