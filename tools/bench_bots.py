@@ -2,14 +2,14 @@
 
 Usage::
 
-    python tools/bench_bots.py [--games 2] [--mcts 1s] [--mcts-turns 20] [--seed 1]
+    python tools/bench_bots.py [--games 2] [--mcts 1s] [--mcts-turns 20] [--seed 1] [--players 2]
 
 * greedy: the time (wall clock, and CPU time of this process, which a loaded machine does
   not inflate) of every decision greedy takes (with two or more options) in ``--games``
-  2-player games against random; prints median, 95th and 99th percentile and the maximum,
+  games against random (``--players``: 2, or greedy against that many minus one random bots); prints median, 95th and 99th percentile and the maximum,
   and the share of decisions over 50 ms.
 * mcts: the thinking time per turn (its budget is per turn) over ``--mcts-turns`` of its turns
-  in a 2-player game against greedy, wall clock and CPU time; prints the mean, the maximum and
+  in a game against greedy (``--players`` minus one greedy bots), wall clock and CPU time; prints the mean, the maximum and
   the number of turns beyond the budget + 10%, and the iterations of its focus choices.
 """
 
@@ -31,15 +31,14 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def bench_greedy(games: int, seed: int) -> None:
+def bench_greedy(games: int, seed: int, players: int = 2) -> None:
     times: list[float] = []
     cpu: list[float] = []
     for g in range(games):
-        st = new_game({"players": 2, "max_rounds": 200}, seed + g)
-        bots = [make_bot("greedy", seed + g), RandomBot(random.Random(seed + g))]
-        gseat = g % 2
-        if gseat:
-            bots.reverse()
+        st = new_game({"players": players, "max_rounds": 200}, seed + g)
+        gseat = g % players
+        bots = [make_bot("greedy", seed + g) if s == gseat else RandomBot(random.Random(seed + g + s))
+                for s in range(players)]
         while st.winner == -1:
             legal = legal_actions(st)
             seat = decision_seat(st)
@@ -54,18 +53,18 @@ def bench_greedy(games: int, seed: int) -> None:
             apply_in_place(st, a)
     for what, xs in (("wall", times), ("cpu", cpu)):
         ms = [t * 1000 for t in xs]
-        print(f"greedy ({what} time): {len(ms)} decisions in {games} games: median {statistics.median(ms):.1f} ms, "
+        print(f"greedy ({what} time): {len(ms)} decisions in {games} {players}-player games: median {statistics.median(ms):.1f} ms, "
               f"p95 {pct(ms, 0.95):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, "
               f"over 50 ms {sum(1 for x in ms if x > 50) / len(ms):.2%}")
 
 
-def bench_mcts(spec: str, turns: int, seed: int) -> None:
+def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
     """The thinking time of mcts per turn (its budget is per turn): every decision it takes
-    while turn (round, current seat) lasts is added to that turn, in a 2-player game against
-    greedy, until ``turns`` of its own turns were timed."""
+    while turn (round, current seat) lasts is added to that turn, in a game against greedy
+    bots, until ``turns`` of its own turns were timed (or the game ended)."""
     secs, _ = parse_budget(spec)
-    st = new_game({"players": 2, "max_rounds": 200}, seed)
-    bots = [make_bot(f"mcts:{spec}", seed), make_bot("greedy", seed + 1)]
+    st = new_game({"players": players, "max_rounds": 200}, seed)
+    bots = [make_bot(f"mcts:{spec}", seed)] + [make_bot("greedy", seed + s) for s in range(1, players)]
     wall: dict[tuple[int, int], float] = {}
     cpu: dict[tuple[int, int], float] = {}
     its: list[int] = []
@@ -89,7 +88,7 @@ def bench_mcts(spec: str, turns: int, seed: int) -> None:
     for what, d in (("wall", wall), ("cpu", cpu)):
         xs = [d[k] for k in own]
         over = sum(1 for t in xs if secs is not None and t > 1.1 * secs)
-        print(f"mcts:{spec} ({what} time): {len(xs)} own turns: mean {statistics.fmean(xs):.3f} s, "
+        print(f"mcts:{spec} ({what} time): {len(xs)} own turns of a {players}-player game: mean {statistics.fmean(xs):.3f} s, "
               f"max {max(xs):.3f} s, beyond budget+10% {over}")
     print(f"  focus-choice iterations: mean {statistics.fmean(its):.0f}, min {min(its)}, max {max(its)}")
 
@@ -100,11 +99,12 @@ def main() -> None:
     ap.add_argument("--mcts", default="1s")
     ap.add_argument("--mcts-turns", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 5))
     a = ap.parse_args()
     if a.games > 0:
-        bench_greedy(a.games, a.seed)
+        bench_greedy(a.games, a.seed, a.players)
     if a.mcts_turns > 0:
-        bench_mcts(a.mcts, a.mcts_turns, a.seed)
+        bench_mcts(a.mcts, a.mcts_turns, a.seed, a.players)
 
 
 if __name__ == "__main__":
