@@ -157,58 +157,6 @@ def test_mcts_keeps_a_time_budget_per_turn() -> None:
     assert fresh.last_iterations > 0
 
 
-def test_mcts_keeps_what_the_rest_of_the_turn_took_after_its_card() -> None:
-    """The decisions after a focus choice took 0.3 s, then 0.1 s, after military: the bot
-    reserves their running average (with a margin). With every card's reserve covering the
-    whole budget the search makes no iteration; with none known it searches."""
-    import newdawn.bots.mcts as m
-
-    bot = MctsBot(random.Random(2), time_s=0.4)
-    bot._focus, bot._spent = ("military", 0.1), 0.4
-    bot._close_turn()
-    assert bot.tails == {"military": pytest.approx(0.3)} and bot._focus is None
-    bot._focus, bot._spent = ("military", 0.05), 0.15
-    bot._close_turn()
-    assert bot.tails["military"] == pytest.approx(0.2)
-    assert bot._reserve(Action("focus", "military")) == pytest.approx(0.2 * m.TAIL_SAFETY)
-    assert bot._reserve(Action("focus", "culture")) == pytest.approx(0.4 * 0.15)
-    st = _focus_choice(2, 6, 200)
-    seat = decision_seat(st)
-    legal = legal_actions(st)
-    bot.tails = {a.arg: 0.4 for a in legal if a.verb == "focus"}
-    bot.search(st.copy(), seat, legal, budget=0.4)
-    assert bot.last_iterations == 0
-    bot.tails = {}
-    bot.search(st.copy(), seat, legal, budget=0.4)
-    assert bot.last_iterations > 0
-
-
-def test_mcts_takes_one_ply_once_the_turn_budget_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past its turn's budget the bot answers a decision by one-ply greedy (``greedy_step``),
-    not by the chained values of full greedy."""
-    import newdawn.bots.mcts as m
-
-    st = _midgame(2, 3, 90)
-    while any(a.verb == "focus" for a in legal_actions(st)) or len(legal_actions(st)) < 2:
-        apply_in_place(st, RandomBot(random.Random(3)).choose(None, legal_actions(st)))
-    seat = decision_seat(st)
-    calls: list[int] = []
-    real = m.greedy_step
-
-    def counting(s: Any, mover: int, legal: Sequence[Action], **kw: Any) -> Action:
-        calls.append(mover)
-        return real(s, mover, legal, **kw)
-
-    monkeypatch.setattr(m, "greedy_step", counting)
-    bot = m.MctsBot(random.Random(1), time_s=0.5)
-    bot._turn, bot._spent = (st.round, st.current), 0.0
-    bot.choose(player_view(st, seat), legal_actions(st))
-    assert calls == []
-    bot._spent = 0.5
-    a = bot.choose(player_view(st, seat), legal_actions(st))
-    assert calls == [seat] and a in legal_actions(st)
-
-
 def test_mcts_plans_beyond_one_turn() -> None:
     """The search's tree holds the next turn's focus choices below this turn's."""
     st = _focus_choice(2, 7, 150)

@@ -78,24 +78,3 @@ def test_mcts_weighs_an_attack_by_its_odds_not_by_one_roll() -> None:
     assert GreedyBot(random.Random(0)).choose_in(st.copy(), 0, legal) != step
     assert MctsBot(random.Random(0), iterations=1, chance_samples=16)._expected_choice(st.copy(), 0, legal) == step
     assert MctsBot(random.Random(0), iterations=1, chance_samples=1)._expected_choice(st.copy(), 0, legal) != step
-
-
-def test_mcts_samples_again_only_the_options_a_roll_decides() -> None:
-    """After the first sample, only the step into the fort (the one option opening an attack)
-    is valued again: the other steps fight nothing, so fresh dice cannot change them."""
-    st, fort = _army_step_next_to_fort([1, 6], tokens=2)
-    st.stack_frames[-1]["left"] = 1
-    legal = legal_actions(st)
-    step = Action("to", text(st, fort))
-    bot = MctsBot(random.Random(0), iterations=1, chance_samples=5)
-    asked: list[list[Action]] = []
-    real = bot._greedy.option_values
-
-    def spy(s, seat, options):  # type: ignore[no-untyped-def]
-        asked.append(list(options))
-        return real(s, seat, options)
-
-    bot._greedy.option_values = spy  # type: ignore[method-assign]
-    assert bot._expected_choice(st.copy(), 0, legal) == step
-    assert asked[0] == list(legal) and len(asked) == 5
-    assert all(opts == [step] for opts in asked[1:])

@@ -24,13 +24,11 @@ tempo bonus of each focus choice on the path added before squashing. The bot ans
 most visited card.
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
-its decisions: the focus choice gets what the turn has left minus a reserve for the choices that
-follow, which the bot learns per card type (``MctsBot.tails``: a military turn moves armies,
-each step a decision around an attack, and takes far longer than a science turn). Decisions
-outside the focus choice are greedy's, except those around an attack, judged by greedy's values
-averaged over ``CHANCE_SAMPLES`` determinizations (greedy sees one roll of the dice); once the
-turn's budget is gone, one ply (``greedy_step``). With an iteration budget the bot is
-deterministic for its seed.
+its decisions: the focus choice gets what the turn has left minus a reserve for the small
+choices that follow (greedy, a few milliseconds each). Decisions outside the focus choice are
+greedy's, except those around an attack, judged by greedy's values averaged over
+``CHANCE_SAMPLES`` determinizations (greedy sees one roll of the dice). With an iteration budget
+the bot is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -54,14 +52,7 @@ SCALE = 40.0
 ROOT_VERB = "focus"
 """The verb of the options the search branches on (the focus card choice)."""
 RESERVE = 0.15
-"""Share of a time budget kept for the turn's decisions after the focus choice, until the bot
-has seen what they take after a card of that type (``MctsBot.tails``)."""
-TAIL_MEMORY = 0.5
-"""Weight of the latest turn in the bot's estimate of what the decisions after a focus card
-take (an exponential average per card type)."""
-TAIL_SAFETY = 1.25
-"""The search keeps this multiple of that estimate (a military turn varies with the armies'
-moves)."""
+"""Share of a time budget kept for the turn's decisions after the focus choice."""
 TURN_STEP_LIMIT = 400
 """Safety bound on the decisions played inside one simulated turn."""
 
@@ -85,10 +76,8 @@ RIVALS_OTHERWISE = "random"
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
-is judged over: greedy's value of each option that opens an attack (every option of a combat
-answer), averaged; the other options are valued on the first sample alone, since no roll
-decides them. One sample sees one roll of the dice, so an attack whose odds are even was made
-in about half of them whatever it stood to win."""
+is judged over: greedy's value of each option, averaged. One sample sees one roll of the dice,
+so an attack whose odds are even was made in about half of them whatever it stood to win."""
 
 POOL = 3
 """Positions kept per root option after the bot's turn is played out (each in its own
@@ -152,12 +141,6 @@ class MctsBot:
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
         """Seconds spent on decisions of the current turn so far."""
-        self.tails: dict[str, float] = {}
-        """Per focus card type: seconds the bot's own decisions after choosing that card have
-        taken in its turns (exponential average, ``TAIL_MEMORY``). The search keeps this much
-        of the turn's budget for them, by the card it is leaning to; unknown: ``RESERVE``."""
-        self._focus: tuple[str, float] | None = None
-        """This turn's focus card and the seconds spent when it was chosen."""
         self._greedy = GreedyBot(self.rng)
         """Takes the decisions other than the focus choice."""
 
@@ -232,21 +215,15 @@ class MctsBot:
         t0 = time.perf_counter()
         key = (int(view["round"]), int(view["current"]))
         if key != self._turn:
-            self._close_turn()
             self._turn, self._spent = key, 0.0
         seat = int(view["viewer"])
         base = state_from_view(view, derive_seed(self.rng))
         try:
             if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
-                self._close_turn()
                 budget = None
                 if self.time_s is not None:
-                    budget = max(0.0, self.time_s - self._spent)
-                a = self.search(base, seat, legal, t0, budget)
-                self._focus = (a.arg, self._spent + time.perf_counter() - t0)
-                return a
-            if self.time_s is not None and self._spent >= self.time_s:
-                return greedy_step(base, seat, legal)  # the turn's budget is gone: one ply
+                    budget = max(0.0, self.time_s * (1.0 - RESERVE) - self._spent)
+                return self.search(base, seat, legal, t0, budget)
             if self.chance_samples > 1 and around_attack(base, legal):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
                 return self._expected_choice(base, seat, legal, stop)
@@ -254,77 +231,44 @@ class MctsBot:
         finally:
             self._spent += time.perf_counter() - t0
 
-    def _close_turn(self) -> None:
-        """Fold what the decisions after this turn's focus choice took into ``tails``."""
-        if self._focus is None or self.time_s is None:
-            self._focus = None
-            return
-        card, at = self._focus
-        tail = max(0.0, self._spent - at)
-        old = self.tails.get(card)
-        self.tails[card] = tail if old is None else (1 - TAIL_MEMORY) * old + TAIL_MEMORY * tail
-        self._focus = None
-
-    def _reserve(self, a: Action | None) -> float:
-        """Seconds of the turn kept for the decisions after focus choice ``a``."""
-        default = RESERVE * (self.time_s or 0.0)
-        return default if a is None or a.arg not in self.tails else TAIL_SAFETY * self.tails[a.arg]
-
     def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action],
                          stop: float | None = None) -> Action:
         """The option with the best mean greedy value over ``chance_samples`` determinizations
-        (fresh dice and draws each; the first is ``base`` itself); ties go to the first. Only
-        the options a roll can decide (those opening an attack; all of a combat answer) are
-        valued again on the later samples. With a time budget, no new sample starts once the
-        one just taken would end past ``stop`` (a ``time.perf_counter`` value: the end of the
-        turn's budget)."""
+        (fresh dice and draws each; the first is ``base`` itself); ties go to the first. With a
+        time budget, no new sample starts once the one just taken would end past ``stop`` (a
+        ``time.perf_counter`` value: the end of the turn's budget)."""
         totals: dict[Action, float] = {}
-        counts: dict[Action, int] = {}
-        chancy = list(legal) if in_combat(base) else [a for a in legal if in_combat(apply(base, a))]
         t = time.perf_counter()
-        cost = 0.0
         for k in range(self.chance_samples):
-            if k:
-                if not chancy:
-                    break
+            if k and stop is not None:
                 now = time.perf_counter()
-                # a later sample values the chancy options only
-                cost = (now - t) * len(chancy) / len(legal) if k == 1 else (now - t) / (k - 1)
-                if k == 1:
-                    t = now
-                if stop is not None and now + cost > stop:
+                if now + (now - t) / k > stop:
                     break
             st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
-            for a, v in self._greedy.option_values(st, seat, legal if k == 0 else chancy):
+            for a, v in self._greedy.option_values(st, seat, legal):
                 totals[a] = totals.get(a, 0.0) + v
-                counts[a] = counts.get(a, 0) + 1
-        return max(totals, key=lambda a: totals[a] / counts[a])
+        return max(totals, key=lambda a: totals[a])
 
     def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None,
                budget: float | None = None) -> Action:
-        """The most visited focus option after the search (``self.iterations`` iterations with
-        an iteration budget; else ``budget`` seconds from ``t0``, what the turn has left, less
-        the reserve for the decisions after the card the search leans to: ``_reserve``)."""
+        """The most visited focus option after the search (``budget`` seconds from ``t0``, or
+        ``self.iterations`` iterations when the bot has an iteration budget)."""
         t0 = time.perf_counter() if t0 is None else t0
         if budget is None and self.iterations is None:
             budget = self.time_s
-        end = t0 + budget if budget is not None else None
+        deadline = t0 + budget if budget is not None else None
         key = (base.round, base.current)
-        priors = self._priors(base, seat, legal,
-                              t0 + (budget - self._reserve(None)) / 3 if budget is not None else None)
+        priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
         root = Node()
         rng = self.rng
         it = 0
-        lead: Action | None = max(legal, key=lambda x: priors.get(x, 0.0)) if priors else None
         while True:
             if self.iterations is not None and it >= self.iterations:
                 break
-            if end is not None:
+            if deadline is not None:
                 now = time.perf_counter()
                 avg = (now - t0) / it if it else 0.0
-                if it:
-                    lead = max(root.children, key=lambda x: root.children[x].visits)
-                if now + 1.2 * avg > end - self._reserve(lead):
+                if now + 1.2 * avg > deadline:
                     break
             it += 1
             # Level 1: this turn's focus card, then the rest of the turn greedily (played
