@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from newdawn.bots.tournament import aggregate, bot_seed, play_job, rotation, schedule, wilson
+from newdawn.cli import sim
 from newdawn.cli.main import main
 from newdawn.cli.sim import tournament
 
@@ -112,3 +115,44 @@ def test_ray_local_cluster() -> None:
     assert [g["seats"] for g in res] == [["greedy", "random"], ["random", "greedy"]]
     local = tournament(["greedy", "random"], 2, 5, 2, workers=1)
     assert [g["decisions"] for g in res] == [g["decisions"] for g in local]
+
+
+def test_an_interrupted_tournament_keeps_the_games_it_finished() -> None:
+    seen: list[int] = []
+
+    def stop_after_two(res: dict[str, Any]) -> None:
+        seen.append(res["index"])
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(sim.Stopped) as e:
+        tournament(["greedy", "random"], 4, 3, 3, workers=1, on_done=stop_after_two)
+    assert [g["index"] for g in e.value.results] == [0, 1]
+
+
+def test_sim_cli_killed_reports_the_games_played(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kill (SIGTERM) after the first game: the run stops, prints that game's results with
+    ``stopped``, and exits 130; the SIGTERM handler is restored afterwards."""
+    def one_then_killed(jobs: list[Any], workers: int, on_done: Any) -> None:
+        on_done(play_job(jobs[0]))
+        os.kill(os.getpid(), signal.SIGTERM)
+        on_done(play_job(jobs[1]))  # not reached: the handler raises
+
+    def unhandled(signum: int, frame: Any) -> None:
+        raise AssertionError("the run left SIGTERM to the handler it found")
+
+    original = signal.signal(signal.SIGTERM, unhandled)
+    try:
+        monkeypatch.setattr(sim, "_run_jobs_pool", one_then_killed)
+        code = main(["sim", "--players", "greedy,random", "--games", "4", "--max-rounds", "3",
+                     "--workers", "1", "--json"])
+        assert signal.getsignal(signal.SIGTERM) is unhandled
+    finally:
+        signal.signal(signal.SIGTERM, original)
+    assert code == 130
+    cap = capsys.readouterr()
+    out = json.loads(cap.out)
+    assert out["stopped"] is True and out["games_planned"] == 4 and len(out["games"]) == 1
+    assert out["totals"]["games"] == 1
+    assert "stopped after 1 of 4 games" in cap.err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import statistics
 import sys
 import time
@@ -218,10 +219,20 @@ def _run_jobs_ray(jobs: list[Any], address: str, on_done: Any) -> None:
             ray.shutdown()
 
 
+class Stopped(Exception):
+    """The tournament was interrupted; ``results`` holds the games finished by then, in game
+    order (a long run stopped by Ctrl-C or a kill keeps what it has played)."""
+
+    def __init__(self, results: list[dict[str, Any]]) -> None:
+        super().__init__(f"stopped after {len(results)} games")
+        self.results = results
+
+
 def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
                workers: int | None = None, ray_address: str | None = None,
                on_done: Any = None) -> list[dict[str, Any]]:
-    """Play the tournament's games (in parallel) and return their summaries in game order."""
+    """Play the tournament's games (in parallel) and return their summaries in game order.
+    Interrupted (KeyboardInterrupt), it raises ``Stopped`` with the games finished so far."""
     from ..bots.tournament import schedule
 
     jobs = schedule(specs, games, seed, max_rounds)
@@ -232,12 +243,20 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
         if on_done is not None:
             on_done(res)
 
-    if ray_address:
-        _run_jobs_ray(jobs, ray_address, done)
-    else:
-        _run_jobs_pool(jobs, workers or os.cpu_count() or 1, done)
+    try:
+        if ray_address:
+            _run_jobs_ray(jobs, ray_address, done)
+        else:
+            _run_jobs_pool(jobs, workers or os.cpu_count() or 1, done)
+    except KeyboardInterrupt:
+        results.sort(key=lambda g: g["index"])
+        raise Stopped(results) from None
     results.sort(key=lambda g: g["index"])
     return results
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _pct(x: float) -> str:
@@ -310,6 +329,37 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
     if games < 1:
         raise CliError("--games must be at least 1")
     specs = parse_players(players)
+    try:  # a kill (SIGTERM) stops the run like Ctrl-C: the games finished are reported
+        old_term = signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread
+        old_term = None
+    try:
+        results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address)
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+    if stopped:
+        print(f"stopped after {len(results)} of {games} games: the results below are those games'",
+              file=sys.stderr)
+        if not results:
+            return 130
+    t = aggregate(results)
+    if plot_path:
+        plot(plot_path, t, results)
+    if as_json:
+        print(json.dumps({"players": specs, "seed": seed, "max_rounds": max_rounds, "games": results,
+                          "totals": t, "games_planned": games, "stopped": stopped}, indent=1))
+    else:
+        _tournament_text(specs, t)
+        if plot_path:
+            print(f"plot written to {plot_path}")
+    return 130 if stopped else 0
+
+
+def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | None, as_json: bool,
+                     workers: int | None, ray_address: str | None) -> tuple[list[dict[str, Any]], bool]:
+    """The games' summaries (with a live progress bar on a terminal) and whether the run was
+    stopped before the end."""
     show_bar = sys.stderr.isatty()
     if show_bar:
         from rich.console import Console
@@ -326,7 +376,10 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
                 prog.update(task, advance=1,
                             description="wins: " + ", ".join(f"{k} {v}" for k, v in wins.most_common()))
 
-            results = tournament(specs, games, seed, max_rounds, workers, ray_address, tick)
+            try:
+                return tournament(specs, games, seed, max_rounds, workers, ray_address, tick), False
+            except Stopped as e:
+                return e.results, True
     else:
         def line(res: dict[str, Any]) -> None:
             if not as_json:
@@ -334,15 +387,7 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
                 print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
                       f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", flush=True)
 
-        results = tournament(specs, games, seed, max_rounds, workers, ray_address, line)
-    t = aggregate(results)
-    if plot_path:
-        plot(plot_path, t, results)
-    if as_json:
-        print(json.dumps({"players": specs, "seed": seed, "max_rounds": max_rounds, "games": results,
-                          "totals": t}, indent=1))
-    else:
-        _tournament_text(specs, t)
-        if plot_path:
-            print(f"plot written to {plot_path}")
-    return 0
+        try:
+            return tournament(specs, games, seed, max_rounds, workers, ray_address, line), False
+        except Stopped as e:
+            return e.results, True
