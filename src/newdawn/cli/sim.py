@@ -243,16 +243,27 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
         if on_done is not None:
             on_done(res)
 
+    stopped = False
     try:
         if ray_address:
             _run_jobs_ray(jobs, ray_address, done)
         else:
             _run_jobs_pool(jobs, workers or os.cpu_count() or 1, done)
     except KeyboardInterrupt:
-        results.sort(key=lambda g: g["index"])
-        raise Stopped(results) from None
+        stopped = True
     results.sort(key=lambda g: g["index"])
+    if stopped:
+        raise Stopped(results)
     return results
+
+
+def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | None, workers: int | None,
+                    ray_address: str | None, on_done: Any) -> tuple[list[dict[str, Any]], bool]:
+    """``tournament``'s games and whether it was stopped before the end."""
+    try:
+        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done), False
+    except Stopped as e:
+        return e.results, True
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -376,10 +387,7 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
                 prog.update(task, advance=1,
                             description="wins: " + ", ".join(f"{k} {v}" for k, v in wins.most_common()))
 
-            try:
-                return tournament(specs, games, seed, max_rounds, workers, ray_address, tick), False
-            except Stopped as e:
-                return e.results, True
+            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick)
     else:
         def line(res: dict[str, Any]) -> None:
             if not as_json:
@@ -387,7 +395,4 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
                 print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
                       f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", flush=True)
 
-        try:
-            return tournament(specs, games, seed, max_rounds, workers, ray_address, line), False
-        except Stopped as e:
-            return e.results, True
+        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line)
