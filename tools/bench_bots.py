@@ -6,11 +6,12 @@ Usage::
 
 * greedy: the time (wall clock, and CPU time of this process, which a loaded machine does
   not inflate) of every decision greedy takes (with two or more options) in ``--games``
-  games against random (``--players``: 2, or greedy against that many minus one random bots); prints median, 95th and 99th percentile and the maximum,
-  and the share of decisions over 50 ms.
+  games of ``--players`` seats, the others random; prints median, 95th and 99th percentile
+  and the maximum, and the share of decisions over 50 ms.
 * mcts: the thinking time per turn (its budget is per turn) over ``--mcts-turns`` of its turns
-  in a game against greedy (``--players`` minus one greedy bots), wall clock and CPU time; prints the mean, the maximum and
-  the number of turns beyond the budget + 10%, and the iterations of its focus choices.
+  in a game of ``--players`` seats, the others greedy, wall clock and CPU time; prints the
+  mean, the maximum and the number of turns beyond the budget + 10%, and the iterations of
+  its focus choices.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def bench_greedy(games: int, seed: int, players: int = 2) -> None:
     for g in range(games):
         st = new_game({"players": players, "max_rounds": 200}, seed + g)
         gseat = g % players
-        bots = [make_bot("greedy", seed + g) if s == gseat else RandomBot(random.Random(seed + g + s))
+        bots = [make_bot("greedy", seed + g) if s == gseat else RandomBot(random.Random(seed + g))
                 for s in range(players)]
         while st.winner == -1:
             legal = legal_actions(st)
@@ -53,7 +54,8 @@ def bench_greedy(games: int, seed: int, players: int = 2) -> None:
             apply_in_place(st, a)
     for what, xs in (("wall", times), ("cpu", cpu)):
         ms = [t * 1000 for t in xs]
-        print(f"greedy ({what} time): {len(ms)} decisions in {games} {players}-player games: median {statistics.median(ms):.1f} ms, "
+        print(f"greedy ({what} time): {len(ms)} decisions in {games} {players}-player games: "
+              f"median {statistics.median(ms):.1f} ms, "
               f"p95 {pct(ms, 0.95):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, "
               f"over 50 ms {sum(1 for x in ms if x > 50) / len(ms):.2%}")
 
@@ -88,7 +90,8 @@ def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
     for what, d in (("wall", wall), ("cpu", cpu)):
         xs = [d[k] for k in own]
         over = sum(1 for t in xs if secs is not None and t > 1.1 * secs)
-        print(f"mcts:{spec} ({what} time): {len(xs)} own turns of a {players}-player game: mean {statistics.fmean(xs):.3f} s, "
+        print(f"mcts:{spec} ({what} time): {len(xs)} own turns of a {players}-player game: "
+              f"mean {statistics.fmean(xs):.3f} s, "
               f"max {max(xs):.3f} s, beyond budget+10% {over}")
     print(f"  focus-choice iterations: mean {statistics.fmean(its):.0f}, min {min(its)}, max {max(its)}")
 
