@@ -39,16 +39,20 @@ W_THREAT = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
 class Facts:
-    """What the progress measures of one seat share, each computed once per evaluation."""
+    """What the progress measures of one seat share, each computed once per evaluation.
+    ``cities`` and ``friendly`` may be handed in by a pass over the board made for every
+    seat at once (``_Board``)."""
 
-    __slots__ = ("st", "p", "_cities", "_mature", "_friendly", "_wonders")
+    __slots__ = ("st", "p", "_cities", "_mature", "_friendly", "_wonders", "_forts")
 
-    def __init__(self, st: GameState, p: int) -> None:
+    def __init__(self, st: GameState, p: int, cities: list[int] | None = None,
+                 friendly: list[int] | None = None) -> None:
         self.st, self.p = st, p
-        self._cities: list[int] | None = None
+        self._cities = cities
         self._mature: list[int] | None = None
-        self._friendly: list[int] | None = None
+        self._friendly = friendly
         self._wonders: list[Any] | None = None
+        self._forts: float | None = None
 
     @property
     def cities(self) -> list[int]:
@@ -75,6 +79,13 @@ class Facts:
             c = content_for(self.st)
             self._wonders = [c.wonders[w] for w in self.st.players[self.p].wonders]
         return self._wonders
+
+    @property
+    def forts(self) -> float:
+        """Forts held plus the approach gradient (``_forts``), before dividing by the need."""
+        if self._forts is None:
+            self._forts = _forts(self.st, self.p)
+        return self._forts
 
 
 Progress = Callable[[Facts, Mapping[str, Any]], float]
@@ -108,7 +119,7 @@ PROGRESS: dict[str, Progress] = {
     "wonder_types": lambda f, a: _frac(len({w.type for w in f.wonders}), a["n"]),
     "wonder_each_era": lambda f, a: _frac(len({w.era for w in f.wonders}), 3),
     "city_tiles": lambda f, a: _frac(len({f.st.board.tile_of[s] for s in f.cities}), a["n"]),
-    "forts": lambda f, a: _forts(f.st, f.p, a["n"]),
+    "forts": lambda f, a: _frac(f.forts, a["n"]),
     "warmonger": lambda f, a: max(
         _frac(f.st.players[f.p].flags.get("capitals", 0), a.get("capitals", 1)),
         _frac(sum(1 for q in f.st.cs_conquered.values() if q == f.p), a.get("city_states", 2))),
@@ -132,7 +143,7 @@ def _fort_rings(st: GameState) -> dict[int, tuple[frozenset[int], frozenset[int]
     return rings
 
 
-def _forts(st: GameState, p: int, need: Any) -> float:
+def _forts(st: GameState, p: int) -> float:
     """Forts held, plus a gradient for an army closing in on one not held (a fort is taken by
     attacking it, which one step of lookahead cannot plan): up to 0.6 of a fort for an army
     next to one, 0.3 within three spaces, scaled by how ready the military focus card is
@@ -154,38 +165,78 @@ def _forts(st: GameState, p: int, need: Any) -> float:
         fc = content_for(st).focus_cards
         slot = next((i + 1 for i, cid in enumerate(ps.row) if fc[cid].type == "military"), 1)
         bonus *= 0.4 + 0.6 * slot / max(1, len(ps.row))
-    return _frac(held + bonus, need)
+    return held + bonus
 
 
-def agenda_progress(st: GameState, p: int, ag: Any, facts: Facts | None = None) -> float:
-    """How far seat ``p`` is towards agenda ``ag``, from 0 to 1 (1 = met)."""
-    fn = PROGRESS.get(ag.kind)
-    if fn is None:
-        return 1.0 if agenda_met(st, p, ag) else 0.0
-    return fn(facts or Facts(st, p), ag.args)
+Agendas = tuple[tuple[tuple[str, ...], tuple[tuple[Any, Progress | None], ...]], ...]
 
 
-def score(st: GameState, p: int) -> float:
+def _agendas(st: GameState) -> Agendas:
+    """Per victory card in play: its agenda ids, and each agenda with its progress measure
+    (None: met or not, ``agenda_met``). Cached on the board: the cards are dealt at setup."""
+    key = "bots:agendas:" + ",".join(st.victory_cards)
+    got: Agendas | None = st.board.memo.get(key)
+    if got is None:
+        c = content_for(st)
+        got = tuple(
+            (tuple(ag.id for ag in c.victory_cards[v].agendas),
+             tuple((ag, PROGRESS.get(ag.kind)) for ag in c.victory_cards[v].agendas))
+            for v in st.victory_cards)
+        st.board.memo[key] = got
+    return got
+
+
+class _Board:
+    """One pass over the board for every seat: cities, control tokens, reinforced tokens and
+    armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
+
+    __slots__ = ("cities", "ctl", "reinforced", "armies", "claimed")
+
+    def __init__(self, st: GameState) -> None:
+        n = st.n
+        self.cities: list[list[int]] = [[] for _ in range(n)]
+        self.ctl: list[list[int]] = [[] for _ in range(n)]
+        self.reinforced = [0] * n
+        for s, o in st.cities.items():
+            if 0 <= o < n:
+                self.cities[o].append(s)
+        ctl = st.ctl
+        for s, o in ctl.items():
+            if 0 <= o < n:
+                self.ctl[o].append(s)
+        for x in st.reinforced:
+            o = ctl.get(x)
+            if o is not None and 0 <= o < n:
+                self.reinforced[o] += 1
+        self.armies = [[x for x in ps.armies if x >= 0] for ps in st.players]
+        claims = st.claims
+        self.claimed: list[set[int]] = []
+        for ids, _ in _agendas(st):
+            who: set[int] = set()
+            for i in ids:
+                who.update(claims.get(i, ()))
+            self.claimed.append(who)
+
+
+def _score(st: GameState, p: int, b: _Board) -> float:
     c = content_for(st)
     ps = st.players[p]
-    claims = st.claims
-    facts = Facts(st, p)
+    cities = b.cities[p]
+    facts = Facts(st, p, cities, cities + b.ctl[p])
     cards = 0
     s = 0.0
-    for vc_id in st.victory_cards:
-        vc = c.victory_cards[vc_id]
-        if any(p in claims.get(ag.id, ()) for ag in vc.agendas):
+    for (_, ags), who in zip(_agendas(st), b.claimed, strict=True):
+        if p in who:
             cards += 1
             continue
         best = 0.0
-        for ag in vc.agendas:
-            f = agenda_progress(st, p, ag, facts)
+        for ag, fn in ags:
+            f = fn(facts, ag.args) if fn is not None else (1.0 if agenda_met(st, p, ag) else 0.0)
             if f > best:
                 best = f
         s += W_AGENDA * best * best
     s += W_CARD * cards
-    cities = facts.cities
-    s += W_SPACE * (len(cities) + sum(1 for o in st.ctl.values() if o == p))
+    s += W_SPACE * (len(cities) + len(b.ctl[p]))
     s += W_CITY * len(cities) + W_MATURE * len(facts.mature)
     s += W_WONDER * len(ps.wonders)
     s += W_DIAL * ps.dial
@@ -193,13 +244,13 @@ def score(st: GameState, p: int) -> float:
     s += W_LEVEL * sum(fc[cid].level - 1 for cid in ps.row)
     s += W_TRADE * sum(ps.trade.values())
     s += W_RESOURCE * (sum(ps.resources.values()) + len(ps.nws))
-    s += W_REINFORCED * sum(1 for x in st.reinforced if st.ctl.get(x) == p)
+    s += W_REINFORCED * b.reinforced[p]
     # Threats: rival armies and barbarians next to our cities.
     nbrs = st.board.nbrs
     hostile: set[int] = set(st.barbs.values())
-    for q, other in enumerate(st.players):
+    for q, xs in enumerate(b.armies):
         if q != p:
-            hostile.update(x for x in other.armies if x >= 0)
+            hostile.update(xs)
     if hostile:
         near = 0
         for city in cities:
@@ -210,15 +261,22 @@ def score(st: GameState, p: int) -> float:
     return s
 
 
+def score(st: GameState, p: int) -> float:
+    """How well seat ``p`` stands (the weights above; docs/bots.md)."""
+    return _score(st, p, _Board(st))
+
+
 def value(st: GameState, seat: int) -> float:
     """The position for ``seat``: its score minus the best rival's, or +/-WIN when over."""
     if st.winner >= 0:
         return WIN if st.winner == seat else -WIN
-    mine = score(st, seat)
-    best_rival = max((score(st, q) for q in range(st.n) if q != seat), default=0.0)
+    b = _Board(st)
+    mine = _score(st, seat, b)
+    best_rival = max((_score(st, q, b) for q in range(st.n) if q != seat), default=0.0)
     return mine - best_rival
 
 
 def scores(st: GameState) -> list[float]:
     """Every seat's score (used by MCTS to value a rollout for all seats at once)."""
-    return [score(st, p) for p in range(st.n)]
+    b = _Board(st)
+    return [_score(st, p, b) for p in range(st.n)]
