@@ -214,3 +214,61 @@ def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(m, "greedy_step", counting)
     m.MctsBot(random.Random(1), iterations=1, rivals=rivals)._to_next_turn(st, seat)
     assert any(p != seat for p in movers) == greedy_rivals
+
+
+def _after_focus(players: int, seed: int, steps: int) -> Any:
+    """A mid-game state whose pending decision is the current player's, after the focus choice."""
+    st = _midgame(players, seed, steps)
+    bot = RandomBot(random.Random(seed))
+    while True:
+        legal = legal_actions(st)
+        if (decision_seat(st) == st.current and len(legal) > 1
+                and not any(a.verb in ("focus", "back") for a in legal)):
+            return st
+        apply_in_place(st, bot.choose(None, legal))
+
+
+@pytest.mark.parametrize("spent", [0.0, 0.3])
+def test_mcts_answers_by_one_ply_once_the_turn_time_is_gone(monkeypatch: pytest.MonkeyPatch,
+                                                             spent: float) -> None:
+    """After the focus choice, a decision taken when the turn's time is spent is ``greedy_step``'s
+    (one ply, no chains, no averaging); with time left it is not."""
+    import newdawn.bots.mcts as m
+
+    st = _after_focus(4, 8, 150)
+    seat = decision_seat(st)
+    answers: list[Action] = []
+    real = m.greedy_step
+
+    def recording(s: Any, mover: int, legal: Sequence[Action], **kw: Any) -> Action:
+        answers.append(real(s, mover, legal, **kw))
+        return answers[-1]
+
+    monkeypatch.setattr(m, "greedy_step", recording)
+    bot = m.MctsBot(random.Random(5), time_s=0.3)
+    bot._turn, bot._spent = (st.round, st.current), spent
+    a = bot.choose(player_view(st, seat), legal_actions(st))
+    assert a in legal_actions(st)
+    assert answers == ([a] if spent else [])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_mcts_reserves_a_share_of_the_turn_by_player_count(monkeypatch: pytest.MonkeyPatch,
+                                                           players: int) -> None:
+    """The focus search gets the turn's budget less ``RESERVE`` for the player count."""
+    import newdawn.bots.mcts as m
+
+    st = _focus_choice(players, 9, 60)
+    seat = decision_seat(st)
+    budgets: list[float | None] = []
+
+    def search(self: Any, base: Any, seat: int, legal: Sequence[Action], t0: Any = None,
+               budget: float | None = None) -> Action:
+        budgets.append(budget)
+        return legal[0]
+
+    monkeypatch.setattr(m.MctsBot, "search", search)
+    m.MctsBot(random.Random(6), time_s=2.0).choose(player_view(st, seat), legal_actions(st))
+    keep = m.RESERVE.get(players, m.RESERVE_OTHERWISE)
+    assert budgets == [pytest.approx(2.0 * (1 - keep))]
+    assert (keep > m.RESERVE[2]) == (players == 4)
