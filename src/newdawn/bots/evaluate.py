@@ -41,7 +41,7 @@ W_THREAT = 2.5
 class Facts:
     """What the progress measures of one seat share, each computed once per evaluation.
     ``cities`` and ``friendly`` may be handed in by a pass over the board made for every
-    seat at once (``_Board``)."""
+    seat at once (``_ByOwner``)."""
 
     __slots__ = ("st", "p", "_cities", "_mature", "_friendly", "_wonders", "_forts")
 
@@ -186,7 +186,7 @@ def _agendas(st: GameState) -> Agendas:
     return got
 
 
-class _Board:
+class _ByOwner:
     """One pass over the board for every seat: cities, control tokens, reinforced tokens and
     armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
 
@@ -218,7 +218,7 @@ class _Board:
             self.claimed.append(who)
 
 
-def _score(st: GameState, p: int, b: _Board) -> float:
+def _score(st: GameState, p: int, b: _ByOwner) -> float:
     c = content_for(st)
     ps = st.players[p]
     cities = b.cities[p]
@@ -263,14 +263,14 @@ def _score(st: GameState, p: int, b: _Board) -> float:
 
 def score(st: GameState, p: int) -> float:
     """How well seat ``p`` stands (the weights above; docs/bots.md)."""
-    return _score(st, p, _Board(st))
+    return _score(st, p, _ByOwner(st))
 
 
 def value(st: GameState, seat: int) -> float:
     """The position for ``seat``: its score minus the best rival's, or +/-WIN when over."""
     if st.winner >= 0:
         return WIN if st.winner == seat else -WIN
-    b = _Board(st)
+    b = _ByOwner(st)
     mine = _score(st, seat, b)
     best_rival = max((_score(st, q, b) for q in range(st.n) if q != seat), default=0.0)
     return mine - best_rival
@@ -278,5 +278,5 @@ def value(st: GameState, seat: int) -> float:
 
 def scores(st: GameState) -> list[float]:
     """Every seat's score (used by MCTS to value a rollout for all seats at once)."""
-    b = _Board(st)
+    b = _ByOwner(st)
     return [_score(st, p, b) for p in range(st.n)]
