@@ -130,26 +130,27 @@ def test_an_interrupted_tournament_keeps_the_games_it_finished() -> None:
     assert [g["index"] for g in e.value.results] == [0, 1]
 
 
+@pytest.mark.parametrize("sig", sim.STOP_SIGNALS)
 def test_sim_cli_killed_reports_the_games_played(capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """A kill (SIGTERM) after the first game: the run stops, prints that game's results with
-    ``stopped``, and exits 130; the SIGTERM handler is restored afterwards."""
+                                                 monkeypatch: pytest.MonkeyPatch, sig: int) -> None:
+    """A kill (SIGTERM), or the terminal closing (SIGHUP), after the first game: the run stops,
+    prints that game's results with ``stopped``, and exits 130; the handler is restored."""
     def one_then_killed(jobs: list[Any], workers: int, on_done: Any) -> None:
         on_done(play_job(jobs[0]))
-        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), sig)
         on_done(play_job(jobs[1]))  # not reached: the handler raises
 
     def unhandled(signum: int, frame: Any) -> None:
-        raise AssertionError("the run left SIGTERM to the handler it found")
+        raise AssertionError("the run left the signal to the handler it found")
 
-    original = signal.signal(signal.SIGTERM, unhandled)
+    original = signal.signal(sig, unhandled)
     try:
         monkeypatch.setattr(sim, "_run_jobs_pool", one_then_killed)
         code = main(["sim", "--players", "greedy,random", "--games", "4", "--max-rounds", "3",
                      "--workers", "1", "--json"])
-        assert signal.getsignal(signal.SIGTERM) is unhandled
+        assert signal.getsignal(sig) is unhandled
     finally:
-        signal.signal(signal.SIGTERM, original)
+        signal.signal(sig, original)
     assert code == 130
     cap = capsys.readouterr()
     out = json.loads(cap.out)

@@ -266,6 +266,10 @@ def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | N
         return e.results, True
 
 
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+"""Signals that stop a tournament the way Ctrl-C does (SIGHUP does not exist on Windows)."""
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
@@ -340,15 +344,19 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
     if games < 1:
         raise CliError("--games must be at least 1")
     specs = parse_players(players)
-    try:  # a kill (SIGTERM) stops the run like Ctrl-C: the games finished are reported
-        old_term = signal.signal(signal.SIGTERM, _interrupt)
-    except ValueError:  # not the main thread
-        old_term = None
+    # A kill (SIGTERM) or a closed terminal (SIGHUP: the output may be redirected to a file)
+    # stops the run like Ctrl-C: the games finished are reported.
+    old: dict[int, Any] = {}
+    for sig in STOP_SIGNALS:
+        try:
+            old[sig] = signal.signal(sig, _interrupt)
+        except ValueError:  # not the main thread
+            break
     try:
         results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address)
     finally:
-        if old_term is not None:
-            signal.signal(signal.SIGTERM, old_term)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
     if stopped:
         print(f"stopped after {len(results)} of {games} games: the results below are those games'",
               file=sys.stderr)
