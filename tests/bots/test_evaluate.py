@@ -56,12 +56,19 @@ def test_control_token_counts_for_its_owner_only() -> None:
     assert again[0] == after[0] and again[2] == after[2]
 
 
-def test_army_next_to_a_city_threatens_that_city_owner() -> None:
+def army_beside_city_of(owner: int) -> tuple[GameState, int]:
+    """A mid-game state with seat 0's armies off the map, and a land space next to one of
+    ``owner``'s cities where no army or barbarian stands."""
     st = midgame()
     st.players[0].armies = [-1 for _ in st.players[0].armies]
-    city = next(s for s, o in st.cities.items() if o == 2)
+    city = next(s for s, o in st.cities.items() if o == owner)
     hostile = set(st.barbs.values()) | {x for ps in st.players for x in ps.armies}
     spot = next(x for x in st.board.nbrs[city] if not st.board.is_water[x] and x not in hostile)
+    return st, spot
+
+
+def test_army_next_to_a_city_threatens_that_city_owner() -> None:
+    st, spot = army_beside_city_of(2)
     before = scores(st)
     st.players[0].armies[0] = spot
 
@@ -85,11 +92,7 @@ def test_claimed_card_counts_for_the_claimer_only() -> None:
 
 
 def test_own_army_is_no_threat() -> None:
-    st = midgame()
-    st.players[0].armies = [-1 for _ in st.players[0].armies]
-    city = next(s for s, o in st.cities.items() if o == 0)
-    hostile = set(st.barbs.values()) | {x for ps in st.players for x in ps.armies}
-    spot = next(x for x in st.board.nbrs[city] if not st.board.is_water[x] and x not in hostile)
+    st, spot = army_beside_city_of(0)
     before = score(st, 0)
     st.players[0].armies[0] = spot
     assert score(st, 0) >= before  # only the fort gradient can move, and only up
