@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import GameState
-from ..engine.spaces import city_spaces, coastal, friendly_spaces, is_mature, within
+from ..engine.spaces import coastal, is_mature, within
 from ..engine.state import content_for
 from ..engine.victory import agenda_met, fort_spaces
 
@@ -39,26 +39,19 @@ W_THREAT = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
 class Facts:
-    """What the progress measures of one seat share, each computed once per evaluation.
-    ``cities`` and ``friendly`` may be handed in by a pass over the board made for every
-    seat at once (``_ByOwner``)."""
+    """What the progress measures of one seat share, each computed once per evaluation. The
+    seat's cities and friendly spaces come from the pass over the board made for every seat
+    at once (``_ByOwner``); the rest is computed when a measure first asks."""
 
-    __slots__ = ("st", "p", "_cities", "_mature", "_friendly", "_wonders", "_forts")
+    __slots__ = ("st", "p", "cities", "friendly", "_mature", "_wonders", "_forts")
 
-    def __init__(self, st: GameState, p: int, cities: list[int] | None = None,
-                 friendly: list[int] | None = None) -> None:
+    def __init__(self, st: GameState, p: int, cities: list[int], friendly: list[int]) -> None:
         self.st, self.p = st, p
-        self._cities = cities
+        self.cities = cities
+        self.friendly = friendly
         self._mature: list[int] | None = None
-        self._friendly = friendly
         self._wonders: list[Any] | None = None
         self._forts: float | None = None
-
-    @property
-    def cities(self) -> list[int]:
-        if self._cities is None:
-            self._cities = city_spaces(self.st, self.p)
-        return self._cities
 
     @property
     def mature(self) -> list[int]:
@@ -66,12 +59,6 @@ class Facts:
             st, p = self.st, self.p
             self._mature = [s for s in self.cities if is_mature(st, p, s)]
         return self._mature
-
-    @property
-    def friendly(self) -> list[int]:
-        if self._friendly is None:
-            self._friendly = friendly_spaces(self.st, self.p)
-        return self._friendly
 
     @property
     def wonders(self) -> list[Any]:
@@ -168,20 +155,18 @@ def _forts(st: GameState, p: int) -> float:
     return held + bonus
 
 
-Agendas = tuple[tuple[tuple[str, ...], tuple[tuple[Any, Progress | None], ...]], ...]
+Agendas = tuple[tuple[tuple[Any, Progress | None], ...], ...]
 
 
 def _agendas(st: GameState) -> Agendas:
-    """Per victory card in play: its agenda ids, and each agenda with its progress measure
-    (None: met or not, ``agenda_met``). Cached on the board: the cards are dealt at setup."""
+    """Per victory card in play: each agenda with its progress measure (None: met or not,
+    ``agenda_met``). Cached on the board: the cards are dealt at setup."""
     key = "bots:agendas:" + ",".join(st.victory_cards)
     got: Agendas | None = st.board.memo.get(key)
     if got is None:
         c = content_for(st)
-        got = tuple(
-            (tuple(ag.id for ag in c.victory_cards[v].agendas),
-             tuple((ag, PROGRESS.get(ag.kind)) for ag in c.victory_cards[v].agendas))
-            for v in st.victory_cards)
+        got = tuple(tuple((ag, PROGRESS.get(ag.kind)) for ag in c.victory_cards[v].agendas)
+                    for v in st.victory_cards)
         st.board.memo[key] = got
     return got
 
@@ -211,10 +196,10 @@ class _ByOwner:
         self.armies = [[x for x in ps.armies if x >= 0] for ps in st.players]
         claims = st.claims
         self.claimed: list[set[int]] = []
-        for ids, _ in _agendas(st):
+        for ags in _agendas(st):
             who: set[int] = set()
-            for i in ids:
-                who.update(claims.get(i, ()))
+            for ag, _ in ags:
+                who.update(claims.get(ag.id, ()))
             self.claimed.append(who)
 
 
@@ -225,7 +210,7 @@ def _score(st: GameState, p: int, b: _ByOwner) -> float:
     facts = Facts(st, p, cities, cities + b.ctl[p])
     cards = 0
     s = 0.0
-    for (_, ags), who in zip(_agendas(st), b.claimed, strict=True):
+    for ags, who in zip(_agendas(st), b.claimed, strict=True):
         if p in who:
             cards += 1
             continue
