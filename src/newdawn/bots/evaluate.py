@@ -190,9 +190,9 @@ class _ByOwner:
             if 0 <= o < n:
                 self.ctl[o].append(s)
         for x in st.reinforced:
-            o = ctl.get(x)
-            if o is not None and 0 <= o < n:
-                self.reinforced[o] += 1
+            holder = ctl.get(x)
+            if holder is not None and 0 <= holder < n:
+                self.reinforced[holder] += 1
         self.armies = [[x for x in ps.armies if x >= 0] for ps in st.players]
         claims = st.claims
         self.claimed: list[set[int]] = []

@@ -60,7 +60,7 @@ def main(args: argparse.Namespace) -> int:
     return 0 if not bad else 1
 
 
-def _update(path: str, counts: dict[int, int], old: dict[int, int]) -> None:
+def _update(path: Path | str, counts: dict[int, int], old: dict[int, int]) -> None:
     """Replace the ``[counts]`` table (the last table of a perft file) and say what changed."""
     text = Path(path).read_text(encoding="utf-8")
     head, sep, _ = text.rpartition("[counts]")
