@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from newdawn.engine import apply, legal_actions, new_game
 from newdawn.engine.actions import Action
 from newdawn.engine.flow import advance
@@ -73,3 +75,8 @@ def clear_space(st: GameState, s: int) -> None:
     st.district.pop(s, None)
     for letter in [k for k, v in st.barbs.items() if v == s]:
         del st.barbs[letter]
+
+
+def snapshot(st: GameState) -> str:
+    """The whole state as canonical JSON text: equal texts, equal states."""
+    return json.dumps(st.to_json(), sort_keys=True)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from helpers import snapshot
 
 from newdawn.bots import RandomBot
 from newdawn.engine import (
@@ -55,10 +56,6 @@ def find(pred: Callable[[GameState], bool], players: int = 3) -> GameState:
         if pred(st):
             return st
     pytest.skip(f"no such position in {SEARCH_GAMES} random games with {players} players")
-
-
-def snapshot(st: GameState) -> str:
-    return json.dumps(st.to_json(), sort_keys=True)
 
 
 # ---------------------------------------------------------------- a culture placement

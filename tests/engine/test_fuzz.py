@@ -10,6 +10,7 @@ import functools
 import json
 import random
 
+from helpers import snapshot
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as stt
 
@@ -46,10 +47,6 @@ def live_positions() -> tuple[GameState, ...]:
         st = apply(st, bot.choose(None, opts))
     assert len(seen) >= 6, f"only {sorted(seen)} decisions reached"
     return tuple(seen.values())
-
-
-def snapshot(st: GameState) -> str:
-    return json.dumps(st.to_json(), sort_keys=True)
 
 
 words = stt.text(alphabet=stt.characters(blacklist_categories=("Cs",)), max_size=30)

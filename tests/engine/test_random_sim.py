@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import snapshot
 
 from newdawn.bots import RandomBot
 from newdawn.engine import (
@@ -65,10 +66,6 @@ FORBIDDEN_VIEW_KEYS = frozenset({"rng", "stack", "removed_wonders", "forced_dice
 
 def config(players: int) -> dict[str, Any]:
     return {"players": players, "max_rounds": MAX_ROUNDS}
-
-
-def canonical(st: GameState) -> str:
-    return json.dumps(st.to_json(), sort_keys=True)
 
 
 def digest(text: str) -> bytes:
@@ -334,7 +331,6 @@ RESULTS: dict[tuple[int, int], tuple[int, int]] = {}
 """(players, seed) -> (winner, rounds played) of the games this process has checked."""
 
 
-
 def play(players: int, seed: int, *, full: bool) -> dict[str, Any]:
     """Play one game with every check (``full``) or with the expensive ones sampled.
     Returns a summary: winner, rounds played, actions."""
@@ -398,7 +394,7 @@ def _play(players: int, seed: int, *, full: bool) -> dict[str, Any]:
     states = replay(record)
     assert len(states) == len(actions) + 1, ctx
     for i, h in seen.items():
-        assert digest(canonical(states[i])) == h, f"{where(players, seed, i)}: replay differs from play"
+        assert digest(snapshot(states[i])) == h, f"{where(players, seed, i)}: replay differs from play"
     RESULTS[players, seed] = (st.winner, st.round - 1)
     return {"winner": st.winner, "rounds": st.round - 1, "steps": step}
 
