@@ -4,13 +4,37 @@ moves that seat's score (and, for an army, the scores of the seats it threatens)
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from newdawn.bots import RandomBot
-from newdawn.bots.evaluate import W_AGENDA, W_CARD, W_REINFORCED, W_SPACE, W_THREAT, score, scores, value
-from newdawn.engine import GameState, apply_in_place, decision_seat, legal_actions, new_game
-from newdawn.engine.state import content_for
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+from helpers import after_setup, clear_space, set_slot  # noqa: E402
+
+from newdawn.bots import GreedyBot, MctsBot, RandomBot  # noqa: E402
+from newdawn.bots.evaluate import (  # noqa: E402
+    FORTS,
+    HAND,
+    W_AGENDA,
+    W_CARD,
+    W_FORT_RISK,
+    W_REINFORCED,
+    W_SPACE,
+    W_STRIKE,
+    W_THREAT,
+    Evaluation,
+    p_attack_wins,
+    score,
+    scores,
+    value,
+)
+from newdawn.engine import GameState, apply_in_place, decision_seat, legal_actions, new_game  # noqa: E402
+from newdawn.engine.flow import add_trade  # noqa: E402
+from newdawn.engine.military import defense_value  # noqa: E402
+from newdawn.engine.state import LOCKED, content_for  # noqa: E402
+from newdawn.engine.victory import fort_spaces  # noqa: E402
 
 
 def midgame(players: int = 3, seed: int = 4, rounds: int = 6) -> GameState:
@@ -96,3 +120,81 @@ def test_own_army_is_no_threat() -> None:
     before = score(st, 0)
     st.players[0].armies[0] = spot
     assert score(st, 0) >= before  # only the fort gradient can move, and only up
+
+
+# ---------------------------------------------------------------- mcts's fort terms
+
+def _fort_position(tokens: int = 0, slot_pos: int = 5) -> tuple[GameState, int, int]:
+    """Two players after setup: seat 0's first army beside an open fort (its other armies on
+    the card, seat 1's off the map), its military card at row position ``slot_pos`` with
+    ``tokens`` military trade tokens. Returns the state, the fort and the army's space."""
+    st = after_setup()
+    fort = fort_spaces(st)[0]
+    b = st.board
+    side = next(n for n in b.nbrs[fort] if not b.is_water[n] and n not in st.cities
+                and n not in st.cs_at and n not in st.ctl and not b.is_fort[n])
+    clear_space(st, side)
+    set_slot(st, 0, "military", slot_pos)
+    add_trade(st, 0, "military", tokens)
+    st.players[0].armies = [side] + [LOCKED] * (len(st.players[0].armies) - 1)
+    st.players[1].armies = [LOCKED] * len(st.players[1].armies)
+    return st, fort, side
+
+
+def _attack(st: GameState, seat: int) -> int:
+    """Slot + combat bonus of the seat's military card + its military trade tokens."""
+    c = content_for(st)
+    row = st.players[seat].row
+    i = next(i for i, cid in enumerate(row) if c.focus_cards[cid].type == "military")
+    combat = next(e.int("combat") for e in c.focus_cards[row[i]].effects if e.op == "armies")
+    return c.ruleset.row_slots[i] + combat + st.players[seat].trade.get("military", 0)
+
+
+def test_attack_odds_count_the_36_rolls_with_ties_to_the_defender() -> None:
+    for attack in range(0, 14):
+        for defence in range(0, 14):
+            wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + attack > d + defence)
+            assert p_attack_wins(attack, defence) == pytest.approx(wins / 36)
+    assert p_attack_wins(5, 6.5) == pytest.approx((p_attack_wins(5, 6) + p_attack_wins(5, 7)) / 2)
+
+
+def test_greedy_judges_by_the_table_and_mcts_adds_the_fort_terms() -> None:
+    st, _, _ = _fort_position(slot_pos=5)
+    mcts = MctsBot(random.Random(0))
+    assert GreedyBot(random.Random(0)).ev == Evaluation() == HAND
+    assert mcts.ev == mcts._greedy.ev == FORTS == Evaluation(W_STRIKE, W_FORT_RISK)
+    assert FORTS.score(st, 0) > HAND.score(st, 0) == score(st, 0)
+
+
+def test_strike_is_the_capture_odds_of_the_next_military_turn() -> None:
+    """An army beside an open fort: the fort (a victory card: no fort held yet) times the odds
+    of the card's slot, combat bonus and tokens against the fort's 6; more for a higher slot
+    and for each token; nothing once the army is off the map and no army waits on the card."""
+    gains = []
+    for slot_pos, tokens in ((3, 0), (5, 0), (5, 2)):
+        st, _, _ = _fort_position(tokens, slot_pos)
+        gain = FORTS.score(st, 0) - HAND.score(st, 0)
+        assert gain == pytest.approx(W_STRIKE * W_CARD * p_attack_wins(_attack(st, 0), 6))
+        assert FORTS.score(st, 1) == HAND.score(st, 1)
+        gains.append(gain)
+    assert 0 < gains[0] < gains[1] < gains[2]
+    st, _, _ = _fort_position()
+    st.players[0].armies[0] = LOCKED
+    assert FORTS.score(st, 0) == HAND.score(st, 0)
+
+
+def test_fort_risk_is_what_a_rival_army_in_reach_can_take() -> None:
+    """Seat 1 holds the fort with a city; seat 0's army beside it threatens a victory card of
+    seat 1's by seat 0's attack odds against the city's defence; an army of seat 1's on the
+    fort (+2) lowers that risk, and seat 0 gets no strike for a fort it cannot beat better."""
+    st, fort, side = _fort_position(tokens=1)
+    st.cities[fort] = 1
+    defence = defense_value(st, "city", fort, 1, 0)
+    risk = HAND.score(st, 1) - FORTS.score(st, 1)
+    assert risk == pytest.approx(W_FORT_RISK * W_CARD * p_attack_wins(_attack(st, 0), defence)) and risk > 0
+    guarded = st.copy()
+    guarded.players[1].armies[0] = fort
+    assert 0 < HAND.score(guarded, 1) - FORTS.score(guarded, 1) < risk
+    far = st.copy()
+    far.players[0].armies[0] = LOCKED
+    assert FORTS.score(far, 1) == HAND.score(far, 1)

@@ -1,19 +1,27 @@
-"""The static evaluation shared by ``greedy`` (one-step lookahead) and ``mcts`` (at the
-rollout horizon). See docs/bots.md for the weights and their reasons.
+"""The static evaluation of ``greedy`` (one-step lookahead) and ``mcts`` (at the rollout
+horizon and for the choices inside a turn). See docs/bots.md for the weights and their reasons.
 
 ``score(st, p)`` measures how well seat ``p`` stands; ``value(st, seat)`` is the seat's score
 minus the best rival score, so a move that hurts the leading rival counts as much as one that
 helps us. A finished game is worth +/- ``WIN``.
+
+An :class:`Evaluation` says which terms count beyond the shared table: greedy's (``HAND``, the
+module functions ``score``/``value``) adds none; mcts's (``FORTS``) adds the fort terms, what
+the seat's next military turn can capture (``strike``) and what the rivals' next turns can take
+from it (``fort_risk``), each an exact probability of the dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import GameState
+from ..engine.flow import spendable, type_key
+from ..engine.military import defense_value
 from ..engine.spaces import coastal, is_mature, within
-from ..engine.state import content_for
+from ..engine.state import ON_CARD, content_for
 from ..engine.victory import agenda_met, fort_spaces
 
 WIN = 10_000.0
@@ -37,6 +45,18 @@ W_RESOURCE = 1.0
 W_REINFORCED = 0.5
 W_THREAT = 2.5
 """Each rival army or barbarian next to one of our cities."""
+
+W_STRIKE = 0.6
+"""mcts only (``FORTS``): times the best capture the seat's next military turn can make, a fort
+within reach of its armies taken with the exact odds of the dice (``strike``)."""
+W_FORT_RISK = 0.6
+"""mcts only (``FORTS``): times what the rivals' armies within reach of the seat's forts can take
+on their next military turns, with the exact odds of the dice (``fort_risk``)."""
+W_FORT_EXTRA = 10.0
+"""A fort captured or lost beyond those the fort victory cards need (it is still a city)."""
+DEFENDER_TOKEN_SHARE = 0.5
+"""The share of a fort holder's military trade tokens counted in its defence: a defender
+spends them only when they turn the fight, and an attacker who sees them may wait."""
 
 class Facts:
     """What the progress measures of one seat share, each computed once per evaluation. The
@@ -171,11 +191,146 @@ def _agendas(st: GameState) -> Agendas:
     return got
 
 
+def _p_beats(k: int) -> float:
+    """P(d6 - d6 > k): an attack wins when its die beats the defender's by more than k."""
+    return sum(6 - abs(j) for j in range(-5, 6) if j > k) / 36.0
+
+
+_P_BEATS = {k: _p_beats(k) for k in range(-6, 7)}
+
+
+def p_attack_wins(attack: float, defence: float) -> float:
+    """The chance that d6 + ``attack`` beats d6 + ``defence`` (the defender wins ties), linear
+    between whole differences."""
+    k = defence - attack
+    if k < -6:
+        return 1.0
+    if k > 6:
+        return 0.0
+    lo = int(k // 1)
+    if lo == k:
+        return _P_BEATS[lo]
+    t = k - lo
+    return (1 - t) * _P_BEATS[lo] + t * _P_BEATS[min(6, lo + 1)]
+
+
+def _military(st: GameState, p: int) -> tuple[int, int, int] | None:
+    """The seat's military card as (slot, move, combat) of its ``armies`` effect; None when the
+    row has no such card (the card is cached per id on the board's memo)."""
+    c = content_for(st)
+    ps = st.players[p]
+    for i, cid in enumerate(ps.row):
+        card = c.focus_cards[cid]
+        if card.type != "military":
+            continue
+        key = "bots:armies:" + cid
+        memo = st.board.memo
+        if key not in memo:
+            memo[key] = next(((e.int("move"), e.int("combat")) for e in card.effects if e.op == "armies"), None)
+        got: tuple[int, int] | None = memo[key]
+        if got is None:
+            return None
+        return c.ruleset.row_slots[i], got[0], got[1]
+    return None
+
+
+def _reach(st: GameState, s: int, move: int) -> frozenset[int]:
+    """The spaces within ``move`` steps of ``s`` (cached on the immutable board)."""
+    key = f"bots:reach:{s}:{move}"
+    memo = st.board.memo
+    got: frozenset[int] | None = memo.get(key)
+    if got is None:
+        got = frozenset(within(st, [s], move))
+        memo[key] = got
+    return got
+
+
+def _fort_holders(st: GameState) -> dict[int, int | None]:
+    return {f: st.cities.get(f, st.ctl.get(f)) for f in fort_spaces(st)}
+
+
+def _fort_need(st: GameState) -> int:
+    """Forts the fort victory cards in play ask for at most (2: Expeditionary)."""
+    c = content_for(st)
+    return max((int(ag.args.get("n", 1)) for v in st.victory_cards if c.victory_cards[v].fort
+                for ag in c.victory_cards[v].agendas), default=0)
+
+
+def _held_defence(st: GameState, f: int, holder: int, attacker: int) -> float:
+    target = "city" if f in st.cities else "ctl"
+    tokens = spendable(st, holder, type_key(st, holder, "military"))
+    return defense_value(st, target, f, holder, attacker) + DEFENDER_TOKEN_SHARE * tokens
+
+
+def strike(st: GameState, p: int, mature: list[int], armies: list[int],
+           holders: dict[int, int | None]) -> float:
+    """The best capture seat ``p``'s next military turn can make: over the forts it does not
+    hold and its armies can reach (those on the map, or from its capital or a mature city
+    while one waits on the card), the chance its attack wins times what the fort is worth to
+    it (a victory card while it holds fewer forts than the cards need). The attack counts
+    the card's slot now (it does not move unless another card is resolved from its right),
+    the card's combat bonus and every military trade token it could spend; leader bonuses are
+    left out."""
+    mil = _military(st, p)
+    if mil is None:
+        return 0.0
+    slot, move, combat = mil
+    starts = set(armies)
+    if ON_CARD in st.players[p].armies:
+        cap = st.capitals[p]
+        if st.cities.get(cap) == p:
+            starts.add(cap)
+        starts.update(mature)
+    if not starts:
+        return 0.0
+    held = sum(1 for o in holders.values() if o == p)
+    gain = W_CARD if held < _fort_need(st) else W_FORT_EXTRA
+    attack = slot + combat + spendable(st, p, type_key(st, p, "military"))
+    open_fort = float(content_for(st).ruleset.combat["fort"])
+    best = 0.0
+    for f, o in holders.items():
+        if o == p:
+            continue
+        defence = open_fort if o is None or o < 0 else _held_defence(st, f, o, p)
+        chance = p_attack_wins(attack, defence)
+        if chance * gain > best and not starts.isdisjoint(_reach(st, f, move)):
+            best = chance * gain
+    return best
+
+
+def fort_risk(st: GameState, p: int, armies: list[list[int]], holders: dict[int, int | None]) -> float:
+    """What seat ``p`` stands to lose on the rivals' next military turns: for each fort it
+    holds, the chance that at least one rival with an army on the map within reach wins an
+    attack on it (at that rival's slot, combat bonus and trade tokens, against the fort's
+    defence: terrain, reinforced neighbours, an army on it, leader bonuses, a share of the
+    holder's tokens), times the fort's worth."""
+    mine = [f for f, o in holders.items() if o == p]
+    if not mine:
+        return 0.0
+    loss = W_CARD if len(mine) <= _fort_need(st) else W_FORT_EXTRA
+    rivals = []
+    for q in range(st.n):
+        if q == p or not armies[q]:
+            continue
+        mil = _military(st, q)
+        if mil is not None:
+            slot, move, combat = mil
+            rivals.append((q, move, slot + combat + spendable(st, q, type_key(st, q, "military"))))
+    total = 0.0
+    for f in mine:
+        keep = 1.0
+        for q, move, attack in rivals:
+            if not _reach(st, f, move).isdisjoint(armies[q]):
+                keep *= 1.0 - p_attack_wins(attack, _held_defence(st, f, p, q))
+        total += (1.0 - keep) * loss
+    return total
+
+
 class _ByOwner:
     """One pass over the board for every seat: cities, control tokens, reinforced tokens and
     armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
 
-    __slots__ = ("cities", "ctl", "reinforced", "armies", "claimed")
+    __slots__ = ("cities", "ctl", "reinforced", "armies", "claimed", "_holders")
 
     def __init__(self, st: GameState) -> None:
         n = st.n
@@ -201,9 +356,16 @@ class _ByOwner:
             for ag, _ in ags:
                 who.update(claims.get(ag.id, ()))
             self.claimed.append(who)
+        self._holders: dict[int, int | None] | None = None
+
+    def fort_holders(self, st: GameState) -> dict[int, int | None]:
+        """Who holds each fort (computed once, for the fort terms)."""
+        if self._holders is None:
+            self._holders = _fort_holders(st)
+        return self._holders
 
 
-def _score(st: GameState, p: int, b: _ByOwner) -> float:
+def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
     c = content_for(st)
     ps = st.players[p]
     cities = b.cities[p]
@@ -243,25 +405,61 @@ def _score(st: GameState, p: int, b: _ByOwner) -> float:
                 if x in hostile:
                     near += 1
         s -= W_THREAT * near
+    if ev.strike or ev.fort_risk:
+        holders = b.fort_holders(st)
+        if ev.strike:
+            s += ev.strike * strike(st, p, facts.mature, b.armies[p], holders)
+        if ev.fort_risk:
+            s -= ev.fort_risk * fort_risk(st, p, b.armies, holders)
     return s
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """The evaluation a bot judges by: the shared table plus the fort terms at these weights
+    (0: left out)."""
+
+    strike: float = 0.0
+    """Times ``strike``: the best capture of the seat's next military turn."""
+    fort_risk: float = 0.0
+    """Times ``fort_risk``: what the rivals' next military turns can take from the seat."""
+
+    def score(self, st: GameState, p: int) -> float:
+        """How well seat ``p`` stands."""
+        return _score(st, p, _ByOwner(st), self)
+
+    def value(self, st: GameState, seat: int) -> float:
+        """The position for ``seat``: its score minus the best rival's, or +/-WIN when over."""
+        if st.winner >= 0:
+            return WIN if st.winner == seat else -WIN
+        b = _ByOwner(st)
+        mine = _score(st, seat, b, self)
+        best_rival = max((_score(st, q, b, self) for q in range(st.n) if q != seat), default=0.0)
+        return mine - best_rival
+
+    def scores(self, st: GameState) -> list[float]:
+        """Every seat's score."""
+        b = _ByOwner(st)
+        return [_score(st, p, b, self) for p in range(st.n)]
+
+
+HAND = Evaluation()
+"""greedy's evaluation: the table of docs/bots.md, no fort terms."""
+FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
+"""mcts's evaluation: greedy's plus the fort terms."""
+
+
 def score(st: GameState, p: int) -> float:
-    """How well seat ``p`` stands (the weights above; docs/bots.md)."""
-    return _score(st, p, _ByOwner(st))
+    """How well seat ``p`` stands by greedy's evaluation (the weights above; docs/bots.md)."""
+    return _score(st, p, _ByOwner(st), HAND)
 
 
 def value(st: GameState, seat: int) -> float:
-    """The position for ``seat``: its score minus the best rival's, or +/-WIN when over."""
-    if st.winner >= 0:
-        return WIN if st.winner == seat else -WIN
-    b = _ByOwner(st)
-    mine = _score(st, seat, b)
-    best_rival = max((_score(st, q, b) for q in range(st.n) if q != seat), default=0.0)
-    return mine - best_rival
+    """The position for ``seat`` by greedy's evaluation: its score minus the best rival's, or
+    +/-WIN when over."""
+    return HAND.value(st, seat)
 
 
 def scores(st: GameState) -> list[float]:
-    """Every seat's score (used by MCTS to value a rollout for all seats at once)."""
-    b = _ByOwner(st)
-    return [_score(st, p, b) for p in range(st.n)]
+    """Every seat's score by greedy's evaluation."""
+    return HAND.scores(st)

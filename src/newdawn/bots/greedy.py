@@ -1,4 +1,4 @@
-"""The greedy bot: one-step lookahead on the static evaluation (``evaluate.value``).
+"""The greedy bot: one-step lookahead on the static evaluation (``evaluate.HAND``).
 
 It rebuilds a full state from its view (``engine.view.state_from_view``: the hidden parts are
 sampled, never read), applies each legal option and keeps the one whose result evaluates
@@ -22,7 +22,7 @@ from ..engine.api import apply_in_place
 from ..engine.flow import slot_of, spendable, type_key
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import WIN, score, value
+from .evaluate import HAND, WIN, Evaluation
 
 DEEP_VERBS = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
@@ -79,10 +79,10 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.verb == "accept"), legal[-1])
 
 
-def settle(st: GameState) -> GameState:
+def settle(st: GameState, ev: Evaluation = HAND) -> GameState:
     """Fight out the attack open in ``st``, in place: each combat answer by ``combat_answer``
     (either side), a choice of target by what each target's settled fight is worth to the
-    attacker. Returns ``st``."""
+    attacker (by ``ev``). Returns ``st``."""
     for _ in range(SETTLE_LIMIT):
         if st.winner != -1 or not in_combat(st):
             break
@@ -93,17 +93,18 @@ def settle(st: GameState) -> GameState:
             apply_in_place(st, combat_answer(st, legal))
         else:
             mover = decision_seat(st)
-            apply_in_place(st, max(legal, key=lambda a: value(settle(apply(st, a)), mover)))
+            apply_in_place(st, max(legal, key=lambda a: ev.value(settle(apply(st, a), ev), mover)))
     return st
 
 
-def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None) -> float:
+def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
+                ev: Evaluation = HAND) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
     ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late.
     An attack is fought out (``settle``) wherever it opens, so a step into a fort is judged by
-    the fight's outcome."""
-    settle(st)
+    the fight's outcome. ``ev`` is the evaluation judged by."""
+    settle(st, ev)
     for _ in range(steps):
         if st.winner != -1 or decision_seat(st) != seat:
             break
@@ -112,29 +113,29 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
         legal = legal_actions(st)
         if len(legal) == 1:
             apply_in_place(st, legal[0])
-            settle(st)
+            settle(st, ev)
             continue
         best_a = legal[0]
         best_v = -float("inf")
         for a in legal:
             if a.verb == "back":  # going back re-opens the choice the chain started from
                 continue
-            nxt = settle(apply(st, a))
-            v = _deep_value(nxt, seat, work) if a.verb in DEEP_VERBS else value(nxt, seat)
+            nxt = settle(apply(st, a), ev)
+            v = _deep_value(nxt, seat, work, ev) if a.verb in DEEP_VERBS else ev.value(nxt, seat)
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
         apply_in_place(st, best_a)
-        settle(st)
-    return value(st, seat)
+        settle(st, ev)
+    return ev.value(st, seat)
 
 
-def _deep_value(st: GameState, seat: int, work: list[int]) -> float:
+def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation) -> float:
     """The value after a deep option's own follow-up (its sub-decisions, greedily)."""
-    settle(st)
+    settle(st, ev)
     if st.winner == -1 and decision_seat(st) == seat:
-        return chain_value(st, seat, CHAIN_STEPS, work)
-    return value(st, seat)
+        return chain_value(st, seat, CHAIN_STEPS, work, ev=ev)
+    return ev.value(st, seat)
 
 
 def tempo(st: GameState, seat: int, a: Action) -> float:
@@ -146,23 +147,23 @@ def tempo(st: GameState, seat: int, a: Action) -> float:
 
 
 def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.Random | None = None,
-                own_only: bool = False) -> Action:
+                own_only: bool = False, ev: Evaluation = HAND) -> Action:
     """The option whose immediate result evaluates best for ``seat`` (one ply, no chain), never
     "back" when anything else is on offer; ties go to the first (or a random one with ``rng``).
     The default policy inside searches; ``own_only`` ranks by the seat's own score alone (half
     the work with 2 players, a quarter with 4: rivals' losses then count only through what
-    the seat gains)."""
+    the seat gains). ``ev`` is the evaluation judged by."""
     best: list[Action] = []
     best_v = -float("inf")
     for a in legal:
         if a.verb == "back":
             continue
-        nxt = settle(apply(st, a))
+        nxt = settle(apply(st, a), ev)
         if a.verb in DEEP_VERBS:
-            v = _deep_value(nxt, seat, [0])
+            v = _deep_value(nxt, seat, [0], ev)
         else:
-            v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else score(nxt, seat)) if own_only \
-                else value(nxt, seat)
+            v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else ev.score(nxt, seat)) if own_only \
+                else ev.value(nxt, seat)
         v += tempo(st, seat, a)
         if v > best_v + 1e-9:
             best_v, best = v, [a]
@@ -179,9 +180,12 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET) -> None:
+    def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET,
+                 ev: Evaluation = HAND) -> None:
         self.rng = rng or random.Random(0)
         self.budget = budget
+        self.ev = ev
+        """The evaluation it judges by (``HAND``; mcts lends its own for its turn's choices)."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -210,10 +214,10 @@ class GreedyBot:
                 continue  # it only re-opens the choice this decision came from
             nxt = apply(st, a)
             deep = is_deep(a, st, nxt)
-            settle(nxt)
+            settle(nxt, self.ev)
             if nxt.winner == -1 and decision_seat(nxt) == seat and (work[0] < self.budget or deep):
-                v = chain_value(nxt, seat, CHAIN_STEPS, work)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, ev=self.ev)
             else:
-                v = value(nxt, seat)
+                v = self.ev.value(nxt, seat)
             out.append((a, v + tempo(st, seat, a)))
         return out

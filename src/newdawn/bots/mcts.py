@@ -21,7 +21,9 @@ a progressive bias: greedy's value of it (the card with its chain), squashed to 
 by 1 + its visits. A leaf is valued by the evaluation (logistic of the seat's score minus the
 best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` times greedy's
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
-most visited card.
+most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
+simulated rivals) uses the bot's evaluation ``ev``: ``evaluate.FORTS``, greedy's table plus
+the fort terms (the odds of the next military turn's capture, and of losing a fort held).
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve (``RESERVE``, by
@@ -45,7 +47,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import value
+from .evaluate import FORTS, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -114,14 +116,14 @@ def squash(v: float) -> float:
     return 1.0 / (1.0 + math.exp(-d))
 
 
-def leaf_value(st: GameState, seat: int, shaping: float = 0.0) -> float:
+def leaf_value(st: GameState, seat: int, shaping: float = 0.0, ev: Evaluation = FORTS) -> float:
     """A simulation's outcome for ``seat``: 1/0 for a finished game (0.5 for a draw), else the
-    evaluation plus ``shaping`` (the tempo of the focus choices on the path), squashed."""
+    evaluation ``ev`` plus ``shaping`` (the tempo of the focus choices on the path), squashed."""
     if st.winner >= 0:
         return 1.0 if st.winner == seat else 0.0
     if st.winner == -2:
         return 0.5
-    return squash(value(st, seat) + shaping)
+    return squash(ev.value(st, seat) + shaping)
 
 
 class MctsBot:
@@ -131,7 +133,7 @@ class MctsBot:
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
-                 chance_samples: int = CHANCE_SAMPLES) -> None:
+                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation = FORTS) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
@@ -145,11 +147,14 @@ class MctsBot:
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
+        self.ev = ev
+        """The evaluation every choice and leaf is judged by (``FORTS``: greedy's plus the fort
+        terms)."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
         """Seconds spent on decisions of the current turn so far."""
-        self._greedy = GreedyBot(self.rng)
+        self._greedy = GreedyBot(self.rng, ev=ev)
         """Takes the decisions other than the focus choice."""
 
     # ------------------------------------------------------------------ policies
@@ -173,7 +178,7 @@ class MctsBot:
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
             elif decision_seat(st) == seat:
-                apply_in_place(st, greedy_step(st, seat, legal, own_only=True))
+                apply_in_place(st, greedy_step(st, seat, legal, own_only=True, ev=self.ev))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
 
@@ -193,7 +198,7 @@ class MctsBot:
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
             elif mover == seat or rivals == "greedy":
-                apply_in_place(st, greedy_step(st, mover, legal, own_only=True))
+                apply_in_place(st, greedy_step(st, mover, legal, own_only=True, ev=self.ev))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
         return None
@@ -210,9 +215,9 @@ class MctsBot:
             nxt = apply(base, a)
             late = stop is not None and time.perf_counter() > stop
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev)
             else:
-                v = value(nxt, seat)
+                v = self.ev.value(nxt, seat)
             out[a] = squash(v + tempo(base, seat, a))
         return out
 
@@ -234,7 +239,7 @@ class MctsBot:
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
                 return self.search(base, seat, legal, t0, budget)
             if self.time_s is not None and self._spent >= self.time_s:
-                return greedy_step(base, seat, legal)  # the turn's time is gone: one ply
+                return greedy_step(base, seat, legal, ev=self.ev)  # the turn's time is gone: one ply
             if self.chance_samples > 1 and around_attack(base, legal):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
                 return self._expected_choice(base, seat, legal, stop)
@@ -304,7 +309,7 @@ class MctsBot:
                 key2 = (st.round, st.current)
                 apply_in_place(st, b)
                 self._finish_turn(st, seat, key2)
-            res = leaf_value(st, seat, shaping)
+            res = leaf_value(st, seat, shaping, self.ev)
             for n in path:
                 n.visits += 1
                 n.reward += res
