@@ -250,10 +250,17 @@ def _fort_holders(st: GameState) -> dict[int, int | None]:
 
 
 def _fort_need(st: GameState) -> int:
-    """Forts the fort victory cards in play ask for at most (2: Expeditionary)."""
-    c = content_for(st)
-    return max((int(ag.args.get("n", 1)) for v in st.victory_cards if c.victory_cards[v].fort
-                for ag in c.victory_cards[v].agendas), default=0)
+    """Forts the fort victory cards in play ask for at most (2: Expeditionary); cached on the
+    board like the agendas."""
+    key = "bots:fort_need:" + ",".join(st.victory_cards)
+    memo = st.board.memo
+    got: int | None = memo.get(key)
+    if got is None:
+        c = content_for(st)
+        got = max((int(ag.args.get("n", 1)) for v in st.victory_cards if c.victory_cards[v].fort
+                   for ag in c.victory_cards[v].agendas), default=0)
+        memo[key] = got
+    return got
 
 
 def _held_defence(st: GameState, f: int, holder: int, attacker: int) -> float:
