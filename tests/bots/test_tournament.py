@@ -91,7 +91,11 @@ def test_sim_cli_tournament_json_and_plot(capsys: pytest.CaptureFixture[str], tm
     png = tmp_path / "r.png"
     assert main(["sim", "--players", "greedy,random", "--games", "2", "--max-rounds", "3",
                  "--workers", "1", "--json", "--plot", str(png)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    cap = capsys.readouterr()
+    out = json.loads(cap.out)
+    # the JSON owns stdout, so the per-game progress lines go to stderr
+    assert [ln.split(":")[0] for ln in cap.err.splitlines() if ln.startswith("game")] == [
+        "game    1/2 seed 1", "game    2/2 seed 2"]
     assert out["players"] == ["greedy", "random"] and len(out["games"]) == 2
     assert out["totals"]["bots"]["greedy"]["games"] == 2
     assert png.stat().st_size > 1000 and png.read_bytes()[:4] == b"\x89PNG"

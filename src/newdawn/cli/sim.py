@@ -397,10 +397,13 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
 
             return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick)
     else:
+        # Without a terminal, each finished game is a line: on stdout, or on stderr when the
+        # JSON owns stdout (a long run redirected to files still shows how far it is).
+        out = sys.stderr if as_json else sys.stdout
+
         def line(res: dict[str, Any]) -> None:
-            if not as_json:
-                w = res["winner_bot"] or "no winner"
-                print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
-                      f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", flush=True)
+            w = res["winner_bot"] or "no winner"
+            print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
+                  f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", file=out, flush=True)
 
         return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line)
