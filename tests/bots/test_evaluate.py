@@ -30,7 +30,15 @@ from newdawn.bots.evaluate import (  # noqa: E402
     scores,
     value,
 )
-from newdawn.engine import GameState, apply_in_place, decision_seat, legal_actions, new_game  # noqa: E402
+from newdawn.bots.mcts import EVALUATION_OTHERWISE, EVALUATIONS  # noqa: E402
+from newdawn.engine import (  # noqa: E402
+    GameState,
+    apply_in_place,
+    decision_seat,
+    legal_actions,
+    new_game,
+    player_view,
+)
 from newdawn.engine.flow import add_trade  # noqa: E402
 from newdawn.engine.military import defense_value  # noqa: E402
 from newdawn.engine.state import LOCKED, content_for  # noqa: E402
@@ -160,10 +168,23 @@ def test_attack_odds_count_the_36_rolls_with_ties_to_the_defender() -> None:
 
 def test_greedy_judges_by_the_table_and_mcts_adds_the_fort_terms() -> None:
     st, _, _ = _fort_position(slot_pos=5)
-    mcts = MctsBot(random.Random(0))
     assert GreedyBot(random.Random(0)).ev == Evaluation() == HAND
-    assert mcts.ev == mcts._greedy.ev == FORTS == Evaluation(W_STRIKE, W_FORT_RISK)
+    assert Evaluation(W_STRIKE, W_FORT_RISK) == FORTS
     assert FORTS.score(st, 0) > HAND.score(st, 0) == score(st, 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_mcts_judges_by_the_evaluation_of_its_player_count_unless_given_one(players: int) -> None:
+    st = new_game({"players": players, "max_rounds": 200}, 3)
+    seat, legal = decision_seat(st), legal_actions(st)
+    want = EVALUATIONS.get(players, EVALUATION_OTHERWISE)
+    bot = MctsBot(random.Random(0), iterations=1)
+    bot.choose(player_view(st, seat), legal)
+    assert bot.ev == bot._greedy.ev == want
+    other = HAND if want == FORTS else FORTS
+    given = MctsBot(random.Random(0), iterations=1, ev=other)
+    given.choose(player_view(st, seat), legal)
+    assert given.ev == given._greedy.ev == other
 
 
 def test_strike_is_the_capture_odds_of_the_next_military_turn() -> None:

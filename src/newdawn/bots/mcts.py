@@ -22,8 +22,9 @@ by 1 + its visits. A leaf is valued by the evaluation (logistic of the seat's sc
 best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` times greedy's
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
 most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
-simulated rivals) uses the bot's evaluation ``ev``: ``evaluate.FORTS``, greedy's table plus
-the fort terms (the odds of the next military turn's capture, and of losing a fort held).
+simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIONS``):
+``evaluate.FORTS`` (greedy's table plus the fort terms: the odds of the next military turn's
+capture, and of losing a fort held) with 2 players, greedy's ``evaluate.HAND`` with more.
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve (``RESERVE``, by
@@ -47,7 +48,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import FORTS, Evaluation
+from .evaluate import FORTS, HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -83,6 +84,16 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 10 wins in the first 31 of 48 games (32%) with "greedy", 14 of 48 (29%) with "random": no
 better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
+
+EVALUATIONS = {2: FORTS}
+"""The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for more), unless
+one is given. The fort terms (``FORTS``) lift the bot in both: against greedy, 2 players, 129
+wins in 200 games against 105 with greedy's table (``HAND``) at one iteration; 4 players, 85
+against 75 of 200 at one iteration. But with 4 players the 1 s search judged by them fell to 43
+wins in 200 (21.5%; 36.0% with ``HAND``, docs/bots.md). Why is not yet known; one guess,
+untested: the search moves the rivals at random (``RIVALS_OTHERWISE``), so the fort risk it reads
+at its leaves is not the threat greedy rivals make."""
+EVALUATION_OTHERWISE = HAND
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
@@ -133,7 +144,7 @@ class MctsBot:
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
-                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation = FORTS) -> None:
+                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
@@ -147,15 +158,21 @@ class MctsBot:
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
-        self.ev = ev
-        """The evaluation every choice and leaf is judged by (``FORTS``: greedy's plus the fort
-        terms)."""
+        self.fixed_ev = ev
+        """The evaluation asked for, or None: by player count (``EVALUATIONS``)."""
+        self.ev = ev or FORTS
+        """The evaluation every choice and leaf of the current game is judged by (set from
+        ``fixed_ev`` or the player count at each decision)."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
         """Seconds spent on decisions of the current turn so far."""
-        self._greedy = GreedyBot(self.rng, ev=ev)
+        self._greedy = GreedyBot(self.rng, ev=self.ev)
         """Takes the decisions other than the focus choice."""
+
+    def _judge_by(self, players: int) -> None:
+        """Take up the evaluation asked for, or the one for this many players."""
+        self.ev = self._greedy.ev = self.fixed_ev or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
@@ -231,6 +248,7 @@ class MctsBot:
             self._turn, self._spent = key, 0.0
         seat = int(view["viewer"])
         base = state_from_view(view, derive_seed(self.rng))
+        self._judge_by(base.n)
         try:
             if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
                 budget = None
@@ -270,6 +288,7 @@ class MctsBot:
         """The most visited focus option after the search (``budget`` seconds from ``t0``, or
         ``self.iterations`` iterations when the bot has an iteration budget)."""
         t0 = time.perf_counter() if t0 is None else t0
+        self._judge_by(base.n)
         if budget is None and self.iterations is None:
             budget = self.time_s
         deadline = t0 + budget if budget is not None else None
