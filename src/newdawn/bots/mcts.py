@@ -23,8 +23,8 @@ best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` 
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
 most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
 simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIONS``):
-``evaluate.FORTS`` (greedy's table plus the fort terms: the odds of the next military turn's
-capture, and of losing a fort held) with 2 players, greedy's ``evaluate.HAND`` with more.
+greedy's ``evaluate.HAND`` for now; ``evaluate.FORTS`` (the table plus the fort terms: the odds
+of the next military turn's capture, and of losing a fort held) is there to be given.
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve (``RESERVE``, by
@@ -48,7 +48,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import FORTS, HAND, Evaluation
+from .evaluate import HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -85,14 +85,15 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
-EVALUATIONS = {2: FORTS}
-"""The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for more), unless
-one is given. The fort terms (``FORTS``) lift the bot in both: against greedy, 2 players, 129
-wins in 200 games against 105 with greedy's table (``HAND``) at one iteration; 4 players, 85
-against 75 of 200 at one iteration. But with 4 players the 1 s search judged by them fell to 43
-wins in 200 (21.5%; 36.0% with ``HAND``, docs/bots.md). Why is not yet known; one guess,
-untested: the search moves the rivals at random (``RIVALS_OTHERWISE``), so the fort risk it reads
-at its leaves is not the threat greedy rivals make."""
+EVALUATIONS: dict[int, Evaluation] = {}
+"""The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
+listed), unless one is given: greedy's table (``HAND``) for all. The fort terms (``FORTS``) lift
+a one-iteration search (against greedy, 200 games each: 2 players 129 wins against 105, 4
+players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 players, it won
+34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with
+``HAND``); 4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). At 10 iterations, 2 players, 40
+games: 27 wins with ``FORTS``, 29 with ``HAND``, whose games were shorter (42 rounds on average
+against 59) and took half the time. docs/bots.md has the commands."""
 EVALUATION_OTHERWISE = HAND
 
 CHANCE_SAMPLES = 4
@@ -127,7 +128,7 @@ def squash(v: float) -> float:
     return 1.0 / (1.0 + math.exp(-d))
 
 
-def leaf_value(st: GameState, seat: int, shaping: float = 0.0, ev: Evaluation = FORTS) -> float:
+def leaf_value(st: GameState, seat: int, shaping: float = 0.0, ev: Evaluation = HAND) -> float:
     """A simulation's outcome for ``seat``: 1/0 for a finished game (0.5 for a draw), else the
     evaluation ``ev`` plus ``shaping`` (the tempo of the focus choices on the path), squashed."""
     if st.winner >= 0:
@@ -160,7 +161,7 @@ class MctsBot:
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
         self.fixed_ev = ev
         """The evaluation asked for, or None: by player count (``EVALUATIONS``)."""
-        self.ev = ev or FORTS
+        self.ev = ev or EVALUATION_OTHERWISE
         """The evaluation every choice and leaf of the current game is judged by (set from
         ``fixed_ev`` or the player count at each decision)."""
         self.last_iterations = 0
