@@ -8,8 +8,8 @@ Usage::
 
 The first form plays the games of ``newdawn sim --players SPEC,greedy,...`` (game *i* has
 seed ``seed + i``, the seats rotated by *i*, each seat's bot seeded from the game seed and the
-seat), with the mcts seat judging by ``Evaluation(strike, risk)`` (the defaults are the
-shipped ``evaluate.FORTS``; ``--strike 0 --risk 0`` is greedy's table). One JSON line per
+seat), with the mcts seat judging by ``Evaluation(strike, risk)`` (the defaults are
+``evaluate.FORTS``; ``--strike 0 --risk 0`` is greedy's table, which mcts plays by). One JSON line per
 finished game is appended to ``--out``, so a stopped screen resumes where it stopped. With an
 iteration budget the mcts bot is deterministic, so two screens of the same seeds differ only
 by the evaluation.
