@@ -130,7 +130,7 @@ def test_own_army_is_no_threat() -> None:
     assert score(st, 0) >= before  # only the fort gradient can move, and only up
 
 
-# ---------------------------------------------------------------- mcts's fort terms
+# ---------------------------------------------------------------- the fort terms (FORTS)
 
 def _fort_position(tokens: int = 0, slot_pos: int = 5) -> tuple[GameState, int, int]:
     """Two players after setup: seat 0's first army beside an open fort (its other armies on
@@ -166,7 +166,7 @@ def test_attack_odds_count_the_36_rolls_with_ties_to_the_defender() -> None:
     assert p_attack_wins(5, 6.5) == pytest.approx((p_attack_wins(5, 6) + p_attack_wins(5, 7)) / 2)
 
 
-def test_greedy_judges_by_the_table_and_mcts_adds_the_fort_terms() -> None:
+def test_greedy_judges_by_the_table_and_forts_adds_the_fort_terms() -> None:
     st, _, _ = _fort_position(slot_pos=5)
     assert GreedyBot(random.Random(0)).ev == Evaluation() == HAND
     assert Evaluation(W_STRIKE, W_FORT_RISK) == FORTS
@@ -210,7 +210,7 @@ def test_strike_is_the_capture_odds_of_the_next_military_turn() -> None:
 def test_fort_risk_is_what_a_rival_army_in_reach_can_take() -> None:
     """Seat 1 holds the fort with a city; seat 0's army beside it threatens a victory card of
     seat 1's by seat 0's attack odds against the city's defence; an army of seat 1's on the
-    fort (+2) lowers that risk, and seat 0 gets no strike for a fort it cannot beat better."""
+    fort (+2) lowers that risk, and an army off the map threatens nothing."""
     st, fort, side = _fort_position(tokens=1)
     st.cities[fort] = 1
     defence = defense_value(st, "city", fort, 1, 0)

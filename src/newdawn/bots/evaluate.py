@@ -5,8 +5,9 @@ horizon and for the choices inside a turn). See docs/bots.md for the weights and
 minus the best rival score, so a move that hurts the leading rival counts as much as one that
 helps us. A finished game is worth +/- ``WIN``.
 
-An :class:`Evaluation` says which terms count beyond the shared table: greedy's (``HAND``, the
-module functions ``score``/``value``) adds none; mcts's (``FORTS``) adds the fort terms, what
+An :class:`Evaluation` says which terms count beyond the shared table: ``HAND`` (greedy's and,
+for now, mcts's; the module functions ``score``/``value``) adds none; ``FORTS`` (given to a bot
+as ``MctsBot(ev=FORTS)``; docs/bots.md has why it is not a default) adds the fort terms, what
 the seat's next military turn can capture (``strike``) and what the rivals' next turns can take
 from it (``fort_risk``), each an exact probability of the dice.
 """
@@ -47,10 +48,10 @@ W_THREAT = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
 W_STRIKE = 0.6
-"""mcts only (``FORTS``): times the best capture the seat's next military turn can make, a fort
+"""``FORTS`` only: times the best capture the seat's next military turn can make, a fort
 within reach of its armies taken with the exact odds of the dice (``strike``)."""
 W_FORT_RISK = 0.6
-"""mcts only (``FORTS``): times what the rivals' armies within reach of the seat's forts can take
+"""``FORTS`` only: times what the rivals' armies within reach of the seat's forts can take
 on their next military turns, with the exact odds of the dice (``fort_risk``)."""
 W_FORT_EXTRA = 10.0
 """A fort captured or lost beyond those the fort victory cards need (it is still a city)."""
@@ -453,7 +454,7 @@ class Evaluation:
 HAND = Evaluation()
 """greedy's evaluation: the table of docs/bots.md, no fort terms."""
 FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
-"""mcts's evaluation: greedy's plus the fort terms."""
+"""greedy's table plus the fort terms (no bot's default: docs/bots.md)."""
 
 
 def score(st: GameState, p: int) -> float:
