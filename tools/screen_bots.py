@@ -34,15 +34,13 @@ from newdawn.bots import MctsBot, make_bot
 from newdawn.bots.base import Bot, play_game
 from newdawn.bots.evaluate import W_FORT_RISK, W_STRIKE, Evaluation
 from newdawn.bots.registry import parse_budget
-from newdawn.bots.tournament import Job, bot_seed, schedule
+from newdawn.bots.tournament import Job, bot_seed, job_config, schedule
 from newdawn.cli.common import rounds_played
 from newdawn.engine import new_game
 
 
 def play(job: Job, spec: str, strike: float, risk: float) -> dict[str, Any]:
-    config = {"players": len(job.seats), "ruleset": "ti", "leaders": None, "colors": None,
-              "max_rounds": job.max_rounds}  # as tournament.play_job
-    st = new_game(config, job.seed)
+    st = new_game(job_config(job), job.seed)
     bots: list[Bot] = []
     for s, sp in enumerate(job.seats):
         if sp == spec:

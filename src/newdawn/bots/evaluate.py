@@ -452,7 +452,7 @@ class Evaluation:
 
 
 HAND = Evaluation()
-"""greedy's evaluation: the table of docs/bots.md, no fort terms."""
+"""greedy's and mcts's evaluation: the table of docs/bots.md, no fort terms."""
 FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
 """greedy's table plus the fort terms (no bot's default: docs/bots.md)."""
 

@@ -51,11 +51,15 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(h[:8], "big")
 
 
+def job_config(job: Job) -> dict[str, Any]:
+    """The game configuration of a tournament game."""
+    return {"players": len(job.seats), "ruleset": "ti", "leaders": None, "colors": None,
+            "max_rounds": job.max_rounds}
+
+
 def play_job(job: Job) -> dict[str, Any]:
     """Play one game and summarise it (JSON-ready)."""
-    config = {"players": len(job.seats), "ruleset": "ti", "leaders": None, "colors": None,
-              "max_rounds": job.max_rounds}
-    st = new_game(config, job.seed)
+    st = new_game(job_config(job), job.seed)
     bots = [make_bot(spec, bot_seed(job.seed, s)) for s, spec in enumerate(job.seats)]
     t0 = time.perf_counter()
     st, n = play_game(st, bots)
