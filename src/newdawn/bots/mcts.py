@@ -48,7 +48,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import HAND, Evaluation
+from .evaluate import FORTS, HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -85,21 +85,32 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
-EVALUATIONS: dict[int, Evaluation] = {}
+EVALUATIONS: dict[int, Evaluation] = {3: FORTS, 4: FORTS}
 """The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
-listed), unless one is given: greedy's table (``HAND``) for all. The fort terms (``FORTS``) lift
-a one-iteration search (against greedy, 200 games each: 2 players 129 wins against 105, 4
-players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 players, it won
-34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with
-``HAND``); 4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). At 10 iterations, 2 players, 40
-games: 27 wins with ``FORTS``, 29 with ``HAND``, whose games were shorter (42 rounds on average
-against 59) and took half the time. docs/bots.md has the commands."""
+listed), unless one is given: greedy's table (``HAND``) with 2 players, the table plus the fort
+terms (``FORTS``) with more, where the search is one turn deep (``DEPTH``). The fort terms lift
+greedy's own choice (a one-iteration search against greedy, 200 games each: 2 players 129 wins
+against 105, 4 players 85 against 75) but not the 2-turn search: at 1 s a turn, 2 players, it won
+34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with ``HAND``);
+4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). 3 players follow 4 unmeasured. docs/bots.md
+has the commands."""
 EVALUATION_OTHERWISE = HAND
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
 is judged over: greedy's value of each option, averaged. One sample sees one roll of the dice,
 so an attack whose odds are even was made in about half of them whatever it stood to win."""
+
+DEPTH = {2: 2}
+"""How many of the bot's own turns the focus search looks ahead, by player count (``DEPTH_OTHERWISE``
+for more). 2: the tree of this turn's and the next turn's focus cards, with the rivals'
+turns simulated between them. 1: this turn only, no rivals simulated: every root option is judged
+as greedy judges it (its chain, ``chain_value``, plus its tempo), averaged over determinizations
+drawn in rounds, all options on the same draws (``_sampled_choice``). With 4 players the rivals'
+three turns could only be simulated cheaply (at random), and the 2-turn search with them won no
+more than its greedy priors alone (1 s: 36.0% of 200 games against three greedy; 1 iteration:
+37.5%), and with the fort terms far less (21.5% against 42.5%; docs/bots.md)."""
+DEPTH_OTHERWISE = 1
 
 POOL = 3
 """Positions kept per root option after the bot's turn is played out (each in its own
@@ -284,6 +295,35 @@ class MctsBot:
                 totals[a] = totals.get(a, 0.0) + v
         return max(totals, key=lambda a: totals[a])
 
+    def _sampled_choice(self, base: GameState, seat: int, legal: Sequence[Action],
+                        stop: float | None = None) -> Action:
+        """The one-turn-deep search (``DEPTH`` 1): the focus option with the best mean of greedy's
+        value (its chain, plus its tempo) over rounds of determinizations, every option judged on
+        the same draw in a round (common random numbers, so the comparison is not blurred by
+        which option drew the better dice). Round 0 is ``base`` itself. With a time budget, no
+        round starts once it would end past ``stop``; with an iteration budget, there are
+        ``self.iterations`` rounds. Ties go to the first option."""
+        totals = dict.fromkeys(legal, 0.0)
+        t = time.perf_counter()
+        rounds = (self.iterations or 1) if stop is None else None
+        k = 0
+        while rounds is None or k < rounds:
+            if k and stop is not None:
+                now = time.perf_counter()
+                if now + (now - t) / k > stop:
+                    break
+            draw = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
+            for a in legal:
+                nxt = apply(draw, a)
+                if nxt.winner == -1 and decision_seat(nxt) == seat:
+                    v = chain_value(nxt, seat, CHAIN_STEPS, [0], ev=self.ev)
+                else:
+                    v = self.ev.value(nxt, seat)
+                totals[a] += v + tempo(base, seat, a)
+            k += 1
+        self.last_iterations = k
+        return max(legal, key=lambda x: totals[x])
+
     def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None,
                budget: float | None = None) -> Action:
         """The most visited focus option after the search (``budget`` seconds from ``t0``, or
@@ -293,6 +333,8 @@ class MctsBot:
         if budget is None and self.iterations is None:
             budget = self.time_s
         deadline = t0 + budget if budget is not None else None
+        if DEPTH.get(base.n, DEPTH_OTHERWISE) == 1:
+            return self._sampled_choice(base, seat, legal, deadline)
         key = (base.round, base.current)
         priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
         root = Node()
