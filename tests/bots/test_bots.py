@@ -216,6 +216,84 @@ def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPat
     assert any(p != seat for p in movers) == greedy_rivals
 
 
+@pytest.mark.parametrize(("players", "depth"), [(2, None), (4, None), (4, 1), (2, 1), (4, 2)])
+def test_mcts_searches_as_deep_as_asked_or_its_player_count_says(monkeypatch: pytest.MonkeyPatch,
+                                                                 players: int, depth: int | None) -> None:
+    """``DEPTH``: two own turns (the rivals' turns simulated between them) or one (the sampled
+    one-turn search, no rival simulated), by player count unless the bot is given a depth."""
+    import newdawn.bots.mcts as m
+
+    st = _focus_choice(players, 7, 60)
+    seat = decision_seat(st)
+    calls: dict[str, int] = {"rivals": 0, "sampled": 0}
+    bot = m.MctsBot(random.Random(2), iterations=3, depth=depth)
+    to_next, sampled = bot._to_next_turn, bot._sampled_choice
+
+    def spy_next(*a: Any) -> Any:
+        calls["rivals"] += 1
+        return to_next(*a)
+
+    def spy_sampled(*a: Any) -> Any:
+        calls["sampled"] += 1
+        return sampled(*a)
+
+    monkeypatch.setattr(bot, "_to_next_turn", spy_next)
+    monkeypatch.setattr(bot, "_sampled_choice", spy_sampled)
+    a = bot.choose(player_view(st, seat), legal_actions(st))
+    assert a in legal_actions(st) and a.verb == "focus"
+    want = depth or m.DEPTH.get(players, m.DEPTH_OTHERWISE)
+    assert (calls["rivals"], calls["sampled"]) == ((3, 0) if want == 2 else (0, 1))
+    assert bot.last_iterations == 3
+    with pytest.raises(ValueError, match="depth"):
+        m.MctsBot(random.Random(2), depth=3)
+
+
+def test_sampled_search_judges_every_option_on_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one-turn search draws one determinization per round after the first (the position
+    itself), judges every option on it, and answers with the best mean: an option that looks
+    best on the first draw loses to one that is better on average."""
+    import newdawn.bots.mcts as m
+
+    st = _focus_choice(4, 7, 60)
+    seat = decision_seat(st)
+    legal = legal_actions(st)
+    assert len(legal) >= 2
+    first, second = legal[0], legal[1]
+    # round-major values: the first option leads on round 0, the second over three rounds
+    table = {0: {first: 1000.0, second: 0.0}, 1: {first: -2000.0, second: 500.0},
+             2: {first: 0.0, second: 500.0}}
+    draws: list[int] = []
+    judged: list[tuple[int, Action]] = []
+    real_determinize = m.determinize
+
+    def counting_determinize(*a: Any, **kw: Any) -> Any:
+        draws.append(1)
+        return real_determinize(*a, **kw)
+
+    made: list[tuple[Any, Action]] = []  # each position handed out, with the option it stands for
+
+    def scripted_apply(s: Any, a: Action) -> Any:
+        made.append((s.copy(), a))
+        return made[-1][0]
+
+    def scripted_chain(nxt: Any, *a: Any, **kw: Any) -> float:
+        option = next(o for pos, o in made if pos is nxt)
+        judged.append((len(draws), option))
+        return table[len(draws)].get(option, -5000.0)
+
+    monkeypatch.setattr(m, "determinize", counting_determinize)
+    monkeypatch.setattr(m, "apply", scripted_apply)
+    monkeypatch.setattr(m, "chain_value", scripted_chain)
+    for rounds, want in ((1, first), (3, second)):
+        draws.clear()
+        judged.clear()
+        bot = m.MctsBot(random.Random(3), iterations=rounds)
+        bot._judge_by(4)
+        assert bot._sampled_choice(st, seat, legal) == want
+        assert len(draws) == rounds - 1 and bot.last_iterations == rounds
+        assert judged == [(k, a) for k in range(rounds) for a in legal]
+
+
 def _after_focus(players: int, seed: int, steps: int) -> Any:
     """A mid-game state whose pending decision is the current player's, after the focus choice."""
     st = _midgame(players, seed, steps)

@@ -48,7 +48,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import FORTS, HAND, Evaluation
+from .evaluate import HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -85,15 +85,15 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
-EVALUATIONS: dict[int, Evaluation] = {3: FORTS, 4: FORTS}
+EVALUATIONS: dict[int, Evaluation] = {}
 """The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
-listed), unless one is given: greedy's table (``HAND``) with 2 players, the table plus the fort
-terms (``FORTS``) with more, where the search is one turn deep (``DEPTH``). The fort terms lift
-greedy's own choice (a one-iteration search against greedy, 200 games each: 2 players 129 wins
-against 105, 4 players 85 against 75) but not the 2-turn search: at 1 s a turn, 2 players, it won
-34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with ``HAND``);
-4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). 3 players follow 4 unmeasured. docs/bots.md
-has the commands."""
+listed), unless one is given: greedy's table (``HAND``) for all. The fort terms (``FORTS``) lift
+a one-iteration search (against greedy, 200 games each: 2 players 129 wins against 105, 4
+players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 players, it won
+34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with
+``HAND``); 4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). At 10 iterations, 2 players, 40
+games: 27 wins with ``FORTS``, 29 with ``HAND``, whose games were shorter (42 rounds on average
+against 59) and took half the time. docs/bots.md has the commands."""
 EVALUATION_OTHERWISE = HAND
 
 CHANCE_SAMPLES = 4
@@ -101,16 +101,16 @@ CHANCE_SAMPLES = 4
 is judged over: greedy's value of each option, averaged. One sample sees one roll of the dice,
 so an attack whose odds are even was made in about half of them whatever it stood to win."""
 
-DEPTH = {2: 2}
+DEPTH: dict[int, int] = {}
 """How many of the bot's own turns the focus search looks ahead, by player count (``DEPTH_OTHERWISE``
-for more). 2: the tree of this turn's and the next turn's focus cards, with the rivals'
-turns simulated between them. 1: this turn only, no rivals simulated: every root option is judged
-as greedy judges it (its chain, ``chain_value``, plus its tempo), averaged over determinizations
-drawn in rounds, all options on the same draws (``_sampled_choice``). With 4 players the rivals'
-three turns could only be simulated cheaply (at random), and the 2-turn search with them won no
-more than its greedy priors alone (1 s: 36.0% of 200 games against three greedy; 1 iteration:
-37.5%), and with the fort terms far less (21.5% against 42.5%; docs/bots.md)."""
-DEPTH_OTHERWISE = 1
+for counts not listed), unless the bot is given a depth. 2: the tree of this turn's and the next
+turn's focus cards, with the rivals' turns simulated between them. 1: this turn only, no rivals
+simulated (``_sampled_choice``: every focus card judged as greedy judges it, its chain plus its
+tempo, averaged over determinizations drawn in rounds, all cards on the same draws). Tried with 4
+players and the fort terms, at 1 s a turn against three greedy: 69 wins in 200 games (34.5%),
+against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round (1 iteration)
+on the same games; so 2 stays everywhere (docs/bots.md)."""
+DEPTH_OTHERWISE = 2
 
 POOL = 3
 """Positions kept per root option after the bot's turn is played out (each in its own
@@ -156,7 +156,8 @@ class MctsBot:
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
-                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None) -> None:
+                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None,
+                 depth: int | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
@@ -170,6 +171,10 @@ class MctsBot:
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
+        if depth not in (None, 1, 2):
+            raise ValueError(f"depth must be 1 or 2 own turns, not {depth!r}")
+        self.depth = depth
+        """Own turns the focus search looks ahead (1 or 2), or None: by player count (``DEPTH``)."""
         self.fixed_ev = ev
         """The evaluation asked for, or None: by player count (``EVALUATIONS``)."""
         self.ev = ev or EVALUATION_OTHERWISE
@@ -333,7 +338,7 @@ class MctsBot:
         if budget is None and self.iterations is None:
             budget = self.time_s
         deadline = t0 + budget if budget is not None else None
-        if DEPTH.get(base.n, DEPTH_OTHERWISE) == 1:
+        if (self.depth or DEPTH.get(base.n, DEPTH_OTHERWISE)) == 1:
             return self._sampled_choice(base, seat, legal, deadline)
         key = (base.round, base.current)
         priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
