@@ -36,8 +36,7 @@ from newdawn.bots.base import Bot, play_game
 from newdawn.bots.evaluate import W_FORT_RISK, W_STRIKE, Evaluation
 from newdawn.bots.registry import parse_budget
 from newdawn.bots.tournament import Job, bot_seed, job_config, schedule
-from newdawn.cli.common import rounds_played
-from newdawn.engine import new_game
+from newdawn.engine import new_game, rounds_played
 
 
 def play(job: Job, spec: str, strike: float, risk: float, depth: int | None = None) -> dict[str, Any]:

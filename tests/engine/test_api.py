@@ -26,6 +26,7 @@ from newdawn.engine import (
     new_game,
     parse_action,
     player_view,
+    rounds_played,
     why_illegal,
 )
 
@@ -165,6 +166,15 @@ def test_after_the_end_nothing_is_legal() -> None:
     with pytest.raises(IllegalActionError):
         apply_in_place(final, "done")
     assert snapshot(final) == before
+
+
+def test_rounds_played_counts_complete_rounds() -> None:
+    """A game that is over stops at the start of the round after its last complete one; a
+    running game counts the round it is in."""
+    final = finished_game()
+    assert final.winner != -1 and rounds_played(final) == final.round - 1
+    running = new_game({"players": 2}, 1)
+    assert rounds_played(running) == running.round
 
 
 # ---------------------------------------------------------------- notation

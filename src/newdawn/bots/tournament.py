@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine import new_game
+from ..engine import new_game, rounds_played
 from ..engine.state import content_for
 from .base import play_game
 from .registry import make_bot
@@ -78,7 +78,7 @@ def play_job(job: Job) -> dict[str, Any]:
         "leader_labels": [f"{c.leaders[p.leader].leader} ({c.leaders[p.leader].civ})" for p in st.players],
         "winner": w if w >= 0 else None,
         "winner_bot": job.seats[w] if w >= 0 else None,
-        "rounds": st.round - 1 if w != -1 else st.round,
+        "rounds": rounds_played(st),
         "decisions": n,
         "seconds": dt,
         "agendas": claims,

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots.random_bot import RandomBot
-from ..engine import GameState, apply, legal_actions
-from .common import CliError, game_config, play_random, rounds_played, start_game
+from ..engine import GameState, apply, legal_actions, rounds_played
+from .common import CliError, game_config, play_random, start_game
 
 PLAYERS = 4
 MAX_ROUNDS = 200

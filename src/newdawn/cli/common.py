@@ -32,11 +32,6 @@ def leader_label(st: GameState, seat: int) -> str:
     return f"{lead.leader} ({lead.civ})"
 
 
-def rounds_played(st: GameState) -> int:
-    """Complete rounds: a finished game ends at the start of the round after its last one."""
-    return st.round - 1 if st.winner != -1 else st.round
-
-
 def winner_agendas(st: GameState) -> list[tuple[str, str]]:
     """(id, name) of every agenda the winner claimed, in victory-card order."""
     if st.winner < 0:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import GameState, IllegalActionError, NotationError, decision_seat, parse_action
+from ..engine import GameState, IllegalActionError, NotationError, decision_seat, parse_action, rounds_played
 from ..engine.api import apply_in_place
-from .common import CliError, leader_label, rounds_played, start_game, winner_agendas
+from .common import CliError, leader_label, start_game, winner_agendas
 
 RECORD_FORMAT = "newdawn-record/1"
 

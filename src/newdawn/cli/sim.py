@@ -11,8 +11,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..engine import make_record
-from .common import CliError, game_config, leader_label, play_random, rounds_played, winner_agendas
+from ..engine import make_record, rounds_played
+from .common import CliError, game_config, leader_label, play_random, winner_agendas
 
 
 def game_summary(st: Any, seed: int, decisions: int, seconds: float) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from .api import (
     make_record,
     new_game,
     replay,
+    rounds_played,
     why_illegal,
 )
 from .errors import IllegalActionError, NotationError
@@ -24,5 +25,5 @@ from .view import determinize, player_view
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
     "decision_seat", "describe", "determinize", "is_terminal", "legal_actions", "make_record",
-    "new_game", "parse_action", "player_view", "replay", "why_illegal",
+    "new_game", "parse_action", "player_view", "replay", "rounds_played", "why_illegal",
 ]

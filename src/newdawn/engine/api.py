@@ -36,6 +36,11 @@ def is_terminal(st: GameState) -> bool:
     return st.winner != -1
 
 
+def rounds_played(st: GameState) -> int:
+    """Complete rounds: a finished game ends at the start of the round after its last one."""
+    return st.round - 1 if st.winner != -1 else st.round
+
+
 def legal_actions(st: GameState) -> list[Action]:
     """Every option of the pending decision (empty once the game is over)."""
     cached: list[Action] | None = st._legal
@@ -132,5 +137,5 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
     "decision_seat", "describe", "is_terminal", "legal_actions", "make_record", "new_game",
-    "parse_action", "replay", "why_illegal",
+    "parse_action", "replay", "rounds_played", "why_illegal",
 ]
