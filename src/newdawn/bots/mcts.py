@@ -24,7 +24,10 @@ tempo bonus of each focus choice on the path added before squashing. The bot ans
 most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
 simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIONS``):
 greedy's ``evaluate.HAND`` for now; ``evaluate.FORTS`` (the table plus the fort terms: the odds
-of the next military turn's capture, and of losing a fort held) is there to be given.
+of the next military turn's capture, and of losing a fort held) is there to be given. The
+search's depth is also by player count (``DEPTH``: two own turns for all); ``depth=1`` on the bot
+gives the one-turn search (``_sampled_choice``: no rivals simulated, greedy's value of each card
+averaged over determinizations).
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve (``RESERVE``, by
