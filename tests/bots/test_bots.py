@@ -227,7 +227,7 @@ def test_mcts_searches_as_deep_as_asked_or_its_player_count_says(monkeypatch: py
     seat = decision_seat(st)
     calls: dict[str, int] = {"rivals": 0, "sampled": 0}
     bot = m.MctsBot(random.Random(2), iterations=3, depth=depth)
-    to_next, sampled = bot._to_next_turn, bot._sampled_choice
+    to_next, sampled = bot._to_next_turn, bot._mean_best
 
     def spy_next(*a: Any) -> Any:
         calls["rivals"] += 1
@@ -238,7 +238,7 @@ def test_mcts_searches_as_deep_as_asked_or_its_player_count_says(monkeypatch: py
         return sampled(*a)
 
     monkeypatch.setattr(bot, "_to_next_turn", spy_next)
-    monkeypatch.setattr(bot, "_sampled_choice", spy_sampled)
+    monkeypatch.setattr(bot, "_mean_best", spy_sampled)
     a = bot.choose(player_view(st, seat), legal_actions(st))
     assert a in legal_actions(st) and a.verb == "focus"
     want = depth or m.DEPTH.get(players, m.DEPTH_OTHERWISE)
@@ -248,10 +248,10 @@ def test_mcts_searches_as_deep_as_asked_or_its_player_count_says(monkeypatch: py
         m.MctsBot(random.Random(2), depth=3)
 
 
-def test_sampled_search_judges_every_option_on_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one-turn search draws one determinization per round after the first (the position
-    itself), judges every option on it, and answers with the best mean: an option that looks
-    best on the first draw loses to one that is better on average."""
+def test_one_turn_search_judges_every_option_on_the_same_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one-turn search (``depth=1``) draws one determinization per round after the first
+    (the position itself), judges every option on it, and answers with the best mean: an
+    option that looks best on the first draw loses to one that is better on average."""
     import newdawn.bots.mcts as m
 
     st = _focus_choice(4, 7, 60)
@@ -259,39 +259,32 @@ def test_sampled_search_judges_every_option_on_the_same_draws(monkeypatch: pytes
     legal = legal_actions(st)
     assert len(legal) >= 2
     first, second = legal[0], legal[1]
-    # round-major values: the first option leads on round 0, the second over three rounds
+    # by round: the first option leads on round 0, the second over three rounds
     table = {0: {first: 1000.0, second: 0.0}, 1: {first: -2000.0, second: 500.0},
              2: {first: 0.0, second: 500.0}}
-    draws: list[int] = []
-    judged: list[tuple[int, Action]] = []
+    draws: list[Any] = []
+    judged: list[tuple[int, Any]] = []
     real_determinize = m.determinize
 
     def counting_determinize(*a: Any, **kw: Any) -> Any:
-        draws.append(1)
-        return real_determinize(*a, **kw)
+        draws.append(real_determinize(*a, **kw))
+        return draws[-1]
 
-    made: list[tuple[Any, Action]] = []  # each position handed out, with the option it stands for
-
-    def scripted_apply(s: Any, a: Action) -> Any:
-        made.append((s.copy(), a))
-        return made[-1][0]
-
-    def scripted_chain(nxt: Any, *a: Any, **kw: Any) -> float:
-        option = next(o for pos, o in made if pos is nxt)
-        judged.append((len(draws), option))
-        return table[len(draws)].get(option, -5000.0)
+    def scripted_values(pos: Any, s: int, opts: Sequence[Action]) -> list[tuple[Action, float]]:
+        judged.append((len(draws), pos))
+        return [(a, table[len(draws)].get(a, -5000.0)) for a in opts]
 
     monkeypatch.setattr(m, "determinize", counting_determinize)
-    monkeypatch.setattr(m, "apply", scripted_apply)
-    monkeypatch.setattr(m, "chain_value", scripted_chain)
     for rounds, want in ((1, first), (3, second)):
         draws.clear()
         judged.clear()
-        bot = m.MctsBot(random.Random(3), iterations=rounds)
-        bot._judge_by(4)
-        assert bot._sampled_choice(st, seat, legal) == want
+        bot = m.MctsBot(random.Random(3), iterations=rounds, depth=1)
+        monkeypatch.setattr(bot._greedy, "option_values", scripted_values)
+        assert bot.search(st, seat, legal) == want
         assert len(draws) == rounds - 1 and bot.last_iterations == rounds
-        assert judged == [(k, a) for k in range(rounds) for a in legal]
+        # one call per round, judging all options on that round's position
+        assert [k for k, _ in judged] == list(range(rounds))
+        assert [pos for _, pos in judged] == [st, *draws]
 
 
 def _after_focus(players: int, seed: int, steps: int) -> Any:

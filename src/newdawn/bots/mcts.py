@@ -26,7 +26,7 @@ simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIO
 greedy's ``evaluate.HAND`` for now; ``evaluate.FORTS`` (the table plus the fort terms: the odds
 of the next military turn's capture, and of losing a fort held) is there to be given. The
 search's depth is also by player count (``DEPTH``: two own turns for all); ``depth=1`` on the bot
-gives the one-turn search (``_sampled_choice``: no rivals simulated, greedy's value of each card
+gives the one-turn search (``_mean_best``: no rivals simulated, greedy's value of each card
 averaged over determinizations).
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
@@ -108,11 +108,11 @@ DEPTH: dict[int, int] = {}
 """How many of the bot's own turns the focus search looks ahead, by player count (``DEPTH_OTHERWISE``
 for counts not listed), unless the bot is given a depth. 2: the tree of this turn's and the next
 turn's focus cards, with the rivals' turns simulated between them. 1: this turn only, no rivals
-simulated (``_sampled_choice``: every focus card judged as greedy judges it, its chain plus its
-tempo, averaged over determinizations drawn in rounds, all cards on the same draws). Tried with 4
-players and the fort terms, at 1 s a turn against three greedy: 69 wins in 200 games (34.5%),
-against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round (1 iteration)
-on the same games; so 2 stays everywhere (docs/bots.md)."""
+simulated (``_mean_best``: every focus card judged as greedy judges it, ``option_values``,
+averaged over determinizations, all cards on the same draws). Tried with 4 players and the fort
+terms (with a chain for every card, a2ed98b), at 1 s a turn against three greedy: 69 wins in 200
+games (34.5%), against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round
+(1 iteration) on the same games; so 2 stays everywhere (docs/bots.md)."""
 DEPTH_OTHERWISE = 2
 
 POOL = 3
@@ -288,12 +288,24 @@ class MctsBot:
     def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action],
                          stop: float | None = None) -> Action:
         """The option with the best mean greedy value over ``chance_samples`` determinizations
-        (fresh dice and draws each; the first is ``base`` itself); ties go to the first. With a
-        time budget, no new sample starts once the one just taken would end past ``stop`` (a
-        ``time.perf_counter`` value: the end of the turn's budget)."""
+        (``_mean_best``)."""
+        return self._mean_best(base, seat, legal, self.chance_samples, stop)[0]
+
+    def _mean_best(self, base: GameState, seat: int, legal: Sequence[Action], samples: int | None,
+                   stop: float | None) -> tuple[Action, int]:
+        """The option with the best mean of greedy's value (``option_values``: its chain while
+        the work budget lasts, plus the focus tempo) over ``samples`` determinizations (fresh
+        dice and draws each; the first is ``base`` itself), and the number taken. Every option
+        is judged on the same draw (common random numbers: two options are not told apart by
+        which drew the better dice). With ``stop`` (a ``time.perf_counter`` value), no new
+        sample starts once the one just taken would end past it; ``samples`` None: as many as
+        the time allows. Ties go to the first option. Also the one-turn search (``DEPTH`` 1)."""
+        if samples is None and stop is None:
+            samples = 1
         totals: dict[Action, float] = {}
         t = time.perf_counter()
-        for k in range(self.chance_samples):
+        k = 0
+        while samples is None or k < samples:
             if k and stop is not None:
                 now = time.perf_counter()
                 if now + (now - t) / k > stop:
@@ -301,36 +313,8 @@ class MctsBot:
             st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
             for a, v in self._greedy.option_values(st, seat, legal):
                 totals[a] = totals.get(a, 0.0) + v
-        return max(totals, key=lambda a: totals[a])
-
-    def _sampled_choice(self, base: GameState, seat: int, legal: Sequence[Action],
-                        stop: float | None = None) -> Action:
-        """The one-turn-deep search (``DEPTH`` 1): the focus option with the best mean of greedy's
-        value (its chain, plus its tempo) over rounds of determinizations, every option judged on
-        the same draw in a round (common random numbers, so the comparison is not blurred by
-        which option drew the better dice). Round 0 is ``base`` itself. With a time budget, no
-        round starts once it would end past ``stop``; with an iteration budget, there are
-        ``self.iterations`` rounds. Ties go to the first option."""
-        totals = dict.fromkeys(legal, 0.0)
-        t = time.perf_counter()
-        rounds = (self.iterations or 1) if stop is None else None
-        k = 0
-        while rounds is None or k < rounds:
-            if k and stop is not None:
-                now = time.perf_counter()
-                if now + (now - t) / k > stop:
-                    break
-            draw = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
-            for a in legal:
-                nxt = apply(draw, a)
-                if nxt.winner == -1 and decision_seat(nxt) == seat:
-                    v = chain_value(nxt, seat, CHAIN_STEPS, [0], ev=self.ev)
-                else:
-                    v = self.ev.value(nxt, seat)
-                totals[a] += v + tempo(base, seat, a)
             k += 1
-        self.last_iterations = k
-        return max(legal, key=lambda x: totals[x])
+        return max(totals, key=lambda a: totals[a]), k
 
     def search(self, base: GameState, seat: int, legal: Sequence[Action], t0: float | None = None,
                budget: float | None = None) -> Action:
@@ -342,7 +326,9 @@ class MctsBot:
             budget = self.time_s
         deadline = t0 + budget if budget is not None else None
         if (self.depth or DEPTH.get(base.n, DEPTH_OTHERWISE)) == 1:
-            return self._sampled_choice(base, seat, legal, deadline)
+            best, self.last_iterations = self._mean_best(
+                base, seat, legal, None if deadline is not None else self.iterations, deadline)
+            return best
         key = (base.round, base.current)
         priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
         root = Node()
