@@ -39,25 +39,23 @@ from newdawn.bots.tournament import Job, bot_seed, job_config, schedule
 from newdawn.engine import new_game, rounds_played
 
 
-def play(job: Job, spec: str, strike: float, risk: float, depth: int | None = None,
-         pending: float = 0.0, threat: float = 0.0) -> dict[str, Any]:
+def play(job: Job, spec: str, strike: float, risk: float, depth: int | None = None) -> dict[str, Any]:
     st = new_game(job_config(job), job.seed)
     bots: list[Bot] = []
     for s, sp in enumerate(job.seats):
         if sp == spec:
             secs, iters = parse_budget(spec.partition(":")[2] or "1s")
             bots.append(MctsBot(random.Random(bot_seed(job.seed, s)), time_s=secs, iterations=iters,
-                                ev=Evaluation(strike, risk, threat, pending), depth=depth))
+                                ev=Evaluation(strike, risk), depth=depth))
         else:
             bots.append(make_bot(sp, bot_seed(job.seed, s)))
     st, _ = play_game(st, bots)
     seat = job.seats.index(spec)
     return {"seed": job.seed, "seat": seat, "winner": st.winner, "win": st.winner == seat,
-            "rounds": rounds_played(st), "strike": strike, "risk": risk, "depth": depth,
-            "pending": pending, "threat": threat}
+            "rounds": rounds_played(st), "strike": strike, "risk": risk, "depth": depth}
 
 
-def _star(args: tuple[Job, str, float, float, int | None, float, float]) -> dict[str, Any]:
+def _star(args: tuple[Job, str, float, float, int | None]) -> dict[str, Any]:
     return play(*args)
 
 
@@ -67,8 +65,8 @@ def screen(a: argparse.Namespace) -> None:
     out = Path(a.out)
     done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} if out.exists() else set()
     specs = [a.spec] + ["greedy"] * (a.players - 1)
-    jobs = [(j, a.spec, a.strike, a.risk, a.depth, a.pending, a.threat)
-            for j in schedule(specs, a.games, a.seed, a.max_rounds) if j.seed not in done]
+    jobs = [(j, a.spec, a.strike, a.risk, a.depth) for j in schedule(specs, a.games, a.seed, a.max_rounds)
+            if j.seed not in done]
     n = wins = 0
     t0 = time.time()
     with get_context("spawn").Pool(a.workers) as pool, out.open("a") as f:
@@ -116,10 +114,6 @@ def main() -> None:
     p.add_argument("--spec", default="mcts:1i")
     p.add_argument("--strike", type=float, default=W_STRIKE)
     p.add_argument("--risk", type=float, default=W_FORT_RISK)
-    p.add_argument("--pending", type=float, default=0.0, help="score added to a seat holding the "
-                   "cards to win before the round ends (Evaluation.pending)")
-    p.add_argument("--threat", type=float, default=0.0, help="weight of the chance that a "
-                   "seat's next military turn takes the forts it lacks to win (Evaluation.win_threat)")
     p.add_argument("--depth", type=int, choices=(1, 2), help="own turns the search looks ahead "
                    "(default: mcts's table by player count)")
     p.add_argument("--max-rounds", type=int, default=200)

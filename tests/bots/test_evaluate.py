@@ -123,22 +123,6 @@ def test_claimed_card_counts_for_the_claimer_only() -> None:
     assert after[0] == before[0] and after[1] == before[1]
 
 
-def test_pending_win_counts_once_the_cards_to_win_are_held() -> None:
-    """``Evaluation.pending`` lifts the score of a seat holding enough victory cards to win at
-    the round's end, from that many cards on, and no other seat's."""
-    st = midgame()
-    c = content_for(st)
-    need = c.ruleset.victory_cards_to_win
-    ev = Evaluation(pending=500.0)
-    for k in range(len(st.victory_cards)):
-        card = c.victory_cards[st.victory_cards[k]]
-        st.claims[card.agendas[0].id] = [1]
-        lifted = ev.scores(st)
-        plain = HAND.scores(st)
-        assert lifted[1] - plain[1] == pytest.approx(500.0 if k + 1 >= need else 0.0)
-        assert [lifted[p] for p in (0, 2)] == [plain[p] for p in (0, 2)]
-
-
 def test_own_army_is_no_threat() -> None:
     st, spot = army_beside_city_of(0)
     before = score(st, 0)
@@ -238,36 +222,3 @@ def test_fort_risk_is_what_a_rival_army_in_reach_can_take() -> None:
     far = st.copy()
     far.players[0].armies[0] = LOCKED
     assert FORTS.score(far, 1) == HAND.score(far, 1)
-
-
-def _claim_plain_cards(st: GameState, seat: int, k: int) -> None:
-    """Give ``seat`` the first agenda of ``k`` victory cards that are not fort cards."""
-    c = content_for(st)
-    plain = [v for v in st.victory_cards if not c.victory_cards[v].fort]
-    for v in plain[:k]:
-        st.claims[c.victory_cards[v].agendas[0].id] = [seat]
-
-
-def test_win_threat_is_the_chance_of_taking_the_forts_still_lacking() -> None:
-    """Seat 0 has an army beside an open fort. With three cards kept for good, one fort wins:
-    the threat is the odds of that attack. With two, it lacks two forts and one army cannot
-    take both (0) until a second army stands beside another fort: then the product of the two
-    odds. With one card no capture wins, and the term changes no other seat's score."""
-    ev = Evaluation(win_threat=100.0)
-    st, _, _ = _fort_position(slot_pos=5)
-    odds = p_attack_wins(_attack(st, 0), 6)
-    assert 0 < odds < 1
-    for kept, want in ((1, 0.0), (2, 0.0), (3, odds)):
-        pos = st.copy()
-        _claim_plain_cards(pos, 0, kept)
-        assert ev.score(pos, 0) - HAND.score(pos, 0) == pytest.approx(100.0 * want)
-        assert ev.score(pos, 1) == HAND.score(pos, 1)
-    two = st.copy()
-    _claim_plain_cards(two, 0, 2)
-    second = fort_spaces(two)[1]
-    b = two.board
-    side = next(n for n in b.nbrs[second] if not b.is_water[n] and n not in two.cities
-                and n not in two.cs_at and n not in two.ctl and not b.is_fort[n])
-    clear_space(two, side)
-    two.players[0].armies[1] = side
-    assert ev.score(two, 0) - HAND.score(two, 0) == pytest.approx(100.0 * odds * odds)

@@ -334,85 +334,6 @@ def fort_risk(st: GameState, p: int, armies: list[list[int]], holders: dict[int,
     return total
 
 
-def _fort_cards(st: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The indexes of the victory cards in play that are not fort cards, and the forts each
-    fort card asks for (cached on the board like the agendas)."""
-    key = "bots:fort_cards:" + ",".join(st.victory_cards)
-    memo = st.board.memo
-    got: tuple[tuple[int, ...], tuple[int, ...]] | None = memo.get(key)
-    if got is None:
-        c = content_for(st)
-        plain = tuple(i for i, v in enumerate(st.victory_cards) if not c.victory_cards[v].fort)
-        asks = tuple(min(int(ag.args.get("n", 1)) for ag in c.victory_cards[v].agendas)
-                     for v in st.victory_cards if c.victory_cards[v].fort)
-        got = (plain, asks)
-        memo[key] = got
-    return got
-
-
-def win_threat(st: GameState, p: int, mature: list[int], armies: list[int], claimed: list[set[int]],
-               holders: dict[int, int | None]) -> float:
-    """The chance that seat ``p`` holds the cards to win after its next military turn: with
-    the victory cards it keeps for good, the forts it must add to those it holds (one army
-    each, the likeliest captures first), each taken at the odds ``strike`` uses. 0 when no
-    capture is needed or enough captures are out of reach."""
-    plain, asks = _fort_cards(st)
-    kept = sum(1 for i in plain if p in claimed[i])
-    held = sum(1 for o in holders.values() if o == p)
-    need = content_for(st).ruleset.victory_cards_to_win
-    extra = 0
-    while kept + sum(1 for n in asks if held + extra >= n) < need:
-        extra += 1
-        if extra > len(asks) or held + extra > max(asks, default=0):
-            return 0.0
-    if extra == 0:
-        return 0.0
-    mil = _military(st, p)
-    if mil is None:
-        return 0.0
-    slot, move, combat = mil
-    # Armies on the map are numbered by their place in ``armies``; those waiting on the card
-    # come after them, each free to start from the capital or a mature city.
-    waiting = sum(1 for x in st.players[p].armies if x == ON_CARD)
-    homes = list(mature)
-    cap = st.capitals[p]
-    if waiting and st.cities.get(cap) == p:
-        homes.append(cap)
-    if len(armies) + (waiting if homes else 0) < extra:
-        return 0.0
-    card = frozenset(range(len(armies), len(armies) + waiting))
-    attack = slot + combat + spendable(st, p, type_key(st, p, "military"))
-    open_fort = float(content_for(st).ruleset.combat["fort"])
-    odds = []
-    for f, o in holders.items():
-        if o == p:
-            continue
-        defence = open_fort if o is None or o < 0 else _held_defence(st, f, o, p)
-        reach = _reach(st, f, move)
-        who = frozenset(i for i, x in enumerate(armies) if x in reach)
-        if card and any(h in reach for h in homes):
-            who |= card
-        if who:
-            odds.append((p_attack_wins(attack, defence), who))
-    return _best_captures(odds, extra, frozenset())
-
-
-def _best_captures(odds: list[tuple[float, frozenset[int]]], k: int, used: frozenset[int]) -> float:
-    """The best product of ``k`` capture odds from different forts, each by an army of its own
-    (a fort's reachable armies less ``used``); 0 when no such ``k`` exist."""
-    if k == 0:
-        return 1.0
-    best = 0.0
-    for i, (pr, who) in enumerate(odds):
-        if pr <= best:
-            continue
-        for army in who - used:
-            got = pr * _best_captures(odds[i + 1:], k - 1, used | {army})
-            if got > best:
-                best = got
-    return best
-
-
 class _ByOwner:
     """One pass over the board for every seat: cities, control tokens, reinforced tokens and
     armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
@@ -470,8 +391,6 @@ def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
                 best = f
         s += W_AGENDA * best * best
     s += W_CARD * cards
-    if ev.pending and cards >= c.ruleset.victory_cards_to_win:
-        s += ev.pending
     s += W_SPACE * (len(cities) + len(b.ctl[p]))
     s += W_CITY * len(cities) + W_MATURE * len(facts.mature)
     s += W_WONDER * len(ps.wonders)
@@ -494,8 +413,6 @@ def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
                 if x in hostile:
                     near += 1
         s -= W_THREAT * near
-    if ev.win_threat:
-        s += ev.win_threat * win_threat(st, p, facts.mature, b.armies[p], b.claimed, b.fort_holders(st))
     if ev.strike or ev.fort_risk:
         holders = b.fort_holders(st)
         if ev.strike:
@@ -514,12 +431,6 @@ class Evaluation:
     """Times ``strike``: the best capture of the seat's next military turn."""
     fort_risk: float = 0.0
     """Times ``fort_risk``: what the rivals' next military turns can take from the seat."""
-    win_threat: float = 0.0
-    """Times ``win_threat``: the chance that the seat's next military turn takes the forts it
-    lacks to hold the cards to win."""
-    pending: float = 0.0
-    """Added to the score of a seat that holds the victory cards to win before the round is
-    over (the game is decided at the round's end, and a fort card can still be lost)."""
 
     def score(self, st: GameState, p: int) -> float:
         """How well seat ``p`` stands."""
