@@ -23,11 +23,11 @@ best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` 
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
 most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
 simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIONS``):
-``evaluate.FORTS`` (greedy's table plus the fort terms: the odds of the next military turn's
-capture, and of losing a fort held) with 4 players, greedy's ``evaluate.HAND`` otherwise. The
-search's depth is also by player count (``DEPTH``): with 4 players the one-turn search
-(``_mean_best``: no rivals simulated, greedy's value of each card averaged over
-determinizations), two own turns otherwise; ``depth=`` on the bot overrides it.
+greedy's ``evaluate.HAND`` for now; ``evaluate.FORTS`` (the table plus the fort terms: the odds
+of the next military turn's capture, and of losing a fort held) is there to be given. The
+search's depth is also by player count (``DEPTH``: two own turns for all); ``depth=1`` on the bot
+gives the one-turn search (``_mean_best``: no rivals simulated, greedy's value of each card
+averaged over determinizations).
 
 Budget: ``time_s`` seconds or ``iterations`` per *turn*. The bot keeps the turn's clock across
 its decisions: the focus choice gets what the turn has left minus a reserve (``RESERVE``, by
@@ -51,7 +51,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import FORTS, HAND, Evaluation
+from .evaluate import HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -59,16 +59,13 @@ SCALE = 40.0
 """Score difference worth about 0.73 of a win (logistic squashing of the evaluation)."""
 ROOT_VERB = "focus"
 """The verb of the options the search branches on (the focus card choice)."""
-RESERVE = {2: 0.15, 4: 0.75}
+RESERVE = {2: 0.15}
 """Share of a time budget kept for the turn's decisions after the focus choice, by player
-count (``RESERVE_OTHERWISE`` for others). With 4 players an army step around an attack (greedy's
+count (``RESERVE_OTHERWISE`` for more). With 4 players an army step around an attack (greedy's
 values averaged over ``CHANCE_SAMPLES`` determinizations, four seats scored each time) can take
 0.1-0.3 s, and with 0.15 kept a military turn ran to 1.21 s (docs/bots.md); the search of the
 focus card gains nothing measurable from its last tenths of a second there (a 1-iteration
-search won as often as a 1-second one). With the fort terms (dearer to evaluate) and 0.35
-kept, one 4-player game (seed 7, 30 rounds) answered 31 of 236 decisions after the focus card
-by the one-ply fallback and cut 6 of 27 averaged attack decisions short; with 0.75 kept, 1 of
-256 and none, the focus card still judged over 19 rounds on average."""
+search won as often as a 1-second one)."""
 RESERVE_OTHERWISE = 0.35
 TURN_STEP_LIMIT = 400
 """Safety bound on the decisions played inside one simulated turn."""
@@ -91,10 +88,9 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
-EVALUATIONS: dict[int, Evaluation] = {4: FORTS}
+EVALUATIONS: dict[int, Evaluation] = {}
 """The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
-listed), unless one is given: the fort terms (``FORTS``) with 4 players, where the bot searches
-one turn (``DEPTH``), greedy's table (``HAND``) otherwise. The fort terms lift
+listed), unless one is given: greedy's table (``HAND``) for all. The fort terms (``FORTS``) lift
 a one-iteration search (against greedy, 200 games each: 2 players 129 wins against 105, 4
 players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 players, it won
 34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with
@@ -108,7 +104,7 @@ CHANCE_SAMPLES = 4
 is judged over: greedy's value of each option, averaged. One sample sees one roll of the dice,
 so an attack whose odds are even was made in about half of them whatever it stood to win."""
 
-DEPTH: dict[int, int] = {4: 1}
+DEPTH: dict[int, int] = {}
 """How many of the bot's own turns the focus search looks ahead, by player count (``DEPTH_OTHERWISE``
 for counts not listed), unless the bot is given a depth. 2: the tree of this turn's and the next
 turn's focus cards, with the rivals' turns simulated between them. 1: this turn only, no rivals
@@ -116,9 +112,7 @@ simulated (``_mean_best``: every focus card judged as greedy judges it, ``option
 averaged over determinizations, all cards on the same draws). Tried with 4 players and the fort
 terms (with a chain for every card, a2ed98b), at 1 s a turn against three greedy: 69 wins in 200
 games (34.5%), against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round
-(1 iteration) on the same games; then it starved the rest of the turn of time (``RESERVE``).
-With 4 players the one-turn search, the fort terms and a reserve of 0.75 are the default; 2
-stays for other counts (docs/bots.md)."""
+(1 iteration) on the same games; so 2 stays everywhere (docs/bots.md)."""
 DEPTH_OTHERWISE = 2
 
 POOL = 3
