@@ -198,10 +198,13 @@ def test_mcts_leaf_carries_the_tempo_of_its_focus_choices() -> None:
                          [(2, None, True), (4, None, False), (4, "greedy", True), (2, "random", False)])
 def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPatch, players: int,
                                                    rivals: str | None, greedy_rivals: bool) -> None:
-    """``RIVALS``: the search plays a 2-player rival with one-ply greedy, more rivals by the
-    rollout policy, unless the bot names its own policy."""
+    """``RIVALS``: the search plays the rivals as the table says for the player count (here,
+    whatever the shipped table holds: one-ply greedy with 2 players, the rollout policy for
+    counts not listed), unless the bot names its own policy."""
     import newdawn.bots.mcts as m
 
+    monkeypatch.setattr(m, "RIVALS", {2: "greedy"})
+    monkeypatch.setattr(m, "RIVALS_OTHERWISE", "random")
     st = _focus_choice(players, 7, 60)
     seat = (st.current + 1) % players  # the current player's turn is a rival's turn for seat
     movers: list[int] = []

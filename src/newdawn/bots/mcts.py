@@ -8,7 +8,7 @@ small choices; every search node is a *turn*:
 
 * the root is the bot's focus choice now; its children are the focus cards;
 * below each child, after the rest of the bot's turn (greedy) and the rivals' turns (played by
-  one-ply greedy on their own score in 2-player games, else by the rollout policy:
+  one-ply greedy on their own score with 2 or 4 players, else by the rollout policy:
   ``RIVALS``), come the bot's focus choices of its *next* turn.
 
 So the bot plans two of its own turns ahead: it can leave a card to climb the focus row this
@@ -83,9 +83,10 @@ RIVALS = {2: "greedy", 4: "greedy"}
 """How the search plays the rivals' turns, by player count: "greedy" (one-ply ``greedy_step``
 on each rival's own score) or "random" (the rollout policy, ``RIVALS_OTHERWISE``). Against
 greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with "random",
-131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players,
-10 wins in the first 31 of 48 games (32%) with "greedy", 14 of 48 (29%) with "random": no
-better, but three greedy rivals a turn cost the search most of its iterations (docs/bots.md)."""
+131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players
+(seeds 1-200), 80 of 200 (40.0%) with "greedy" against 72 (36.0%) with "random", although three
+greedy rivals a turn leave the search about a third of the iterations (93 a turn against 315,
+seed 7). 3 players are not measured (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
 EVALUATIONS: dict[int, Evaluation] = {}
