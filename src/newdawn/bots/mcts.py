@@ -86,7 +86,8 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players
 (seeds 1-200), 80 of 200 (40.0%) with "greedy" against 72 (36.0%) with "random", although three
 greedy rivals a turn leave the search about a third of the iterations (93 a turn against 315,
-seed 7). 3 players are not measured (docs/bots.md)."""
+seed 7); on fresh seeds (201-300) "greedy" won 30 of 100, so the gain is not established. 3
+players are not measured (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
 
 EVALUATIONS: dict[int, Evaluation] = {}
@@ -113,7 +114,8 @@ simulated (``_mean_best``: every focus card judged as greedy judges it, ``option
 averaged over determinizations, all cards on the same draws). Tried with 4 players and the fort
 terms (with a chain for every card, a2ed98b), at 1 s a turn against three greedy: 69 wins in 200
 games (34.5%), against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round
-(1 iteration) on the same games; so 2 stays everywhere (docs/bots.md)."""
+(1 iteration) on the same games; with 75% of the turn kept for the later decisions (af92dfe),
+71 of 200 at 1 s; so 2 stays everywhere (docs/bots.md)."""
 DEPTH_OTHERWISE = 2
 
 POOL = 3
