@@ -93,7 +93,11 @@ def test_placing_a_tile_previews_it_before_the_click(server: str, browser: Any, 
     page = _new_page(browser, errors)
     page.goto(f"{server}{res['hotseat_url']}")
     for _ in range(6):  # the forts first, then a capital tile
-        page.wait_for_function("() => document.body.dataset.mine === 'true'")
+        # Ours, and the last click's send() over: the server pushes the new view over the WebSocket
+        # before it answers the POST, so the page shows it while send() still awaits its follow-up
+        # GET /state, and the table ignores a map click meanwhile (S.busy).
+        page.wait_for_function(
+            "() => document.body.dataset.mine === 'true' && !document.body.classList.contains('busy')")
         if page.inner_text("#decision-text").startswith("Place your capital tile"):
             break
         version = page.get_attribute("body", "data-version")
