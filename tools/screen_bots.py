@@ -3,14 +3,15 @@
 Usage::
 
     python tools/screen_bots.py --players 4 --games 200 --seed 1 --spec mcts:1i \
-        [--strike 0.6] [--risk 0.6] [--depth 1] --out screen.jsonl
+        [--strike 0.6] [--risk 0.6] [--depth 1] [--chance 4] --out screen.jsonl
     python tools/screen_bots.py --compare a.jsonl b.jsonl
 
 The first form plays the games of ``newdawn sim --players SPEC,greedy,...`` (game *i* has
 seed ``seed + i``, the seats rotated by *i*, each seat's bot seeded from the game seed and the
 seat), with the mcts seat judging by ``Evaluation(strike, risk)`` (the defaults are
 ``evaluate.FORTS``; ``--strike 0 --risk 0`` is greedy's table, which mcts plays by) and
-searching ``--depth`` own turns ahead (mcts's ``DEPTH`` by player count when not given). One
+searching ``--depth`` own turns ahead (mcts's ``DEPTH`` by player count when not given) and
+judging a decision around an attack over ``--chance`` determinizations (``CHANCE_SAMPLES``). One
 JSON line per finished game is appended to ``--out``, so a stopped screen resumes where it stopped. With an
 iteration budget the mcts bot is deterministic, so two screens of the same seeds differ only
 by the evaluation and the depth. With ``--depth 1`` an iteration is a round of determinizations.
@@ -34,28 +35,30 @@ from typing import Any
 from newdawn.bots import MctsBot, make_bot
 from newdawn.bots.base import Bot, play_game
 from newdawn.bots.evaluate import W_FORT_RISK, W_STRIKE, Evaluation
+from newdawn.bots.mcts import CHANCE_SAMPLES
 from newdawn.bots.registry import parse_budget
 from newdawn.bots.tournament import Job, bot_seed, job_config, schedule
 from newdawn.engine import new_game, rounds_played
 
 
-def play(job: Job, spec: str, strike: float, risk: float, depth: int | None = None) -> dict[str, Any]:
+def play(job: Job, spec: str, strike: float, risk: float, depth: int | None = None,
+         chance: int = CHANCE_SAMPLES) -> dict[str, Any]:
     st = new_game(job_config(job), job.seed)
     bots: list[Bot] = []
     for s, sp in enumerate(job.seats):
         if sp == spec:
             secs, iters = parse_budget(spec.partition(":")[2] or "1s")
             bots.append(MctsBot(random.Random(bot_seed(job.seed, s)), time_s=secs, iterations=iters,
-                                ev=Evaluation(strike, risk), depth=depth))
+                                ev=Evaluation(strike, risk), depth=depth, chance_samples=chance))
         else:
             bots.append(make_bot(sp, bot_seed(job.seed, s)))
     st, _ = play_game(st, bots)
     seat = job.seats.index(spec)
     return {"seed": job.seed, "seat": seat, "winner": st.winner, "win": st.winner == seat,
-            "rounds": rounds_played(st), "strike": strike, "risk": risk, "depth": depth}
+            "rounds": rounds_played(st), "strike": strike, "risk": risk, "depth": depth, "chance": chance}
 
 
-def _star(args: tuple[Job, str, float, float, int | None]) -> dict[str, Any]:
+def _star(args: tuple[Job, str, float, float, int | None, int]) -> dict[str, Any]:
     return play(*args)
 
 
@@ -65,7 +68,7 @@ def screen(a: argparse.Namespace) -> None:
     out = Path(a.out)
     done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} if out.exists() else set()
     specs = [a.spec] + ["greedy"] * (a.players - 1)
-    jobs = [(j, a.spec, a.strike, a.risk, a.depth) for j in schedule(specs, a.games, a.seed, a.max_rounds)
+    jobs = [(j, a.spec, a.strike, a.risk, a.depth, a.chance) for j in schedule(specs, a.games, a.seed, a.max_rounds)
             if j.seed not in done]
     n = wins = 0
     t0 = time.time()
@@ -116,6 +119,8 @@ def main() -> None:
     p.add_argument("--risk", type=float, default=W_FORT_RISK)
     p.add_argument("--depth", type=int, choices=(1, 2), help="own turns the search looks ahead "
                    "(default: mcts's table by player count)")
+    p.add_argument("--chance", type=int, default=CHANCE_SAMPLES, help="determinizations a decision "
+                   "around an attack is judged over (mcts's CHANCE_SAMPLES when not given)")
     p.add_argument("--max-rounds", type=int, default=200)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out")
