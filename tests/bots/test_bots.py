@@ -194,29 +194,38 @@ def test_mcts_leaf_carries_the_tempo_of_its_focus_choices() -> None:
     assert leaf_value(over, seat, -1000.0) == 1.0
 
 
-@pytest.mark.parametrize(("players", "rivals", "greedy_rivals"),
-                         [(2, None, True), (4, None, False), (4, "greedy", True), (2, "random", False)])
+@pytest.mark.parametrize(("players", "rivals", "policy"),
+                         [(2, None, "greedy"), (4, None, "hostile"), (3, None, "random"),
+                          (4, "greedy", "greedy"), (2, "random", "random"), (2, "hostile", "hostile")])
 def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPatch, players: int,
-                                                   rivals: str | None, greedy_rivals: bool) -> None:
-    """``RIVALS``: the search plays the rivals as the table says for the player count (here,
-    whatever the shipped table holds: one-ply greedy with 2 players, the rollout policy for
-    counts not listed), unless the bot names its own policy."""
+                                                   rivals: str | None, policy: str) -> None:
+    """``RIVALS``: the search plays the rivals as the table says for the player count (here a
+    table of the test's own: one-ply greedy on the rival's own score with 2 players, one-ply
+    greedy on its value with 4, the rollout policy for counts not listed), unless the bot
+    names its own policy."""
     import newdawn.bots.mcts as m
 
-    monkeypatch.setattr(m, "RIVALS", {2: "greedy"})
+    monkeypatch.setattr(m, "RIVALS", {2: "greedy", 4: "hostile"})
     monkeypatch.setattr(m, "RIVALS_OTHERWISE", "random")
     st = _focus_choice(players, 7, 60)
     seat = (st.current + 1) % players  # the current player's turn is a rival's turn for seat
-    movers: list[int] = []
+    own_only: set[bool] = set()
     real = m.greedy_step
 
     def counting(s: Any, mover: int, legal: Sequence[Action], **kw: Any) -> Action:
-        movers.append(mover)
+        if mover != seat:
+            own_only.add(bool(kw.get("own_only", False)))
         return real(s, mover, legal, **kw)
 
     monkeypatch.setattr(m, "greedy_step", counting)
     m.MctsBot(random.Random(1), iterations=1, rivals=rivals)._to_next_turn(st, seat)
-    assert any(p != seat for p in movers) == greedy_rivals
+    want = {"greedy": {True}, "hostile": {False}, "random": set()}[policy]
+    assert own_only == want
+
+
+def test_mcts_refuses_an_unknown_rivals_policy() -> None:
+    with pytest.raises(ValueError, match="rivals must be one of"):
+        MctsBot(random.Random(1), iterations=1, rivals="friendly")
 
 
 @pytest.mark.parametrize(("players", "depth"), [(2, None), (4, None), (4, 1), (2, 1), (4, 2)])

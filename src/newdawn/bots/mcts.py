@@ -86,9 +86,16 @@ greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with
 131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players
 (seeds 1-200), 80 of 200 (40.0%) with "greedy" against 72 (36.0%) with "random", although three
 greedy rivals a turn leave the search about a third of the iterations (93 a turn against 315,
-seed 7); on fresh seeds (201-300) "greedy" won 30 of 100, so the gain is not established. 3
+seed 7); on fresh seeds (201-300) "greedy" won 30 of 100, so the gain is not established.
+"hostile" (rivals judging as the greedy bot does, so they turn on the leader) won 39 of the
+first 121 games of seeds 1-200 (32.2%; 59 focus iterations a turn), so it is not the default. 3
 players are not measured (docs/bots.md)."""
 RIVALS_OTHERWISE = "random"
+RIVAL_POLICIES = ("greedy", "hostile", "random")
+"""The ways ``RIVALS`` (or a bot's ``rivals=``) can name: "hostile" is one-ply greedy judging as
+the greedy bot judges (``value``: the rival's score minus its best rival's, so the simulated
+rivals turn on whoever leads, the searching seat included), "greedy" the same on the rival's
+own score alone (a quarter of the evaluation work with 4 players)."""
 
 EVALUATIONS: dict[int, Evaluation] = {}
 """The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
@@ -170,13 +177,15 @@ class MctsBot:
         self.c = c
         self.prior = prior
         self.rivals = rivals
-        """How the rivals' turns are played in the search: "greedy" (``greedy_step``: one ply
-        on their own score) or "random" (the rollout policy); None: by player count,
-        ``RIVALS``."""
+        """How the rivals' turns are played in the search (``RIVAL_POLICIES``): "hostile"
+        (``greedy_step``: one ply on their value, score minus best rival), "greedy" (one ply on
+        their own score) or "random" (the rollout policy); None: by player count, ``RIVALS``."""
         self.tempo_w = tempo_w
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
+        if rivals not in (None, *RIVAL_POLICIES):
+            raise ValueError(f"rivals must be one of {', '.join(RIVAL_POLICIES)}, not {rivals!r}")
         if depth not in (None, 1, 2):
             raise ValueError(f"depth must be 1 or 2 own turns, not {depth!r}")
         self.depth = depth
@@ -239,6 +248,8 @@ class MctsBot:
                 apply_in_place(st, legal[0])
             elif mover == seat or rivals == "greedy":
                 apply_in_place(st, greedy_step(st, mover, legal, own_only=True, ev=self.ev))
+            elif rivals == "hostile":
+                apply_in_place(st, greedy_step(st, mover, legal, ev=self.ev))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
         return None
