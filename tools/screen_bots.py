@@ -8,8 +8,10 @@ Usage::
 
 The first form plays the games of ``newdawn sim --players SPEC,greedy,...`` (game *i* has
 seed ``seed + i``, the seats rotated by *i*, each seat's bot seeded from the game seed and the
-seat), with the mcts seat judging by ``Evaluation(strike, risk)`` (the defaults are
-``evaluate.FORTS``; ``--strike 0 --risk 0`` is greedy's table, which mcts plays by) and
+seat), with the mcts seat judging every decision by ``Evaluation(strike, risk)`` (the
+defaults are ``evaluate.FORTS``; ``--strike 0 --risk 0`` is greedy's table; the shipped bot
+judges its focus search by the table and, with 4 players, its other decisions by ``FORTS``:
+``mcts.TACTICS``, which a screen does not reproduce) and
 searching ``--depth`` own turns ahead (mcts's ``DEPTH`` by player count when not given) and
 judging a decision around an attack over ``--chance`` determinizations (``CHANCE_SAMPLES``). One
 JSON line per finished game is appended to ``--out``, so a stopped screen resumes where it stopped. With an

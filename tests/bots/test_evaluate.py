@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,7 @@ from newdawn.bots.evaluate import (  # noqa: E402
     scores,
     value,
 )
+from newdawn.bots.mcts import around_attack  # noqa: E402
 from newdawn.engine import (  # noqa: E402
     GameState,
     apply_in_place,
@@ -178,6 +180,7 @@ def test_mcts_judges_by_the_evaluation_of_its_player_count_unless_given_one(
     # the mechanism, whatever the shipped table says: fort terms with 2 players, the rest by default
     monkeypatch.setattr(mcts_module, "EVALUATIONS", {2: FORTS})
     monkeypatch.setattr(mcts_module, "EVALUATION_OTHERWISE", HAND)
+    monkeypatch.setattr(mcts_module, "TACTICS", {})
     for players, want in ((2, FORTS), (4, HAND)):
         st = new_game({"players": players, "max_rounds": 200}, 3)
         seat, legal = decision_seat(st), legal_actions(st)
@@ -188,6 +191,42 @@ def test_mcts_judges_by_the_evaluation_of_its_player_count_unless_given_one(
         given = MctsBot(random.Random(0), iterations=1, ev=other)
         given.choose(player_view(st, seat), legal)
         assert given.ev == given._greedy.ev == other
+
+
+def test_mcts_judges_its_other_decisions_by_the_tactics_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TACTICS``: with 4 players (this test's table) the decisions outside the focus search are
+    judged by the fort terms while the search keeps greedy's table; other counts judge every
+    decision by the bot's evaluation; an evaluation given to the bot is used for both, unless
+    the tactics one is given too."""
+    monkeypatch.setattr(mcts_module, "EVALUATIONS", {})
+    monkeypatch.setattr(mcts_module, "EVALUATION_OTHERWISE", HAND)
+    monkeypatch.setattr(mcts_module, "TACTICS", {4: FORTS})
+    seen: list[Evaluation] = []
+    real = GreedyBot.choose_in
+
+    def spy(self: GreedyBot, *args: Any, **kw: Any) -> Any:
+        seen.append(self.ev)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(GreedyBot, "choose_in", spy)
+    for players, kw, want in ((4, {}, (HAND, FORTS)), (2, {}, (HAND, HAND)),
+                              (4, {"ev": HAND}, (HAND, HAND)),
+                              (4, {"ev": HAND, "tactics": FORTS}, (HAND, FORTS))):
+        st = new_game({"players": players, "max_rounds": 200}, 3)
+        rng = random.Random(players)
+        # play on to a decision of the current seat with several options that is not its focus choice
+        while True:
+            legal = legal_actions(st)
+            seat = decision_seat(st)
+            if (len(legal) > 1 and seat == st.current and all(a.verb != "focus" for a in legal)
+                    and not around_attack(st, legal)):
+                break
+            apply_in_place(st, legal[int(rng.random() * len(legal))])
+        seen.clear()
+        bot = MctsBot(random.Random(0), iterations=1, **kw)
+        bot.choose(player_view(st, seat), legal)
+        assert (bot.ev, bot._greedy.ev) == want
+        assert seen == [want[1]]
 
 
 def test_strike_is_the_capture_odds_of_the_next_military_turn() -> None:

@@ -51,7 +51,7 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import HAND, Evaluation
+from .evaluate import FORTS, HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
 from .random_bot import PASSIVE_VERBS
 
@@ -107,6 +107,18 @@ players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 p
 games: 27 wins with ``FORTS``, 29 with ``HAND``, whose games were shorter (42 rounds on average
 against 59) and took half the time. docs/bots.md has the commands."""
 EVALUATION_OTHERWISE = HAND
+
+TACTICS: dict[int, Evaluation] = {4: FORTS}
+"""The evaluation the bot's own decisions outside the focus search are judged by, by player
+count (counts not listed: the bot's evaluation, ``EVALUATIONS``): the rest of its turn (where to
+place, which army moves and where), the decisions around an attack and the one-ply fallback.
+The focus search (priors, simulated turns, leaves) keeps the bot's evaluation. With 4 players
+the fort terms steer the armies (into reach of a fort before the attack, onto a fort held)
+while the search of the focus card is judged by greedy's table, on which it does not chase
+the strike term's potential (the 2-turn search judged wholly by ``FORTS`` won 21.5% at 1 s).
+Against three greedy at 1 s a turn: 90 of 200 (45.0%) on seeds 1-200, where the table for all
+won 80; 43 of 100 (43.0%) on fresh seeds 201-300, where it won 30 (docs/bots.md). The one-turn
+search (``DEPTH`` 1) judges the focus card by it too, being greedy's judgement averaged."""
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
@@ -170,7 +182,7 @@ class MctsBot:
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
                  chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None,
-                 depth: int | None = None) -> None:
+                 depth: int | None = None, tactics: Evaluation | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
@@ -192,9 +204,13 @@ class MctsBot:
         """Own turns the focus search looks ahead (1 or 2), or None: by player count (``DEPTH``)."""
         self.fixed_ev = ev
         """The evaluation asked for, or None: by player count (``EVALUATIONS``)."""
+        self.fixed_tactics = tactics
+        """The evaluation asked for the decisions outside the focus search, or None: ``ev``
+        when one is given, else by player count (``TACTICS``)."""
         self.ev = ev or EVALUATION_OTHERWISE
-        """The evaluation every choice and leaf of the current game is judged by (set from
-        ``fixed_ev`` or the player count at each decision)."""
+        """The evaluation the focus search of the current game is judged by (set from
+        ``fixed_ev`` or the player count at each decision); the other decisions are judged by
+        ``self._greedy.ev``."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
@@ -203,8 +219,10 @@ class MctsBot:
         """Takes the decisions other than the focus choice."""
 
     def _judge_by(self, players: int) -> None:
-        """Take up the evaluation asked for, or the one for this many players."""
-        self.ev = self._greedy.ev = self.fixed_ev or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
+        """Take up the evaluations asked for, or the ones for this many players: ``self.ev``
+        for the focus search, the greedy helper's for the other decisions (``TACTICS``)."""
+        self.ev = self.fixed_ev or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
+        self._greedy.ev = self.fixed_tactics or self.fixed_ev or TACTICS.get(players, self.ev)
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
@@ -291,7 +309,7 @@ class MctsBot:
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
                 return self.search(base, seat, legal, t0, budget)
             if self.time_s is not None and self._spent >= self.time_s:
-                return greedy_step(base, seat, legal, ev=self.ev)  # the turn's time is gone: one ply
+                return greedy_step(base, seat, legal, ev=self._greedy.ev)  # the turn's time is gone: one ply
             if self.chance_samples > 1 and around_attack(base, legal):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
                 return self._expected_choice(base, seat, legal, stop)
