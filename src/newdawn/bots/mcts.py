@@ -21,10 +21,11 @@ a progressive bias: greedy's value of it (the card with its chain), squashed to 
 by 1 + its visits. A leaf is valued by the evaluation (logistic of the seat's score minus the
 best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` times greedy's
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
-most visited card. Every judgement (leaves, priors, the greedy choices of the bot and of the
-simulated rivals) uses the bot's evaluation ``ev``, by player count (``EVALUATIONS``):
-greedy's ``evaluate.HAND`` for now; ``evaluate.FORTS`` (the table plus the fort terms: the odds
-of the next military turn's capture, and of losing a fort held) is there to be given. The
+most visited card. The search's judgements (leaves, priors, the greedy choices of the
+simulated turns) use the bot's evaluation ``ev``, by player count (``EVALUATIONS``): greedy's
+``evaluate.HAND`` for now. The bot's own decisions after the focus card use ``TACTICS``, also
+by player count: ``evaluate.FORTS`` (the table plus the fort terms: the odds of the next
+military turn's capture, and of losing a fort held) with 4 players, ``ev`` otherwise. The
 search's depth is also by player count (``DEPTH``: two own turns for all); ``depth=1`` on the bot
 gives the one-turn search (``_mean_best``: no rivals simulated, greedy's value of each card
 averaged over determinizations).
