@@ -143,6 +143,7 @@ def test_ruleset_numbers(base: BaseContent) -> None:
     assert rs.victory_cards_to_win == 3 and rs.victory_random_cards == 3 and rs.victory_fixed == ()
     assert rs.victory_check == "after_event_dial"
     assert dict(base.rules.victory_cards) == {"standard": 3, "epic": 4}
+    assert base.rules.tie_breaks == ("wonders", "friendly_spaces")
     assert rs.districts == () and rs.governments == ()
     assert dict(rs.core_tiles) == {2: 4, 3: 4, 4: 4} and rs.core_side_a_rolls == (1, 2, 3)
     assert {k: dict(v) for k, v in base.rules.wonder_remove_by_players.items()} == {
@@ -556,6 +557,7 @@ def _rec(doc: dict[str, Any], rid: str) -> dict[str, Any]:
          "must hold every tile of the 2-player map"),
         ("ruleset_base", lambda d: d["base_rules"]["victory_cards"].update(epic=6), "the epic game needs 6 cards"),
         ("ruleset_base", lambda d: d["base_rules"]["wonder_remove_by_players"].pop("3"), "player counts"),
+        ("ruleset_base", lambda d: d["base_rules"]["tie_breaks"].append("age"), "tie_breaks[2] = 'age'"),
         ("ruleset_base", lambda d: d["base_rules"]["options"]["map"].update(default="random"), "not one of the choices"),
         ("ruleset_base", lambda d: d["provenance"].update(governments=d["provenance"]["event_dial"]),
          "provenance key 'governments'"),

@@ -89,6 +89,8 @@ __all__ = [
 RULESET_FILE = "ruleset_base.json"
 BASE_BOXES: tuple[str, ...] = ("both", "base")
 BASE_FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military")
+#: Tie-break criteria the victory rules may name (R "Winning the Game").
+TIE_BREAKS: tuple[str, ...] = ("wonders", "friendly_spaces")
 
 #: How many records of each kind the base box has (R component list; content.md 11.1).
 BASE_COUNTS: Mapping[str, int] = MappingProxyType(
@@ -142,6 +144,7 @@ MISSING_IN_ENGINE: Mapping[str, str] = MappingProxyType(
         "rule:first_game_map": "the first-game map option",
         "rule:advanced_map": "base advanced map building (no exploration)",
         "rule:epic": "the epic-game option (four victory cards)",
+        "rule:military_trade_no_reroll": "base military trade tokens add +1 combat only (no reroll)",
         "automa": "the Automated Player seat kind and its 20 cards (automated_player.json)",
     }
 )
@@ -195,6 +198,8 @@ class BaseRules:
     """Wonder cards of each era returned to the box from every type's pile, by player count."""
     victory_cards: Mapping[str, int]
     """Victory cards next to the map: ``standard`` (3) and with the epic option (4)."""
+    tie_breaks: tuple[str, ...]
+    """Among tied winners, in order: most world wonders, then most friendly spaces (R)."""
     options: Mapping[str, GameOption]
     supply: Mapping[str, Any]
     advanced_map: AdvancedMap
@@ -509,7 +514,7 @@ def _base_rules(
     obj: object, ruleset: Ruleset, tiles: Mapping[int, TileDef], overrides: Mapping[str, Mapping[str, str]]
 ) -> BaseRules:
     keys = (
-        "start_caravan_card", "wonder_remove_by_players", "victory_cards", "options", "supply",
+        "start_caravan_card", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
         "advanced_map", "first_game_map",
     )
     r = _Rec(RULESET_FILE, "base_rules", obj, keys)
@@ -527,6 +532,9 @@ def _base_rules(
         r.fail("victory_cards['standard'] must equal victory_random_cards")
     if vc["epic"] <= vc["standard"]:
         r.fail("the epic game places more victory cards than the standard game")
+    tie_breaks = r.get_strs("tie_breaks", TIE_BREAKS)
+    if len(set(tie_breaks)) != len(tie_breaks):
+        r.fail("'tie_breaks' repeats a criterion")
     options = {oid: _option("base_rules.options", oid, v) for oid, v in r.get_dict("options").items()}
     if set(options) != {"map", "epic"}:
         r.fail(f"'options' must be exactly ['epic', 'map'], got {sorted(options)}")
@@ -563,6 +571,7 @@ def _base_rules(
         start_caravan_card=start_card,
         wonder_remove_by_players=MappingProxyType(remove),
         victory_cards=vc,
+        tie_breaks=tie_breaks,
         options=MappingProxyType(options),
         supply=MappingProxyType(dict(supply)),
         advanced_map=advanced,
