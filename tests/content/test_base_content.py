@@ -134,6 +134,11 @@ def test_ruleset_numbers(base: BaseContent) -> None:
     assert dict(rs.trade_effect) == {"culture": "control_token", "science": "dial_space", "economy": "caravan_move",
                                      "industry": "production", "military": "combat"}
     assert rs.trade_cap == 3 and rs.caravan_trade_tokens == 2
+    tt = base.rules.trade_tokens
+    assert (tt["city_state_tokens_count_to_cap"], tt["city_state_token_uses_per_turn"], tt["move_with_replaced_card"]) == (
+        False, 1, True)
+    assert dict(tt["spend_when"]) == {"culture": "resolve", "science": "resolve", "economy": "resolve",
+                                      "industry": "wonder_payment", "military": "combat"}
     assert dict(rs.combat) == {"city_state": 8, "reinforced_self": 1, "reinforced_adjacent": 1,
                                "city_terrain_multiplier": 2, "barbarian_trade_tokens": 1, "capital_trade_take": 2}
     assert rs.barbarians["capital_discard"] == 2

@@ -89,6 +89,8 @@ __all__ = [
 RULESET_FILE = "ruleset_base.json"
 BASE_BOXES: tuple[str, ...] = ("both", "base")
 BASE_FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military")
+#: When a card's trade tokens are spent (R Trade Tokens, Performing Attacks, Building a Wonder).
+SPEND_WHEN: tuple[str, ...] = ("resolve", "wonder_payment", "combat")
 #: Tie-break criteria the victory rules may name (R "Winning the Game").
 TIE_BREAKS: tuple[str, ...] = ("wonders", "friendly_spaces")
 
@@ -194,6 +196,11 @@ class BaseRules:
 
     start_caravan_card: str
     """Focus type of the card that holds the starting caravan ("one caravan on Foreign Trade")."""
+    trade_tokens: Mapping[str, Any]
+    """Trade-token rules beside ``Ruleset.trade_cap``/``trade_effect`` (R Trade Tokens, FAQ):
+    ``city_state_tokens_count_to_cap`` (false), ``city_state_token_uses_per_turn`` (1),
+    ``move_with_replaced_card`` (true) and ``spend_when`` by focus type (``resolve``: when the
+    card resolves; ``wonder_payment``: while paying for a wonder; ``combat``: during an attack)."""
     wonder_remove_by_players: Mapping[int, Mapping[str, int]]
     """Wonder cards of each era returned to the box from every type's pile, by player count."""
     victory_cards: Mapping[str, int]
@@ -514,11 +521,19 @@ def _base_rules(
     obj: object, ruleset: Ruleset, tiles: Mapping[int, TileDef], overrides: Mapping[str, Mapping[str, str]]
 ) -> BaseRules:
     keys = (
-        "start_caravan_card", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
+        "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
         "advanced_map", "first_game_map",
     )
     r = _Rec(RULESET_FILE, "base_rules", obj, keys)
     start_card = r.get_str("start_caravan_card", ruleset.focus_types)
+    tt = _Rec(RULESET_FILE, "base_rules.trade_tokens", r.raw("trade_tokens"),
+              ("city_state_tokens_count_to_cap", "city_state_token_uses_per_turn", "move_with_replaced_card", "spend_when"))
+    tt.get_bool("city_state_tokens_count_to_cap")
+    tt.get_int("city_state_token_uses_per_turn", 1)
+    tt.get_bool("move_with_replaced_card")
+    spend = tt.get_dict("spend_when")
+    if set(spend) != set(ruleset.focus_types) or any(v not in SPEND_WHEN for v in spend.values()):
+        tt.fail(f"'spend_when' needs one of {list(SPEND_WHEN)} per focus type")
     remove: dict[int, Mapping[str, int]] = {}
     for n, v in _player_counts(r, "wonder_remove_by_players", ruleset.players).items():
         sub = _Rec(RULESET_FILE, f"base_rules.wonder_remove_by_players[{n}]", {"eras": v}, ("eras",))
@@ -569,6 +584,7 @@ def _base_rules(
         am.fail("'touch_min' must equal the ruleset's explore_touch_min")
     return BaseRules(
         start_caravan_card=start_card,
+        trade_tokens=MappingProxyType({**tt.obj, "spend_when": MappingProxyType(dict(spend))}),
         wonder_remove_by_players=MappingProxyType(remove),
         victory_cards=vc,
         tie_breaks=tie_breaks,
