@@ -465,6 +465,9 @@ def test_automated_player_cards(base: BaseContent) -> None:
         got_nums, got_prios = _ap_numbers(card.effects)
         assert got_nums == nums, cid
         assert got_prios == prios, cid
+        # every card names how it decides: its own priority lists, or (Astrology, which prints
+        # it) the tech-upgrade rule
+        assert got_prios or (cid == "ap_astrology" and ap.tech_upgrade["pick"] == "random_lowest_level"), cid
         # the AP card carries the name of the base card of its type and level
         assert card.name == base.focus_cards[base.card_for(ftype, level)].name
 
