@@ -588,3 +588,13 @@ def test_broken_base_data_is_refused(stem: str, mutate: Any, message: str) -> No
     err = _broken(stem, mutate)
     assert message in err
     assert err.startswith(f"{stem}.json: ")
+
+
+def test_a_base_game_is_refused_until_the_engine_has_its_rules() -> None:
+    """Until every rule in MISSING_IN_ENGINE is built, new_game names what is missing instead of
+    dealing a game that would crash in play."""
+    from newdawn.engine import new_game
+
+    with pytest.raises(ValueError, match="'base' ruleset cannot be played yet: the engine lacks"):
+        new_game({"ruleset": "base", "players": 2}, 1)
+    assert new_game({"ruleset": "ti", "players": 2}, 1).ruleset == "ti"

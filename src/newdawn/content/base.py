@@ -224,6 +224,9 @@ class BaseContent(Content):
     rules: BaseRules
     automated_player: AutomatedPlayer
 
+    def missing_rules(self) -> tuple[str, ...]:
+        return tuple(MISSING_IN_ENGINE.values())
+
 
 def _fail(entry: str, msg: str, file: str = RULESET_FILE) -> NoReturn:
     raise ContentError(f"{file}: {entry}: {msg}")

@@ -283,6 +283,10 @@ class Content:
     tiles: Mapping[int, TileDef]
     ruleset: Ruleset
 
+    def missing_rules(self) -> tuple[str, ...]:
+        """Rules of this ruleset the engine cannot play yet, in words (none for Terra Incognita)."""
+        return ()
+
     def _boxes(self, ruleset: Ruleset | str | None) -> tuple[str, ...]:
         if ruleset is None:
             return self.ruleset.boxes
