@@ -48,12 +48,15 @@ class Rec:
     card: str | None = None
     slot: int | None = None
     amount: int | None = None
+    cells: list[list[int]] = field(default_factory=list)
+    """Hexes ``[q, r]`` off the current map the option would fill (a tile, a fort, a water token)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
             "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
             "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
+            "cells": self.cells,
         }
 
 
@@ -62,6 +65,13 @@ Maker = Callable[[GameState, Frame, Action, Rec], None]
 
 
 # ---------------------------------------------------------------- reading the notation
+
+SPACE_VERBS = {
+    "place": "Control token", "reinforce": "Reinforce the token", "city": "City", "district": "District",
+    "remove": "Remove the token", "destroy": "Destroy the token", "resolve": "Resolve the district",
+    "target": "Target", "under": "The wonder under the city", "explore": "Explore from",
+}
+"""Generic words of verbs that name a space, when the decision has no entry in ``LABELS``."""
 
 def _generic(st: GameState, a: Action) -> Rec:
     """What the notation alone says about an option."""
@@ -79,7 +89,7 @@ def _generic(st: GameState, a: Action) -> Rec:
         a_txt, _, b_txt = arg.partition(">")
         s, d = space_id(st, a_txt), space_id(st, b_txt)
         if s is not None and d is not None:
-            return Rec(text, f"{words(verb).capitalize()} {short_space(st, s)} to {short_space(st, d)}",
+            return Rec(text, f"Move the token from {short_space(st, s)} to {short_space(st, d)}",
                        "move", spaces=[s, d], src=s, dst=d)
         return Rec(text, f"{words(verb).capitalize()} {thing_name(st, a_txt)} for {thing_name(st, b_txt)}",
                    "choice")
@@ -90,7 +100,8 @@ def _generic(st: GameState, a: Action) -> Rec:
                    spaces=[d] if d is not None else [], dst=d)
     s = space_id(st, arg) if "," in arg else None
     if s is not None:
-        return Rec(text, f"{words(verb).capitalize()} at {short_space(st, s)}", "space", spaces=[s], dst=s)
+        what = SPACE_VERBS.get(verb, words(verb).capitalize())
+        return Rec(text, f"{what} at {short_space(st, s)}", "space", spaces=[s], dst=s)
     if len(parts) == 2:  # "district campus q,r"
         s = space_id(st, parts[1])
         if s is not None:
@@ -179,6 +190,29 @@ def _figure_start(piece: str) -> Maker:
     return make
 
 
+def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
+    """(hint, warning) when an army entering ``s`` would attack: what, and the odds from the
+    engine's own combat values (before trade tokens and rerolls)."""
+    from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
+    from .breakdown import fight_odds
+    from .log import target_words
+
+    seat = f["seat"]
+    targets = targets_at(st, seat, s)
+    if not targets:
+        return None
+    if passable_targets(st, f, s, targets) and f["left"] > 1:
+        return f"may pass through {space_text(st, s)}", ""
+    t = targets[0]
+    dseat = defender_of(st, t, s)
+    a = attack_value(st, {**f, "space": s}, t, dseat)
+    d = defense_value(st, t, s, dseat, seat)
+    what = target_words(st, t, dseat, s)
+    more = f" (or another of {len(targets)} pieces there)" if len(targets) > 1 else ""
+    return (f"attacks {what}{more}: your {a} + die against {d} + die, "
+            f"{fight_odds(a, d)}% to win before trade tokens", "starts a fight")
+
+
 def _figure_step(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         seat, i = f["seat"], f["i"]
@@ -191,12 +225,15 @@ def _figure_step(piece: str) -> Maker:
             r.kind, r.dst, r.src = "move", d, here
             r.spaces = [x for x in (here, d) if x is not None]
             r.label = f"{name} to {short_space(st, d)}"
-            who = _occupant(st, seat, d)
-            if who and piece == "army":
-                r.hint = f"enters {space_text(st, d)}: attacks {who}"
-                r.warning = "starts a fight"
-            elif who:
-                r.hint = f"{space_text(st, d)} (holds {who})"
+            r.group = f"{piece}:{i}"
+            if piece == "army":
+                fight = _fight_hint(st, f, d)
+                if fight is not None:
+                    r.hint, r.warning = fight[0], fight[1] or None
+            else:
+                who = _occupant(st, seat, d)
+                if who:
+                    r.hint = f"{space_text(st, d)} (holds {who})"
         elif a.verb == "stop":
             r.label = f"{name} stops here"
             if here is not None:
@@ -204,9 +241,86 @@ def _figure_step(piece: str) -> Maker:
         elif a.verb == "explore":
             r.kind, r.label = "confirm", f"{name} explores"
             r.hint = "draw a map tile and place it touching this space"
+            if here is not None:
+                r.spaces = [here]
         elif a.verb == "trade":
             r.kind, r.label = "confirm", f"{name} trades here"
+            if here is not None:
+                r.spaces = [here]
+        elif a.verb == "attack":
+            r.kind, r.label = "confirm", f"{name} attacks here"
+            if here is not None:
+                r.spaces = [here]
+                fight = _fight_hint(st, {**f, "left": 0}, here)
+                if fight is not None:
+                    r.hint = fight[0]
     return make
+
+
+def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.military import defender_of
+    from .log import target_words
+
+    s = f["space"]
+    r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
+    r.spaces, r.dst = [s], s
+
+
+def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
+    from ..engine.actions import parse_coord
+    from ..engine.board import tile_cells
+
+    side_k, _, where = a.arg.partition(" ")
+    tile = content_for(st).tiles.get(f["tile"])
+    if tile is None or not side_k[1:].isdigit():
+        return
+    cells = tile_cells(tile, side_k[0], int(side_k[1:]), parse_coord(where))
+    r.cells = [[q, rr] for q, rr in cells]
+    r.kind = "tile"
+    r.label = f"Tile here: side {side_k[0]}, turned {side_k[1:]}"
+    r.hint = f"covers {', '.join(f'{q},{rr}' for q, rr in cells)}"
+    r.group = "tile"
+
+
+def _cell(what: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        from ..engine.actions import parse_coord
+
+        q, rr = parse_coord(a.arg)
+        r.kind, r.cells, r.label = "space", [[q, rr]], f"{what} at {q},{rr}"
+        s = space_id(st, a.arg)
+        if s is not None:
+            r.spaces, r.dst = [s], s
+    return make
+
+
+def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Upgrade {card_name(st, cid)}"
+    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card: replaced by the next level"
+
+
+def _plunder(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "take":
+        r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.arg, a.arg)} card"
+
+
+def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Resolve {card_name(st, cid)} as if in the first slot"
 
 
 def _combat(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -252,7 +366,7 @@ def _place_like(what: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         s = r.dst
         if s is not None and a.verb not in SKIP_VERBS:
-            r.label = f"{what} at {short_space(st, s)}"
+            r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
     return make
 
 
@@ -304,11 +418,6 @@ def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
             r.hint = pd.text
     elif a.verb == "none":
         r.label = "Take none"
-
-
-def _setup_fort(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-    if r.dst is not None:
-        r.label = f"Fort at {short_space(st, r.dst)}"
 
 
 def _resource(verb_label: str) -> Maker:
@@ -366,7 +475,6 @@ _reg("tech", "take", _tech)
 _reg("trade_place", "trade", _trade_place)
 _reg("government", "gov keep", _government)
 _reg("dipl_take", "dipl none", _dipl_take)
-_reg("setup_fort", "fort", _setup_fort)
 _reg("any_resource", "take", _resource("Take"))
 _reg("missing_resource", "take", _resource("Take"))
 _reg("discard", "discard", _discard)
@@ -377,6 +485,22 @@ _reg("district_event", "resolve", _place_like("Resolve the district"))
 _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
+_reg("army_step", "attack", _figure_step("army"))
+_reg("target", "target", _target)
+_reg("explore_place", "tile", _tile)
+_reg("setup_capital", "tile", _tile)
+_reg("setup_fort", "fort", _cell("Fort"))
+_reg("fx_ship_water", "water", _cell("Water token"))
+_reg("w_upgrade", "upgrade", _upgrade)
+_reg("plunder", "take", _plunder)
+_reg("capitalism_pick", "focus", _capitalism)
+_reg("encampment", "defeat", _place_like("Defeat the piece"))
+_reg("encampment", "reinforce", _place_like("Reinforce the token"))
+_reg("fx_nubia", "district", _place_like("Resolve the district"))
+_reg("mass_media", "target", _place_like("Swap or flip the rival token"))
+_reg("w_apadana", "explore", _place_like("Explore from"))
+_reg("w_apadana_claim", "place", _place_like("Control token"))
+_reg("w_amundsen", "city", _place_like("City"))
 
 
 # ---------------------------------------------------------------- public

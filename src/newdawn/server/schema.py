@@ -63,6 +63,9 @@ class Option(_Model):
     """The slot the card would resolve in (after governments and other bonuses)."""
     amount: int | None = None
     """A number the option chooses (trade tokens spent)."""
+    cells: list[list[int]] = Field(default_factory=list)
+    """Hexes ``[q, r]`` not on the map yet that the option would fill (a map tile's spaces, a
+    fort or water token): the table draws them as a preview."""
 
 
 class Decision(_Model):
