@@ -215,7 +215,8 @@ def plain_sentence(st: GameState, text: str) -> str:
             i += 2
             continue
         core = w.rstrip(",:;.)")
-        if "_" in core or core in c.wonders or core in c.focus_cards:
+        if "_" in core or core in c.wonders or core in c.focus_cards or core in c.city_states \
+                or core in c.player_diplomacy or core.startswith("nw:"):
             w = thing_name(st, core) + w[len(core):]
         out.append(w)
         i += 1

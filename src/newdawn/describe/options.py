@@ -50,6 +50,9 @@ class Rec:
     amount: int | None = None
     cells: list[list[int]] = field(default_factory=list)
     """Hexes ``[q, r]`` off the current map the option would fill (a tile, a fort, a water token)."""
+    quiet: bool = False
+    """A step on the way (which card, which army, where it starts): the log leaves it out, the
+    events and moves that follow say what happened."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -146,6 +149,7 @@ def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.kind, r.card, r.slot = "focus", cid, slot
     r.label = f"{card_name(st, cid)} (slot {slot})"
     r.group = "focus"
+    r.quiet = True
 
 
 def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -166,6 +170,7 @@ def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 def _figure_menu(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        r.quiet = True
         if a.verb == piece:
             i = int(a.arg)
             at = _piece_at(st, f["seat"], piece, i)
@@ -184,6 +189,7 @@ def _figure_menu(piece: str) -> Maker:
 def _figure_start(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         s = space_id(st, a.arg)
+        r.quiet = True
         if s is not None:
             r.kind, r.spaces, r.src = "space", [s], s
             r.label = f"{piece.capitalize()} {f['i'] + 1} leaves from {short_space(st, s)}"
@@ -533,6 +539,18 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
 
         focus_previews(st, recs)
     return [r.as_dict() for r in recs]
+
+
+def auto_action(st: GameState) -> str | None:
+    """The action a table may send at once because the decision asks nothing: committing a
+    focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
+    engine still asks (recorded games keep their actions); the table skips the question."""
+    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] != "commit":
+        return None
+    opts = legal_actions(st)
+    if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:
+        return "resolve"
+    return None
 
 
 def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:

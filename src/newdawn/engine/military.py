@@ -228,7 +228,8 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
             # Antananarivo: armies may not end their move in its space (approximated: an army
             # stopping there goes back to its card).
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card")
+            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card", "note",
+                seat=seat, space=here)
         return
     if a.verb == "explore":
         replace_top(st, left=f["left"] - 1, explored=True)
@@ -514,7 +515,8 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     elif unused_control(st, seat) > 0:
         st.ctl[s] = seat
         st.reinforced.add(s)
-        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}")
+        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
+            seat=seat, space=s)
     claim_wonder_token(st, seat, s)
 
 

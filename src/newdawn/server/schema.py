@@ -82,6 +82,9 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    auto_action: str | None = None
+    """An action the table may send at once because the decision asks nothing (a focus card
+    with no trade tokens to spend: only "resolve" and "back"); None otherwise."""
 
 
 # ---------------------------------------------------------------- log
@@ -122,6 +125,8 @@ class LogEntry(_Model):
     card: str | None = None
     """The focus card resolved (entries that resolve one)."""
     slot: int | None = None
+    choice: OptionKind | None = None
+    """For ``action`` entries: the kind of option chosen (``skip`` entries can be dimmed)."""
 
 
 class LogGroup(_Model):
