@@ -17,6 +17,7 @@ from ..engine.state import GameState, content_for
 from .names import (
     card_name,
     city_state_name,
+    coord_of,
     district_name,
     government_name,
     icon_text_of,
@@ -24,6 +25,7 @@ from .names import (
     plural,
     seat_name,
     space_text,
+    terrain_text,
     thing_name,
     wonder_name,
 )
@@ -44,9 +46,20 @@ def _sp(st: GameState, d: dict[str, Any], key: str = "space") -> str:
 
 
 def target_words(st: GameState, target: str, defender: int, s: int | None = None) -> str:
-    """The piece attacked, in words ("Seat 2's city on the hills at 3,-1")."""
-    what = _target(st, target, defender)
-    return f"{what} on {space_text(st, s)}" if s is not None else what
+    """The piece attacked, in words: "Seat 2's city on the hills at 3,-1", "the city-state
+    Carthage at 2,2", "barbarian B on the forest at 0,4"."""
+    if s is None:
+        return _target(st, target, defender)
+    where = coord_of(st, s)
+    kind = target.partition(":")[0]
+    if kind == "cs" and s in st.cs_at:
+        return f"the city-state {city_state_name(st, st.cs_at[s])} at {where}"
+    if kind == "barb":
+        letter = next((k for k, v in st.barbs.items() if v == s), "")
+        return f"barbarian {letter} on {terrain_text(st, s)}".replace("barbarian  ", "a barbarian ")
+    if kind == "fort":
+        return f"the fort at {where}"
+    return f"{_target(st, target, defender)} on {terrain_text(st, s)}"
 
 
 def _target(st: GameState, target: str, defender: int) -> str:
@@ -86,7 +99,7 @@ EVENT_WORDS: dict[str, Words] = {
     "government": lambda st, d: ("event", f"{_s(d)} changes government to {government_name(st, d['gov'])}"),
     "wonder_gone": lambda st, d: ("event", f"{wonder_name(st, d['wonder'])} leaves the game (a second trade token)"
                                   + (f"; {wonder_name(st, d['revealed'])} is revealed" if d.get("revealed") else "")),
-    "attack": lambda st, d: ("combat", f"{_s(d)} attacks {_target(st, d['target'], d['defender'])} on {_sp(st, d)}: "
+    "attack": lambda st, d: ("combat", f"{_s(d)} attacks {target_words(st, d['target'], d['defender'], d['space'])}: "
                              f"{d['a_die']} + {d['a_base']} against {d['d_die']} + {d['d_base']}"),
     "reroll": lambda st, d: ("combat", f"{_s(d)} rerolls: {d['die']}"),
     "attack_result": lambda st, d: ("combat", (f"The attack succeeds ({d['attack']} against {d['defence']})"

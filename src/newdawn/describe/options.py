@@ -48,8 +48,11 @@ class Rec:
     card: str | None = None
     slot: int | None = None
     amount: int | None = None
-    cells: list[list[int]] = field(default_factory=list)
-    """Hexes ``[q, r]`` off the current map the option would fill (a tile, a fort, a water token)."""
+    at: dict[str, int] | None = None
+    """The hex ``{q, r}`` the option names when it is not a space of the map yet (a fort spot,
+    a tile's anchor, a water token)."""
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
     quiet: bool = False
     """A step on the way (which card, which army, where it starts): the log leaves it out, the
     events and moves that follow say what happened."""
@@ -59,7 +62,7 @@ class Rec:
             "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
             "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
             "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
-            "cells": self.cells,
+            "at": self.at, "cells": self.cells,
         }
 
 
@@ -275,17 +278,20 @@ def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
     from ..engine.actions import parse_coord
-    from ..engine.board import tile_cells
+    from ..engine.board import side_spaces, tile_cells
 
     side_k, _, where = a.arg.partition(" ")
     tile = content_for(st).tiles.get(f["tile"])
     if tile is None or not side_k[1:].isdigit():
         return
-    cells = tile_cells(tile, side_k[0], int(side_k[1:]), parse_coord(where))
-    r.cells = [[q, rr] for q, rr in cells]
+    anchor = parse_coord(where)
+    cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
+    terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
+    r.cells = [{"q": q, "r": rr, "terrain": t} for (q, rr), t in zip(cells, terrains, strict=True)]
+    r.at = {"q": anchor[0], "r": anchor[1]}
     r.kind = "tile"
-    r.label = f"Tile here: side {side_k[0]}, turned {side_k[1:]}"
-    r.hint = f"covers {', '.join(f'{q},{rr}' for q, rr in cells)}"
+    r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
+    r.hint = f"covers {len(cells)} spaces from {where}"
     r.group = "tile"
 
 
@@ -294,7 +300,7 @@ def _cell(what: str) -> Maker:
         from ..engine.actions import parse_coord
 
         q, rr = parse_coord(a.arg)
-        r.kind, r.cells, r.label = "space", [[q, rr]], f"{what} at {q},{rr}"
+        r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
         s = space_id(st, a.arg)
         if s is not None:
             r.spaces, r.dst = [s], s

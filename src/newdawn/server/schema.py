@@ -39,6 +39,17 @@ OptionKind = Literal[
 ]
 
 
+class Hex(_Model):
+    q: int
+    r: int
+
+
+class Cell(_Model):
+    q: int
+    r: int
+    terrain: str | None = None
+
+
 class Option(_Model):
     """One legal option of the pending decision."""
 
@@ -63,9 +74,11 @@ class Option(_Model):
     """The slot the card would resolve in (after governments and other bonuses)."""
     amount: int | None = None
     """A number the option chooses (trade tokens spent)."""
-    cells: list[list[int]] = Field(default_factory=list)
-    """Hexes ``[q, r]`` not on the map yet that the option would fill (a map tile's spaces, a
-    fort or water token): the table draws them as a preview."""
+    at: Hex | None = None
+    """The hex the option names when it is not a space of the map yet (a fort spot, a tile's
+    anchor, a water token); None otherwise."""
+    cells: list[Cell] = Field(default_factory=list)
+    """For tile options: the hexes the tile would cover, with their terrain (a preview)."""
 
 
 class Decision(_Model):
