@@ -53,6 +53,9 @@ class Rec:
     a tile's anchor, a water token)."""
     cells: list[dict[str, Any]] = field(default_factory=list)
     """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
+    said: str | None = None
+    """The choice as a sentence for the log, after the seat's name, when the label (an
+    instruction on a button) would not read as one."""
     quiet: bool = False
     """A step on the way (which card, which army, where it starts): the log leaves it out, the
     events and moves that follow say what happened."""
@@ -293,6 +296,8 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
     r.hint = f"covers {len(cells)} spaces from {where}"
     r.group = "tile"
+    r.said = f"places the map tile at {where}"
+    r.quiet = f["k"] == "setup_capital"  # its event says it
 
 
 def _cell(what: str) -> Maker:
@@ -301,6 +306,7 @@ def _cell(what: str) -> Maker:
 
         q, rr = parse_coord(a.arg)
         r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        r.quiet = f["k"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
             r.spaces, r.dst = [s], s
