@@ -6,6 +6,7 @@ from worker threads so that neither the engine nor the database ever blocks the 
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import secrets
@@ -180,6 +181,8 @@ class GameManager:
         """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
         self._lock = threading.Lock()
         self.bot_seed = bot_seed
+        self.view_builds = 0
+        """How many view messages were built for sockets (tests check that they are shared)."""
 
     # ------------------------------------------------------------------ lobby
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -305,6 +308,30 @@ class GameManager:
         return ids
 
     # ------------------------------------------------------------------ views
+    def revision(self, game_id: str) -> int:
+        return self.get(game_id).version
+
+    def build_views(self, game_id: str, wanted: dict[str | None, set[int]],
+                    connected: dict[int, int] | None = None) -> tuple[int, int, dict[tuple[str | None, int], str]]:
+        """The view of each token in ``wanted`` (None: spectators), as JSON text, once for each
+        number of log entries the sockets of that token already have. Each token's view is built
+        once, however many sockets share it. Returns (revision, actions, texts by (token, sent))."""
+        g = self.get(game_id)
+        texts: dict[tuple[str | None, int], str] = {}
+        with g.lock:
+            n = len(g.rec.actions)
+            seats = g.seat_list(connected)
+            for token, sents in wanted.items():
+                try:
+                    seat, acting = g.seat_of_token(token)
+                except GameError:
+                    continue
+                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats)
+                self.view_builds += 1
+                for sent in sents:
+                    texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
+            return g.version, n, texts
+
     def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,
              log_from: int = 0) -> dict[str, Any]:
         g = self.get(game_id)
@@ -312,6 +339,12 @@ class GameManager:
             seat, acting = g.seat_of_token(token)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
                                 g.seat_list(connected))
+
+    def who(self, game_id: str, token: str | None) -> tuple[int, frozenset[int]]:
+        """(seat the token sees as, seats it may act for); 403 for a token of no seat."""
+        g = self.get(game_id)
+        with g.lock:
+            return g.seat_of_token(token)
 
     def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
         g = self.get(game_id)
