@@ -52,19 +52,30 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     finishing (its last "is a bot to move?" answer already stale) would leave the bots idle."""
 
     async def drive_bots(game_id: str) -> None:
+        """Play the game's bot turns until a person decides. Supervised: an error (a locked
+        database, a failing bot) is logged and the driver tries again after a pause."""
+        failures = 0
         try:
             while True:
                 woken.discard(game_id)
-                while await run_in_threadpool(games.bot_to_move, game_id):
-                    if bot_delay > 0:
-                        await asyncio.sleep(bot_delay)
-                    if await run_in_threadpool(games.bot_step, game_id):
-                        broadcast(game_id)
-                    await asyncio.sleep(0)
+                try:
+                    while await run_in_threadpool(games.bot_to_move, game_id):
+                        if bot_delay > 0:
+                            await asyncio.sleep(bot_delay)
+                        if await run_in_threadpool(games.bot_step, game_id):
+                            broadcast(game_id)
+                        failures = 0
+                        await asyncio.sleep(0)
+                except GameError as e:
+                    log.warning("bot driver of game %s stopped: %s", game_id, e.message)
+                    break  # a game that cannot be loaded: nothing to drive
+                except Exception:
+                    failures += 1
+                    log.exception("bot driver of game %s failed (%d in a row); resuming", game_id, failures)
+                    await asyncio.sleep(min(5.0, 0.05 * 2 ** failures))
+                    continue
                 if game_id not in woken:
                     break  # no await between this check and leaving: no wake-up is missed
-        except Exception:
-            log.exception("bot driver of game %s stopped", game_id)
         finally:
             woken.discard(game_id)
             drivers.pop(game_id, None)

@@ -10,10 +10,13 @@ transaction before the caller broadcasts it.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     DateTime,
@@ -23,14 +26,40 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
+    event,
     func,
     select,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 DEFAULT_DB_FILE = "newdawn.db"
+BUSY_TIMEOUT_S = 10.0
+"""SQLite waits this long for another writer's lock before "database is locked"."""
+RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8)
+"""Pauses before retrying a write that found the database locked or busy (then it fails)."""
+log = logging.getLogger("newdawn.server")
+T = TypeVar("T")
+
+
+def is_lock_error(e: BaseException) -> bool:
+    text = str(getattr(e, "orig", e)).lower()
+    return "locked" in text or "busy" in text
+
+
+def retrying(fn: Callable[[], T]) -> T:
+    """Run a transaction, retrying it while the database reports itself locked or busy."""
+    for delay in RETRY_DELAYS_S:
+        try:
+            return fn()
+        except OperationalError as e:
+            if not is_lock_error(e):
+                raise
+            log.warning("database busy (%s); retrying in %.2f s", e.orig, delay)
+            time.sleep(delay)
+    return fn()
 
 
 class Base(DeclarativeBase):
@@ -104,6 +133,16 @@ def db_file(url: str) -> str | None:
     return os.path.abspath(u.database)
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers and one writer work at once; NORMAL syncs the log at checkpoints, which
+    survives a killed process (only an operating-system crash may lose the last commits)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+    cur.close()
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -116,9 +155,12 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url.startswith("postgresql") and "+" not in url.split(":", 1)[0]:
             url = url.replace("postgresql", "postgresql+psycopg", 1)
-        if make_url(url).get_backend_name() == "sqlite":
-            kwargs["connect_args"] = {"check_same_thread": False}
+        sqlite = make_url(url).get_backend_name() == "sqlite"
+        if sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_S}
         self.engine: Engine = create_engine(url, **kwargs)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -126,6 +168,9 @@ class Store:
         self.engine.dispose()
 
     def create_game(self, rec: GameRecord) -> None:
+        retrying(lambda: self._create_game(rec))
+
+    def _create_game(self, rec: GameRecord) -> None:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=rec.seed,
                           hotseat_token=rec.hotseat_token, revision=rec.revision))
@@ -135,11 +180,17 @@ class Store:
 
     def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
         """Record action number ``n`` and the new revision in one transaction."""
+        retrying(lambda: self._append_action(game_id, n, seat, action, revision))
+
+    def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
         with self._session.begin() as s:
             s.add(ActionRow(game_id=game_id, n=n, seat=seat, action=action, created=_now()))
             s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
 
     def drop_last_action(self, game_id: str, n: int, revision: int) -> None:
+        retrying(lambda: self._drop_last_action(game_id, n, revision))
+
+    def _drop_last_action(self, game_id: str, n: int, revision: int) -> None:
         with self._session.begin() as s:
             s.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.n == n))
             s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
