@@ -31,12 +31,14 @@ log = logging.getLogger("newdawn.server")
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: int | None = None,
-               static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16) -> FastAPI:
+               static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16,
+               idle_s: float = 600.0) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
     ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
     ``max_sockets``: open WebSockets per game (more are refused with close code 4429).
-    ``queue_size``: views waiting for one socket before it counts as fallen behind and is dropped."""
+    ``queue_size``: views waiting for one socket before it counts as fallen behind and is dropped.
+    ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory."""
     store = Store(db_url or default_db_url())
     games = GameManager(store, bot_seed=bot_seed)
     hub = Hub(games, max_sockets=max_sockets, queue_size=queue_size)
@@ -90,15 +92,29 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         broadcast(game_id)
         kick_bots(game_id)
 
+    async def resume() -> None:
+        """Start the drivers of the games whose bots were to move (each game is loaded by its
+        driver, in the background: the server answers at once however many games are stored)."""
+        for gid in await run_in_threadpool(games.resume_ids):
+            kick_bots(gid)
+            await asyncio.sleep(0)
+
+    async def evict() -> None:
+        """Every ``idle_s / 4`` seconds, drop from memory the games nobody used for ``idle_s``."""
+        while True:
+            await asyncio.sleep(max(1.0, idle_s / 4))
+            keep = set(hub.sockets) | set(drivers)
+            n = await run_in_threadpool(games.evict_idle, idle_s, keep)
+            if n:
+                log.info("dropped %d idle games from memory", n)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        ids = await run_in_threadpool(games.load_all)
-        for gid in ids:
-            kick_bots(gid)
+        background = [asyncio.create_task(resume()), asyncio.create_task(evict())]
         yield
-        for t in list(drivers.values()):
+        for t in background + list(drivers.values()):
             t.cancel()
-        for t in list(drivers.values()):
+        for t in background + list(drivers.values()):
             with contextlib.suppress(BaseException):
                 await t
         await hub.close()

@@ -1,10 +1,15 @@
 """Persistence through SQLAlchemy 2: a game is its configuration, seed, seats and action log.
 
-Three tables: ``games`` (configuration, seed, hot-seat token, a revision counter that every
-change bumps), ``seats`` (kind, bot level, secret token, leader) and ``actions`` (the log, one
-row per applied action). The state itself is never stored: it is rebuilt by replaying the log,
-so a server killed at any moment resumes every game exactly. Every change is committed in one
-transaction before the caller broadcasts it.
+Four tables: ``games`` (configuration, seed, hot-seat token, a revision counter that every
+change bumps, and a summary for the lobby: round, winner, whether a bot is to move),
+``seats`` (kind, bot level, secret token, leader, color), ``actions`` (the log, one row per
+applied action with the engine's event lines) and ``snapshots`` (a game's state as JSON after
+some number of its actions, so that loading a game applies only the actions after it). The
+action log stays the record: a snapshot is a cache that loading may ignore.
+
+Every write is one transaction and a compare-and-set on the game's revision: it applies only
+if the game is still at the revision the writer saw (else ``StaleRevision``, and the writer
+reloads). Writes that find SQLite locked are retried.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import (
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -28,12 +34,15 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 DEFAULT_DB_FILE = "newdawn.db"
 BUSY_TIMEOUT_S = 10.0
@@ -77,6 +86,11 @@ class GameRow(Base):
     hotseat_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     """Bumped by every applied action and every undo: the ``version`` clients send back."""
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot_turn: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """A bot decides now: the games a starting server resumes."""
+    setup_events: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -87,6 +101,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token: Mapped[str] = mapped_column(String(64))
+    leader: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    color: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -98,6 +114,18 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    events: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The engine's event lines of this action (JSON list); rebuilt by replay when missing."""
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer)
+    """The state is the one after the first ``n`` actions."""
+    state: Mapped[str] = mapped_column(Text)
+    """``GameState.to_json()`` as JSON text."""
 
 
 @dataclass
@@ -106,6 +134,21 @@ class SeatRecord:
     kind: str
     bot: str | None
     token: str
+    leader: str | None = None
+    color: str | None = None
+
+
+class StaleRevision(Exception):
+    """A write lost the race: the game is no longer at the revision the writer saw."""
+
+
+@dataclass
+class Summary:
+    """What the lobby lists and the server resumes, stored with every write."""
+
+    round: int
+    winner: int
+    bot_turn: bool
 
 
 @dataclass
@@ -119,6 +162,11 @@ class GameRecord:
     seats: list[SeatRecord]
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(seat, action text) in the order applied."""
+    events: list[list[str] | None] = field(default_factory=list)
+    """Stored event lines of each action (None where the row has none)."""
+    setup_events: list[str] | None = None
+    snapshot: tuple[int, str] | None = None
+    """(n, state JSON) of the stored snapshot, if any."""
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -162,55 +210,143 @@ class Store:
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_game(self, rec: GameRecord) -> None:
-        retrying(lambda: self._create_game(rec))
+    def create_game(self, rec: GameRecord, setup_events: list[str] | None = None,
+                    summary: Summary | None = None) -> None:
+        retrying(lambda: self._create_game(rec, setup_events, summary))
 
-    def _create_game(self, rec: GameRecord) -> None:
+    def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=rec.seed,
-                          hotseat_token=rec.hotseat_token, revision=rec.revision))
+                          hotseat_token=rec.hotseat_token, revision=rec.revision,
+                          setup_events=None if setup_events is None else json.dumps(setup_events),
+                          **_summary_values(summary)))
             s.flush()
             for st in rec.seats:
-                s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token))
+                s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token,
+                              leader=st.leader, color=st.color))
+            self.on_write(s, rec.id, rec.revision)
 
-    def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
-        """Record action number ``n`` and the new revision in one transaction."""
-        retrying(lambda: self._append_action(game_id, n, seat, action, revision))
+    def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int, *,
+                      events: list[str] | None = None, summary: Summary | None = None,
+                      snapshot: tuple[int, str] | None = None) -> None:
+        """Record action number ``n`` (0 for the first) and move the game from revision
+        ``revision - 1`` to ``revision``, in one transaction; ``StaleRevision`` if the game is no
+        longer at ``revision - 1``. ``snapshot``: (n, state JSON) to keep instead of the old one."""
+        retrying(lambda: self._append_action(game_id, n, seat, action, revision, events, summary, snapshot))
 
-    def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
+    def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int,
+                       events: list[str] | None, summary: Summary | None,
+                       snapshot: tuple[int, str] | None) -> None:
         with self._session.begin() as s:
-            s.add(ActionRow(game_id=game_id, n=n, seat=seat, action=action, created=_now()))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
+            self._bump(s, game_id, revision, summary)
+            s.add(ActionRow(game_id=game_id, n=n, seat=seat, action=action, created=_now(),
+                            events=None if events is None else json.dumps(events)))
+            if snapshot is not None:
+                s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
+                s.add(SnapshotRow(game_id=game_id, n=snapshot[0], state=snapshot[1]))
+            self.on_write(s, game_id, revision)
 
-    def drop_last_action(self, game_id: str, n: int, revision: int) -> None:
-        retrying(lambda: self._drop_last_action(game_id, n, revision))
+    def drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None = None) -> None:
+        """Delete action ``n`` (the last) and move the game to ``revision``, compare-and-set as
+        ``append_action``; a snapshot taken after it goes too."""
+        retrying(lambda: self._drop_last_action(game_id, n, revision, summary))
 
-    def _drop_last_action(self, game_id: str, n: int, revision: int) -> None:
+    def _drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None) -> None:
         with self._session.begin() as s:
+            self._bump(s, game_id, revision, summary)
             s.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.n == n))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
+            s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.n > n))
+            self.on_write(s, game_id, revision)
+
+    @staticmethod
+    def _bump(s: Session, game_id: str, revision: int, summary: Summary | None) -> None:
+        res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.revision == revision - 1)
+                        .values(revision=revision, **_summary_values(summary)))
+        if getattr(res, "rowcount", 1) != 1:
+            raise StaleRevision(f"game {game_id} is no longer at revision {revision - 1}")
+
+    def on_write(self, s: Session, game_id: str, revision: int) -> None:
+        """Called inside every write's transaction (``Coordinator`` announces it to other
+        processes from here)."""
+
+    def revision(self, game_id: str) -> int | None:
+        with self._session() as s:
+            r = s.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+            return None if r is None else int(r)
 
     def game_ids(self) -> list[str]:
         with self._session() as s:
             return list(s.scalars(select(GameRow.id).order_by(GameRow.created)))
+
+    def bot_turn_ids(self) -> list[str]:
+        """Games in which a bot decides now (to resume them)."""
+        with self._session() as s:
+            return list(s.scalars(select(GameRow.id).where(or_(GameRow.bot_turn.is_(True), GameRow.bot_turn.is_(None)))
+                              .order_by(GameRow.created)))
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """The lobby's list from the stored summaries (``round`` None for a game stored before
+        summaries were kept)."""
+        with self._session() as s:
+            seats: dict[str, list[SeatRow]] = {}
+            for r in s.scalars(select(SeatRow).order_by(SeatRow.game_id, SeatRow.seat)):
+                seats.setdefault(r.game_id, []).append(r)
+            out = []
+            for g in s.scalars(select(GameRow).order_by(GameRow.created)):
+                created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
+                ss = seats.get(g.id, [])
+                out.append({
+                    "game_id": g.id, "created": created.isoformat(), "players": len(ss),
+                    "seats": [{"seat": r.seat, "kind": r.kind, "bot": r.bot, "leader": r.leader,
+                               "color": r.color, "connected": r.kind == "bot"} for r in ss],
+                    "version": g.revision, "round": g.round, "winner": g.winner,
+                    "status": "over" if g.winner not in (None, -1) else "playing",
+                    "_complete": g.round is not None and all(r.leader is not None for r in ss),
+                })
+            return out
 
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._session() as s:
             g = s.get(GameRow, game_id)
             if g is None:
                 return None
-            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token)
+            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color)
                      for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))]
-            acts = [(r.seat, r.action)
-                    for r in s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n))]
+            rows = list(s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)))
+            snap = s.get(SnapshotRow, game_id)
             created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
-            return GameRecord(g.id, created, json.loads(g.config), g.seed, g.hotseat_token, g.revision, seats, acts)
+            return GameRecord(g.id, created, json.loads(g.config), g.seed, g.hotseat_token, g.revision, seats,
+                              [(r.seat, r.action) for r in rows],
+                              [None if r.events is None else list(json.loads(r.events)) for r in rows],
+                              None if g.setup_events is None else list(json.loads(g.setup_events)),
+                              None if snap is None else (snap.n, snap.state))
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)) or 0)
+
+
+def _summary_values(summary: Summary | None) -> dict[str, Any]:
+    if summary is None:
+        return {}
+    return {"round": summary.round, "winner": summary.winner, "bot_turn": summary.bot_turn}
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks (all of them nullable)."""
+    insp = inspect(engine)
+    with engine.begin() as conn:
+        for table in Base.metadata.sorted_tables:
+            if not insp.has_table(table.name):
+                continue
+            have = {c["name"] for c in insp.get_columns(table.name)}
+            for col in table.columns:
+                if col.name not in have and col.nullable:
+                    kind = col.type.compile(dialect=engine.dialect)
+                    conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {col.name} {kind}"))
