@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from .bots import bot_levels
+from .cluster import make_cluster
 from .games import GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub
 from .store import Store, default_db_url
@@ -39,7 +40,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     ``max_sockets``: open WebSockets per game (more are refused with close code 4429).
     ``queue_size``: views waiting for one socket before it counts as fallen behind and is dropped.
     ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory."""
-    store = Store(db_url or default_db_url())
+    url = db_url or default_db_url()
+    store = Store(url)
+    cluster = make_cluster(url)
     games = GameManager(store, bot_seed=bot_seed)
     hub = Hub(games, max_sockets=max_sockets, queue_size=queue_size)
     drivers: dict[str, asyncio.Task[None]] = {}
@@ -53,12 +56,24 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     nothing woke it meanwhile. Without it a person's action that lands while the driver is
     finishing (its last "is a bot to move?" answer already stale) would leave the bots idle."""
 
+    async def lease(game_id: str) -> bool:
+        if not cluster.shared:
+            return True
+        if not await run_in_threadpool(cluster.try_lease, game_id):
+            return False  # another process drives this game's bots
+        await run_in_threadpool(games.refresh, game_id)  # it may have moved the game before us
+        return True
+
     async def drive_bots(game_id: str) -> None:
-        """Play the game's bot turns until a person decides. Supervised: an error (a locked
-        database, a failing bot) is logged and the driver tries again after a pause."""
+        """Play the game's bot turns until a person decides, holding the game's bot lease (one
+        process at a time). Supervised: an error (a locked database, a failing bot) is logged and
+        the driver tries again after a pause."""
         failures = 0
+        leased = stopped = False
         try:
-            while True:
+            woken.discard(game_id)
+            leased = await lease(game_id)
+            while leased:
                 woken.discard(game_id)
                 try:
                     while await run_in_threadpool(games.bot_to_move, game_id):
@@ -78,9 +93,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                     continue
                 if game_id not in woken:
                     break  # no await between this check and leaving: no wake-up is missed
+        except asyncio.CancelledError:
+            stopped = True
+            raise
         finally:
-            woken.discard(game_id)
+            if leased and cluster.shared:
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(cluster.release, game_id)
             drivers.pop(game_id, None)
+            if game_id in woken and not stopped:
+                kick_bots(game_id)  # woken while the lease was being let go
 
     def kick_bots(game_id: str) -> None:
         woken.add(game_id)
@@ -108,9 +130,42 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             if n:
                 log.info("dropped %d idle games from memory", n)
 
+    async def remote_change(game_id: str, revision: int) -> None:
+        """Another process wrote the game: reload it if it is loaded here, tell the sockets."""
+        g = games.games.get(game_id)
+        if g is None or g.version >= revision:
+            return
+        try:
+            await run_in_threadpool(games.refresh, game_id)
+        except Exception:
+            log.exception("could not reload game %s after another server wrote it", game_id)
+            return
+        broadcast(game_id)
+        kick_bots(game_id)
+
+    async def sweep() -> None:
+        """Several processes: every 2 s, offer to drive each game whose bots wait (the lease
+        decides who does; a process that died lets its leases go)."""
+        while True:
+            await asyncio.sleep(2.0)
+            try:
+                for gid in await run_in_threadpool(games.resume_ids):
+                    if gid not in drivers and gid not in games.broken:
+                        kick_bots(gid)
+            except Exception:
+                log.exception("looking for games whose bots wait failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str, revision: int) -> None:  # from the listening thread
+            loop.call_soon_threadsafe(lambda: loop.create_task(remote_change(game_id, revision)))
+
+        await run_in_threadpool(cluster.start, heard)
         background = [asyncio.create_task(resume()), asyncio.create_task(evict())]
+        if cluster.shared:
+            background.append(asyncio.create_task(sweep()))
         yield
         for t in background + list(drivers.values()):
             t.cancel()
@@ -118,6 +173,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             with contextlib.suppress(BaseException):
                 await t
         await hub.close()
+        cluster.close()
         store.close()
 
     app = FastAPI(title="newdawn", lifespan=lifespan)
@@ -125,6 +181,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     app.state.store = store
     app.state.hub = hub
     app.state.drivers = drivers
+    app.state.cluster = cluster
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:

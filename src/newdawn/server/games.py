@@ -474,6 +474,7 @@ class GameManager:
             _, acting = g.seat_of_token(token)
             if not acting:
                 raise GameError(403, "a spectator cannot act: this action needs a seat's token")
+            self._catch_up(g, version)
             self._check_version(g, version)
             st = g.state
             if st.winner != -1:
@@ -482,6 +483,11 @@ class GameManager:
             if owner not in acting:
                 raise GameError(403, f"it is seat {owner}'s decision, not yours")
             return self._apply(g, owner, action)
+
+    def _catch_up(self, g: LiveGame, version: Any) -> None:
+        """A client that saw a newer revision than ours saw another process's write: reload."""
+        if isinstance(version, int) and not isinstance(version, bool) and version > g.version:
+            self.refresh(g.rec.id)
 
     @staticmethod
     def _check_version(g: LiveGame, version: Any) -> None:
@@ -558,6 +564,7 @@ class GameManager:
             _, acting = g.seat_of_token(token)
             if not acting:
                 raise GameError(403, "a spectator cannot undo")
+            self._catch_up(g, version)
             self._check_version(g, version)
             reason = undo_refusal(g, acting)
             if reason is not None:

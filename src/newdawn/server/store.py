@@ -44,6 +44,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from .cluster import CHANNEL
+
 DEFAULT_DB_FILE = "newdawn.db"
 BUSY_TIMEOUT_S = 10.0
 """SQLite waits this long for another writer's lock before "database is locked"."""
@@ -209,6 +211,8 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.shared = make_url(url).get_backend_name() == "postgresql"
+        """Several processes may share this database (PostgreSQL): writes are announced."""
         Base.metadata.create_all(self.engine)
         add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
@@ -272,8 +276,10 @@ class Store:
             raise StaleRevision(f"game {game_id} is no longer at revision {revision - 1}")
 
     def on_write(self, s: Session, game_id: str, revision: int) -> None:
-        """Called inside every write's transaction (``Coordinator`` announces it to other
-        processes from here)."""
+        """Inside every write's transaction: on PostgreSQL, tell the other server processes
+        (``cluster.PostgresCluster`` listens); the notice is sent only if the write commits."""
+        if self.shared:
+            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id} {revision}"})
 
     def revision(self, game_id: str) -> int | None:
         with self._session() as s:
