@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
     Boolean,
@@ -29,18 +30,18 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
+    bindparam,
     create_engine,
-    delete,
     event,
     func,
     inspect,
     or_,
     select,
     text,
-    update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -120,6 +121,10 @@ class ActionRow(Base):
     """The engine's event lines of this action (JSON list); rebuilt by replay when missing."""
 
 
+_GAMES = cast(Table, GameRow.__table__)
+_ACTIONS = cast(Table, ActionRow.__table__)
+
+
 class SnapshotRow(Base):
     __tablename__ = "snapshots"
 
@@ -128,6 +133,14 @@ class SnapshotRow(Base):
     """The state is the one after the first ``n`` actions."""
     state: Mapped[str] = mapped_column(Text)
     """``GameState.to_json()`` as JSON text."""
+
+
+_SNAPSHOTS = cast(Table, SnapshotRow.__table__)
+_BUMP = text("UPDATE games SET revision = :rev WHERE id = :id AND revision = :prev")
+_BUMP_SUMMARY = text("UPDATE games SET revision = :rev, round = :round, winner = :winner, bot_turn = :bot_turn "
+                     "WHERE id = :id AND revision = :prev").bindparams(bindparam("bot_turn", type_=Boolean()))
+_INSERT_ACTION = text("INSERT INTO actions (game_id, n, seat, action, created, events) "
+                      "VALUES (:g, :n, :s, :a, :c, :e)").bindparams(bindparam("c", type_=DateTime(timezone=True)))
 
 
 @dataclass
@@ -209,8 +222,10 @@ class Store:
         if sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_S}
         self.engine: Engine = create_engine(url, **kwargs)
+        self._write_lock: threading.Lock | None = None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self._write_lock = threading.Lock()
         self.shared = make_url(url).get_backend_name() == "postgresql"
         """Several processes may share this database (PostgreSQL): writes are announced."""
         Base.metadata.create_all(self.engine)
@@ -220,9 +235,18 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def _write(self, fn: Callable[[], T]) -> T:
+        """Run a write transaction, retried while the database is locked. With SQLite the
+        process's writers take turns on a lock of their own first: SQLite lets one writer in at
+        a time anyway, and its busy handler would make the others sleep in steps of up to 0.1 s."""
+        if self._write_lock is None:
+            return retrying(fn)
+        with self._write_lock:
+            return retrying(fn)
+
     def create_game(self, rec: GameRecord, setup_events: list[str] | None = None,
                     summary: Summary | None = None) -> None:
-        retrying(lambda: self._create_game(rec, setup_events, summary))
+        self._write(lambda: self._create_game(rec, setup_events, summary))
 
     def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
@@ -242,44 +266,49 @@ class Store:
         """Record action number ``n`` (0 for the first) and move the game from revision
         ``revision - 1`` to ``revision``, in one transaction; ``StaleRevision`` if the game is no
         longer at ``revision - 1``. ``snapshot``: (n, state JSON) to keep instead of the old one."""
-        retrying(lambda: self._append_action(game_id, n, seat, action, revision, events, summary, snapshot))
+        self._write(lambda: self._append_action(game_id, n, seat, action, revision, events, summary, snapshot))
 
     def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int,
                        events: list[str] | None, summary: Summary | None,
                        snapshot: tuple[int, str] | None) -> None:
-        with self._session.begin() as s:
-            self._bump(s, game_id, revision, summary)
-            s.add(ActionRow(game_id=game_id, n=n, seat=seat, action=action, created=_now(),
-                            events=None if events is None else json.dumps(events)))
+        # fixed SQL text, not the ORM: this is the hot path of every move
+        with self.engine.begin() as c:
+            self._bump(c, game_id, revision, summary)
+            c.execute(_INSERT_ACTION, {"g": game_id, "n": n, "s": seat, "a": action, "c": _now(),
+                                       "e": None if events is None else json.dumps(events)})
             if snapshot is not None:
-                s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
-                s.add(SnapshotRow(game_id=game_id, n=snapshot[0], state=snapshot[1]))
-            self.on_write(s, game_id, revision)
+                c.execute(_SNAPSHOTS.delete().where(_SNAPSHOTS.c.game_id == game_id))
+                c.execute(_SNAPSHOTS.insert().values(game_id=game_id, n=snapshot[0], state=snapshot[1]))
+            self.on_write(c, game_id, revision)
 
     def drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None = None) -> None:
         """Delete action ``n`` (the last) and move the game to ``revision``, compare-and-set as
         ``append_action``; a snapshot taken after it goes too."""
-        retrying(lambda: self._drop_last_action(game_id, n, revision, summary))
+        self._write(lambda: self._drop_last_action(game_id, n, revision, summary))
 
     def _drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None) -> None:
-        with self._session.begin() as s:
-            self._bump(s, game_id, revision, summary)
-            s.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.n == n))
-            s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id, SnapshotRow.n > n))
-            self.on_write(s, game_id, revision)
+        with self.engine.begin() as c:
+            self._bump(c, game_id, revision, summary)
+            c.execute(_ACTIONS.delete().where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.n == n))
+            c.execute(_SNAPSHOTS.delete().where(_SNAPSHOTS.c.game_id == game_id, _SNAPSHOTS.c.n > n))
+            self.on_write(c, game_id, revision)
 
     @staticmethod
-    def _bump(s: Session, game_id: str, revision: int, summary: Summary | None) -> None:
-        res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.revision == revision - 1)
-                        .values(revision=revision, **_summary_values(summary)))
-        if getattr(res, "rowcount", 1) != 1:
+    def _bump(c: Connection, game_id: str, revision: int, summary: Summary | None) -> None:
+        if summary is None:
+            res = c.execute(_BUMP, {"id": game_id, "rev": revision, "prev": revision - 1})
+        else:
+            res = c.execute(_BUMP_SUMMARY, {"id": game_id, "rev": revision, "prev": revision - 1,
+                                            "round": summary.round, "winner": summary.winner,
+                                            "bot_turn": summary.bot_turn})
+        if res.rowcount != 1:
             raise StaleRevision(f"game {game_id} is no longer at revision {revision - 1}")
 
-    def on_write(self, s: Session, game_id: str, revision: int) -> None:
+    def on_write(self, c: Connection | Session, game_id: str, revision: int) -> None:
         """Inside every write's transaction: on PostgreSQL, tell the other server processes
         (``cluster.PostgresCluster`` listens); the notice is sent only if the write commits."""
         if self.shared:
-            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id} {revision}"})
+            c.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id} {revision}"})
 
     def revision(self, game_id: str) -> int | None:
         with self._session() as s:
