@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from .bots import bot_levels
 from .cluster import make_cluster
 from .games import GameError, GameManager
-from .hub import CLOSE_TOO_MANY, Hub
+from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .store import Store, default_db_url
 from .views import content_json
 
@@ -76,7 +76,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             while leased:
                 woken.discard(game_id)
                 try:
-                    while await run_in_threadpool(games.bot_to_move, game_id):
+                    while await call_game(games, game_id, games.bot_to_move):
                         if bot_delay > 0:
                             await asyncio.sleep(bot_delay)
                         if await run_in_threadpool(games.bot_step, game_id):
@@ -217,7 +217,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.get("/api/games/{game_id}/state")
     async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
-        return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+        return await call_game(games, game_id, games.view, token, hub.connected(game_id))
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
@@ -258,7 +258,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def game_socket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         await ws.accept()
         try:
-            seat, acting = await run_in_threadpool(games.who, game_id, token)
+            seat, acting = await call_game(games, game_id, games.who, token)
             conn = hub.join(game_id, ws, token, acting or frozenset({seat}))
         except GameError as e:
             await ws.send_json({"type": "error", "error": e.message})
