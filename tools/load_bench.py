@@ -213,7 +213,12 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
         games = []
         for i in range(args.games):
             r = await http.post("/api/games", json={"seats": [{"kind": "human"}] * 4, "seed": 2000 + i})
-            games.append(r.json())
+            g = r.json()
+            for s in g["seats"]:  # each other player opens their invite link
+                if s.get("invite_url"):
+                    code = s["invite_url"].split("invite=", 1)[1]
+                    s["token"] = (await http.post(f"/api/games/{g['game_id']}/claim", json={"invite": code})).json()["token"]
+            games.append(g)
 
         class Game:
             def __init__(self) -> None:

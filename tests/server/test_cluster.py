@@ -223,7 +223,7 @@ def test_bots_are_driven_by_one_process_and_survive_its_death(two: tuple[Server,
     e = create_engine(pg_url)
     try:
         with e.connect() as c:
-            conf, seed = c.execute(text("SELECT config, seed FROM games WHERE id = :g"), {"g": gid}).one()
+            conf, seed = c.execute(text("SELECT config, seed_text FROM games WHERE id = :g"), {"g": gid}).one()
     finally:
         e.dispose()
-    replay({"config": json.loads(conf), "seed": seed, "actions": log})
+    replay({"config": json.loads(conf), "seed": int(seed), "actions": log})

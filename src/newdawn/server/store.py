@@ -40,6 +40,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
@@ -86,6 +87,11 @@ class GameRow(Base):
     config: Mapped[str] = mapped_column(Text)
     """The engine configuration as JSON (without the seed)."""
     seed: Mapped[int] = mapped_column(Integer)
+    """The seed of games stored before seeds grew to 128 bits (0 for later games)."""
+    seed_text: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The seed in decimal (a 128-bit secret, or the number a person typed); None in old rows."""
+    practice: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the seed is known to someone (typed by a person, or an old 31-bit seed)."""
     hotseat_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     """Bumped by every applied action and every undo: the ``version`` clients send back."""
@@ -104,6 +110,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token: Mapped[str] = mapped_column(String(64))
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """While the seat is unclaimed: the code of its invite link (spent when claimed)."""
     leader: Mapped[str | None] = mapped_column(String(64), nullable=True)
     color: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
@@ -151,6 +159,7 @@ class SeatRecord:
     token: str
     leader: str | None = None
     color: str | None = None
+    invite: str | None = None
 
 
 class StaleRevision(Exception):
@@ -182,6 +191,9 @@ class GameRecord:
     setup_events: list[str] | None = None
     snapshot: tuple[int, str] | None = None
     """(n, state JSON) of the stored snapshot, if any."""
+    practice: bool = False
+    """The seed was typed by a person (or is an old 31-bit one): anyone who has it knows the
+    game's future dice and draws."""
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -250,15 +262,26 @@ class Store:
 
     def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
-            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=rec.seed,
+            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
                           hotseat_token=rec.hotseat_token, revision=rec.revision,
                           setup_events=None if setup_events is None else json.dumps(setup_events),
                           **_summary_values(summary)))
             s.flush()
             for st in rec.seats:
                 s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token,
-                              leader=st.leader, color=st.color))
+                              leader=st.leader, color=st.color, invite=st.invite))
             self.on_write(s, rec.id, rec.revision)
+
+    def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
+        """Give ``seat`` its player's token if ``invite`` is still its unspent invite (one
+        conditional update, so two people opening the link at once cannot both win)."""
+        def claim() -> bool:
+            with self._session.begin() as s:
+                res = s.execute(update(SeatRow)
+                                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.invite == invite)
+                                .values(token=token, invite=None))
+                return bool(getattr(res, "rowcount", 0) == 1)
+        return self._write(claim)
 
     def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int, *,
                       events: list[str] | None = None, summary: Summary | None = None,
@@ -337,7 +360,8 @@ class Store:
                 created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
                 ss = seats.get(g.id, [])
                 out.append({
-                    "game_id": g.id, "created": created.isoformat(), "players": len(ss),
+                    "game_id": g.id, "created": created.isoformat(),
+                    "practice": True if g.practice is None else bool(g.practice), "players": len(ss),
                     "seats": [{"seat": r.seat, "kind": r.kind, "bot": r.bot, "leader": r.leader,
                                "color": r.color, "connected": r.kind == "bot"} for r in ss],
                     "version": g.revision, "round": g.round, "winner": g.winner,
@@ -346,21 +370,28 @@ class Store:
                 })
             return out
 
+    def load_seats(self, game_id: str) -> list[SeatRecord] | None:
+        with self._session() as s:
+            rows = list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)))
+            return [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite) for r in rows] or None
+
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._session() as s:
             g = s.get(GameRow, game_id)
             if g is None:
                 return None
-            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color)
+            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite)
                      for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))]
             rows = list(s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)))
             snap = s.get(SnapshotRow, game_id)
             created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
-            return GameRecord(g.id, created, json.loads(g.config), g.seed, g.hotseat_token, g.revision, seats,
+            seed = int(g.seed_text) if g.seed_text is not None else g.seed
+            practice = True if g.practice is None else bool(g.practice)
+            return GameRecord(g.id, created, json.loads(g.config), seed, g.hotseat_token, g.revision, seats,
                               [(r.seat, r.action) for r in rows],
                               [None if r.events is None else list(json.loads(r.events)) for r in rows],
                               None if g.setup_events is None else list(json.loads(g.setup_events)),
-                              None if snap is None else (snap.n, snap.state))
+                              None if snap is None else (snap.n, snap.state), practice)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:
