@@ -365,14 +365,14 @@ async def run_kill(servers: list[Server], args: argparse.Namespace, admin: Any, 
             gid = g["game_id"]
             log = [r[0] for r in c.execute(text(f"SELECT action FROM {schema}.actions WHERE game_id = :g ORDER BY n"),
                                            {"g": gid})]
-            conf, seed, rev = c.execute(text(f"SELECT config, seed, revision FROM {schema}.games WHERE id = :g"),
+            conf, seed, rev = c.execute(text(f"SELECT config, seed_text, revision FROM {schema}.games WHERE id = :g"),
                                         {"g": gid}).one()
             for version, a in acked[gid].items():
                 if version > len(log) or log[version - 1] != a:
                     lost += 1
             if rev != len(log):
                 doubled += 1
-            replay({"config": json.loads(conf), "seed": seed, "actions": log})  # raises on a doubled action
+            replay({"config": json.loads(conf), "seed": int(seed), "actions": log})  # raises on a doubled action
     print(f"kill: 2 processes on PostgreSQL, {args.games} games, {args.seconds:.0f} s, {counts['kills']} kill -9: "
           f"{counts['ok']} actions acknowledged, {counts['refused']} refused (stale), {counts['failed']} requests "
           f"failed (process down); acknowledged actions missing or moved: {lost}; games whose revision is not "
