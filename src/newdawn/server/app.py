@@ -224,6 +224,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.get("/api/games/{game_id}/state")
     async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
+        if token:  # a token this process does not know yet is looked up in the store: not on the loop
+            return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
         return await call_game(games, game_id, games.view, token, hub.connected(game_id))
 
     @app.post("/api/games/{game_id}/actions")
@@ -265,7 +267,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def game_socket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         await ws.accept()
         try:
-            seat, acting = await call_game(games, game_id, games.who, token)
+            seat, acting = await run_in_threadpool(games.who, game_id, token)
             conn = hub.join(game_id, ws, token, acting or frozenset({seat}))
         except GameError as e:
             await ws.send_json({"type": "error", "error": e.message})

@@ -34,7 +34,8 @@ CLOSE_TOO_MANY = 4429
 
 
 async def call_game(games: GameManager, game_id: str, fn: Callable[..., T], *args: Any) -> T:
-    """``fn(game_id, *args)`` for work that needs only the game in memory (views, whose turn):
+    """``fn(game_id, *args)`` for work that needs only the game in memory (views for tokens
+    already checked, spectators' views, whose turn):
     done at once on the event loop when the game is loaded and its lock free, else in a worker
     thread. On a busy machine a hop to a worker thread and back cost tens of milliseconds, more
     than building a view; a game being loaded or written is never waited for on the loop.
