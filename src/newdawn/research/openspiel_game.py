@@ -40,6 +40,8 @@ from ..engine import (
 from .codec import codec
 from .observation import Observation, observation_text
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 SETUPS = 1024
 """Outcomes of the setup chance node (engine seeds ``seed * SETUPS .. seed * SETUPS + 1023``)."""
 MAX_PLAYERS = 5
@@ -135,13 +137,25 @@ def _replay(config: dict[str, Any], seed: int, actions: list[str]) -> _Engine:
     return _Engine(config, seed, st, log)
 
 
+class _Views(dict[int, dict[str, Any]]):
+    """Views cached until the next action; a copy of the state starts with none."""
+
+    def __deepcopy__(self, memo: Any) -> _Views:
+        return _Views()
+
+    def __reduce__(self) -> tuple[type[_Views], tuple[()]]:
+        return (_Views, ())
+
+
 class NewdawnState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: NewdawnGame) -> None:
         super().__init__(game)
         self._config = game.config
         self._base_seed = game.base_seed
         self._eng: _Engine | None = None
-        self._views: dict[int, dict[str, Any]] = {}
+        self._views = _Views()
+        self._cur = _CHANCE
+        """The current player, kept up to date by ``_apply_action`` (OpenSpiel asks often)."""
 
     # ---- access for wrappers and tests
     @property
@@ -158,16 +172,20 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
 
     # ---- OpenSpiel API
     def current_player(self) -> int:
-        eng = self._eng
-        if eng is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if eng.st.winner != -1:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return decision_seat(eng.st)
+        return self._cur
+
+    def _update_player(self) -> None:
+        st = self._eng.st if self._eng is not None else None
+        if st is None:
+            self._cur = _CHANCE
+        elif st.winner != -1:
+            self._cur = _TERMINAL
+        else:
+            self._cur = decision_seat(st)
 
     def _legal_actions(self, player: int) -> list[int]:
         eng = self._eng
-        if eng is None or eng.st.winner != -1 or player != decision_seat(eng.st):
+        if eng is None or player != self._cur:
             return []
         ids = codec().encode_all(legal_actions(eng.st))
         ids.sort()
@@ -178,17 +196,19 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         return [(k, p) for k in range(SETUPS)]
 
     def _apply_action(self, action: int) -> None:
-        self._views = {}
+        self._views.clear()
         eng = self._eng
         if eng is None:
             if not 0 <= action < SETUPS:
                 raise ValueError(f"setup outcome {action} is outside 0..{SETUPS - 1}")
             seed = self._base_seed * SETUPS + action
             self._eng = _Engine(self._config, seed, new_game(self._config, seed), None)
+            self._update_player()
             return
         a = codec().decode(action)
         apply_in_place(eng.st, a)
         eng.log = (eng.log, str(a))
+        self._update_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -196,7 +216,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         return str(codec().decode(action))
 
     def is_terminal(self) -> bool:
-        return self._eng is not None and self._eng.st.winner != -1
+        return self._cur == _TERMINAL
 
     def returns(self) -> list[float]:
         n = self._config["players"]
@@ -230,7 +250,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         if out._eng is not None:
             seed = int(probability_sampler() * (1 << 62))
             out._eng.st = determinize(out._eng.st, player_id, seed)
-            out._views = {}
+            out._update_player()
         return out
 
     def __str__(self) -> str:
