@@ -27,7 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..content import load_content
+from ..content import Content, load_content
 from ..content.loader import BARBARIAN_LETTERS, EFFECT_OPS, RULESET_BOXES
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES
 from ..engine import Action
@@ -68,18 +68,27 @@ class Slot:
     values: tuple[str, ...]
 
 
+@functools.cache
 def _content_lists() -> dict[str, tuple[str, ...]]:
     """Sorted content id lists, over every ruleset that loads (all boxes of the data files)."""
+    loaded = []
+    for ruleset in sorted(RULESET_BOXES):
+        try:
+            loaded.append(load_content(ruleset))
+        except Exception:  # noqa: BLE001 - a ruleset whose data is not packaged yet
+            continue
+    return content_lists(loaded)
+
+
+def content_lists(contents: Iterable[Content]) -> dict[str, tuple[str, ...]]:
+    """The sorted id lists the table is built over: focus cards, wonders, natural wonders,
+    diplomacy cards and governments of the given contents (ids only, no other fact)."""
     cards: set[str] = set()
     wonders: set[str] = set()
     nws: set[str] = set()
     dipl: set[str] = set()
     govs: set[str] = set()
-    for ruleset in sorted(RULESET_BOXES):
-        try:
-            c = load_content(ruleset)
-        except Exception:  # noqa: BLE001 - a ruleset whose data is not packaged yet
-            continue
+    for c in contents:
         cards |= set(c.focus_cards)
         wonders |= set(c.wonders)
         nws |= set(c.natural_wonders)
@@ -110,9 +119,9 @@ Part = Slot | str
 Form = tuple[str, tuple[Part, ...]]
 
 
-@functools.cache
-def slots() -> dict[str, Slot]:
-    cl = _content_lists()
+def slots(content_lists: dict[str, tuple[str, ...]] | None = None) -> dict[str, Slot]:
+    """The slots, over the packaged content's id lists unless others are given."""
+    cl = _content_lists() if content_lists is None else content_lists
     space = tuple(f"{q},{r}" for q, r in window_coords())
     pairs = tuple(f"{q},{r}>{q + dq},{r + dr}" for q, r in window_coords() for dq, dr in near_offsets()
                   if hex_distance(q + dq, r + dr) <= WINDOW_RADIUS)
@@ -133,10 +142,9 @@ def slots() -> dict[str, Slot]:
     }
 
 
-@functools.cache
-def forms() -> tuple[Form, ...]:
+def forms(content_lists: dict[str, tuple[str, ...]] | None = None) -> tuple[Form, ...]:
     """The grammar: every (verb, argument shape), in id order."""
-    s = slots()
+    s = slots(content_lists)
     S, F, R = s["space"], s["focus"], s["resource"]
     out: list[Form] = [(v, ()) for v in NO_ARG_VERBS]
     out += [(v, (S,)) for v in SPACE_VERBS]
@@ -202,11 +210,11 @@ def form_text(form: Form) -> str:
 class ActionCodec:
     """Action <-> id over the whole notation (one shared table; see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, content_lists: dict[str, tuple[str, ...]] | None = None) -> None:
         actions: list[Action] = []
         ids: dict[Action, int] = {}
         blocks: list[tuple[int, int, str]] = []
-        for form in forms():
+        for form in forms(content_lists):
             verb, parts = form
             first = len(actions)
             for arg in _texts(parts):
