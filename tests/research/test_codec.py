@@ -94,3 +94,30 @@ def test_the_action_count_is_the_same_for_every_configuration() -> None:
 
     counts = {load(players=n, max_rounds=2).num_distinct_actions() for n in (2, 3, 4, 5)}
     assert counts == {codec().num_actions}
+
+
+def _engine_verbs() -> set[str]:
+    """Verbs the engine's source names where it builds options: ``Action("verb", ...)``,
+    ``space_actions("verb", ...)``, ``_space_or_skip(kind, text, "verb", ...)`` and
+    ``figure_options(st, seat, "verb", ...)``."""
+    import ast
+    from pathlib import Path
+
+    import newdawn.engine
+
+    verbs: set[str] = set()
+    where = {"Action": 0, "space_actions": 0, "_space_or_skip": 2, "figure_options": 2}
+    for path in Path(newdawn.engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in where:
+                i = where[node.func.id]
+                if len(node.args) > i and isinstance(node.args[i], ast.Constant):
+                    verbs.add(str(node.args[i].value))
+    return verbs
+
+
+def test_every_verb_the_engine_offers_has_ids() -> None:
+    verbs = _engine_verbs()
+    assert {"place", "destroy", "caravan", "tile", "focus"} <= verbs
+    table_verbs = {form.split(" ")[0] for _, _, form in codec().blocks}
+    assert verbs <= table_verbs, f"verbs without ids: {sorted(verbs - table_verbs)}"

@@ -110,7 +110,7 @@ NO_ARG_VERBS = (
     "liberate", "none", "pass", "raze", "replace", "reroll", "resolve", "skip", "stop", "trade",
 )
 SPACE_VERBS = (
-    "army", "city", "defeat", "district", "explore", "fort", "give", "name", "nuke", "place",
+    "army", "city", "defeat", "destroy", "district", "explore", "fort", "give", "name", "nuke", "place",
     "reinforce", "remove", "replace", "resolve", "start", "target", "to", "under", "water",
 )
 """Verbs whose argument may be one space ``q,r``."""
