@@ -20,8 +20,9 @@ def test_the_loops_play_the_same_games() -> None:
     d = r["decisions_per_run"]
     games = same_games([1, 2], 3, 2)
     assert d["openspiel"] == d["pettingzoo"] == d["engine_same_games"] == sum(len(g) for g in games)
-    assert d["engine"] > 0 and d["pettingzoo_observe"] <= 20
-    assert set(r["ratio_to_engine"]) == {"engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe"}
+    assert d["engine"] > 0 and d["pettingzoo_observe"] <= 20 and 0 < d["shimmy"] <= 6
+    assert set(r["ratio_to_engine"]) == {"engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe",
+                                         "shimmy"}
 
 
 def test_the_id_chooser_is_the_random_bots_policy() -> None:

@@ -9,7 +9,8 @@ make progress nine times in ten), 4-player games capped at 200 rounds, seeds ``1
   (the setup chance outcome is the seed, so the setups match the engine loop's);
 - PettingZoo: the ``agent_iter`` loop with ``env.last(observe=False)`` and the legal ids from
   ``infos`` (a random player needs no observation); ``observe=True`` (tensor and mask every
-  step) is timed separately over a few hundred decisions.
+  step) is timed separately over a few hundred decisions, and so is Shimmy's wrapper of the
+  OpenSpiel game (``shimmy``), which builds every seat's tensor at every step.
 
 The engine loop and the environments' loops pick from differently ordered option lists, so
 they play different games of the same kind; ``engine_same_games`` replays the environments'
@@ -133,6 +134,28 @@ def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe:
     return n, time.perf_counter() - t0
 
 
+def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) -> tuple[int, float]:
+    """Random play through Shimmy's wrapper of the OpenSpiel game (first ``limit`` decisions)."""
+    from .pettingzoo_env import shimmy_env
+
+    env = shimmy_env(players=players, max_rounds=max_rounds)
+    n = 0
+    t0 = time.perf_counter()
+    for s in seeds:
+        choose = id_chooser(random.Random(s))
+        env.reset(seed=s)
+        for _agent in env.agent_iter():
+            _obs, _rew, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(choose([int(i) for i in info["action_mask"].nonzero()[0]]))
+            n += 1
+            if n >= limit:
+                return n, time.perf_counter() - t0
+    return n, time.perf_counter() - t0
+
+
 def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: int = MAX_ROUNDS,
             observe_decisions: int = 300) -> dict[str, Any]:
     """Decisions/s of each loop (medians over ``runs``) and the ratios to the engine's."""
@@ -140,7 +163,7 @@ def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: i
     seeds = list(range(1, games + 1))
     replays = same_games(seeds, players, max_rounds)
     rates: dict[str, list[float]] = {k: [] for k in (
-        "engine", "engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe")}
+        "engine", "engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe", "shimmy")}
     decisions: dict[str, int] = {}
     loops: dict[str, Callable[[], tuple[int, float]]] = {
         "engine": lambda: engine_run(seeds, players, max_rounds),
@@ -149,6 +172,7 @@ def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: i
         "pettingzoo": lambda: pettingzoo_run(seeds, players, max_rounds),
         "pettingzoo_observe": lambda: pettingzoo_run(seeds[:1], players, max_rounds, observe=True,
                                                      limit=observe_decisions),
+        "shimmy": lambda: shimmy_run(seeds[:1], players, max_rounds, limit=max(1, observe_decisions // 3)),
     }
     for _ in range(runs):
         for name, fn in loops.items():

@@ -163,6 +163,20 @@ def env(**kwargs: Any) -> NewdawnAECEnv:
     return NewdawnAECEnv(**kwargs)
 
 
+def shimmy_env(players: int = 4, ruleset: str = "ti", max_rounds: int = 200, seed: int = 0,
+               render_mode: str | None = None) -> Any:
+    """The other route: the OpenSpiel game ``python_newdawn`` wrapped by Shimmy's
+    ``OpenSpielCompatibilityV0``. It builds every agent's observation tensor at every step, so
+    it is far slower than ``env()``; it is here for code that already expects Shimmy."""
+    from shimmy import OpenSpielCompatibilityV0
+
+    from . import openspiel_game
+
+    openspiel_game.register()
+    config = {"players": players, "ruleset": ruleset, "max_rounds": max_rounds, "seed": seed}
+    return OpenSpielCompatibilityV0(game_name="python_newdawn", config=config, render_mode=render_mode)
+
+
 def register() -> None:
     """Register ``newdawn/newdawn_v0`` for ``pettingzoo.make("aec", ...)`` where the installed
     PettingZoo has a registry (1.27 and later); a no-op otherwise."""
