@@ -74,14 +74,17 @@ class Policy:
             trace.append((g, p, k))
         return ids[k]
 
-    def update(self, trace: list[tuple[np.ndarray, np.ndarray, int]], advantage: float, lr: float) -> None:
-        """One REINFORCE step: advantage times the gradient of the log-probabilities of the
-        choices made (for a softmax, one-hot of the choice minus the probabilities)."""
+    def update(self, trace: list[tuple[np.ndarray, np.ndarray, int]], advantages: list[float] | float,
+               lr: float) -> None:
+        """One REINFORCE step: each choice's advantage times the gradient of its
+        log-probability (for a softmax, one-hot of the choice minus the probabilities)."""
+        if isinstance(advantages, float):
+            advantages = [advantages] * len(trace)
         grad = np.zeros_like(self.theta)
-        for g, p, k in trace:
-            np.add.at(grad, g, -p)
-            grad[g[k]] += 1.0
-        grad *= advantage / max(1, len(trace))
+        for (g, p, k), adv in zip(trace, advantages, strict=True):
+            np.add.at(grad, g, -adv * p)
+            grad[g[k]] += adv
+        grad /= max(1, len(trace))
         # Adam (ascent)
         self.t += 1
         self.m = 0.9 * self.m + 0.1 * grad
@@ -97,6 +100,7 @@ def play(policy: Policy, seed: int, learner: int, max_rounds: int, learn: bool) 
     env.reset(seed=seed)
     opponent = id_chooser(random.Random(seed))
     trace: list[tuple[np.ndarray, np.ndarray, int]] | None = [] if learn else None
+    margins: list[int] = []  # the claims margin when each traced choice was made
     me = f"player_{learner}"
     for agent in env.agent_iter():
         _obs, _rew, term, trunc, info = env.last(observe=False)
@@ -104,12 +108,26 @@ def play(policy: Policy, seed: int, learner: int, max_rounds: int, learn: bool) 
             env.step(None)
             continue
         ids = info["legal_actions"]
-        env.step(policy.act(ids, trace) if agent == me else opponent(ids))
+        if agent == me:
+            if trace is not None and len(ids) > 1:
+                margins.append(claims_margin(env, learner))
+            env.step(policy.act(ids, trace))
+        else:
+            env.step(opponent(ids))
     st = env.st
     assert st is not None
     claims = [sum(1 for seats in st.claims.values() if p in seats) for p in range(2)]
     return {"winner": st.winner, "won": st.winner == learner, "margin": claims[learner] - claims[1 - learner],
-            "claims": claims[learner], "trace": trace, "reward": outcome_rewards(st)[learner]}
+            "claims": claims[learner], "trace": trace, "margins": margins,
+            "reward": outcome_rewards(st)[learner]}
+
+
+def claims_margin(env: Any, seat: int) -> int:
+    """Agendas claimed by ``seat`` minus those of its opponent (public: every view shows them)."""
+    claims = env.st.claims
+    mine = sum(1 for seats in claims.values() if seat in seats)
+    theirs = sum(1 for seats in claims.values() if 1 - seat in seats)
+    return mine - theirs
 
 
 def evaluate(policy: Policy, games: int, first_seed: int) -> dict[str, float]:
@@ -147,9 +165,13 @@ def main() -> None:
     t1 = time.perf_counter()
     for ep in range(args.episodes):
         r = play(policy, args.seed * 100_000 + ep, learner=ep % 2, max_rounds=args.train_rounds, learn=True)
+        # Return of each choice: the win reward plus the claims margin gained from then on
+        # (potential-based shaping: a choice gets no credit for agendas claimed before it).
         ret = 2.0 * r["reward"] + 0.5 * r["margin"]
-        baseline += 0.05 * (ret - baseline)
-        policy.update(r["trace"], ret - baseline, args.lr)
+        togo = [2.0 * r["reward"] + 0.5 * (r["margin"] - m) for m in r["margins"]]
+        mean_togo = float(np.mean(togo)) if togo else 0.0
+        baseline += 0.05 * (mean_togo - baseline)
+        policy.update(r["trace"], [x - baseline for x in togo], args.lr)
         if not args.json and (ep + 1) % 50 == 0:
             print(f"  episode {ep + 1}: return {ret:+.2f}, baseline {baseline:+.2f}", flush=True)
     t_train = time.perf_counter() - t1
@@ -164,13 +186,11 @@ def main() -> None:
     print(f"after:  win rate {after['win_rate']:.0%} ({after['wins']}/{after['games']}), "
           f"mean agendas claimed {after['mean_claims']:.2f}")
     print(f"{args.episodes} training episodes in {t_train / 60:.1f} min; {minutes:.1f} min in all")
-    top = np.argsort(policy.theta)[::-1][:8]
-    names = {int(policy.groups[first]): form for first, _end, form in codec().blocks}
     c = codec()
-    for g in top:
-        first = int(np.flatnonzero(policy.groups == g)[0])
-        label = names.get(int(g), "") if c.blocks and int(g) in names and names[int(g)].count("<") else ""
-        print(f"  prefers {label or str(c.decode(first))!r}: {policy.theta[g]:+.2f}")
+    large = {int(policy.groups[first]): form for first, end, form in c.blocks if end - first > SMALL_FORM}
+    for g in np.argsort(policy.theta)[::-1][:8]:
+        label = large.get(int(g)) or str(c.decode(int(np.flatnonzero(policy.groups == g)[0])))
+        print(f"  prefers {label!r}: {policy.theta[g]:+.2f}")
 
 
 if __name__ == "__main__":

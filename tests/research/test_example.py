@@ -38,7 +38,7 @@ def test_a_positive_advantage_makes_the_choices_more_likely(pg: ModuleType) -> N
     g, p, k = step
     before = p[k]
     for _ in range(5):
-        policy.update([step], advantage=1.0, lr=0.05)
+        policy.update([step], 1.0, lr=0.05)
     z = policy.theta[g]
     after = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
     assert after[k] > before

@@ -78,6 +78,7 @@ def test_reset_with_a_seed_replays_the_same_game() -> None:
     assert a.seed_used == 9
 
 
+@pytest.mark.filterwarnings("ignore:Agent's m")  # Shimmy declares unbounded observation spaces
 def test_shimmy_route_passes_the_api_test_too() -> None:
     pytest.importorskip("shimmy")
     api_test(pettingzoo_env.shimmy_env(players=2, max_rounds=2), num_cycles=10)

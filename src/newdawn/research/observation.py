@@ -27,7 +27,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..content import load_content
-from ..content.loader import EFFECT_OPS  # noqa: F401 - kept beside the codec's vocabulary
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES, TERRAINS, WONDER_TYPES
 from ..engine.board import Placement, build_board
 from .codec import MAX_SEATS, WINDOW_RADIUS, EncodingError, _content_lists
