@@ -3,18 +3,21 @@ random bot in two-player newdawn. CPU only, no downloads, a few minutes.
 
 Usage::
 
-    python examples/train_pg.py [--episodes 400] [--eval-games 40] [--seed 1] [--json]
+    python examples/train_pg.py [--episodes 600] [--eval-games 60] [--seed 1] [--reference] [--json]
 
 The policy is a softmax over the legal action ids of the pending decision (the action mask):
-the logit of an id is a learned weight of its *group*. Ids of small forms (the codec's blocks
-of at most 64 ids: ``focus culture``, ``take currency``, ``done``...) each form a group; each
-large form (``place <space>``, ``tile <side_rot> <space>``...) is one group. So the policy
-learns which kinds of options to prefer, whatever the map. It is trained with REINFORCE
-(a running-mean baseline, Adam) against ``RandomBot``'s policy in short games (``--train-rounds``),
-rewarded for winning and, to make the signal denser, for the victory agendas it claims minus
-those the opponent claims at the end. Before and after training it plays ``--eval-games``
-complete games (200 rounds at most) against the random bot, seats alternating, and reports the
-win rate, the agendas claimed and the time taken.
+the logit of an id is a learned weight of its *group*. Each of the codec's forms is a group
+(``place <space>``, ``take <card>``, ``done``...), except that each focus type (``focus
+culture``...) is a group of its own. So the policy learns which kinds of options to prefer and
+which focus cards to play, whatever the map. It is trained with REINFORCE (advantages
+normalised over batches of ``--batch`` episodes, Adam) against ``RandomBot``'s policy in short
+games (``--train-rounds``), rewarded for winning and, to make the signal denser, for how it
+stands against the opponent when the short game stops (the greedy bot's static evaluation,
+``newdawn.bots.evaluate.value``: a reward signal for training only; the policy sees nothing
+but the mask). Before and after training it plays
+``--eval-games`` complete games (200 rounds at most) against the random bot, seats
+alternating, on seeds it never trained on, and reports the win rate, the agendas claimed and
+the time taken; ``--reference`` also evaluates the random bot itself in the learner's seat.
 """
 
 from __future__ import annotations
@@ -27,12 +30,14 @@ from typing import Any
 
 import numpy as np
 
+from newdawn.bots.evaluate import value
 from newdawn.research.bench import id_chooser
 from newdawn.research.codec import codec
 from newdawn.research.pettingzoo_env import env as make_env
 from newdawn.research.pettingzoo_env import outcome_rewards
 
-SMALL_FORM = 64
+SPLIT_FORMS = ("focus <focus>",)
+"""Forms whose ids each get their own weight (the focus card played each turn)."""
 
 
 def action_groups() -> tuple[np.ndarray, int]:
@@ -40,8 +45,8 @@ def action_groups() -> tuple[np.ndarray, int]:
     c = codec()
     groups = np.zeros(c.num_actions, np.int32)
     g = 0
-    for first, end, _form in c.blocks:
-        if end - first <= SMALL_FORM:
+    for first, end, form in c.blocks:
+        if form in SPLIT_FORMS or end - first == 1:
             groups[first:end] = np.arange(g, g + end - first)
             g += end - first
         else:
@@ -94,13 +99,12 @@ class Policy:
         self.theta += lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def play(policy: Policy, seed: int, learner: int, max_rounds: int, learn: bool) -> dict[str, Any]:
+def play(policy: Policy | RandomPolicy, seed: int, learner: int, max_rounds: int, learn: bool) -> dict[str, Any]:
     """One two-player game through the AEC environment (no observations needed)."""
     env = make_env(players=2, max_rounds=max_rounds)
     env.reset(seed=seed)
     opponent = id_chooser(random.Random(seed))
     trace: list[tuple[np.ndarray, np.ndarray, int]] | None = [] if learn else None
-    margins: list[int] = []  # the claims margin when each traced choice was made
     me = f"player_{learner}"
     for agent in env.agent_iter():
         _obs, _rew, term, trunc, info = env.last(observe=False)
@@ -108,29 +112,27 @@ def play(policy: Policy, seed: int, learner: int, max_rounds: int, learn: bool) 
             env.step(None)
             continue
         ids = info["legal_actions"]
-        if agent == me:
-            if trace is not None and len(ids) > 1:
-                margins.append(claims_margin(env, learner))
-            env.step(policy.act(ids, trace))
-        else:
-            env.step(opponent(ids))
+        env.step(policy.act(ids, trace) if agent == me else opponent(ids))
     st = env.st
     assert st is not None
     claims = [sum(1 for seats in st.claims.values() if p in seats) for p in range(2)]
-    return {"winner": st.winner, "won": st.winner == learner, "margin": claims[learner] - claims[1 - learner],
-            "claims": claims[learner], "trace": trace, "margins": margins,
+    standing = value(st, learner) if learn else 0.0
+    return {"standing": standing, "winner": st.winner, "won": st.winner == learner, "margin": claims[learner] - claims[1 - learner],
+            "claims": claims[learner], "trace": trace,
             "reward": outcome_rewards(st)[learner]}
 
 
-def claims_margin(env: Any, seat: int) -> int:
-    """Agendas claimed by ``seat`` minus those of its opponent (public: every view shows them)."""
-    claims = env.st.claims
-    mine = sum(1 for seats in claims.values() if seat in seats)
-    theirs = sum(1 for seats in claims.values() if 1 - seat in seats)
-    return mine - theirs
+class RandomPolicy:
+    """``RandomBot``'s policy in the learner's seat, for reference."""
+
+    def __init__(self, seed: int) -> None:
+        self.choose = id_chooser(random.Random(seed))
+
+    def act(self, ids: list[int], trace: Any) -> int:
+        return self.choose(ids)
 
 
-def evaluate(policy: Policy, games: int, first_seed: int) -> dict[str, float]:
+def evaluate(policy: Policy | RandomPolicy, games: int, first_seed: int) -> dict[str, float]:
     wins = ends = 0
     claims = 0.0
     for i in range(games):
@@ -148,7 +150,10 @@ def main() -> None:
     ap.add_argument("--train-rounds", type=int, default=60)
     ap.add_argument("--eval-games", type=int, default=40)
     ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--batch", type=int, default=8, help="episodes per update")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reference", action="store_true",
+                    help="also evaluate the random bot itself in the learner's seat")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -161,33 +166,45 @@ def main() -> None:
         print(f"before: win rate {before['win_rate']:.0%} ({before['wins']}/{before['games']}), "
               f"mean agendas claimed {before['mean_claims']:.2f}  [{t_eval:.0f} s]", flush=True)
 
-    baseline = 0.0
     t1 = time.perf_counter()
+    batch: list[tuple[list[tuple[np.ndarray, np.ndarray, int]], float]] = []
+    recent: list[float] = []
     for ep in range(args.episodes):
         r = play(policy, args.seed * 100_000 + ep, learner=ep % 2, max_rounds=args.train_rounds, learn=True)
-        # Return of each choice: the win reward plus the claims margin gained from then on
-        # (potential-based shaping: a choice gets no credit for agendas claimed before it).
-        ret = 2.0 * r["reward"] + 0.5 * r["margin"]
-        togo = [2.0 * r["reward"] + 0.5 * (r["margin"] - m) for m in r["margins"]]
-        mean_togo = float(np.mean(togo)) if togo else 0.0
-        baseline += 0.05 * (mean_togo - baseline)
-        policy.update(r["trace"], [x - baseline for x in togo], args.lr)
+        # The episode's return: the win reward plus how the learner stands against the
+        # opponent when the short game stops (the greedy bot's evaluation, in hundreds).
+        ret = 2.0 * r["reward"] + r["standing"] / 100.0
+        batch.append((r["trace"], ret))
+        recent.append(ret)
+        if len(batch) == args.batch:
+            # Advantage: the return minus the batch mean, scaled by the batch's spread.
+            rets = np.array([x for _, x in batch])
+            adv = (rets - rets.mean()) / (rets.std() + 1e-6)
+            trace = [step for tr, _ in batch for step in tr]
+            per_step = [float(a) for (tr, _), a in zip(batch, adv, strict=True) for _ in tr]
+            policy.update(trace, per_step, args.lr)
+            batch = []
         if not args.json and (ep + 1) % 50 == 0:
-            print(f"  episode {ep + 1}: return {ret:+.2f}, baseline {baseline:+.2f}", flush=True)
+            print(f"  episode {ep + 1}: mean return of the last 50 {np.mean(recent[-50:]):+.2f}", flush=True)
     t_train = time.perf_counter() - t1
 
     after = evaluate(policy, args.eval_games, eval_seed)
-    minutes = (time.perf_counter() - t0) / 60
-    result = {"before": before, "after": after, "episodes": args.episodes, "train_rounds": args.train_rounds,
-              "train_minutes": t_train / 60, "total_minutes": minutes}
+    minutes = (time.perf_counter() - t0) / 60  # training and the two evaluations
+    reference = evaluate(RandomPolicy(args.seed), args.eval_games, eval_seed) if args.reference else None
+    result = {"before": before, "after": after, "reference_random_bot": reference, "episodes": args.episodes,
+              "train_rounds": args.train_rounds, "train_minutes": t_train / 60, "total_minutes": minutes}
     if args.json:
         print(json.dumps(result, indent=1))
         return
     print(f"after:  win rate {after['win_rate']:.0%} ({after['wins']}/{after['games']}), "
           f"mean agendas claimed {after['mean_claims']:.2f}")
+    if reference is not None:
+        print(f"random bot in the learner's seat: win rate {reference['win_rate']:.0%} "
+              f"({reference['wins']}/{reference['games']}), mean agendas claimed {reference['mean_claims']:.2f}")
     print(f"{args.episodes} training episodes in {t_train / 60:.1f} min; {minutes:.1f} min in all")
     c = codec()
-    large = {int(policy.groups[first]): form for first, end, form in c.blocks if end - first > SMALL_FORM}
+    large = {int(policy.groups[first]): form for first, end, form in c.blocks
+             if form not in SPLIT_FORMS and end - first > 1}
     for g in np.argsort(policy.theta)[::-1][:8]:
         label = large.get(int(g)) or str(c.decode(int(np.flatnonzero(policy.groups == g)[0])))
         print(f"  prefers {label!r}: {policy.theta[g]:+.2f}")
