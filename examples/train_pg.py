@@ -3,7 +3,8 @@ random bot in two-player newdawn. CPU only, no downloads, a few minutes.
 
 Usage::
 
-    python examples/train_pg.py [--episodes 600] [--eval-games 60] [--seed 1] [--reference] [--json]
+    python examples/train_pg.py [--episodes 1000] [--eval-games 100] [--seed 1] [--reference] [--json]
+                                [--shaping agendas|greedy] [--start uniform|random-bot]
 
 The policy is a softmax over the legal action ids of the pending decision (the action mask):
 the logit of an id is a learned weight of its *group*. Each of the codec's forms is a group
@@ -11,10 +12,11 @@ the logit of an id is a learned weight of its *group*. Each of the codec's forms
 culture``...) is a group of its own. So the policy learns which kinds of options to prefer and
 which focus cards to play, whatever the map. It is trained with REINFORCE (advantages
 normalised over batches of ``--batch`` episodes, Adam) against ``RandomBot``'s policy in short
-games (``--train-rounds``), rewarded for winning and, to make the signal denser, for how it
-stands against the opponent when the short game stops (the greedy bot's static evaluation,
-``newdawn.bots.evaluate.value``: a reward signal for training only; the policy sees nothing
-but the mask). Before and after training it plays
+games (``--train-rounds``), rewarded for winning and, to make the signal denser, for the
+victory agendas it claimed beyond the opponent's when the short game stops (``--shaping
+greedy``: for how it stands by the greedy bot's static evaluation instead; a training signal
+only, the policy sees nothing but the mask). ``--start random-bot`` starts from about the random
+bot's policy (options that make progress ten times as likely) instead of uniform. Before and after training it plays
 ``--eval-games`` complete games (200 rounds at most) against the random bot, seats
 alternating, on seeds it never trained on, and reports the win rate, the agendas claimed and
 the time taken; ``--reference`` also evaluates the random bot itself in the learner's seat.
@@ -31,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from newdawn.bots.evaluate import value
+from newdawn.bots.random_bot import PASSIVE_VERBS
 from newdawn.research.bench import id_chooser
 from newdawn.research.codec import codec
 from newdawn.research.pettingzoo_env import env as make_env
@@ -146,11 +149,13 @@ def evaluate(policy: Policy | RandomPolicy, games: int, first_seed: int) -> dict
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="masked policy gradient against the random bot")
-    ap.add_argument("--episodes", type=int, default=400)
+    ap.add_argument("--episodes", type=int, default=1000)
     ap.add_argument("--train-rounds", type=int, default=60)
-    ap.add_argument("--eval-games", type=int, default=40)
+    ap.add_argument("--eval-games", type=int, default=100)
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--batch", type=int, default=8, help="episodes per update")
+    ap.add_argument("--shaping", choices=("agendas", "greedy"), default="agendas")
+    ap.add_argument("--start", choices=("uniform", "random-bot"), default="uniform")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference", action="store_true",
                     help="also evaluate the random bot itself in the learner's seat")
@@ -159,6 +164,11 @@ def main() -> None:
 
     t0 = time.perf_counter()
     policy = Policy(np.random.default_rng(args.seed))
+    if args.start == "random-bot":
+        # Start from (about) the random bot: options that make progress ten times as likely.
+        c = codec()
+        for verb in PASSIVE_VERBS:
+            policy.theta[policy.groups[c.encode(verb)]] = -np.log(10.0)
     eval_seed = 1_000_000 + args.seed * 10_000  # evaluation games never seen in training
     before = evaluate(policy, args.eval_games, eval_seed)
     t_eval = time.perf_counter() - t0
@@ -173,7 +183,10 @@ def main() -> None:
         r = play(policy, args.seed * 100_000 + ep, learner=ep % 2, max_rounds=args.train_rounds, learn=True)
         # The episode's return: the win reward plus how the learner stands against the
         # opponent when the short game stops (the greedy bot's evaluation, in hundreds).
-        ret = 2.0 * r["reward"] + r["standing"] / 100.0
+        if args.shaping == "greedy":
+            ret = 2.0 * r["reward"] + r["standing"] / 100.0
+        else:  # the agendas claimed beyond the opponent's
+            ret = 2.0 * r["reward"] + 0.5 * r["margin"]
         batch.append((r["trace"], ret))
         recent.append(ret)
         if len(batch) == args.batch:
@@ -205,9 +218,11 @@ def main() -> None:
     c = codec()
     large = {int(policy.groups[first]): form for first, end, form in c.blocks
              if form not in SPLIT_FORMS and end - first > 1}
-    for g in np.argsort(policy.theta)[::-1][:8]:
-        label = large.get(int(g)) or str(c.decode(int(np.flatnonzero(policy.groups == g)[0])))
-        print(f"  prefers {label!r}: {policy.theta[g]:+.2f}")
+    order = np.argsort(policy.theta)[::-1]
+    for word, picked in (("prefers", order[:6]), ("avoids", order[-6:])):
+        for g in picked:
+            label = large.get(int(g)) or str(c.decode(int(np.flatnonzero(policy.groups == g)[0])))
+            print(f"  {word} {label!r}: {policy.theta[g]:+.2f}")
 
 
 if __name__ == "__main__":
