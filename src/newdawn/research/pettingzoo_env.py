@@ -104,16 +104,17 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
-        assert self.st is not None
-        for info in self.infos.values():
-            info.pop("legal_actions", None)
-        seat = decision_seat(self.st)
+        st = self.st
+        assert st is not None
+        self.infos[self.agent_selection].pop("legal_actions", None)
+        seat = decision_seat(st)
         if seat >= 0:
-            self.agent_selection = self.possible_agents[seat]
-            self.infos[self.agent_selection]["legal_actions"] = legal_ids(self.st)
+            agent = self.agent_selection = self.possible_agents[seat]
+            self.infos[agent]["legal_actions"] = legal_ids(st)
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.st is not None
