@@ -16,11 +16,11 @@ from newdawn.research.codec import codec  # noqa: E402
 
 
 def test_the_loops_play_the_same_games() -> None:
-    r = measure(runs=1, games=2, players=3, max_rounds=2, observe_decisions=20)
+    r = measure(runs=1, games=2, players=3, max_rounds=2, observe_decisions=12)
     d = r["decisions_per_run"]
     games = same_games([1, 2], 3, 2)
     assert d["openspiel"] == d["pettingzoo"] == d["engine_same_games"] == sum(len(g) for g in games)
-    assert d["engine"] > 0 and d["pettingzoo_observe"] <= 20 and 0 < d["shimmy"] <= 6
+    assert d["engine"] > 0 and d["pettingzoo_observe"] <= 12 and 0 < d["shimmy"] <= 4
     assert set(r["ratio_to_engine"]) == {"engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe",
                                          "shimmy"}
 
