@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from newdawn.scenario import ScenarioError, parse, run, run_file
+from spec_paths import shared_dir
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.rglob("*.toml"))
-RULES = Path("/work/shared/rules")
+RULES = shared_dir() / "rules"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(HERE)) for p in FILES])
