@@ -30,6 +30,7 @@ from .flow import CHOICE, EXPLAIN, advance, decision_seat
 from .setup import new_game
 from .state import GameState
 from .turn import describe
+from .victory import claim_completed
 
 
 def is_terminal(st: GameState) -> bool:
@@ -104,6 +105,8 @@ def apply_in_place(st: GameState, action: Action | str) -> GameState:
     CHOICE[f["k"]][1](st, f, a)
     st.version += 1
     advance(st)
+    if claim_completed(st):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(st)
     return st
 
 
@@ -116,6 +119,8 @@ def apply(st: GameState, action: Action | str) -> GameState:
     CHOICE[f["k"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
+    if claim_completed(nxt):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(nxt)
     return nxt
 
 

@@ -537,7 +537,8 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
         for ps in st.players:
             if w in ps.wonders:
                 ps.wonders.remove(w)
-        st.cs_aside_wonders.append(w)
+        if w not in st.cs_aside_wonders:
+            st.cs_aside_wonders.append(w)
     if seat >= 0:
         st.players[seat].dipl.append("cs:" + cs)
         st.cs_cards[cs] = 1

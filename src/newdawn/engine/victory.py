@@ -167,6 +167,31 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
 
 
+def claim_completed(st: GameState) -> bool:
+    """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
+    player completes an agenda, that player places one of his or her control tokens next to that
+    agenda's victory card"): called by ``api.apply`` once the engine waits for a decision. When a
+    seat has completed an agenda on a card it has not claimed, or no longer holds a claimed fort
+    agenda, it pushes the check of every seat (``run_agendas``, which may ask for a token to be
+    removed first) and returns True; the caller then runs it."""
+    if st.winner != -1 or content_for(st).ruleset.agenda_timing != "on_completion":
+        return False
+    c = content_for(st)
+    claims = st.claims
+    for vc_id in st.victory_cards:
+        vc = c.victory_cards[vc_id]
+        for seat in range(st.n):
+            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
+            if mine:
+                if not vc.fort or all(agenda_met(st, seat, ag) for ag in mine):
+                    continue
+            elif not any(agenda_met(st, seat, ag) for ag in vc.agendas):
+                continue
+            push_agenda_checks(st)
+            return True
+    return False
+
+
 @auto("agendas")
 def run_agendas(st: GameState, f: Frame) -> None:
     c = content_for(st)
