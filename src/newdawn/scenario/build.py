@@ -285,6 +285,9 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                 placements = [parse_tile(c, _want(ctx, "game.tiles", t, str, tl)) for t in items]
             else:
                 placements = [parse_map_space(c, _want(ctx, "game.map", t, str, tl)) for t in items]
+                twice = sorted({p.t for p in placements if sum(1 for o in placements if o.t == p.t) > 1})
+                if twice:
+                    raise ValueError(f"space {twice[0][0]},{twice[0][1]} is listed twice")
         except (ValueError, NotationError) as e:
             raise ctx.err(f"game.{key}", str(e), tl) from None
         st.placements = placements
