@@ -7,13 +7,16 @@ from typing import Any
 
 from . import rng
 from .actions import Action, coord_text, parse_coord
-from .board import Placement, core_placements, enclosed_holes, fort_positions, tile_placements
+from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .cards import space_of  # noqa: F401
 from .explore import placement_action, populate
-from .flow import act, advance, auto, choice, frame, log, pop, push_all, roll
+from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
+                                  "generator": rng.BLAKE2B}
+"""``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
+with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""
 
 
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
@@ -24,6 +27,10 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
     c = load_content(cfg["ruleset"])
+    missing = c.missing_rules()
+    if missing:
+        raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
+                         f"of its rules, such as {missing[0]} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
     if not isinstance(n, int) or not lo <= n <= hi:
@@ -43,6 +50,8 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
         if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
             raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
         cfg["colors"] = colors
+    if cfg["generator"] not in rng.GENERATORS:
+        raise ValueError(f"generator must be one of {list(rng.GENERATORS)}")
     mr = cfg["max_rounds"]
     if mr is not None and (not isinstance(mr, int) or mr < 1):
         raise ValueError("max_rounds must be a positive whole number or null")
@@ -60,7 +69,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st = GameState.__new__(GameState)
     st.config = {**cfg, "seed": seed}
     st.ruleset = cfg["ruleset"]
-    st.rng = rng.seed_state(seed)
+    st.rng = rng.new_state(seed, cfg["generator"])
     st.forced_dice = []
     st.events = []
     st._legal = None
@@ -122,7 +131,8 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.event_pos = 0
     st.winner = -1
     st.version = 0
-    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}")
+    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
+        first=st.first)
     order = [(st.first + i) % n for i in range(n)]
     frames = [frame("setup_fort", seat=p) for p in order]
     frames += [frame("setup_capital", seat=p, tile=dealt[p]) for p in order]
@@ -149,12 +159,21 @@ def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
     return [Action("fort", coord_text(*c)) for c in spots]
 
 
+@explain("setup_fort")
+def setup_fort_explain(st: GameState, f: dict[str, Any], a: Action) -> str | None:
+    if a.verb != "fort":
+        return None
+    rs = content_for(st).ruleset
+    return fort_refusal(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min, parse_coord(a.arg))
+
+
 @act("setup_fort")
 def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     pop(st)
     st.placements.append(Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
-    log(st, f"seat {f['seat']} places a fort at {a.arg}")
+    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg,
+        space=st.board.index[parse_coord(a.arg)])
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -189,7 +208,8 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
         if printed is not None and printed.capital:
             st.cities[s] = seat
             st.capitals[seat] = s
-    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}")
+    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,
+        space=st.capitals[seat])
 
 
 @auto("setup_finish")

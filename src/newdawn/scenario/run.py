@@ -202,6 +202,7 @@ def _check_log(sc: Scenario, step: Step, events: list[str]) -> None:
     """``log``: texts that the step's log holds, in this order (each a part of one entry, compared
     without case and punctuation); ``no_log``: texts no entry holds."""
     d = step.data
+    events = [str(e) for e in events]
     normed = [_norm(e) for e in events]
     if "log" in d:
         at = 0
