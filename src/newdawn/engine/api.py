@@ -30,6 +30,7 @@ from .flow import CHOICE, EXPLAIN, advance, decision_seat
 from .setup import new_game
 from .state import GameState
 from .turn import describe
+from .victory import agenda_signature, claim_completed
 
 
 def is_terminal(st: GameState) -> bool:
@@ -98,12 +99,15 @@ def _check(st: GameState, action: Action | str) -> Action:
 def apply_in_place(st: GameState, action: Action | str) -> GameState:
     """Apply a legal action to ``st`` itself and return it."""
     a = _check(st, action)
+    before, actor = agenda_signature(st), decision_seat(st)
     f = st.stack_frames[-1]
     st.events = []
     st._legal = None
     CHOICE[f["k"]][1](st, f, a)
     st.version += 1
     advance(st)
+    if claim_completed(st, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(st)
     return st
 
 
@@ -111,11 +115,14 @@ def apply(st: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
     (naming the rule) for an action that is not legal now."""
     a = _check(st, action)
+    before, actor = agenda_signature(st), decision_seat(st)
     nxt = st.copy()
     f = nxt.stack_frames[-1]
     CHOICE[f["k"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
+    if claim_completed(nxt, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(nxt)
     return nxt
 
 
