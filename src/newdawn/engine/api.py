@@ -32,6 +32,20 @@ from .state import GameState
 from .turn import describe
 
 
+def game_config(
+    players: int,
+    *,
+    max_rounds: int | None = None,
+    leaders: list[str] | None = None,  # noqa: F811 (the config key; shadows the module only here)
+    colors: list[str] | None = None,
+    ruleset: str = "ti",
+) -> dict[str, Any]:
+    """The configuration ``new_game`` takes, built in one place (CLI, tournaments, tools):
+    ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until a
+    player wins. ``new_game`` checks it and fills in the rest (``setup.DEFAULT_CONFIG``)."""
+    return {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors, "max_rounds": max_rounds}
+
+
 def is_terminal(st: GameState) -> bool:
     return st.winner != -1
 
