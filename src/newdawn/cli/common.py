@@ -8,16 +8,11 @@ from typing import Any
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
 from ..engine import Action, GameState, new_game
-from ..engine import game_config as _engine_config
 from ..engine.state import content_for
 
 
 class CliError(Exception):
     """A problem to report to the user as one line on stderr (exit status 2)."""
-
-
-def game_config(players: int, max_rounds: int | None) -> dict[str, Any]:
-    return _engine_config(players, max_rounds=max_rounds)
 
 
 def start_game(config: dict[str, Any], seed: int) -> GameState:

@@ -13,10 +13,10 @@ from rich.markup import escape
 
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
-from ..engine import Action, GameState
+from ..engine import Action, GameState, game_config
 from ..engine.state import content_for
 from ..engine.victory import claimed_cards
-from .common import claimed_agenda_names, game_config, leader_label, start_game
+from .common import claimed_agenda_names, leader_label, start_game
 from .replay import result_text
 
 
@@ -44,7 +44,7 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None) ->
     if seed is None:
         seed = random.randrange(1_000_000)
     con = Console(highlight=False)
-    st = start_game(game_config(players, max_rounds), seed)
+    st = start_game(game_config(players, max_rounds=max_rounds), seed)
     c = content_for(st)
     con.print(f"[bold]newdawn: {players} random bots, seed {seed}[/bold]")
     for s in range(st.n):

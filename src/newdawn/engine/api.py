@@ -39,11 +39,17 @@ def game_config(
     leaders: list[str] | None = None,  # noqa: F811 (the config key; shadows the module only here)
     colors: list[str] | None = None,
     ruleset: str = "ti",
+    generator: str | None = None,
 ) -> dict[str, Any]:
-    """The configuration ``new_game`` takes, built in one place (CLI, tournaments, tools):
-    ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until a
-    player wins. ``new_game`` checks it and fills in the rest (``setup.DEFAULT_CONFIG``)."""
-    return {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors, "max_rounds": max_rounds}
+    """The configuration ``new_game`` takes, built in one place (CLI, tournaments, scenarios,
+    tools): ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until
+    a player wins; ``generator`` None takes the default (``setup.DEFAULT_CONFIG``). ``new_game``
+    checks the values and fills in the rest."""
+    cfg: dict[str, Any] = {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors,
+                           "max_rounds": max_rounds}
+    if generator is not None:
+        cfg["generator"] = generator
+    return cfg
 
 
 def is_terminal(st: GameState) -> bool:
