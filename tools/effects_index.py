@@ -14,8 +14,10 @@ Where each column comes from:
   builder of each effect op), ``leaders.CARD_FX`` (unique-card effects, by ``special`` handler
   name) and ``hooks.REGISTRY`` (hook point -> handler name -> function).
 * steps: the decision and automatic step kinds (``flow.CHOICE``, ``flow.AUTO``) a handler
-  pushes, found among the string constants of its compiled code; from a step of the handler's
-  own module, the steps its functions push in turn.
+  pushes: the literal kinds of the ``push(st, kind)`` and ``frame(kind)`` calls in its syntax
+  tree and in the functions of its module it calls (the registries cannot say which steps a
+  function pushes); from a step of the handler's own module, the steps its functions push
+  in turn.
 * tests: test functions (``tests/**/test_*.py``) whose name contains the id, or whose body
   has the id or the printed name as a whole string constant, or whose docstring names it;
   scenario files (``tests/scenarios/**/*.toml``) whose file name contains the id, or whose
@@ -28,13 +30,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import re
 import sys
+import textwrap
 import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 from newdawn.content import load_content
@@ -136,21 +139,35 @@ def _step_functions(kind: str) -> list[Callable[..., Any]]:
     return fns
 
 
-def _constants(code: CodeType) -> Iterator[str]:
-    for k in code.co_consts:
-        if isinstance(k, str):
-            yield k
-        elif isinstance(k, CodeType):
-            yield from _constants(k)
-        elif isinstance(k, tuple):
-            yield from (x for x in k if isinstance(x, str))
-
-
-def _pushed(fn: Callable[..., Any]) -> set[str]:
-    code = getattr(fn, "__code__", None)
-    if code is None:
+def _pushed(fn: Callable[..., Any], seen: set[Any] | None = None) -> set[str]:
+    """Step kinds named by the ``push(st, kind, ...)`` and ``frame(kind, ...)`` calls in the
+    function's own syntax tree (kinds are always written there as literals), and in the
+    functions of the same module it calls by name."""
+    seen = set() if seen is None else seen
+    if fn in seen:
         return set()
-    return {k for k in _constants(code) if k in flow.CHOICE or k in flow.AUTO}
+    seen.add(fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        if name in ("push", "frame"):
+            for arg in node.args:
+                for k in ast.walk(arg):
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str) and (
+                            k.value in flow.CHOICE or k.value in flow.AUTO):
+                        out.add(k.value)
+        elif isinstance(f, ast.Name):
+            callee = getattr(fn, "__globals__", {}).get(f.id)
+            if inspect.isfunction(callee) and callee.__module__ == fn.__module__:
+                out |= _pushed(callee, seen)
+    return out
 
 
 def steps_of(fns: Iterable[Callable[..., Any]]) -> list[str]:
