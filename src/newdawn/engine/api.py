@@ -171,6 +171,6 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "is_terminal", "legal_actions", "make_record", "new_game",
-    "parse_action", "replay", "rounds_played", "why_illegal",
+    "decision_seat", "describe", "game_config", "is_terminal", "legal_actions", "make_record",
+    "new_game", "parse_action", "replay", "rounds_played", "why_illegal",
 ]
