@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 PLAY_ARGS ?=
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: venv test play bench sim chromium
+.PHONY: venv test play bench sim chromium index
 
 venv: $(STAMP)
 
@@ -40,3 +40,8 @@ bench: venv
 
 sim: venv
 	$(VENV)/bin/newdawn sim $(SIM_ARGS)
+
+# Rewrite docs/effects-index.md (each printed effect: data, handlers, tests); tests/test_effects_index.py
+# fails while the committed file is out of date, e.g. after merging new tests or handlers.
+index: venv
+	$(PY) tools/effects_index.py

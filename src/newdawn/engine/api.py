@@ -33,6 +33,26 @@ from .turn import describe
 from .victory import agenda_signature, claim_completed
 
 
+def game_config(
+    players: int,
+    *,
+    max_rounds: int | None = None,
+    leaders: list[str] | None = None,  # noqa: F811 (the config key; shadows the module only here)
+    colors: list[str] | None = None,
+    ruleset: str = "ti",
+    generator: str | None = None,
+) -> dict[str, Any]:
+    """The configuration ``new_game`` takes, built in one place (CLI, tournaments, scenarios,
+    tools): ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until
+    a player wins; ``generator`` None takes the default (``setup.DEFAULT_CONFIG``). ``new_game``
+    checks the values and fills in the rest."""
+    cfg: dict[str, Any] = {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors,
+                           "max_rounds": max_rounds}
+    if generator is not None:
+        cfg["generator"] = generator
+    return cfg
+
+
 def is_terminal(st: GameState) -> bool:
     return st.winner != -1
 
@@ -158,6 +178,6 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "is_terminal", "legal_actions", "make_record", "new_game",
-    "parse_action", "replay", "rounds_played", "why_illegal",
+    "decision_seat", "describe", "game_config", "is_terminal", "legal_actions", "make_record",
+    "new_game", "parse_action", "replay", "rounds_played", "why_illegal",
 ]

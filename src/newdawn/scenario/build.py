@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content import Content
-from ..engine import apply, legal_actions, new_game
+from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.actions import parse_coord
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
@@ -261,8 +261,8 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     line = ctx.header_line("[game]")
     _want(ctx, "game", g, dict, line)
     _unknown(ctx, "game", g, GAME_KEYS, line)
-    cfg = {"players": g.get("players", 2), "leaders": g.get("leaders"), "colors": g.get("colors"),
-           "max_rounds": g.get("max_rounds"), "generator": g.get("generator", SCENARIO_RNG)}
+    cfg = game_config(g.get("players", 2), leaders=g.get("leaders"), colors=g.get("colors"),
+                      max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG))
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
     if cfg["leaders"] is not None:
         c0 = new_game({"players": 2}, 0)._c
