@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.random_bot import PASSIVE_VERBS
-from ..cli.common import game_config, play_random
-from ..engine import Action
+from ..cli.common import play_random
+from ..engine import Action, game_config
 from .codec import codec
 
 PLAYERS = 4
@@ -53,7 +53,7 @@ def id_chooser(rng: random.Random, passive: float = 0.1) -> Callable[[Sequence[i
 
 
 def engine_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[int, float]:
-    config = game_config(players, max_rounds)
+    config = game_config(players, max_rounds=max_rounds)
     n = 0
     t0 = time.perf_counter()
     for s in seeds:
@@ -69,7 +69,7 @@ def same_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list
     out = []
     for s in seeds:
         choose = id_chooser(random.Random(s))
-        st = new_game(game_config(players, max_rounds), s)
+        st = new_game(game_config(players, max_rounds=max_rounds), s)
         acts: list[Action] = []
         while st.winner == -1:
             a = c.decode(choose(sorted(c.encode_all(legal_actions(st)))))
@@ -84,7 +84,7 @@ def engine_replay_run(seeds: Sequence[int], players: int, max_rounds: int,
     """The engine alone (``legal_actions`` + ``apply_in_place``) on the environments' games."""
     from ..engine import apply_in_place, legal_actions, new_game
 
-    config = game_config(players, max_rounds)
+    config = game_config(players, max_rounds=max_rounds)
     n = 0
     t0 = time.perf_counter()
     for s, acts in zip(seeds, games, strict=True):
