@@ -63,7 +63,7 @@ class Server:
     def start(self) -> None:
         exe = Path(sys.executable).with_name("newdawn")
         self.proc = subprocess.Popen([str(exe), "serve", "--port", str(self.port), "--db", self.db,
-                                      "--bot-delay", str(self.bot_delay)],
+                                      "--bot-delay", str(self.bot_delay), "--create-limit", "0"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
     async def ready(self, limit: float = 60) -> None:

@@ -15,6 +15,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="SQLAlchemy database URL (default: the SQLite file ./newdawn.db)")
     s.add_argument("--bot-delay", type=float, default=0.15,
                    help="seconds a bot waits before each action, so people can follow (default 0.15)")
+    s.add_argument("--bot-workers", type=int, default=2, metavar="N",
+                   help="processes thinking bots (greedy, mcts) choose in (default 2; 0: threads)")
+    s.add_argument("--create-limit", type=int, default=20, metavar="N",
+                   help="new games one client address may create per minute (default 20; 0: no limit)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -28,7 +32,8 @@ def main(args: argparse.Namespace) -> int:
         raise CliError(f"the server needs the 'server' extra (pip install -e '.[server]'): {e}") from None
     url = args.db or default_db_url()
     try:
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+                         create_limit=(args.create_limit, 60.0) if args.create_limit > 0 else None)
     except Exception as e:  # a bad URL or an unreachable database: one line for the user
         raise CliError(f"cannot open the database {url}: {e}") from None
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -36,5 +41,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"newdawn: open http://{shown_host}:{args.port}/ in your browser", flush=True)
     shown_db = path if path else make_url(url).render_as_string(hide_password=True)
     print(f"newdawn: games are saved in {shown_db}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # frames past this size are refused by uvicorn itself (1009); smaller ones too long for a
+    # message get an error from the app (server/inputs.py)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=256 * 1024)
     return 0

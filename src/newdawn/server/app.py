@@ -8,9 +8,11 @@ same database file to check that games resume.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -21,31 +23,61 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from .botpool import DEFAULT_WORKERS, BotPool
 from .bots import bot_levels
 from .cluster import make_cluster
 from .games import GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
+from .inputs import MAX_BODY_BYTES, MAX_FRAME_CHARS, parse_json
 from .store import Store, default_db_url
 from .views import content_json
 
 log = logging.getLogger("newdawn.server")
 
 
+class RateLimiter:
+    """At most ``n`` events per ``window`` seconds per key (a sliding window in memory)."""
+
+    def __init__(self, n: int, window: float) -> None:
+        self.n, self.window = n, window
+        self.events: dict[str, collections.deque[float]] = {}
+
+    def hit(self, key: str) -> float:
+        """Count an event for ``key``: 0 if allowed, else the seconds until one would be."""
+        now = time.monotonic()
+        q = self.events.setdefault(key, collections.deque())
+        while q and q[0] <= now - self.window:
+            q.popleft()
+        if len(q) >= self.n:
+            return max(1.0, q[0] + self.window - now)
+        q.append(now)
+        if len(self.events) > 10_000:  # forget idle addresses
+            for k in [k for k, v in self.events.items() if not v or v[-1] <= now - self.window]:
+                del self.events[k]
+        return 0.0
+
+
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: int | None = None,
                static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16,
-               idle_s: float = 600.0) -> FastAPI:
+               idle_s: float = 600.0, bot_workers: int = DEFAULT_WORKERS,
+               create_limit: tuple[int, float] | None = (20, 60.0)) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
     ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
     ``max_sockets``: open WebSockets per game (more are refused with close code 4429).
     ``queue_size``: views waiting for one socket before it counts as fallen behind and is dropped.
-    ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory."""
+    ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory.
+    ``bot_workers``: processes thinking bots choose in (0: threads of this process).
+    ``create_limit``: (games, seconds) one client address may create in that time (None: no
+    limit); more get 429."""
     url = db_url or default_db_url()
     store = Store(url)
     cluster = make_cluster(url)
     games = GameManager(store, bot_seed=bot_seed)
     hub = Hub(games, max_sockets=max_sockets, queue_size=queue_size)
     drivers: dict[str, asyncio.Task[None]] = {}
+    pool = BotPool(bot_workers)
+    limiter = RateLimiter(*create_limit) if create_limit else None
 
     def broadcast(game_id: str) -> None:
         """Bring the game's sockets up to date in the background (never waits for a send)."""
@@ -79,7 +111,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                     while await call_game(games, game_id, games.bot_to_move):
                         if bot_delay > 0:
                             await asyncio.sleep(bot_delay)
-                        if await run_in_threadpool(games.bot_step, game_id):
+                        job = await run_in_threadpool(games.bot_job, game_id)
+                        if job is None:
+                            continue
+                        bot = None
+                        action = job.action
+                        if action is None:  # a bot that thinks: in the pool, off this process
+                            action, bot = await pool.choose(job.bot, job.view, job.legal)
+                        if await run_in_threadpool(games.bot_finish, job, action, bot):
                             broadcast(game_id)
                         failures = 0
                         await asyncio.sleep(0)
@@ -173,6 +212,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             with contextlib.suppress(BaseException):
                 await t
         await hub.close()
+        pool.close()
         cluster.close()
         store.close()
 
@@ -182,6 +222,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     app.state.hub = hub
     app.state.drivers = drivers
     app.state.cluster = cluster
+    app.state.bot_pool = pool
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
@@ -196,16 +237,27 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         return JSONResponse({"error": "bad request: " + "; ".join(parts)}, status_code=400)
 
     async def body_of(request: Request) -> dict[str, Any]:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise GameError(400, "the request body must be JSON") from None
+        """The request's JSON object, read at most ``MAX_BODY_BYTES`` far and checked."""
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+            raise GameError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise GameError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
+        body = parse_json(bytes(raw))
         if not isinstance(body, dict):
             raise GameError(400, "the request body must be a JSON object")
         return body
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
+        if limiter is not None:
+            who = request.client.host if request.client else "?"
+            wait = limiter.hit(who)
+            if wait > 0:
+                raise GameError(429, f"too many new games from your address: try again in {wait:.0f} s")
         body = await body_of(request)
         out = await run_in_threadpool(games.create, body)
         kick_bots(out["game_id"])
@@ -275,11 +327,22 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             return
         try:
             while not conn.dropped:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    hub.send(game_id, conn, json.dumps({"type": "error", "error": "send text frames (JSON), not binary ones"}))
+                    continue
+                if len(text) > MAX_FRAME_CHARS:
+                    hub.send(game_id, conn, json.dumps({"type": "error", "error": f"a message may have at most {MAX_FRAME_CHARS} characters"}))
+                    continue
                 try:
-                    msg = json.loads(text)
-                except ValueError:
-                    msg = None
+                    msg = parse_json(text, "the message")
+                except GameError as e:
+                    hub.send(game_id, conn, json.dumps({"type": "error", "status": e.status,
+                                                        "error": f"expected {{\"type\": \"action\", ...}}: {e.message}"}))
+                    continue
                 if not isinstance(msg, dict) or msg.get("type") != "action":
                     hub.send(game_id, conn, json.dumps({"type": "error", "error": "expected {\"type\": \"action\", ...}"}))
                     continue

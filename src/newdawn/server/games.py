@@ -35,7 +35,10 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.setup import normalise_config
+from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
+from .errors import GameError as GameError  # re-exported: the layers above import it from here
+from .inputs import check_action, check_game_id, check_token
 from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import view_message
 
@@ -45,13 +48,17 @@ SEED_BITS = 128
 log = logging.getLogger("newdawn.server")
 
 
-class GameError(Exception):
-    """A request the server refuses; ``status`` is the HTTP status of the contract."""
+@dataclass
+class BotJob:
+    """A bot seat's decision, taken out of the game's lock to be thought about."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    game_id: str
+    seat: int
+    version: int
+    bot: Bot
+    view: dict[str, Any] | None
+    legal: list[Action]
+    action: Action | None = None
 
 
 CHECKPOINT_EVERY = 25
@@ -137,10 +144,9 @@ class LiveGame:
     def seat_of_token(self, token: str | None) -> tuple[int, frozenset[int]]:
         """(seat the viewer sees as, seats the viewer may act for); (-1, {}) for spectators.
         Raises 403 for a token that belongs to no seat of this game."""
-        if not token:
+        token = check_token(token)
+        if token is None:
             return -1, frozenset()
-        if not isinstance(token, str) or not token.isascii():
-            raise GameError(403, "this token belongs to no seat of this game")
         for s in self.rec.seats:
             if secrets.compare_digest(s.token, token):
                 return s.seat, frozenset({s.seat})
@@ -261,16 +267,19 @@ class GameManager:
                 raise GameError(400, f"seat {i}: kind must be \"human\" or \"bot\"")
             bot = None
             if kind == "bot":
-                bot = str(s.get("bot") or "random")
                 try:
+                    bot = check_spec(s.get("bot") or "random")
                     make_seat_bot(bot, 0)
                 except ValueError as e:
-                    raise GameError(400, f"seat {i}: {e}") from None
+                    raise GameError(400, f"seat {i}: {str(e)[:200]}") from None
             seats.append(SeatRecord(i, kind, bot, new_token()))
         leaders = body.get("leaders")
         if leaders is not None:
             if not isinstance(leaders, list) or len(leaders) != len(seats):
                 raise GameError(400, f"leaders must be null or a list of {len(seats)} leader ids")
+            for i, x in enumerate(leaders):
+                if x is not None and (not isinstance(x, str) or len(x) > 40):
+                    raise GameError(400, f"seat {i}: a leader is given by its id (a short text) or null")
             if all(x is None or x == "random" for x in leaders):
                 leaders = None
             elif any(x is None or x == "random" for x in leaders):
@@ -346,7 +355,7 @@ class GameManager:
     def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
         """Spend an invite: its seat gets a new secret token, returned to this caller alone."""
         g = self.get(game_id)
-        if not isinstance(invite, str) or not invite or not invite.isascii():
+        if not isinstance(invite, str) or not invite or not invite.isascii() or len(invite) > 64:
             raise GameError(400, "invite must be the code of an invite link")
         with g.lock:
             seat = next((s for s in g.rec.seats if s.invite and secrets.compare_digest(s.invite, invite)), None)
@@ -368,7 +377,8 @@ class GameManager:
         base = derived if self.bot_seed is None else self.bot_seed
         for s in g.rec.seats:
             if s.kind == "bot":
-                g.bots[s.seat] = make_seat_bot(s.bot or "random", base * 10 + s.seat + len(g.rec.actions) * 7919)
+                g.bots[s.seat] = make_seat_bot(bounded_spec(s.bot or "random"),
+                                               base * 10 + s.seat + len(g.rec.actions) * 7919)
 
     def list_games(self) -> list[dict[str, Any]]:
         """The lobby's list, from the summaries stored with every write (no game is loaded,
@@ -388,6 +398,7 @@ class GameManager:
 
     def get(self, game_id: str) -> LiveGame:
         """The live game, loaded from the store on first use (404 unknown, 500 broken)."""
+        check_game_id(game_id)
         g = self.games.get(game_id)
         if g is not None:
             g.touched = time.monotonic()
@@ -516,7 +527,7 @@ class GameManager:
         g = self.get(game_id)
         with g.lock:
             g.seat_of_token(token)
-            reason = why_illegal(g.state, action)
+            reason = why_illegal(g.state, check_action(action))
             return {"legal": reason is None, "reason": reason}
 
     def replay_view(self, game_id: str, step: int) -> dict[str, Any]:
@@ -564,8 +575,7 @@ class GameManager:
                                  f"your action was chosen at version {version}; look again")
 
     def _apply(self, g: LiveGame, seat: int, action: Any) -> int:
-        if not isinstance(action, str):
-            raise GameError(400, "action must be the text of an action")
+        action = check_action(action)
         st = g.state
         try:
             a = parse_action(action)
@@ -589,25 +599,48 @@ class GameManager:
         return g.version
 
     def bot_step(self, game_id: str) -> bool:
-        """If a bot seat decides now, let it choose and apply its action (runs in a worker
-        thread). The bot thinks without holding the game's lock, so views and other requests
-        are served meanwhile; its choice is applied only if the game has not moved on.
-        Returns whether an action was applied."""
+        """If a bot seat decides now, let it choose (in this thread) and apply its action.
+        Returns whether an action was applied. The server's driver uses ``bot_job`` and
+        ``bot_finish`` instead, with the thinking done in the bot pool."""
+        job = self.bot_job(game_id)
+        if job is None:
+            return False
+        if job.action is None:
+            job.action = job.bot.choose(job.view, job.legal)
+        return self.bot_finish(job, job.action)
+
+    def bot_job(self, game_id: str) -> BotJob | None:
+        """What a bot seat that decides now has to choose from (None if no bot decides). A
+        bot that needs no thought (one option, or the random bot) has chosen already
+        (``action``); the others think in the bot pool without holding the game's lock."""
         g = self.get(game_id)
         with g.lock:
             st = g.state
             version = g.version
             seat = decision_seat(st)
             if st.winner != -1 or not g.is_bot(seat):
-                return False
+                return None
             bot = g.bots[seat]
+            spec = g.rec.seats[seat].bot
         legal = legal_actions(st)
         needs_view = getattr(bot, "needs_view", True)
+        view = player_view(st, seat) if needs_view else None
+        job = BotJob(game_id, seat, version, bot, view, list(legal))
         if needs_view and len(legal) == 1:
-            a: Action = legal[0]  # nothing to think about
-        else:
-            a = bot.choose(player_view(st, seat) if needs_view else None, legal)
+            job.action = legal[0]  # nothing to think about
+        elif not thinks(spec):
+            job.action = bot.choose(view, legal)
+        return job
+
+    def bot_finish(self, job: BotJob, action: Action, bot: Bot | None = None) -> bool:
+        """Apply a bot's choice if the game has not moved on meanwhile (``bot``: the bot as it
+        came back from the pool, which replaces the one that stayed). Returns whether applied."""
+        g = self.get(job.game_id)
+        seat, version = job.seat, job.version
+        a = action
         with g.lock:
+            if bot is not None and g.bots.get(seat) is job.bot:
+                g.bots[seat] = bot
             if g.version != version:
                 return False
             try:
