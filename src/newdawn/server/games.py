@@ -119,8 +119,10 @@ class LiveGame:
         return Summary(st.round, st.winner, st.winner == -1 and self.is_bot(decision_seat(st)))
 
     def push(self, seat: int, text: str, nxt: GameState) -> None:
+        complete = len(self.records) == len(self.rec.actions) + 1
         self.rec.actions.append((seat, text))
-        self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
+        if complete:  # else (a game loaded from a snapshot) the records are made when asked for
+            self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
         self.prev, self.state = self.state, nxt
         self.events.append(list(nxt.events))
         n = len(self.rec.actions)
@@ -133,7 +135,8 @@ class LiveGame:
         before = self.state_at(n - 1)
         self.rec.actions.pop()
         self.events.pop()
-        self.records.pop()
+        if len(self.records) > n:
+            self.records.pop()
         self.checkpoints.pop(n, None)
         self.state, self.prev = before, None
 
@@ -172,6 +175,7 @@ class LiveGame:
         """Log entries of actions ``start``..``stop`` (``n`` = 1 for the first action); from the
         start, entry ``n`` = 0 (seat -1, action "setup") carries the setup's events."""
         stop = len(self.rec.actions) if stop is None else stop
+        self._ensure_records(stop)
         out = []
         if start == 0:
             out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0]),
@@ -181,6 +185,22 @@ class LiveGame:
             out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1]),
                         "entries": self.records[i + 1]})
         return out
+
+    def _ensure_records(self, stop: int) -> None:
+        """Make the log records of actions 1..``stop`` that are missing (a game loaded from a
+        snapshot has none): one pass forward from the last state known before them."""
+        have = len(self.records)
+        if have > stop:
+            return
+        if have == 0:
+            self.records.append(setup_entries(self.state_at(0)))
+            have = 1
+        st = self.state_at(have - 1)
+        for i in range(have - 1, stop):
+            seat, text = self.rec.actions[i]
+            nxt = self.state if i + 1 == len(self.rec.actions) else apply(st, text)
+            self.records.append(action_entries(st, seat, text, nxt, i + 1))
+            st = nxt
 
     def summary(self) -> dict[str, Any]:
         st = self.state
@@ -496,7 +516,10 @@ class GameManager:
                     seat, acting = g.seat_of_token(token)
                 except GameError:
                     continue
-                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats)
+                refusal = undo_refusal(g, acting)
+                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
+                                    history=g.log_entries(max(0, n - 200)), undo=(refusal is None, refusal),
+                                    practice=g.rec.practice)
                 self.view_builds += 1
                 for sent in sents:
                     texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
