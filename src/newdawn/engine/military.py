@@ -347,7 +347,9 @@ def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
     a_die, d_die = roll(st), roll(st)
     a_base = attack_value(st, info, target, dseat)
     d_base = defense_value(st, target, s, dseat, seat)
-    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}")
+    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
+        seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
+        d_die=d_die, d_base=d_base)
     push(st, "combat", **{**info, "att": seat, "defender": dseat, "target": target,
                           "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
                           "a_plus": 0, "d_plus": 0, "stage": "attacker"})
@@ -383,7 +385,7 @@ def combat_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
-        log(st, f"seat {f['seat']} rerolls: {die}")
+        log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
         replace_top(st, **{f"{side}_die": die})
         return
     d = f["defender"]
@@ -407,9 +409,11 @@ def resolve_combat(st: GameState, f: Frame) -> None:
     if a_total <= d_total:
         ps.armies[f["i"]] = ON_CARD
         st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
-        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card")
+        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card", "attack_result",
+            seat=f["att"], won=0, attack=a_total, defence=d_total, space=f["space"])
         return
-    log(st, f"the attack succeeds ({a_total} against {d_total})")
+    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,
+        attack=a_total, defence=d_total, space=f["space"])
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
     cb = content_for(st).ruleset.combat
@@ -474,7 +478,7 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         hooks.fire("replaced", st, old, s, "city")
     if unused_cities(st, seat) > 0:
         st.cities[s] = seat
-        log(st, f"seat {seat} places a city at {coord(st, s)}")
+        log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
     elif unused_control(st, seat) > 0:
         st.ctl[s] = seat
         st.reinforced.add(s)
@@ -492,7 +496,7 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
         if "cs:" + cs in ps.dipl:
             ps.dipl.remove("cs:" + cs)
     occupy(st, seat, s)
-    log(st, f"seat {seat} conquers {cs}")
+    log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
@@ -513,7 +517,7 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
         st.cs_conquered[cs] = seat
         st.players[seat].cs_tokens.append(cs)
         occupy(st, seat, s)
-        log(st, f"seat {seat} conquers {cs}")
+        log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
         return
     liberate(st, s, cs, seat)
 
@@ -541,9 +545,9 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     if seat >= 0:
         st.players[seat].dipl.append("cs:" + cs)
         st.cs_cards[cs] = 1
-        log(st, f"seat {seat} liberates {cs}")
+        log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
     else:
-        log(st, f"{cs} is liberated")
+        log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
 
 
 @choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from seat {f['defender']}'s focus cards")
@@ -606,8 +610,8 @@ def run_army_after(st: GameState, f: Frame) -> None:
         prev = f["prev"]
         if prev in st.cs_at:  # it left from Antananarivo, where it may not end its move
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army goes back to its card")
+            log(st, f"seat {seat}'s army goes back to its card", "army_home", seat=seat)
             return
         ps.armies[i] = prev
-        log(st, f"seat {seat}'s army returns to {coord(st, prev)}")
+        log(st, f"seat {seat}'s army returns to {coord(st, prev)}", "army_back", seat=seat, space=prev)
 

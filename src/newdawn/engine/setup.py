@@ -122,7 +122,8 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.event_pos = 0
     st.winner = -1
     st.version = 0
-    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}")
+    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
+        first=st.first)
     order = [(st.first + i) % n for i in range(n)]
     frames = [frame("setup_fort", seat=p) for p in order]
     frames += [frame("setup_capital", seat=p, tile=dealt[p]) for p in order]
@@ -154,7 +155,7 @@ def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     pop(st)
     st.placements.append(Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
-    log(st, f"seat {f['seat']} places a fort at {a.arg}")
+    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg)
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -189,7 +190,7 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
         if printed is not None and printed.capital:
             st.cities[s] = seat
             st.capitals[seat] = s
-    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}")
+    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg)
 
 
 @auto("setup_finish")

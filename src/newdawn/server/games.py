@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..content import load_content
+from ..describe import action_entries, setup_entries
 from ..engine import (
     Action,
     GameState,
@@ -62,6 +63,8 @@ class LiveGame:
     """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup)."""
     prev: GameState | None = None
     """The state before the last action, while it is known (for undo)."""
+    records: list[list[dict[str, Any]]] = field(default_factory=list)
+    """``records[i]``: the log records (``describe.log``) of action ``i`` (0: the setup)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[int, Bot] = field(default_factory=dict)
 
@@ -69,8 +72,10 @@ class LiveGame:
     def from_states(cls, rec: GameRecord, states: list[GameState]) -> LiveGame:
         """Keep the checkpoints, the last two states and the events of ``engine.replay``'s
         list of states (which is then dropped: a long game's states take tens of MB)."""
+        records = [setup_entries(states[0])] + [
+            action_entries(states[i], seat, text, states[i + 1], i + 1) for i, (seat, text) in enumerate(rec.actions)]
         return cls(rec, states[-1], {i: states[i] for i in range(0, len(states), CHECKPOINT_EVERY)},
-                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None)
+                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None, records)
 
     def state_at(self, i: int) -> GameState:
         """The state after the first ``i`` actions."""
@@ -87,6 +92,7 @@ class LiveGame:
 
     def push(self, seat: int, text: str, nxt: GameState) -> None:
         self.rec.actions.append((seat, text))
+        self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
         self.prev, self.state = self.state, nxt
         self.events.append(list(nxt.events))
         n = len(self.rec.actions)
@@ -99,6 +105,7 @@ class LiveGame:
         before = self.state_at(n - 1)
         self.rec.actions.pop()
         self.events.pop()
+        self.records.pop()
         self.checkpoints.pop(n, None)
         self.state, self.prev = before, None
 
@@ -133,10 +140,12 @@ class LiveGame:
         stop = len(self.rec.actions) if stop is None else stop
         out = []
         if start == 0:
-            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0])})
+            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0]),
+                        "entries": self.records[0]})
         for i in range(start, stop):
             seat, text = self.rec.actions[i]
-            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1])})
+            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1]),
+                        "entries": self.records[i + 1]})
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -310,8 +319,10 @@ class GameManager:
         g = self.get(game_id)
         with g.lock:
             seat, acting = g.seat_of_token(token)
+            refusal = undo_refusal(g, acting)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected))
+                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 60)),
+                                undo=(refusal is None, refusal))
 
     def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
         g = self.get(game_id)

@@ -12,10 +12,16 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from .. import describe
 from ..content import load_content
-from ..engine import GameState, decision_seat, legal_actions, player_view
+from ..describe.follow import summaries, touched
+from ..describe.log import target_words
+from ..describe.names import seat_full
+from ..engine import GameState, decision_seat, player_view
+from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
 from ..engine.state import content_for
+from .schema import SCHEMA_VERSION
 
 
 def board_json(st: GameState) -> dict[str, Any]:
@@ -89,7 +95,7 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
                 "total": die + base + plus}
 
     return {
-        "target": target, "space": s, "stage": f["stage"],
+        "target": target, "target_text": target_words(st, target, dseat, s), "space": s, "stage": f["stage"],
         "attacker": side(f["att"], f["a_die"], f["a_base"], f["a_plus"], att),
         "defender": side(dseat, f["d_die"], f["d_base"], f["d_plus"], dfd),
         "ties": "the defender wins ties",
@@ -142,22 +148,50 @@ def view_message(
     acting: frozenset[int],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
+    *,
+    history: list[dict[str, Any]] | None = None,
+    undo: tuple[bool, str | None] | None = None,
 ) -> dict[str, Any]:
-    """The contract's ``view`` message for a viewer who sees as ``seat`` (-1: spectator) and may
-    act for the seats in ``acting`` (one seat, every human seat in hot-seat play, or none)."""
+    """The contract's ``view`` message (``schema.ViewMessage``) for a viewer who sees as
+    ``seat`` (-1: spectator) and may act for the seats in ``acting`` (one seat, every human
+    seat in hot-seat play, or none). ``history`` is the log since the viewer's last decision
+    or more (for the turn summaries and the touched spaces; default: ``log``); ``undo`` is
+    (allowed, reason) for this viewer."""
     view = player_view(st, seat)
     owner = decision_seat(st)
+    options = describe.option_records(st) if owner in acting else []
     decision = {
         "seat": owner,
-        "text": view["decision"]["text"],
-        "options": [str(a) for a in legal_actions(st)] if owner in acting else [],
+        "kind": st.stack_frames[-1]["k"] if st.winner == -1 and st.stack_frames else "over",
+        "text": decision_text(st),
+        "options": [o["action"] for o in options],
+        "choices": options,
+        "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
     }
-    view["decision"] = decision
+    view["decision"] = {**view["decision"], "options": decision["options"]}
+    hist = log if history is None else history
+    me = seat if seat >= 0 else (min(acting) if acting else -1)
+    if undo is None:
+        undo = (False, "undo is not offered here")
+    for s in seats:
+        if 0 <= s["seat"] < st.n:
+            s.setdefault("name", seat_full(st, s["seat"]))
     return {
-        "type": "view", "game_id": game_id, "version": version, "seat": seat, "view": view,
-        "board": board_json(st), "decision": decision, "log": log, "seats": seats,
+        "type": "view", "schema_version": SCHEMA_VERSION, "game_id": game_id, "version": version,
+        "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st), "decision": decision,
+        "log": log, "seats": seats,
+        "goal": describe.goal_json(st), "turn": describe.turn_json(st), "wonders": describe.wonders_json(st, me),
         "combat": combat_json(st), "production": production_json(st),
+        "summaries": summaries(hist, me), "touched": touched(hist, me),
+        "undo": {"allowed": undo[0], "reason": undo[1]}, "end": describe.end_json(st),
     }
+
+
+def decision_text(st: GameState) -> str:
+    """The pending question in the table's words."""
+    from ..describe.names import plain_sentence
+
+    return plain_sentence(st, describe_decision(st))
 
 
 def _plain(x: Any) -> Any:
