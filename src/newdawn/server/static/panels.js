@@ -27,7 +27,7 @@ function OptionButton({ o, disabled, onChoose, extraClass }) {
 }
 
 /** The pending decision: who decides, the question, the options (buttons or map targets). */
-export function DecisionPanel({ model, mine, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
+export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
   const d = model.decision;
   const players = model.players;
   if (model.end) return null;
@@ -46,16 +46,14 @@ export function DecisionPanel({ model, mine, mapOptions, buttonOptions, selected
     ${mine && mapOptions.length ? html`<p class="hint">${moving
       ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")
       : `Click one of the ${new Set(mapOptions.flatMap((o) => o.targetKeys)).size} highlighted spaces on the map (or Tab to them and press Enter).`}</p>` : null}
-    ${mine && !mapOptions.length && d.noTargetReason ? html`<p class="hint">${d.noTargetReason}</p>` : null}
-    ${mine && focus.length ? html`<div class="focus-options">${focus.map((o) => html`<${FocusButton} key=${o.action} o=${o} disabled=${disabled} onChoose=${onChoose} onHover=${onHoverOption} />`)}</div>` : null}
+    ${mine && focus.length ? html`<div class="focus-options">${focus.map((o) => html`<${FocusButton} key=${o.action} o=${o} type=${((content.focus_cards || {})[o.card] || {}).type} disabled=${disabled} onChoose=${onChoose} onHover=${onHoverOption} />`)}</div>` : null}
     ${mine && rest.length ? html`<div class="buttons">${rest.map((o) => html`<${OptionButton} key=${o.action} o=${o} disabled=${disabled} onChoose=${onChoose} />`)}</div>` : null}
     ${mine && mapOptions.length ? html`<details class="all-options"><summary>all ${mapOptions.length} map options as a list</summary>
       <div class="buttons">${mapOptions.map((o) => html`<span key=${o.action} onMouseEnter=${() => onHoverOption(o)} onMouseLeave=${() => onHoverOption(null)}><${OptionButton} o=${o} disabled=${disabled} onChoose=${onChoose} /></span>`)}</div></details>` : null}
   </section>`;
 }
 
-function FocusButton({ o, disabled, onChoose, onHover }) {
-  const type = (o.group || "").replace(/^focus:/, "");
+function FocusButton({ o, type, disabled, onChoose, onHover }) {
   return html`<button type="button" class=${`opt focus-opt${o.warning ? " warn" : ""}`} data-action=${o.action} data-kind="focus"
     disabled=${disabled} style=${`--fc:${FOCUS_COLOR[type] || "#888"}`} onClick=${() => onChoose(o)}
     onMouseEnter=${() => onHover(o)} onMouseLeave=${() => onHover(null)} onFocus=${() => onHover(o)} onBlur=${() => onHover(null)}>
@@ -121,18 +119,14 @@ export const GoalPanel = pure(({ goal, players, me }) => {
     <div class="claimed">${players.map((p) => html`<span key=${p.seat} class=${`chip cards${p.seat === me ? " me" : ""}`} style=${`--pc:${playerColor(p.color)}`}>
       <${Swatch} color=${p.color} />${p.name}: <b>${claimedOf(p.seat)}</b> of ${goal.to_win}</span>`)}</div>
     <ol class="vcards">${goal.cards.map((c) => html`<li key=${c.id} class="vcard">
-      <div class="vname">${c.name}${c.fort ? html` <small>(fort)</small>` : null}</div>
-      ${c.agendas.map((a) => {
-        const mine = (a.progress || []).find((x) => x.seat === me);
-        return html`<div key=${a.id} class=${`agenda${a.claimed_by.includes(me) ? " done" : ""}`}>
-          <div class="aname">${a.name} ${a.claimed_by.map((s) => html`<span key=${s} class="claim" title=${`claimed by ${players[s] ? players[s].name : s}`} style=${`background:${playerColor(players[s] && players[s].color)}`}>${s + 1}</span>`)}</div>
+      ${c.agendas.map((a, k) => html`<div key=${a.id} class=${`agenda${a.claimed_by.includes(me) ? " done" : ""}`}>
+          ${k ? html`<div class="or">or</div>` : null}
+          <div class="aname">${a.name}${c.fort ? html` <small class="fort">fort</small>` : null}
+            ${a.claimed_by.map((s) => html`<span key=${s} class="claim" title=${`claimed by ${players[s] ? players[s].name : s}`} style=${`background:${playerColor(players[s] && players[s].color)}`}>${s + 1}</span>`)}</div>
           <div class="atext">${a.text}</div>
-          <div class="progress">${(a.progress || []).map((x) => html`<span key=${x.seat} class=${`prog${x.seat === me ? " me" : ""}`} title=${players[x.seat] ? players[x.seat].name : ""}
-            style=${`--pc:${playerColor(players[x.seat] && players[x.seat].color)}`}><${Swatch} color=${players[x.seat] && players[x.seat].color} />${x.text}
-            <meter min="0" max=${x.need || 1} value=${Math.min(x.have, x.need)}></meter></span>`)}</div>
-          ${mine === undefined ? null : null}
-        </div>`;
-      })}</li>`)}</ol>
+          <div class="progress">${(a.progress || []).map((x) => html`<span key=${x.seat} class=${`prog${x.seat === me ? " me" : ""}`} title=${`${players[x.seat] ? players[x.seat].name : ""}: ${x.text}`}
+            style=${`--pc:${playerColor(players[x.seat] && players[x.seat].color)}`}><${Swatch} color=${players[x.seat] && players[x.seat].color} />${x.seat === me ? x.text : `${x.have}/${x.need}`}</span>`)}</div>
+        </div>`)}</li>`)}</ol>
   </section>`;
 });
 

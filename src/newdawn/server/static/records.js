@@ -30,7 +30,8 @@ export function keyOf(index, x) {
   return null;
 }
 
-function legacyOptions(d) {
+function optionRecords(d) {
+  if (d.choices) return d.choices;
   return (d.options || []).map((o) => (typeof o === "string" ? { action: o, label: o, kind: "choice", spaces: [] } : o));
 }
 
@@ -50,13 +51,13 @@ export function toModel(msg, content) {
   const index = spaceIndex(msg.board);
   const typed = msg.schema_version !== undefined;
   const d = msg.decision || { seat: -1, text: "", options: [] };
-  const options = legacyOptions(d).map((o, n) => ({
+  const options = optionRecords(d).map((o, n) => ({
     ...o,
     n,
     keys: (o.spaces || []).map((s) => keyOf(index, s)).filter(Boolean),
     srcKey: keyOf(index, o.src),
-    dstKey: keyOf(index, o.dst),
-    cellKeys: (o.cells || []).map((c) => keyOf(index, c)).filter(Boolean),
+    dstKey: keyOf(index, o.dst) || keyOf(index, o.at),
+    cells: o.cells || null,
   }));
   const players = msg.view.players.map((p, seat) => {
     const s = (msg.seats || []).find((x) => x.seat === seat) || {};

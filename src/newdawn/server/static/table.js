@@ -128,7 +128,7 @@ function App({ s }) {
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
       <aside id="side">
-        <${DecisionPanel} model=${m} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
+        <${DecisionPanel} model=${m} content=${c} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
