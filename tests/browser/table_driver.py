@@ -27,6 +27,8 @@ class Driver:
     seats: set[int]
     """Seats this page plays (one seat, or every human seat in hot seat)."""
     seed: int = 1
+    hurry: bool = False
+    """Finish optional steps early (done, stop, skip...) most of the time: shorter games."""
     focus_plan: list[str] = field(default_factory=lambda: ["culture", "economy", "military", "science", "growth", "industry"])
     clicks: list[str] = field(default_factory=list)
     """Every action taken, in order (the chosen control's data-action)."""
@@ -79,7 +81,12 @@ class Driver:
         """Click a highlighted space; choose the first entry when a menu opens, the first
         destination when the click selected a piece. Returns the action taken."""
         before = self.version()
-        self.page.locator(f'.map .target[data-key="{key}"]').first.click()
+        try:
+            self.page.locator(f'.map .target[data-key="{key}"]').first.click(timeout=3000)
+        except Exception:
+            if self.version() > before or self.over():
+                return "gone"  # the table moved on (a view came meanwhile): look again
+            raise
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             if self.version() > before:
@@ -118,6 +125,10 @@ class Driver:
             self.page.click("text=fit")  # some targets hide under the buttons or off the view
             seat, text, targets, buttons = self.decision()
         usable = [a for a, k in buttons if k != "back"]
+        skips = [a for a, k in buttons if k == "skip"]
+        if self.hurry and skips and self.rng.random() < 0.75:
+            self.click_button(skips[0])
+            return "button"
         # Prefer moves on the map and real choices over finishing early.
         doers = [a for a, k in buttons if k in ("choice", "confirm", "pay", "tokens")]
         if targets and (not doers or self.rng.random() < 0.8):

@@ -85,8 +85,7 @@ export function CombatPanel({ combat, finished, players, onDismiss }) {
     <h3>${finished ? "Combat result" : "Combat"}: ${combat.target_text || combat.target}</h3>
     <div class="csides"><${Side} title="Attacker" s=${combat.attacker} players=${players} /><${Side} title="Defender" s=${combat.defender} players=${players} /></div>
     <p class="hint">${combat.ties}${finished ? "" : ` · now: ${combat.stage}`}</p>
-    ${finished ? html`<p class="result"><b>${a > d ? "The attacker wins" : "The defender wins"}</b> (${a} against ${d}).
-      ${finished.text ? html` ${finished.text}` : null}</p>
+    ${finished ? html`<p class="result">${finished.text || `Totals: attacker ${a}, defender ${d}.`}</p>
       <button type="button" class="small" onClick=${onDismiss}>dismiss</button>` : null}
   </section>`;
 }
@@ -163,12 +162,12 @@ export const WonderMarket = pure(({ wonders }) => {
 });
 
 /** What the other seats did since the viewer's last decision, one block per turn. */
-export const Summaries = pure(({ summaries, players }) => {
+export const Summaries = pure(({ summaries, players, content }) => {
   if (!summaries || !summaries.length) return null;
   return html`<section id="summaries" class="panel summaries">
     <h3>Since your last decision</h3>
     ${summaries.map((s, i) => html`<div key=${i} class="summary" style=${`--pc:${playerColor(players[s.seat] && players[s.seat].color)}`}>
-      <div><${SeatTag} players=${players} seat=${s.seat} />${s.card ? html` played <b>${s.card}</b>${s.slot ? ` (slot ${s.slot})` : ""}` : null}</div>
+      <div><${SeatTag} players=${players} seat=${s.seat} />${s.card ? html` played <b>${((content.focus_cards || {})[s.card] || {}).name || s.card}</b>${s.slot ? ` (slot ${s.slot})` : ""}` : null}</div>
       <ul>${s.lines.map((l, j) => html`<li key=${j}>${l}</li>`)}</ul></div>`)}
   </section>`;
 });

@@ -38,18 +38,23 @@ window.__newdawn = S; // for the browser tests and the latency benchmark
 
 // ---------------------------------------------------------------- rendering
 
+function regionOf(el) {
+  if (!el || !el.closest) return null;
+  return el.closest("#decision") ? "decision" : el.closest(".map") ? "map" : el.closest("#menu") ? "menu" : "other";
+}
+
 function rerender() {
   if (!S.model || !S.content) return;
-  const active = document.activeElement;
-  const region = active && active.closest ? (active.closest("#decision") ? "decision" : active.closest(".map") ? "map" : null) : null;
   render(html`<${App} s=${{ ...S }} />`, document.getElementById("app"));
-  // Focus stays where the player was: when the focused button or space went away with the update,
-  // the first choice of the same place gets the focus.
-  if (region && (!document.activeElement || document.activeElement === document.body)) {
-    const next = region === "decision"
-      ? document.querySelector("#decision button:not([disabled])") || document.querySelector(".map .target")
-      : document.querySelector(".map .target") || document.querySelector("#decision button:not([disabled])");
-    if (next) next.focus();
+  // Focus stays where the player was: when the focused button or space went away (or was
+  // disabled while the action was sent), the first choice of the same place gets the focus.
+  const region = S.focusRegion;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && !S.busy && (region === "decision" || region === "map" || region === "menu")) {
+    const first = (sel) => document.querySelector(sel);
+    const inDecision = "#decision button.opt:not([disabled])";
+    const next = region === "map" ? first(".map .target") || first(inDecision) : first(inDecision) || first(".map .target");
+    if (next) next.focus({ preventScroll: true });
   }
   const m = S.model;
   document.body.dataset.version = String(replayMode ? S.replay.step : m.msg.version);
@@ -137,7 +142,7 @@ function App({ s }) {
         <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
           players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
         <${ProductionPanel} production=${m.production} />
-        <${Summaries} summaries=${m.summaries} players=${m.players} />
+        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} />
         <${GoalPanel} goal=${m.goal} players=${m.players} me=${me} />
         <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
         <${WonderMarket} wonders=${m.wonders} />
@@ -457,6 +462,7 @@ function togglePlay() {
 async function main() {
   const app = document.getElementById("app");
   if (!gameId) { app.textContent = "No game given: open a game from the lobby."; return; }
+  document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
       if (S.help) S.help = false; else if (S.menu) S.menu = null; else S.selected = null;
