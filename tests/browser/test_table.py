@@ -97,7 +97,7 @@ def test_lobby_creates_a_game_and_a_human_plays_three_turns_against_bots(
     assert spec.get_attribute("body", "data-mine") == "false"
     assert spec.locator(".map .target").count() == 0
     spec.goto(f"{server}{spectator_url}&replay=3")
-    spec.wait_for_function("() => document.getElementById('rp-label').textContent.startsWith('step 3')")
+    spec.wait_for_function("() => (document.getElementById('rp-label')?.textContent || '').startsWith('step 3')")
     assert spec.get_attribute("body", "data-version") == "3"
     spec.click("#rp-next")
     spec.wait_for_function("() => document.body.dataset.version === '4'")

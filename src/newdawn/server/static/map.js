@@ -108,11 +108,12 @@ const Terrain = pure(({ board, nwOfTile }) => {
 });
 
 /** Resource, natural-wonder and wonder tokens, control tokens, districts, cities, city-states. */
-const Fixed = pure(({ view, byId, content, players }) => {
+const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedList, capitalList, byId, content, players }) => {
+  const view = { tokens, wonder_at: wonderAt, cs_at: csAt, ctl, district, cities };
   const out = [];
   const color = (seat) => playerColor(players[seat] && players[seat].color);
-  const capitals = new Set((view.capitals || []).map(Number));
-  const reinforced = new Set((view.reinforced || []).map(Number));
+  const capitals = new Set((capitalList || []).map(Number));
+  const reinforced = new Set((reinforcedList || []).map(Number));
   const xy = (sid) => { const s = byId.get(Number(sid)); return s ? pix(s.q, s.r) : null; };
   for (const [sid, tok] of Object.entries(view.tokens || {})) {
     const p = xy(sid); if (!p) continue;
@@ -169,7 +170,7 @@ const Fixed = pure(({ view, byId, content, players }) => {
 });
 
 /** Armies, caravans and barbarians: keyed by identity, so a move slides the piece (CSS transition). */
-function unitsOf(view, byId) {
+function unitsOf(view, players, byId) {
   const base = new Set([...Object.keys(view.ctl || {}), ...Object.keys(view.cities || {}), ...Object.keys(view.cs_at || {})]);
   const per = new Map();
   const add = (sid, u) => {
@@ -179,7 +180,7 @@ function unitsOf(view, byId) {
     per.get(k).push(u);
   };
   for (const [letter, sid] of Object.entries(view.barbs || {})) add(sid, { id: `b-${letter}`, kind: "barbarian", letter });
-  view.players.forEach((p, seat) => {
+  players.forEach((p, seat) => {
     (p.armies || []).forEach((sid, i) => add(sid, { id: `a-${seat}-${i}`, kind: "army", seat, i }));
     (p.caravans || []).forEach((sid, i) => add(sid, { id: `v-${seat}-${i}`, kind: "caravan", seat, i }));
   });
@@ -211,8 +212,8 @@ function Unit({ u, players }) {
     <rect x="-6.5" y="-6" width="13" height="9" rx="3" fill=${fill} /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" /></g>`;
 }
 
-const Units = pure(({ view, byId, players }) => html`<g class="units">
-  ${unitsOf(view, byId).map((u) => html`<${Unit} key=${u.id} u=${u} players=${players} />`)}</g>`);
+const Units = pure(({ barbs, ctl, cities, csAt, byId, players }) => html`<g class="units">
+  ${unitsOf({ barbs, ctl, cities, cs_at: csAt }, players, byId).map((u) => html`<${Unit} key=${u.id} u=${u} players=${players} />`)}</g>`);
 
 /** Highlighted targets (focusable: Tab reaches them, Enter or Space chooses). */
 const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
@@ -354,12 +355,14 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
       fit: () => { st.userMoved = false; fit(); }, screenOf: (k) => screenOf(s, k) });
     return () => { window.removeEventListener("resize", resize); if (ro) ro.disconnect(); };
   }, []);
+  const v = model.msg.view;
   const combatKey = model.combat ? (model.index.byId.get(model.combat.space) || {}).key : null;
   return html`<svg ref=${svgRef} class="map" role="group" aria-label="map">
     <${Terrain} board=${board} nwOfTile=${nwOfTile} />
-    <${Fixed} view=${model.msg.view} byId=${model.index.byId} content=${content} players=${model.msg.view.players} />
+    <${Fixed} tokens=${v.tokens} wonderAt=${v.wonder_at} csAt=${v.cs_at} ctl=${v.ctl} district=${v.district} cities=${v.cities}
+      reinforcedList=${v.reinforced} capitalList=${v.capitals} byId=${model.index.byId} content=${content} players=${v.players} />
     <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} />
-    <${Units} view=${model.msg.view} byId=${model.index.byId} players=${model.msg.view.players} />
+    <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} />
     <${Targets} targets=${targets} selected=${selected} byKey=${model.index.byKey} />
   </svg>`;
 }

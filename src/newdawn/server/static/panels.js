@@ -2,7 +2,7 @@
 // sentences, parts, progress); the only words made here are headings and fixed explanations.
 import { playerColor } from "./common.js";
 import { FOCUS_COLOR } from "./map.js";
-import { html, pure, useState } from "./ui.js";
+import { html, pure, useLayoutEffect, useRef, useState } from "./ui.js";
 
 export function Swatch({ color }) {
   return html`<span class="swatch" style=${`background:${playerColor(color)}`}></span>`;
@@ -181,10 +181,32 @@ const LogGroup = pure(({ g, color, name, replayHref }) => html`<li class="lgroup
     ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`)}</ul>
 </li>`);
 
-/** The game log: groups are keyed and pure, so a new action appends one item and touches nothing else. */
-export const GameLog = pure(({ groups, players, gameId, version }) => {
+/** How many of the latest actions the log shows until the player asks for all. */
+export const LOG_TAIL = 150;
+
+/**
+ * The game log: groups are keyed and pure, so a new action appends one item and touches nothing
+ * else. A long game shows its last LOG_TAIL actions (every entry stays in the replay).
+ */
+export function GameLog({ groups, players, gameId, version }) {
+  const [all, setAll] = useState(false);
+  const stick = useRef({ atEnd: true, onScroll: (ev) => {
+    const ol = ev.currentTarget;
+    stick.current.atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
+  } });
+  useLayoutEffect(() => {
+    const ol = document.getElementById("log");
+    if (ol && stick.current.atEnd) ol.scrollTop = ol.scrollHeight; // follow the game unless the player scrolled up
+  });
+  const shown = all || groups.length <= LOG_TAIL ? groups : groups.slice(groups.length - LOG_TAIL);
+  return html`${shown.length < groups.length ? html`<button type="button" class="small" id="log-all" onClick=${() => setAll(true)}>
+      show all ${groups.length} actions</button>` : null}
+    <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} />`;
+}
+
+const LogList = pure(({ groups, players, gameId, version, onScroll }) => {
   const href = (n) => `/table.html?game=${encodeURIComponent(gameId)}&replay=${n}`;
-  return html`<ol id="log" class="log" data-version=${version}>${groups.map((g) => {
+  return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.map((g) => {
     const p = g.seat >= 0 ? players[g.seat] : null;
     return html`<${LogGroup} key=${g.n} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} />`;
   })}</ol>`;
@@ -220,24 +242,23 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
 
 function countOf(list, f) { return list.filter(f).length; }
 
-export const PlayerBoard = pure(({ p, view, content, model, seat }) => {
+export const PlayerBoard = pure(({ p, cities, ctl, content, info, deciding, mine, seat }) => {
   const rs = content.ruleset || {};
   const slots = rs.row_slots || [];
   const gov = (rs.governments || []).find((g) => g.id === p.gov);
-  const info = model.players[seat];
   const lead = (content.leaders || {})[p.leader] || {};
   const [open, setOpen] = useState(false);
   const comps = rs.components || {};
-  const nCities = countOf(Object.values(view.cities || {}), (s) => Number(s) === seat);
-  const nCtl = countOf(Object.values(view.ctl || {}), (s) => Number(s) === seat);
+  const nCities = countOf(Object.values(cities || {}), (s) => Number(s) === seat);
+  const nCtl = countOf(Object.values(ctl || {}), (s) => Number(s) === seat);
   const pieces = (locs) => `${countOf(locs, (x) => x === -1)} ready, ${countOf(locs, (x) => x >= 0)} on the map${countOf(locs, (x) => x === -2) ? `, ${countOf(locs, (x) => x === -2)} locked` : ""}`;
   const dialMax = rs.tech_dial_max || 24;
   const name = (tbl, id) => ((content[tbl] || {})[id] || {}).name || id;
-  return html`<section class=${`pboard${model.decision.seat === seat ? " deciding" : ""}${seat === model.msg.seat ? " mine" : ""}`}
+  return html`<section class=${`pboard${deciding ? " deciding" : ""}${mine ? " mine" : ""}`}
     style=${`--pc:${playerColor(p.color)}`} data-seat=${seat}>
     <header><${Swatch} color=${p.color} /><b>${info.name}</b> <span class="civ">${lead.civ || ""}</span>
       <span class="kind">${info.kind === "bot" ? `bot ${info.bot || ""}` : "human"}${info.connected && info.kind !== "bot" ? " · online" : ""}</span>
-      ${model.decision.seat === seat && !model.end ? html`<span class="turn-badge">deciding</span>` : null}</header>
+      ${deciding ? html`<span class="turn-badge">deciding</span>` : null}</header>
     <ol class="focus-row">${(p.row || []).map((cid, i) => {
       const c = (content.focus_cards || {})[cid] || { name: cid, type: "", text: "" };
       const trade = (p.trade || {})[c.type] || 0;

@@ -47,8 +47,21 @@ function legacyLog(groups) {
  * The table's model of one message: everything the components need, with space ids turned
  * into map keys. `content` is /api/content (names of cards, wonders, leaders...).
  */
-export function toModel(msg, content) {
-  const index = spaceIndex(msg.board);
+export function toModel(msg, content, prev) {
+  // Parts equal to the previous message's keep their identity, so that the components
+  // drawing them (terrain, boards, goal...) are skipped by the diff.
+  const old = prev ? prev.msg : null;
+  const keep = (a, b) => (b !== undefined && b !== null && JSON.stringify(a) === JSON.stringify(b) ? b : a);
+  if (old) {
+    msg.board = keep(msg.board, old.board);
+    const ps = msg.view.players.map((p, i) => keep(p, old.view.players[i]));
+    msg.view.players = ps.length === old.view.players.length && ps.every((p, i) => p === old.view.players[i]) ? old.view.players : ps;
+    for (const k of ["goal", "turn", "wonders", "summaries", "seats"]) msg[k] = keep(msg[k], old[k]);
+    for (const k of ["tokens", "wonder_at", "cs_at", "ctl", "district", "cities", "reinforced", "capitals", "barbs"]) {
+      msg.view[k] = keep(msg.view[k], old.view[k]);
+    }
+  }
+  const index = old && old.board === msg.board ? prev.index : spaceIndex(msg.board);
   const typed = msg.schema_version !== undefined;
   const d = msg.decision || { seat: -1, text: "", options: [] };
   const options = optionRecords(d).map((o, n) => ({
@@ -59,7 +72,7 @@ export function toModel(msg, content) {
     dstKey: keyOf(index, o.dst) || keyOf(index, o.at),
     cells: o.cells || null,
   }));
-  const players = msg.view.players.map((p, seat) => {
+  const players0 = msg.view.players.map((p, seat) => {
     const s = (msg.seats || []).find((x) => x.seat === seat) || {};
     const lead = (content.leaders || {})[p.leader] || {};
     return {
@@ -68,6 +81,7 @@ export function toModel(msg, content) {
       kind: s.kind || "human", bot: s.bot || null, connected: !!s.connected,
     };
   });
+  const players = prev ? keep(players0, prev.players) : players0;
   return {
     typed,
     msg,
@@ -80,7 +94,8 @@ export function toModel(msg, content) {
     combat: msg.combat || null,
     production: msg.production || null,
     summaries: msg.summaries || [],
-    touched: new Set((msg.touched || []).map((s) => keyOf(index, s)).filter(Boolean)),
+    touched: prev && JSON.stringify(msg.touched) === JSON.stringify(old.touched) ? prev.touched
+      : new Set((msg.touched || []).map((s) => keyOf(index, s)).filter(Boolean)),
     undo: msg.undo || null,
     end: msg.end || null,
   };

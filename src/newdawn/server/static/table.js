@@ -149,7 +149,8 @@ function App({ s }) {
         <details id="log-box" open><summary>Game log</summary>
           <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} /></details>
         <details id="boards-box" open><summary>Players</summary><div id="boards">
-          ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} view=${m.msg.view} content=${c} model=${m} seat=${i} />`)}</div></details>
+          ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} cities=${m.msg.view.cities} ctl=${m.msg.view.ctl} content=${c}
+            info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
       </aside>
     </div>
     ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
@@ -325,7 +326,7 @@ function pause() {
 /** Others' steps are paced at the chosen speed; the viewer's own and the first view show at once. */
 function receive(msg, t0) {
   if (msg.version <= S.version && !S.fresh) {
-    if (msg.version === S.version) { S.model = toModel(msg, S.content); rerender(); } // seats came or went
+    if (msg.version === S.version) { S.model = toModel(msg, S.content, S.model); rerender(); } // seats came or went
     return;
   }
   if (S.busy && msg.version > S.sentAt) S.busy = false;
@@ -366,7 +367,7 @@ function show({ msg, groups }, draw, t0) {
     S.groupIndex = new Map(S.groups.map((g) => [g.n, g]));
   }
   const prev = S.model;
-  const model = toModel(msg, S.content);
+  const model = toModel(msg, S.content, prev);
   if (model.combat) { S.lastCombat = model.combat; S.finishedCombat = null; }
   else if (S.lastCombat) {
     const entry = added.flatMap((g) => g.entries).find((e) => e.kind === "combat");
