@@ -1,10 +1,12 @@
-"""Write docs/examples/view-message.json: a real ``view`` message from a mid-game state.
+"""Write docs/examples/view-*.json: real ``view`` messages from one game, one per situation.
 
-A 3-player game between random bots (seed 5) is played through the server's GameManager
-until round 4, at seat 1's focus-card decision, and the message seat 1 would receive is
-written (validated against ``newdawn.server.schema.ViewMessage`` first).
+A 3-player hot-seat game between random choices (seed 1) is played through the server's
+GameManager; the message of the deciding seat is written at the first fort placement, the
+first map-tile placement, the first combat decision, the first wonder payment, seat 2's
+focus decision in round 4 (``view-message.json``), and the end. Every message is validated
+against ``newdawn.server.schema.ViewMessage`` first.
 
-    .venv/bin/python tools/view_example.py [--out docs/examples/view-message.json]
+    .venv/bin/python tools/view_example.py [--out-dir docs/examples]
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from newdawn.bots.random_bot import RandomBot
 from newdawn.engine import decision_seat, legal_actions
 from newdawn.server.games import GameManager
 from newdawn.server.schema import ViewMessage
@@ -24,31 +25,48 @@ from newdawn.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 
+WANTED = {"setup_fort": "view-setup-fort.json", "explore_place": "view-tile.json",
+          "combat": "view-combat.json", "pay": "view-pay.json"}
 
-def example(round_: int = 4, seat: int = 1, seed: int = 5) -> dict[str, Any]:
+
+def examples(seed: int = 1) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         mgr = GameManager(Store(f"sqlite:///{tmp}/ex.db"))
-        made = mgr.create({"seats": [{"kind": "human"}] * 3, "seed": seed, "hotseat": True, "max_rounds": 20})
+        made = mgr.create({"seats": [{"kind": "human"}] * 3, "seed": seed, "hotseat": True, "max_rounds": 30})
         gid, token = made["game_id"], made["hotseat_url"].split("hotseat=")[1]
-        bot = RandomBot(random.Random(seed))
+        rnd = random.Random(seed)
         g = mgr.get(gid)
         while True:
             st = g.state
-            if st.round >= round_ and decision_seat(st) == seat and st.stack_frames[-1]["k"] == "focus":
+            since = max(0, len(g.rec.actions) - 8)
+            if st.winner != -1:
+                out["view-end.json"] = mgr.view(gid, token, log_from=since)
                 break
-            mgr.act(gid, token, g.version, str(bot.choose(None, legal_actions(st))))
-        msg = mgr.view(gid, token, log_from=max(0, len(g.rec.actions) - 8))
-    ViewMessage.model_validate(msg)
-    return msg
+            k = st.stack_frames[-1]["k"]
+            name = WANTED.get(k)
+            if k == "focus" and st.round >= 4 and decision_seat(st) == 1:
+                name = "view-message.json"
+            if name and name not in out:
+                out[name] = mgr.view(gid, token, log_from=since)
+            opts = legal_actions(st)
+            # Prefer building wonders and attacking, so that those situations come up.
+            good = [a for a in opts if a.verb in ("wonder", "build", "pay")]
+            mgr.act(gid, token, g.version, str(good[0] if good else rnd.choice(opts)))
+    for msg in out.values():
+        ViewMessage.model_validate(msg)
+    return out
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "examples" / "view-message.json")
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--out-dir", type=Path, default=ROOT / "docs" / "examples")
     args = ap.parse_args()
-    msg = example()
-    args.out.write_text(json.dumps(msg, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    for name, msg in sorted(examples().items()):
+        path = args.out_dir / name
+        path.write_text(json.dumps(msg, indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

@@ -17,12 +17,15 @@ from ..engine.state import GameState, content_for
 from .names import (
     card_name,
     city_state_name,
+    coord_of,
     district_name,
     government_name,
     icon_text_of,
     plain_sentence,
+    plural,
     seat_name,
     space_text,
+    terrain_text,
     thing_name,
     wonder_name,
 )
@@ -43,9 +46,20 @@ def _sp(st: GameState, d: dict[str, Any], key: str = "space") -> str:
 
 
 def target_words(st: GameState, target: str, defender: int, s: int | None = None) -> str:
-    """The piece attacked, in words ("Seat 2's city on the hills at 3,-1")."""
-    what = _target(st, target, defender)
-    return f"{what} on {space_text(st, s)}" if s is not None else what
+    """The piece attacked, in words: "Seat 2's city on the hills at 3,-1", "the city-state
+    Carthage at 2,2", "barbarian B on the forest at 0,4"."""
+    if s is None:
+        return _target(st, target, defender)
+    where = coord_of(st, s)
+    kind = target.partition(":")[0]
+    if kind == "cs" and s in st.cs_at:
+        return f"the city-state {city_state_name(st, st.cs_at[s])} at {where}"
+    if kind == "barb":
+        letter = next((k for k, v in st.barbs.items() if v == s), "")
+        return f"barbarian {letter} on {terrain_text(st, s)}".replace("barbarian  ", "a barbarian ")
+    if kind == "fort":
+        return f"the fort at {where}"
+    return f"{_target(st, target, defender)} on {terrain_text(st, s)}"
 
 
 def _target(st: GameState, target: str, defender: int) -> str:
@@ -71,7 +85,7 @@ EVENT_WORDS: dict[str, Words] = {
     "unreinforce": lambda st, d: ("event", f"the control token on {_sp(st, d)} is flipped to its unreinforced side"),
     "replace_token": lambda st, d: ("event", f"{_s(d)} replaces {seat_name(d['other'])}'s control token on {_sp(st, d)}"),
     "token_removed": lambda st, d: ("event", f"{_s(d)}'s control token on {_sp(st, d)} is removed"),
-    "dial_advance": lambda st, d: ("event", f"{_s(d)} turns the tech dial {d['steps']} spaces, to {d['to']}"),
+    "dial_advance": lambda st, d: ("event", f"{_s(d)} turns the tech dial {plural(d['steps'], 'space')}, to {d['to']}"),
     "take_card": lambda st, d: ("event", f"{_s(d)} takes {card_name(st, d['card'])}"),
     "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}"),
     "barb_return": lambda st, d: ("barbarian", f"Barbarian {d['letter']} returns on {_sp(st, d)}"),
@@ -80,11 +94,12 @@ EVENT_WORDS: dict[str, Words] = {
     "barb_raid": lambda st, d: ("barbarian", f"Barbarian {d['letter']} raids {_s(d)}'s capital"),
     "barb_turned": lambda st, d: ("barbarian", f"Barbarian {d['letter']} is turned back by {_s(d)}'s reinforced "
                                   f"token on {_sp(st, d)}; the token is flipped"),
+    "barb_moved": lambda st, d: ("barbarian", f"{_s(d)} moves barbarian {d['letter']} to {_sp(st, d, 'dst')}"),
     "barb_die": lambda st, d: ("barbarian", f"Barbarians move: the die shows {d['die']}"),
     "government": lambda st, d: ("event", f"{_s(d)} changes government to {government_name(st, d['gov'])}"),
     "wonder_gone": lambda st, d: ("event", f"{wonder_name(st, d['wonder'])} leaves the game (a second trade token)"
                                   + (f"; {wonder_name(st, d['revealed'])} is revealed" if d.get("revealed") else "")),
-    "attack": lambda st, d: ("combat", f"{_s(d)} attacks {_target(st, d['target'], d['defender'])} on {_sp(st, d)}: "
+    "attack": lambda st, d: ("combat", f"{_s(d)} attacks {target_words(st, d['target'], d['defender'], d['space'])}: "
                              f"{d['a_die']} + {d['a_base']} against {d['d_die']} + {d['d_base']}"),
     "reroll": lambda st, d: ("combat", f"{_s(d)} rerolls: {d['die']}"),
     "attack_result": lambda st, d: ("combat", (f"The attack succeeds ({d['attack']} against {d['defence']})"
@@ -135,12 +150,14 @@ def event_entry(st: GameState, ev: str, i: int, rnd: int) -> Entry:
     kind = getattr(ev, "kind", "")
     data: dict[str, Any] = getattr(ev, "data", {})
     e: Entry = {"i": i, "round": rnd, "seat": None, "kind": "event", "text": "", "spaces": [], "moves": [],
-                "dice": None, "numbers": None, "card": None, "slot": None}
+                "dice": None, "numbers": None, "card": None, "slot": None, "choice": None}
     fn = EVENT_WORDS.get(kind)
-    if fn is None:
+    if not kind:
         e["text"] = plain_sentence(st, str(ev))
         return e
     try:
+        if fn is None:  # facts without words of their own ("note"): the engine's sentence
+            raise KeyError(kind)
         e["kind"], e["text"] = fn(st, data)
     except (KeyError, TypeError, IndexError):
         e["text"] = plain_sentence(st, str(ev))
@@ -157,6 +174,8 @@ def event_entry(st: GameState, ev: str, i: int, rnd: int) -> Entry:
         e["numbers"] = {"attack": data["attack"], "defence": data["defence"], "won": data["won"]}
     elif kind == "move_token":
         e["moves"] = [{"piece": "control token", "seat": seat, "from": data["src"], "to": data["dst"]}]
+    elif kind == "barb_moved":
+        e["moves"] = [{"piece": f"barbarian {data['letter']}", "seat": None, "from": None, "to": data["dst"]}]
     elif kind == "barb_return":
         e["moves"] = [{"piece": "barbarian", "seat": None, "from": None, "to": data["space"]}]
     elif kind == "dial_advance":
@@ -193,7 +212,7 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
         if r is not None:
             e: Entry = {"i": i, "round": rnd, "seat": seat, "kind": "action",
                         "text": f"{seat_name(seat)}: {r.label}", "spaces": list(r.spaces), "moves": [],
-                        "dice": None, "numbers": None, "card": None, "slot": None}
+                        "dice": None, "numbers": None, "card": None, "slot": None, "choice": r.kind}
             if r.kind == "move" and r.src is not None and r.dst is not None:
                 piece = {"army_step": "army", "caravan_step": "caravan"}.get(f["k"], "control token")
                 if piece in ("army", "caravan"):
@@ -201,8 +220,9 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
                 e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}
-            # The resolve event says the same in more detail: skip the bare confirmation.
-            if f["k"] != "commit":
+            # Steps on the way, and the bare confirmation of a card (its resolve event says
+            # more), are left out.
+            if f["k"] != "commit" and not r.quiet:
                 out.append(e)
     for ev in after.events:
         out.append(event_entry(after, ev, i, rnd))
@@ -212,7 +232,7 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
                     "text": "Barbarians move: " + ", ".join(
                         f"{m['piece'].capitalize()} to {space_text(after, m['to'])}" for m in moves),
                     "spaces": sorted({m["to"] for m in moves} | {m["from"] for m in moves}), "moves": moves,
-                    "dice": None, "numbers": None, "card": None, "slot": None})
+                    "dice": None, "numbers": None, "card": None, "slot": None, "choice": None})
     return out
 
 

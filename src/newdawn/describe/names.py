@@ -179,8 +179,19 @@ def space_text(st: GameState, s: int) -> str:
     return f"the {TERRAIN.get(terr, words(terr))} at {where}"
 
 
+def terrain_text(st: GameState, s: int) -> str:
+    """"the hills at 3,-1" (the terrain only, whatever stands there)."""
+    terr = st.board.terrain[s]
+    return f"the {TERRAIN.get(terr, words(terr))} at {coord_of(st, s)}"
+
+
 def short_space(st: GameState, s: int) -> str:
-    """"hills 3,-1": for buttons, where the map shows the rest."""
+    """"hills 3,-1", "Carthage 2,2", "Seat 2's city 0,3": for buttons, where the map shows
+    the rest."""
+    if s in st.cs_at:
+        return f"{city_state_name(st, st.cs_at[s])} {coord_of(st, s)}"
+    if s in st.cities:
+        return f"{seat_name(st.cities[s])}'s city {coord_of(st, s)}"
     terr = st.board.terrain[s]
     return f"{TERRAIN.get(terr, words(terr))} {coord_of(st, s)}"
 
@@ -215,7 +226,8 @@ def plain_sentence(st: GameState, text: str) -> str:
             i += 2
             continue
         core = w.rstrip(",:;.)")
-        if "_" in core or core in c.wonders or core in c.focus_cards:
+        if "_" in core or core in c.wonders or core in c.focus_cards or core in c.city_states \
+                or core in c.player_diplomacy or core.startswith("nw:"):
             w = thing_name(st, core) + w[len(core):]
         out.append(w)
         i += 1

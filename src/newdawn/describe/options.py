@@ -48,12 +48,21 @@ class Rec:
     card: str | None = None
     slot: int | None = None
     amount: int | None = None
+    at: dict[str, int] | None = None
+    """The hex ``{q, r}`` the option names when it is not a space of the map yet (a fort spot,
+    a tile's anchor, a water token)."""
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
+    quiet: bool = False
+    """A step on the way (which card, which army, where it starts): the log leaves it out, the
+    events and moves that follow say what happened."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
             "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
             "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
+            "at": self.at, "cells": self.cells,
         }
 
 
@@ -62,6 +71,13 @@ Maker = Callable[[GameState, Frame, Action, Rec], None]
 
 
 # ---------------------------------------------------------------- reading the notation
+
+SPACE_VERBS = {
+    "place": "Control token", "reinforce": "Reinforce the token", "city": "City", "district": "District",
+    "remove": "Remove the token", "destroy": "Destroy the token", "resolve": "Resolve the district",
+    "target": "Target", "under": "The wonder under the city", "explore": "Explore from",
+}
+"""Generic words of verbs that name a space, when the decision has no entry in ``LABELS``."""
 
 def _generic(st: GameState, a: Action) -> Rec:
     """What the notation alone says about an option."""
@@ -79,7 +95,7 @@ def _generic(st: GameState, a: Action) -> Rec:
         a_txt, _, b_txt = arg.partition(">")
         s, d = space_id(st, a_txt), space_id(st, b_txt)
         if s is not None and d is not None:
-            return Rec(text, f"{words(verb).capitalize()} {short_space(st, s)} to {short_space(st, d)}",
+            return Rec(text, f"Move the token from {short_space(st, s)} to {short_space(st, d)}",
                        "move", spaces=[s, d], src=s, dst=d)
         return Rec(text, f"{words(verb).capitalize()} {thing_name(st, a_txt)} for {thing_name(st, b_txt)}",
                    "choice")
@@ -90,7 +106,8 @@ def _generic(st: GameState, a: Action) -> Rec:
                    spaces=[d] if d is not None else [], dst=d)
     s = space_id(st, arg) if "," in arg else None
     if s is not None:
-        return Rec(text, f"{words(verb).capitalize()} at {short_space(st, s)}", "space", spaces=[s], dst=s)
+        what = SPACE_VERBS.get(verb, words(verb).capitalize())
+        return Rec(text, f"{what} at {short_space(st, s)}", "space", spaces=[s], dst=s)
     if len(parts) == 2:  # "district campus q,r"
         s = space_id(st, parts[1])
         if s is not None:
@@ -135,6 +152,7 @@ def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.kind, r.card, r.slot = "focus", cid, slot
     r.label = f"{card_name(st, cid)} (slot {slot})"
     r.group = "focus"
+    r.quiet = True
 
 
 def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -155,6 +173,7 @@ def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 def _figure_menu(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        r.quiet = True
         if a.verb == piece:
             i = int(a.arg)
             at = _piece_at(st, f["seat"], piece, i)
@@ -173,10 +192,34 @@ def _figure_menu(piece: str) -> Maker:
 def _figure_start(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         s = space_id(st, a.arg)
+        r.quiet = True
         if s is not None:
             r.kind, r.spaces, r.src = "space", [s], s
             r.label = f"{piece.capitalize()} {f['i'] + 1} leaves from {short_space(st, s)}"
     return make
+
+
+def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
+    """(hint, warning) when an army entering ``s`` would attack: what, and the odds from the
+    engine's own combat values (before trade tokens and rerolls)."""
+    from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
+    from .breakdown import fight_odds
+    from .log import target_words
+
+    seat = f["seat"]
+    targets = targets_at(st, seat, s)
+    if not targets:
+        return None
+    if passable_targets(st, f, s, targets) and f["left"] > 1:
+        return f"may pass through {space_text(st, s)}", ""
+    t = targets[0]
+    dseat = defender_of(st, t, s)
+    a = attack_value(st, {**f, "space": s}, t, dseat)
+    d = defense_value(st, t, s, dseat, seat)
+    what = target_words(st, t, dseat, s)
+    more = f" (or another of {len(targets)} pieces there)" if len(targets) > 1 else ""
+    return (f"attacks {what}{more}: your {a} + die against {d} + die, "
+            f"{fight_odds(a, d)}% to win before trade tokens", "starts a fight")
 
 
 def _figure_step(piece: str) -> Maker:
@@ -191,12 +234,15 @@ def _figure_step(piece: str) -> Maker:
             r.kind, r.dst, r.src = "move", d, here
             r.spaces = [x for x in (here, d) if x is not None]
             r.label = f"{name} to {short_space(st, d)}"
-            who = _occupant(st, seat, d)
-            if who and piece == "army":
-                r.hint = f"enters {space_text(st, d)}: attacks {who}"
-                r.warning = "starts a fight"
-            elif who:
-                r.hint = f"{space_text(st, d)} (holds {who})"
+            r.group = f"{piece}:{i}"
+            if piece == "army":
+                fight = _fight_hint(st, f, d)
+                if fight is not None:
+                    r.hint, r.warning = fight[0], fight[1] or None
+            else:
+                who = _occupant(st, seat, d)
+                if who:
+                    r.hint = f"{space_text(st, d)} (holds {who})"
         elif a.verb == "stop":
             r.label = f"{name} stops here"
             if here is not None:
@@ -204,9 +250,89 @@ def _figure_step(piece: str) -> Maker:
         elif a.verb == "explore":
             r.kind, r.label = "confirm", f"{name} explores"
             r.hint = "draw a map tile and place it touching this space"
+            if here is not None:
+                r.spaces = [here]
         elif a.verb == "trade":
             r.kind, r.label = "confirm", f"{name} trades here"
+            if here is not None:
+                r.spaces = [here]
+        elif a.verb == "attack":
+            r.kind, r.label = "confirm", f"{name} attacks here"
+            if here is not None:
+                r.spaces = [here]
+                fight = _fight_hint(st, {**f, "left": 0}, here)
+                if fight is not None:
+                    r.hint = fight[0]
     return make
+
+
+def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.military import defender_of
+    from .log import target_words
+
+    s = f["space"]
+    r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
+    r.spaces, r.dst = [s], s
+
+
+def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
+    from ..engine.actions import parse_coord
+    from ..engine.board import side_spaces, tile_cells
+
+    side_k, _, where = a.arg.partition(" ")
+    tile = content_for(st).tiles.get(f["tile"])
+    if tile is None or not side_k[1:].isdigit():
+        return
+    anchor = parse_coord(where)
+    cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
+    terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
+    r.cells = [{"q": q, "r": rr, "terrain": t} for (q, rr), t in zip(cells, terrains, strict=True)]
+    r.at = {"q": anchor[0], "r": anchor[1]}
+    r.kind = "tile"
+    r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
+    r.hint = f"covers {len(cells)} spaces from {where}"
+    r.group = "tile"
+
+
+def _cell(what: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        from ..engine.actions import parse_coord
+
+        q, rr = parse_coord(a.arg)
+        r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        s = space_id(st, a.arg)
+        if s is not None:
+            r.spaces, r.dst = [s], s
+    return make
+
+
+def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Upgrade {card_name(st, cid)}"
+    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card: replaced by the next level"
+
+
+def _plunder(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "take":
+        r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.arg, a.arg)} card"
+
+
+def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Resolve {card_name(st, cid)} as if in the first slot"
 
 
 def _combat(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -252,7 +378,7 @@ def _place_like(what: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         s = r.dst
         if s is not None and a.verb not in SKIP_VERBS:
-            r.label = f"{what} at {short_space(st, s)}"
+            r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
     return make
 
 
@@ -304,11 +430,6 @@ def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
             r.hint = pd.text
     elif a.verb == "none":
         r.label = "Take none"
-
-
-def _setup_fort(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-    if r.dst is not None:
-        r.label = f"Fort at {short_space(st, r.dst)}"
 
 
 def _resource(verb_label: str) -> Maker:
@@ -366,7 +487,6 @@ _reg("tech", "take", _tech)
 _reg("trade_place", "trade", _trade_place)
 _reg("government", "gov keep", _government)
 _reg("dipl_take", "dipl none", _dipl_take)
-_reg("setup_fort", "fort", _setup_fort)
 _reg("any_resource", "take", _resource("Take"))
 _reg("missing_resource", "take", _resource("Take"))
 _reg("discard", "discard", _discard)
@@ -377,6 +497,22 @@ _reg("district_event", "resolve", _place_like("Resolve the district"))
 _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
+_reg("army_step", "attack", _figure_step("army"))
+_reg("target", "target", _target)
+_reg("explore_place", "tile", _tile)
+_reg("setup_capital", "tile", _tile)
+_reg("setup_fort", "fort", _cell("Fort"))
+_reg("fx_ship_water", "water", _cell("Water token"))
+_reg("w_upgrade", "upgrade", _upgrade)
+_reg("plunder", "take", _plunder)
+_reg("capitalism_pick", "focus", _capitalism)
+_reg("encampment", "defeat", _place_like("Defeat the piece"))
+_reg("encampment", "reinforce", _place_like("Reinforce the token"))
+_reg("fx_nubia", "district", _place_like("Resolve the district"))
+_reg("mass_media", "target", _place_like("Swap or flip the rival token"))
+_reg("w_apadana", "explore", _place_like("Explore from"))
+_reg("w_apadana_claim", "place", _place_like("Control token"))
+_reg("w_amundsen", "city", _place_like("City"))
 
 
 # ---------------------------------------------------------------- public
@@ -409,6 +545,18 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
 
         focus_previews(st, recs)
     return [r.as_dict() for r in recs]
+
+
+def auto_action(st: GameState) -> str | None:
+    """The action a table may send at once because the decision asks nothing: committing a
+    focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
+    engine still asks (recorded games keep their actions); the table skips the question."""
+    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] != "commit":
+        return None
+    opts = legal_actions(st)
+    if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:
+        return "resolve"
+    return None
 
 
 def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:

@@ -302,45 +302,53 @@ def fort_positions(
     fort_coords: set[Coord] | frozenset[Coord],
     min_core: int = 2,
 ) -> list[Coord]:
-    """Empty hexes where a fort token may go (Setup 3g), sorted.
-
-    ``core_ids`` are the *space ids* of the core tiles. A legal hex is off the board, adjacent to
-    at least ``min_core`` core spaces, not adjacent to a fort (a fort space on the board or a hex
-    in ``fort_coords``), and not adjacent to a space printed with a city-state.
-    """
+    """Empty hexes where a fort token may go (Setup 3g), sorted: the hexes next to a core space
+    that ``fort_refusal`` accepts (off the board, adjacent to at least ``min_core`` core
+    spaces, not adjacent to a fort or to a space printed with a city-state)."""
     keys = board._keys
-    printed = board.printed
-    is_fort = board.is_fort
-    fort_keys = {_key(q, r) for q, r in fort_coords}
     coords = board.coords
-    counts: dict[int, int] = {}
+    cand: set[int] = set()
     for sid in core_ids:
         q, r = coords[sid]
         base = _key(q, r)
         for dk in _DIR_KEYS:
-            h = base + dk
-            if h not in keys:
-                counts[h] = counts.get(h, 0) + 1
-    out: list[Coord] = []
-    for h, cnt in counts.items():
-        if cnt < min_core or h in fort_keys:
-            continue
-        ok = True
-        for dk in _DIR_KEYS:
-            nk = h + dk
-            if nk in fort_keys:
-                ok = False
-                break
-            nid = keys.get(nk)
-            if nid is not None:
-                ps = printed[nid]
-                if is_fort[nid] or (ps is not None and ps.city_state):
-                    ok = False
-                    break
-        if ok:
-            out.append(_unkey(h))
+            if base + dk not in keys:
+                cand.add(base + dk)
+    out = [c for c in map(_unkey, cand) if fort_refusal(board, core_ids, fort_coords, min_core, c) is None]
     out.sort()
     return out
+
+
+def fort_refusal(
+    board: Board,
+    core_ids: frozenset[int],
+    fort_coords: set[Coord] | frozenset[Coord],
+    min_core: int,
+    c: Coord,
+) -> str | None:
+    """Why a fort token may not go on hex ``c`` (Setup 3g), or None if it may."""
+    keys = board._keys
+    h = _key(*c)
+    where = f"{c[0]},{c[1]}"
+    if h in keys:
+        return f"{where} is already a space of the map: a fort goes on an empty hex beside the core tiles"
+    if tuple(c) in fort_coords:
+        return f"a fort is already planned at {where}"
+    touching = sum(1 for dk in _DIR_KEYS if keys.get(h + dk) in core_ids)
+    if touching < min_core:
+        return (f"{where} touches {touching} core space{'' if touching == 1 else 's'}; "
+                f"a fort must touch at least {min_core}")
+    fort_keys = {_key(q, r) for q, r in fort_coords}
+    for dk in _DIR_KEYS:
+        nk = h + dk
+        nid = keys.get(nk)
+        if nk in fort_keys or (nid is not None and board.is_fort[nid]):
+            return f"{where} is next to another fort; forts may not touch"
+        if nid is not None:
+            ps = board.printed[nid]
+            if ps is not None and ps.city_state:
+                return f"{where} is next to a city-state's space; forts may not touch one"
+    return None
 
 
 def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -166,13 +166,13 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
         letter = next((k for k, v in st.barbs.items() if v == s), None)
         if letter is not None:
             del st.barbs[letter]
-            log(st, f"seat {seat}'s encampment defeats barbarian {letter}")
+            log(st, f"seat {seat}'s encampment defeats barbarian {letter}", "note", seat=seat, space=s)
             push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:
                     ps.armies[ps.armies.index(s)] = ON_CARD
-                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army")
+                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army", "note", seat=seat, space=s)
                     break
     if f["defeated"] and f["reinforced"]:
         st.stack_frames.remove(f)

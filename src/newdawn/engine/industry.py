@@ -146,6 +146,30 @@ def wonder_cost(st: GameState, seat: int, w: str) -> int:
     return content_for(st).wonders[w].cost + hooks.wonder_cost(st, seat, w)
 
 
+def wonder_cost_parts(st: GameState, seat: int, w: str) -> list[tuple[str, int]]:
+    """``wonder_cost`` as parts: ``printed`` and ``effect:<handler>`` per modifier."""
+    return [("printed", content_for(st).wonders[w].cost),
+            *(("effect:" + h, v) for h, v in hooks.call_parts("wonder_cost", st, seat, w))]
+
+
+def payment_parts(st: GameState, f: Frame) -> list[tuple[str, int]]:
+    """The production of a ``pay`` step as parts whose sum is its ``prod``: the build step's
+    ``production_parts`` (the frame below), then ``resource:<type>:<n>``, ``nw:<id>`` and
+    ``trade:<n>`` as they were paid."""
+    below = st.stack_frames[-2] if len(st.stack_frames) > 1 and st.stack_frames[-1] is f else None
+    parts: list[tuple[str, int]] = []
+    if below is not None and below["k"] == "build":
+        parts.extend(production_parts(st, below, f["wonder"]))
+    rv = int(f.get("rv", 2))
+    for r, k in sorted(f["res"].items()):
+        parts.append((f"resource:{r}:{k}", rv * int(k)))
+    for n in f["nw"]:
+        parts.append((f"nw:{n}", 2))
+    if f["trade"]:
+        parts.append((f"trade:{f['trade']}", int(f["trade"])))
+    return parts
+
+
 def production_parts(st: GameState, f: Frame, w: str) -> list[tuple[str, int]]:
     """The named parts of the production a build step ``f`` starts wonder ``w`` with; their
     sum is ``base_production`` (resources, natural wonders and trade tokens are added while

@@ -228,7 +228,8 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
             # Antananarivo: armies may not end their move in its space (approximated: an army
             # stopping there goes back to its card).
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card")
+            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card", "note",
+                seat=seat, space=here)
         return
     if a.verb == "explore":
         replace_top(st, left=f["left"] - 1, explored=True)
@@ -288,38 +289,70 @@ def defender_of(st: GameState, target: str, s: int) -> int:
     return -1
 
 
-def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
-    v = int(f["slot"]) + int(f["combat"])
-    if target == "barb":
-        v += int(f["vsb"])
+def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
+                 itemise: bool = True) -> list[tuple[str, int]]:
+    """The attacker's combat value before the die, as (part, value) pairs whose sum is
+    ``attack_value``: ``slot:<n>``, ``card`` (the military card's bonus), ``vs_barbarian``,
+    and ``effect:<handler>`` per leader, wonder or diplomacy bonus (one ``effects`` part when
+    not ``itemise``d, the fast path)."""
+    parts = [(f"slot:{f['slot']}", int(f["slot"]))]
+    if f["combat"]:
+        parts.append(("card", int(f["combat"])))
+    if target == "barb" and f["vsb"]:
+        parts.append(("vs_barbarian", int(f["vsb"])))
     ctx = {"role": "attacker", "space": f["space"], "target": target, "other": dseat}
-    return v + hooks.combat_bonus(st, f["seat"], ctx)
+    if itemise:
+        parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, f["seat"], ctx))
+    else:
+        parts.append(("effects", hooks.combat_bonus(st, f["seat"], ctx)))
+    return parts
+
+
+def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
+    return sum(v for _, v in attack_parts(st, f, target, dseat, itemise=False))
+
+
+def defense_parts(st: GameState, target: str, s: int, dseat: int, aseat: int,
+                  itemise: bool = True) -> list[tuple[str, int]]:
+    """Defender bonuses (rules: Combat, Defender rolls) as (part, value) pairs whose sum is
+    ``defense_value``: ``terrain:<difficulty>``, ``city:<difficulty>x<multiplier>``,
+    ``city_state``, ``fort``, ``reinforced``, ``adjacent_reinforced:<n>``, ``friendly_army``,
+    ``effect:<handler>`` (or one ``effects`` part when not ``itemise``d)."""
+    cb = content_for(st).ruleset.combat
+    diff = difficulty(st, s)
+    if target == "barb":
+        return [(f"terrain:{diff}", diff)]
+    if target == "cs":
+        return [("city_state", int(cb["city_state"]))]
+    if target == "fort":
+        return [("fort", int(cb["fort"]))]
+    kind = target.split(":")[0]
+    parts: list[tuple[str, int]] = []
+    if kind == "city":
+        mult = int(cb["city_terrain_multiplier"])
+        parts.append((f"city:{diff}x{mult}", diff * mult))
+    else:
+        parts.append((f"terrain:{diff}", diff))
+    if kind in ("ctl", "city"):
+        if kind == "ctl" and s in st.reinforced:
+            parts.append(("reinforced", int(cb["reinforced_self"])))
+        adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
+        if adj:
+            parts.append((f"adjacent_reinforced:{adj}", adj * int(cb["reinforced_adjacent"])))
+    armies_here = st.players[dseat].armies.count(s)
+    if armies_here - (1 if kind == "army" else 0) > 0:
+        parts.append(("friendly_army", int(cb["friendly_army"])))
+    ctx = {"role": "defender", "space": s, "target": target, "other": aseat}
+    if itemise:
+        parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, dseat, ctx))
+    else:
+        parts.append(("effects", hooks.combat_bonus(st, dseat, ctx)))
+    return parts
 
 
 def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) -> int:
     """Defender bonuses (rules: Combat, Defender rolls)."""
-    cb = content_for(st).ruleset.combat
-    diff = difficulty(st, s)
-    if target == "barb":
-        return diff
-    if target == "cs":
-        return cb["city_state"]
-    if target == "fort":
-        return cb["fort"]
-    kind = target.split(":")[0]
-    v = diff
-    if kind in ("ctl", "city"):
-        if kind == "city":
-            v = diff * cb["city_terrain_multiplier"]
-        elif s in st.reinforced:
-            v += cb["reinforced_self"]
-        adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
-        v += adj * cb["reinforced_adjacent"]
-    armies_here = st.players[dseat].armies.count(s)
-    if armies_here - (1 if kind == "army" else 0) > 0:
-        v += cb["friendly_army"]
-    ctx = {"role": "defender", "space": s, "target": target, "other": aseat}
-    return v + hooks.combat_bonus(st, dseat, ctx)
+    return sum(v for _, v in defense_parts(st, target, s, dseat, aseat, itemise=False))
 
 
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
@@ -482,7 +515,8 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     elif unused_control(st, seat) > 0:
         st.ctl[s] = seat
         st.reinforced.add(s)
-        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}")
+        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
+            seat=seat, space=s)
     claim_wonder_token(st, seat, s)
 
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from . import rng
 from .actions import Action, coord_text, parse_coord
-from .board import Placement, core_placements, enclosed_holes, fort_positions, tile_placements
+from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .cards import space_of  # noqa: F401
 from .explore import placement_action, populate
-from .flow import act, advance, auto, choice, frame, log, pop, push_all, roll
+from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None}
@@ -148,6 +148,14 @@ def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
     rs = content_for(st).ruleset
     spots = fort_positions(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min)
     return [Action("fort", coord_text(*c)) for c in spots]
+
+
+@explain("setup_fort")
+def setup_fort_explain(st: GameState, f: dict[str, Any], a: Action) -> str | None:
+    if a.verb != "fort":
+        return None
+    rs = content_for(st).ruleset
+    return fort_refusal(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min, parse_coord(a.arg))
 
 
 @act("setup_fort")

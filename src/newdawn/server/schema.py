@@ -39,6 +39,17 @@ OptionKind = Literal[
 ]
 
 
+class Hex(_Model):
+    q: int
+    r: int
+
+
+class Cell(_Model):
+    q: int
+    r: int
+    terrain: str | None = None
+
+
 class Option(_Model):
     """One legal option of the pending decision."""
 
@@ -63,6 +74,11 @@ class Option(_Model):
     """The slot the card would resolve in (after governments and other bonuses)."""
     amount: int | None = None
     """A number the option chooses (trade tokens spent)."""
+    at: Hex | None = None
+    """The hex the option names when it is not a space of the map yet (a fort spot, a tile's
+    anchor, a water token); None otherwise."""
+    cells: list[Cell] = Field(default_factory=list)
+    """For tile options: the hexes the tile would cover, with their terrain (a preview)."""
 
 
 class Decision(_Model):
@@ -79,6 +95,9 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    auto_action: str | None = None
+    """An action the table may send at once because the decision asks nothing (a focus card
+    with no trade tokens to spend: only "resolve" and "back"); None otherwise."""
 
 
 # ---------------------------------------------------------------- log
@@ -119,6 +138,8 @@ class LogEntry(_Model):
     card: str | None = None
     """The focus card resolved (entries that resolve one)."""
     slot: int | None = None
+    choice: OptionKind | None = None
+    """For ``action`` entries: the kind of option chosen (``skip`` entries can be dimmed)."""
 
 
 class LogGroup(_Model):
