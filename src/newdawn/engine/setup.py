@@ -13,7 +13,10 @@ from .explore import placement_action, populate
 from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
+                                  "generator": rng.BLAKE2B}
+"""``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
+with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""
 
 
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
@@ -43,6 +46,8 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
         if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
             raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
         cfg["colors"] = colors
+    if cfg["generator"] not in rng.GENERATORS:
+        raise ValueError(f"generator must be one of {list(rng.GENERATORS)}")
     mr = cfg["max_rounds"]
     if mr is not None and (not isinstance(mr, int) or mr < 1):
         raise ValueError("max_rounds must be a positive whole number or null")
@@ -60,7 +65,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st = GameState.__new__(GameState)
     st.config = {**cfg, "seed": seed}
     st.ruleset = cfg["ruleset"]
-    st.rng = rng.seed_state(seed)
+    st.rng = rng.new_state(seed, cfg["generator"])
     st.forced_dice = []
     st.events = []
     st._legal = None

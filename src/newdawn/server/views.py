@@ -23,6 +23,9 @@ from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
 from .schema import SCHEMA_VERSION
 
+PRACTICE_NOTE = ("Practice game: its seed was typed by a person (or is an old, short one), so anyone "
+                 "who knows the seed knows every die roll and draw to come.")
+
 
 def board_json(st: GameState) -> dict[str, Any]:
     b = st.board
@@ -44,6 +47,7 @@ def view_message(
     acting: frozenset[int],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
+    practice: bool = False,
     *,
     history: list[dict[str, Any]] | None = None,
     undo: tuple[bool, str | None] | None = None,
@@ -52,7 +56,8 @@ def view_message(
     ``seat`` (-1: spectator) and may act for the seats in ``acting`` (one seat, every human
     seat in hot-seat play, or none). ``history`` is the log since the viewer's last decision
     or more (for the turn summaries and the touched spaces; default: ``log``); ``undo`` is
-    (allowed, reason) for this viewer."""
+    (allowed, reason) for this viewer. ``practice``: the game's seed is known to someone
+    (typed by a person), said in words too."""
     view = player_view(st, seat)
     owner = decision_seat(st)
     options = describe.option_records(st) if owner in acting else []
@@ -81,6 +86,8 @@ def view_message(
         "combat": combat_json(st), "production": production_json(st),
         "summaries": summaries(hist, me), "touched": touched(hist, me),
         "undo": {"allowed": undo[0], "reason": undo[1]}, "end": describe.end_json(st),
+        "practice": practice,
+        "practice_note": PRACTICE_NOTE if practice else None,
     }
 
 

@@ -101,7 +101,10 @@ function Created({ res }) {
   return html`<section class="panel" id="created"><h2>Game <span id="created-id">${res.game_id}</span></h2>
     <p>Send each human player their own link; keep yours. Anyone may watch with the spectator link.</p>
     <ul id="links" class="links">
-      ${res.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<${LinkItem} key=${s.seat} label=${`Seat ${s.seat + 1} (human)`} url=${s.url} cls="seat-link" />`)}
+      ${res.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<${LinkItem} key=${s.seat} label=${`Seat ${s.seat + 1} (human): your seat`} url=${s.url} cls="seat-link" />`)}
+      ${res.seats.filter((s) => s.invite_url).map((s) => html`<${LinkItem} key=${`i${s.seat}`}
+        label=${`Seat ${s.seat + 1} (human): invite link, send it to that player (the first to open it takes the seat)`} url=${s.invite_url} cls="invite-link" />`)}
+      ${res.practice ? html`<li class="practice">Practice game: anyone who knows the seed you typed knows every die roll and draw to come.</li>` : null}
       ${res.hotseat_url ? html`<${LinkItem} label="Hot seat: every human on this screen" url=${res.hotseat_url} cls="hotseat-link" />` : null}
       <${LinkItem} label="Spectator" url=${res.spectator_url} cls="spectator-link" /></ul></section>`;
 }
@@ -111,7 +114,8 @@ function GameRow({ g, leaders }) {
   const lname = (id) => { const l = leaders.find((x) => x.id === id); return l ? l.leader : id || "?"; };
   const players = (g.seats || []).map((s) => `${lname(s.leader)}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`).join(", ");
   const created = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
-  const status = g.status === "over" ? (g.winner >= 0 ? `won by Seat ${g.winner + 1}` : "over") : "playing";
+  const status = (g.status === "over" ? (g.winner >= 0 ? `won by Seat ${g.winner + 1}` : "over") : "playing")
+    + (g.practice ? " (practice)" : "");
   const gid = encodeURIComponent(g.game_id);
   return html`<tr data-game=${g.game_id}><td><code>${g.game_id}</code></td>
     <td>${created ? created.toLocaleString() : ""}</td><td class="players">${players}</td><td>${g.round ?? ""}</td><td>${status}</td>

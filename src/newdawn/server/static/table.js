@@ -102,7 +102,8 @@ function App({ s }) {
     <header class="topbar">
       <a href="/" class="home" title="lobby">newdawn</a>
       <span id="who" class="who">${replayMode ? `Replay · ${gameId}` : hotseat ? "Hot seat" : meP
-        ? html`<${Swatch} color=${meP.color} /> You: ${meP.name}` : "Spectator"}</span>
+        ? html`<${Swatch} color=${meP.color} /> You: ${meP.name}` : "Spectator"}${m.msg.practice_note
+        ? html` <span class="practice" title=${m.msg.practice_note}>· practice</span>` : null}</span>
       ${m.turn ? html`<span class="tb-round">Round ${m.turn.round}${m.turn.max_rounds ? `/${m.turn.max_rounds}` : ""}</span>` : null}
       <span id="conn" class=${`conn ${s.conn}`} role="status">${{ live: "live", connecting: "connecting…", offline: "offline: reconnecting…", replay: "replay" }[s.conn]}</span>
       <span class="spacer"></span>
@@ -463,6 +464,16 @@ function togglePlay() {
 async function main() {
   const app = document.getElementById("app");
   if (!gameId) { app.textContent = "No game given: open a game from the lobby."; return; }
+  if (params.get("invite")) {
+    // An invite link: claim its seat once, then continue at the seat's own (secret) link.
+    try {
+      const res = await postJSON(`/api/games/${encodeURIComponent(gameId)}/claim`, { invite: params.get("invite") });
+      location.replace(res.url);
+    } catch (e) {
+      app.textContent = `Could not take this seat: ${e.message}`;
+    }
+    return;
+  }
   document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
