@@ -147,5 +147,5 @@ class Driver:
 
 def log_texts(page: Any) -> list[str]:
     """The sentences of the table's game log, in order."""
-    out: list[str] = page.eval_on_selector_all("#log .entries > li", "els => els.map(e => e.textContent)")
+    out: list[str] = page.eval_on_selector_all("#log .lhead, #log .entries > li", "els => els.map(e => e.textContent)")
     return out

@@ -191,7 +191,7 @@ function unitsOf(view, players, byId) {
     const centred = list.length === 1 && !base.has(String(sid));
     list.forEach((u, n) => {
       const [fx, fy] = centred ? [0, 0] : UNIT_SLOTS[n % UNIT_SLOTS.length];
-      out.push({ ...u, x: x + fx * HEX, y: y + fy * HEX });
+      out.push({ ...u, key: `${s.q},${s.r}`, x: x + fx * HEX, y: y + fy * HEX });
     });
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -200,15 +200,15 @@ function unitsOf(view, players, byId) {
 function Unit({ u, players }) {
   const style = `transform: translate(${u.x.toFixed(1)}px, ${u.y.toFixed(1)}px)`;
   if (u.kind === "barbarian") {
-    return html`<g class="unit barbarian" style=${style} data-unit=${u.id}><title>Barbarian ${u.letter}</title>
+    return html`<g class="unit barbarian" style=${style} data-unit=${u.id} data-at=${u.key}><title>Barbarian ${u.letter}</title>
       <path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">${u.letter}</text></g>`;
   }
   const fill = playerColor(players[u.seat] && players[u.seat].color);
   if (u.kind === "army") {
-    return html`<g class="unit army" style=${style} data-unit=${u.id} data-seat=${u.seat}><title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>
+    return html`<g class="unit army" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>
       <path d="M-6,7 L0,-8 L6,7 Z" fill=${fill} /></g>`;
   }
-  return html`<g class="unit caravan" style=${style} data-unit=${u.id} data-seat=${u.seat}><title>Caravan ${u.i + 1} of Seat ${u.seat + 1}</title>
+  return html`<g class="unit caravan" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Caravan ${u.i + 1} of Seat ${u.seat + 1}</title>
     <rect x="-6.5" y="-6" width="13" height="9" rx="3" fill=${fill} /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" /></g>`;
 }
 
@@ -226,7 +226,14 @@ const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
       <polygon points=${hexPoints(x, y, HEX - 2)} /></g>`;
   })}</g>`);
 
-const Marks = pure(({ touched, combatKey, preview, focusKeys }) => html`<g class="marks">
+const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMoves }) => html`<g class="marks">
+  ${(lastKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`l${key}`} points=${hexPoints(x, y, HEX - 6)} class="last-step" />`; })}
+  ${(lastMoves || []).map((mv, i) => {
+    const [x1, y1] = keyXY(mv.from); const [x2, y2] = keyXY(mv.to);
+    const k = 1 - 12 / Math.max(1, Math.hypot(x2 - x1, y2 - y1));
+    return html`<path key=${`m${i}`} class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}
+      d=${`M${x1.toFixed(1)},${y1.toFixed(1)} L${(x1 + (x2 - x1) * k).toFixed(1)},${(y1 + (y2 - y1) * k).toFixed(1)}`} />`;
+  })}
   ${[...touched].map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`t${key}`} points=${hexPoints(x, y, HEX - 4)} class="touched" />`; })}
   ${(focusKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`f${key}`} points=${hexPoints(x, y, HEX - 3)} class="focus-mark" />`; })}
   ${combatKey ? (() => { const [x, y] = keyXY(combatKey); return html`<polygon points=${hexPoints(x, y, HEX - 3)} class="combat-ring" />`; })() : null}
@@ -249,7 +256,7 @@ function boundsOf(board, targets) {
  * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave}.
  * Zoom and pan change the viewBox directly (no re-render).
  */
-export function HexMap({ model, content, targets, selected, preview, focusKeys, on }) {
+export function HexMap({ model, content, targets, selected, preview, focusKeys, lastKeys, lastMoves, on }) {
   const svgRef = useRef(null);
   const st = useRef({ view: null, bounds: null, userMoved: false }).current;
   const board = model.msg.board;
@@ -361,7 +368,9 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     <${Terrain} board=${board} nwOfTile=${nwOfTile} />
     <${Fixed} tokens=${v.tokens} wonderAt=${v.wonder_at} csAt=${v.cs_at} ctl=${v.ctl} district=${v.district} cities=${v.cities}
       reinforcedList=${v.reinforced} capitalList=${v.capitals} byId=${model.index.byId} content=${content} players=${v.players} />
-    <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} />
+    <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+      <path d="M0,0 L10,5 L0,10 z" fill="#ff6d00" /></marker></defs>
+    <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} lastKeys=${lastKeys} lastMoves=${lastMoves} />
     <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} />
     <${Targets} targets=${targets} selected=${selected} byKey=${model.index.byKey} />
   </svg>`;

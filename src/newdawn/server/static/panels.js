@@ -147,12 +147,12 @@ export const TurnPanel = pure(({ turn, players, stackSize }) => {
 
 /** The face-up wonders: cost, era, eligible resources, and whether the viewer could build each now. */
 export const WonderMarket = pure(({ wonders }) => {
-  if (!wonders) return null;
+  if (!wonders || !wonders.length) return null;
   return html`<section id="wonders" class="panel wonders">
     <h3>Wonder market</h3>
     <ul class="wlist">${wonders.map((w) => html`<li key=${w.id} class=${`wonder${w.buildable ? " buildable" : ""}`} title=${w.text}
       style=${`--fc:${FOCUS_COLOR[w.type] || "#888"}`}>
-      <div class="wtop"><b>${w.name}</b> <span class="tag">${w.type}</span> <span class="tag">${w.era}</span>
+      <div class="wtop"><b>${w.name}</b> <span class="tag">${w.type}</span> <span class="tag">${w.era}</span>${" "}
         <span class="cost" title="cost">cost ${w.cost}</span>${w.trade_token ? html` <span class="trade" title="a trade token lies on it: a second one removes it">●</span>` : null}</div>
       <div class="wres">resources: ${(w.resources || []).join(", ") || "none"}</div>
       <div class="wtext">${w.text}</div>
@@ -174,12 +174,17 @@ export const Summaries = pure(({ summaries, players, content }) => {
 
 // ---------------------------------------------------------------- log
 
-const LogGroup = pure(({ g, color, name, replayHref }) => html`<li class="lgroup" data-n=${g.n} style=${color ? `--pc:${color}` : ""}>
+/** One action and what followed: its first entry (what the player chose) heads the group. */
+const LogGroup = pure(({ g, color, name, replayHref }) => {
+  const head = g.entries.length && g.entries[0].kind === "action" ? g.entries[0] : null;
+  const rest = head ? g.entries.slice(1) : g.entries;
+  return html`<li class="lgroup" data-n=${g.n} style=${color ? `--pc:${color}` : ""}>
   <a class="n" href=${replayHref} title="replay the game from this step">${g.n}</a>
-  <span class="lseat">${name}</span>
-  <ul class="entries">${g.entries.map((e, i) => html`<li key=${i} class=${`e-${e.kind}`}>${e.text}${e.dice && e.dice.length
-    ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`)}</ul>
-</li>`);
+  <span class="lhead">${head ? head.text : name}</span>
+  ${rest.length ? html`<ul class="entries">${rest.map((e, i) => html`<li key=${i} class=${`e-${e.kind}`}>${e.text}${e.dice && e.dice.length
+    ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`)}</ul>` : null}
+</li>`;
+});
 
 /** How many of the latest actions the log shows until the player asks for all. */
 export const LOG_TAIL = 150;

@@ -87,7 +87,10 @@ export function toModel(msg, content, prev) {
     msg,
     index,
     players,
-    decision: { seat: d.seat, kind: d.kind || "", text: d.text || "", options, noTargetReason: d.no_target_reason || null },
+    decision: {
+      seat: d.seat, kind: d.kind || "", text: d.text || "", options, noTargetReason: d.no_target_reason || null,
+      autoAction: d.auto_action || null, auto_action: d.auto_action || null, reach: d.reach || null,
+    },
     goal: msg.goal || null,
     turn: msg.turn || null,
     wonders: msg.wonders || null,

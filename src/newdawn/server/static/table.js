@@ -8,7 +8,7 @@ import {
   CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
   Swatch, TurnPanel, WonderMarket,
 } from "./panels.js";
-import { logGroups, toModel } from "./records.js";
+import { keyOf, logGroups, toModel } from "./records.js";
 import { html, render } from "./ui.js";
 
 const params = new URLSearchParams(location.search);
@@ -31,7 +31,7 @@ const S = {
   queue: [], lastShown: 0, timer: null, fresh: true,
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
-  lastCombat: null, finishedCombat: null, showEnd: true, legend: false, help: false,
+  lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
   speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [],
 };
 window.__newdawn = S; // for the browser tests and the latency benchmark
@@ -86,6 +86,14 @@ function targetsOf(model) {
     } else add(o.dstKey || o.keys[0], o);
   }
   if (twoClick && S.selected && !targets.has(S.selected)) targets.set(S.selected, []);
+  // One gesture to a far destination: the server lists where the piece can still go and the
+  // engine steps that lead there (decision.reach); the table sends the steps itself.
+  for (const r of model.decision.reach || []) {
+    const key = keyOf(model.index, r.dst);
+    if (!key || targets.has(key) || !(r.steps || []).length) continue;
+    targets.set(key, [{ action: `reach ${key}`, label: `Go here (${r.steps.length} steps)`, kind: "reach", steps: r.steps,
+      hint: r.hint || null, warning: r.warning || null, keys: [key], targetKeys: [key] }]);
+  }
   for (const o of onMap) o.targetKeys = twoClick ? [o.srcKey] : [o.dstKey || o.keys[0]];
   return { targets, mapOptions: onMap, buttonOptions: opts.filter((o) => !onMap.includes(o)), twoClick };
 }
@@ -121,6 +129,7 @@ function App({ s }) {
     <div id="layout">
       <main id="map-pane">
         <${HexMap} model=${m} content=${c} targets=${targets} selected=${s.selected} preview=${s.preview} focusKeys=${s.focusKeys}
+          lastKeys=${s.lastKeys} lastMoves=${s.lastMoves}
           on=${mapHandlers} />
         <div class="map-tools">
           <button type="button" title="zoom in" aria-label="zoom in" onClick=${() => S.tools && S.tools.zoomIn()}>+</button>
@@ -188,13 +197,13 @@ function Tooltip({ hover, model, content, targets, mine }) {
 }
 
 function Menu({ menu, disabled }) {
-  return html`<div id="menu" class="menu" style=${`left:${menu.x}px;top:${menu.y}px`} role="menu">
+  return html`<div id="menu" class=${`menu${menu.docked ? " docked" : ""}`} style=${`left:${menu.x}px;top:${menu.y}px`} role="menu">
     <div class="mtitle">${menu.title}</div>
     ${menu.note ? html`<div class="owarn">⚠ ${menu.note}</div>` : null}
     ${menu.options.map((o, i) => html`<button key=${o.action} type="button" class="opt" role="menuitem" data-action=${o.action} disabled=${disabled}
       ref=${i === 0 ? (el) => { if (el && menu.focus) { menu.focus = false; el.focus(); } } : null}
       onMouseEnter=${() => hoverOption(o)} onFocus=${() => hoverOption(o)}
-      onClick=${() => { S.menu = null; send(o.action); }}>${o.label}${o.hint ? html`<span class="ohint">${o.hint}</span>` : null}</button>`)}
+      onClick=${() => { S.menu = null; choose(o); }}>${o.label}${o.hint ? html`<span class="ohint">${o.hint}</span>` : null}</button>`)}
     <button type="button" class="small" onClick=${closeMenu}>cancel</button></div>`;
 }
 
@@ -260,8 +269,9 @@ function onHexClick(key, ev) {
   const p = ev ? { x: ev.clientX, y: ev.clientY } : (S.tools ? S.tools.screenOf(key) : { x: pane.left, y: pane.top });
   const pos = { x: Math.max(4, Math.min(p.x - pane.left + 10, pane.width - 230)), y: Math.max(4, Math.min(p.y - pane.top + 10, pane.height - 160)) };
   // One option without a warning: choose it. Several, or one that warns (a fight): a menu to confirm.
-  if (opts.length === 1 && !opts[0].warning) { send(opts[0].action); return; }
-  S.menu = { ...pos, title: `Space ${key}`, options: opts, note: opts.length === 1 ? null : null, focus: !ev };
+  if (opts.length === 1 && !opts[0].warning) { choose(opts[0]); return; }
+  S.menu = { ...pos, title: opts.length === 1 && opts[0].warning ? `Space ${key}: are you sure?` : `Space ${key}`, options: opts,
+    focus: !ev, docked: opts.some((o) => o.cells) };
   S.hover = null;
   rerender();
 }
@@ -269,7 +279,23 @@ function onHexClick(key, ev) {
 // ---------------------------------------------------------------- acting (over the WebSocket)
 
 function choose(o) {
+  if (o.kind === "reach") {
+    S.steps = o.steps.slice(1);
+    send(o.steps[0]);
+    return;
+  }
+  S.steps = [];
   send(o.action);
+}
+
+/** After each view of a one-gesture move: send the next step while it is still offered. */
+function nextStep(model) {
+  if (!S.steps || !S.steps.length) return;
+  const next = S.steps[0];
+  if (model.decision.options.some((o) => o.action === next) && !model.end) {
+    S.steps.shift();
+    setTimeout(() => send(next), 0);
+  } else S.steps = [];
 }
 
 function send(action) {
@@ -381,6 +407,19 @@ function show({ msg, groups }, draw, t0) {
   }
   S.model = model;
   S.lastShown = performance.now();
+  if (added.length) {
+    const entries = added.flatMap((g) => g.entries);
+    S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
+    S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
+      piece: mv.piece, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
+    }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
+  }
+  nextStep(model);
+  const auto = model.decision.auto_action;
+  if (auto && model.decision.options.length && !model.end && S.autoSent !== msg.version && !replayMode) {
+    S.autoSent = msg.version;
+    setTimeout(() => { if (S.model === model) send(auto); }, 0);
+  }
   rememberSeat(msg);
   if (draw) {
     rerender();
