@@ -149,3 +149,27 @@ def log_texts(page: Any) -> list[str]:
     """The sentences of the table's game log, in order."""
     out: list[str] = page.eval_on_selector_all("#log .lhead, #log .entries > li", "els => els.map(e => e.textContent)")
     return out
+
+
+UNITS_OUTSIDE = """() => {
+  const out = [];
+  for (const u of document.querySelectorAll('.map .unit[data-at]')) {
+    const b = u.getBoundingClientRect();
+    const pts = [[b.x + b.width / 2, b.y + b.height / 2], [b.x + 1, b.y + 1], [b.right - 1, b.y + 1],
+                 [b.x + 1, b.bottom - 1], [b.right - 1, b.bottom - 1]];
+    for (const [x, y] of pts) {
+      const under = document.elementsFromPoint(x, y).map((e) => e.closest('.space')).find(Boolean);
+      const key = under ? under.getAttribute('data-key') : null;
+      if (key !== u.dataset.at) { out.push(`${u.dataset.unit} at ${u.dataset.at}: a corner is over ${key}`); break; }
+    }
+  }
+  return out;
+}"""
+
+
+def assert_units_inside(page: Any) -> None:
+    """Every army, caravan and barbarian is drawn wholly inside the hex of its space (bug 5.11)."""
+    page.click("text=fit")
+    page.wait_for_timeout(600)  # moves slide for 0.45 s
+    outside = page.evaluate(UNITS_OUTSIDE)
+    assert not outside, outside

@@ -14,7 +14,7 @@ from newdawn.content import load_content
 from newdawn.engine import replay
 from newdawn.server.store import Store
 
-from .table_driver import Driver
+from .table_driver import Driver, assert_units_inside
 from .test_table import _new_page
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
@@ -52,6 +52,7 @@ def test_a_whole_game_against_a_bot_to_the_end_screen(server: str, browser: Any,
         assert steps < 1500, "the game does not end"
         if not shot_mid and d.turns.get(0, 0) >= 8 and page.locator("#decision .focus-opt").count():
             _shoot(page, "mid-game")
+            assert_units_inside(page)
             shot_mid = True
     page.wait_for_selector("#endscreen")
     _shoot(page, "end")
