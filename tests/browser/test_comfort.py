@@ -119,3 +119,36 @@ def test_a_whole_turn_with_the_keyboard_only(server: str, browser: Any, out_dir:
     assert decisions >= 2
     page.screenshot(path=str(out_dir / "keyboard-turn.png"))
     assert not errors, errors
+
+
+def test_others_moves_play_out_step_by_step(server: str, browser: Any) -> None:
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+                           "seed": 12})
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("localStorage.setItem('newdawn.speed', 'fast')")
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    d = Driver(page, seats={0})
+    seen: list[int] = []
+    marked = 0
+    for _ in range(40):
+        d.wait_my_decision()
+        if page.locator("#decision .focus-opt").count() and d.turns.get(0, 0) >= 1:
+            break
+        before = int(page.get_attribute("body", "data-actions") or "0")
+        d.step()
+        # While the bots play, the table shows their steps one at a time (queued, then paced).
+        for _ in range(40):
+            seen.append(int(page.get_attribute("body", "data-actions") or "0") - before)
+            marked += page.locator(".map .last-step").count()
+            if page.get_attribute("body", "data-pending") == "0" and page.get_attribute("body", "data-mine") == "true":
+                break
+            page.wait_for_timeout(100)
+    steps = sorted(set(x for x in seen if x > 1))
+    assert len(steps) >= 3, f"the bots' actions did not show one by one: {seen}"
+    assert marked, "the spaces of the latest step were never marked"
+    # The player can skip to the present.
+    page.select_option("#speed", "instant")
+    assert page.get_attribute("body", "data-pending") == "0"
+    assert not errors, errors

@@ -234,6 +234,10 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
         <td><${SeatTag} players=${players} seat=${s.seat} /></td><td class="num cards">${s.cards}</td>
         ${cards.map((c) => { const cl = s.claims.filter((x) => x.card === c.id); return html`<td key=${c.id}>${cl.map((x) => x.agenda_name).join(", ") || "–"}</td>`; })}
         <td class="num">${s.wonders}</td><td class="num">${s.friendly_spaces}</td></tr>`)}</tbody></table>
+      <ul class="standings-list">${end.standings.map((s) => html`<li key=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
+        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}
+        ${s.claims.length ? html` (${s.claims.map((x) => x.agenda_name).join(", ")})` : null};
+        ${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
       <div class="buttons">
         <button type="button" class="primary" id="rematch" disabled=${busy} onClick=${onRematch}>Rematch</button>
         <a class="button" href="/">New game</a>
