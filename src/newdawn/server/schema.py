@@ -351,6 +351,9 @@ class ViewMessage(_Model):
     touched: list[int]
     undo: Undo
     end: End | None
+    practice: bool = False
+    """The game's seed was typed by a person: anyone who knows it knows every roll to come."""
+    practice_note: str | None = None
     steps: int | None = None
     step: int | None = None
 

@@ -47,10 +47,10 @@ def view_message(
     acting: frozenset[int],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
-    practice: bool = False,
     *,
     history: list[dict[str, Any]] | None = None,
     undo: tuple[bool, str | None] | None = None,
+    practice: bool = False,
 ) -> dict[str, Any]:
     """The contract's ``view`` message (``schema.ViewMessage``) for a viewer who sees as
     ``seat`` (-1: spectator) and may act for the seats in ``acting`` (one seat, every human
@@ -86,8 +86,7 @@ def view_message(
         "combat": combat_json(st), "production": production_json(st),
         "summaries": summaries(hist, me), "touched": touched(hist, me),
         "undo": {"allowed": undo[0], "reason": undo[1]}, "end": describe.end_json(st),
-        "practice": practice,
-        "practice_note": PRACTICE_NOTE if practice else None,
+        "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
     }
 
 
