@@ -95,17 +95,23 @@ const Terrain = pure(({ board, nwOfTile }) => {
   return html`<g class="hexes">
     ${spaces.map((s) => {
       const [x, y] = pix(s.q, s.r);
-      const nw = s.terrain === "natural_wonder" ? nwOfTile[s.tile] : null;
       return html`<g key=${s.id} class=${`space t-${s.terrain}`} data-key=${`${s.q},${s.r}`} data-id=${s.id}>
         <polygon points=${hexPoints(x, y, HEX - 0.5)} fill=${(TERRAIN[s.terrain] || {}).fill || "#ccc"} />
         ${s.fort ? html`<polygon points=${hexPoints(x, y, HEX * 0.8)} class="fort-ring" />` : null}
         ${s.terrain === "water" && s.water_token ? null : html`<${TerrainSymbol} terrain=${s.terrain} x=${x} y=${y} />`}
-        ${nw ? html`<text x=${x} y=${y - HEX * 0.5} class="nw-label">${nw.short}</text>` : null}
       </g>`;
     })}
     <path d=${borders.join("")} class="tile-border" />
   </g>`;
 });
+
+/** Natural-wonder names, above the pieces (outlined, so they read over a token). */
+const NwLabels = pure(({ board, nwOfTile }) => html`<g class="nw-labels">${board.spaces.filter((s) => s.terrain === "natural_wonder" && nwOfTile[s.tile]).map((s) => {
+  const [x, y] = pix(s.q, s.r);
+  const nw = nwOfTile[s.tile];
+  return html`<text key=${s.id} x=${x} y=${y + HEX * (nw.lines.length > 1 ? 0.4 : 0.55)} class="nw-label"><title>${nw.name}</title>
+    ${nw.lines.map((l, i) => html`<tspan key=${i} x=${x} dy=${i ? 9 : 0}>${l}</tspan>`)}</text>`;
+})}</g>`);
 
 /** Resource, natural-wonder and wonder tokens, control tokens, districts, cities, city-states. */
 const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedList, capitalList, byId, content, players }) => {
@@ -262,7 +268,12 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
   const board = model.msg.board;
   const nwOfTile = useRef({}).current;
   if (!Object.keys(nwOfTile).length) {
-    for (const nw of Object.values(content.natural_wonders || {})) nwOfTile[nw.tile] = { short: nw.name.replace(/^(The|Mount|Mt\.?) /, ""), name: nw.name };
+    for (const nw of Object.values(content.natural_wonders || {})) {
+      // The name in at most two lines that fit the hex (the lower half: no terrain symbol there).
+      const words = nw.name.replace(/^The /, "").split(" ");
+      const lines = words.length > 1 && nw.name.length > 9 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [words.join(" ")];
+      nwOfTile[nw.tile] = { lines, name: nw.name };
+    }
   }
   const apply = () => {
     const v = st.view;
@@ -372,6 +383,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
       <path d="M0,0 L10,5 L0,10 z" fill="#ff6d00" /></marker></defs>
     <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} lastKeys=${lastKeys} lastMoves=${lastMoves} />
     <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} />
+    <${NwLabels} board=${board} nwOfTile=${nwOfTile} />
     <${Targets} targets=${targets} selected=${selected} byKey=${model.index.byKey} />
   </svg>`;
 }

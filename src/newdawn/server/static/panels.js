@@ -162,8 +162,9 @@ export const WonderMarket = pure(({ wonders }) => {
 });
 
 /** What the other seats did since the viewer's last decision, one block per turn. */
-export const Summaries = pure(({ summaries, players, content }) => {
-  if (!summaries || !summaries.length) return null;
+export const Summaries = pure(({ summaries: all, players, content }) => {
+  const summaries = (all || []).filter((s) => s.card || s.lines.length);
+  if (!summaries.length) return null;
   return html`<section id="summaries" class="panel summaries">
     <h3>Since your last decision</h3>
     ${summaries.map((s, i) => html`<div key=${i} class="summary" style=${`--pc:${playerColor(players[s.seat] && players[s.seat].color)}`}>

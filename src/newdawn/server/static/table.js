@@ -110,7 +110,7 @@ function App({ s }) {
     <header class="topbar">
       <a href="/" class="home" title="lobby">newdawn</a>
       <span id="who" class="who">${replayMode ? `Replay · ${gameId}` : hotseat ? "Hot seat" : meP
-        ? html`<${Swatch} color=${meP.color} /> You: ${meP.name}` : "Spectator"}${m.msg.practice_note
+        ? html`<${Swatch} color=${meP.color} /><span class="long">You: ${meP.name}</span><span class="short">Seat ${meP.seat + 1}</span>` : "Spectator"}${m.msg.practice_note
         ? html` <span class="practice" title=${m.msg.practice_note}>· practice</span>` : null}</span>
       ${m.turn ? html`<span class="tb-round">Round ${m.turn.round}${m.turn.max_rounds ? `/${m.turn.max_rounds}` : ""}</span>` : null}
       <span id="conn" class=${`conn ${s.conn}`} role="status">${{ live: "live", connecting: "connecting…", offline: "offline: reconnecting…", replay: "replay" }[s.conn]}</span>
