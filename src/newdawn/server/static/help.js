@@ -10,7 +10,7 @@ function Rules({ content }) {
   const diff = content.terrain_difficulty || {};
   return html`<div class="rules">
     <h3>The aim</h3>
-    <p>Five victory cards lie on the table, each with two agendas (for example "have 3 mature cities").
+    <p>Victory cards lie on the table (five in a Terra Incognita game), each with one or two agendas (for example "have 3 mature cities").
       Complete <b>one agenda on ${rs.victory_cards_to_win || 4} of the victory cards</b> and you win at once.
       The goal panel shows every agenda, who has claimed it, and each player's progress in numbers.</p>
     <h3>Your turn</h3>
@@ -23,8 +23,8 @@ function Rules({ content }) {
       <li><b style=${`color:${FOCUS_COLOR.science}`}>Science</b>: turn your tech dial; passing a level gives you a better card of one type.</li>
       <li><b style=${`color:${FOCUS_COLOR.economy}`}>Economy</b>: move caravans; a caravan reaching a city-state or a rival city trades (diplomacy cards, trade tokens).</li>
       <li><b style=${`color:${FOCUS_COLOR.industry}`}>Industry</b>: build a city, or a world wonder paid with the slot number, resources and trade tokens.</li>
-      <li><b style=${`color:${FOCUS_COLOR.military}`}>Military</b>: reinforce control tokens, or move armies and attack barbarians, city-states and rivals.</li>
-      ${FOCUS_COLOR.growth && (rs.focus_types || []).includes("growth") ? html`<li><b style=${`color:${FOCUS_COLOR.growth}`}>Growth</b> (Terra Incognita): grow and explore.</li>` : null}
+      <li><b style=${`color:${FOCUS_COLOR.military}`}>Military</b>: move armies and attack barbarians, city-states and rivals.</li>
+      ${FOCUS_COLOR.growth && (rs.focus_types || []).includes("growth") ? html`<li><b style=${`color:${FOCUS_COLOR.growth}`}>Growth</b> (Terra Incognita): put a district next to one of your cities, or reinforce control tokens.</li>` : null}
     </ul>
     <h3>Trade tokens</h3>
     <p>Trade tokens lie on the cards of your row (at most ${rs.trade_cap || "a few"} on each). When you resolve a card you may
@@ -61,7 +61,7 @@ function Reference({ content }) {
   return html`<div class="reference">
     <h3>Focus cards</h3>
     ${Object.entries(byType).map(([t, cards]) => html`<div key=${t}><h4 style=${`color:${FOCUS_COLOR[t] || "#333"}`}>${t}</h4>
-      <${CardList} items=${cards.sort((a, b) => lvl(a) - lvl(b))} render=${(c) => html`<b>${c.name}</b> <small>level ${c.level}${c.unique_of && c.unique_of !== "None" ? `, unique to ${c.unique_of}` : ""}</small>: ${c.text}`} /></div>`)}
+      <${CardList} items=${cards.sort((a, b) => lvl(a) - lvl(b))} render=${(c) => html`<b>${c.name}</b> <small>level ${c.level}${c.unique_of && c.unique_of !== "None" ? `, unique to ${((content.leaders || {})[c.unique_of] || {}).civ || c.unique_of}` : ""}</small>: ${c.text}`} /></div>`)}
     <h3>Wonders</h3>
     <${CardList} items=${Object.values(content.wonders || {})} render=${(w) => html`<b>${w.name}</b> <small>${w.type}, ${w.era}, cost ${w.cost}, resources ${(w.resources || []).join("/")}</small>: ${w.text}`} />
     <h3>Leaders</h3>

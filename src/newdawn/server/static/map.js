@@ -401,8 +401,8 @@ function screenOf(svgEl, key) {
 /** The legend: every terrain with its colour, symbol and difficulty, and every kind of piece. */
 export function Legend({ content, onClose }) {
   const diff = content.terrain_difficulty || {};
-  const sw = (inner) => html`<svg class="lg" viewBox="-16 -16 32 32" width="30" height="30">${inner}</svg>`;
-  const terr = Object.entries(TERRAIN).map(([t, d]) => html`<li key=${t}>${sw(html`<polygon points=${hexPoints(0, -6, 15)} fill=${d.fill} stroke="#444" stroke-width="0.6" /><${TerrainSymbol} terrain=${t} x=${0} y=${-12} />`)}
+  const sw = (inner, box = 13) => html`<svg class="lg" viewBox=${`${-box} ${-box} ${2 * box} ${2 * box}`} width="30" height="30">${inner}</svg>`;
+  const terr = Object.entries(TERRAIN).map(([t, d]) => html`<li key=${t}>${sw(html`<polygon points=${hexPoints(0, 0, 21)} fill=${d.fill} stroke="#444" stroke-width="0.8" /><${TerrainSymbol} terrain=${t} x=${0} y=${-15} />`, 21)}
     <span>${d.name}${diff[t] !== undefined ? html` <small>difficulty ${diff[t]}</small>` : ""}</span></li>`);
   const pieces = [
     ["City (★ capital)", html`<path d="M-8,6 v-9 l4,-4 l4,4 l4,-4 l4,4 v9 z" fill="#d62828" />`],
