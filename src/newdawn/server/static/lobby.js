@@ -1,6 +1,7 @@
 // Lobby: create a game (seats, bots with what each level is like, leaders, round limit), show
 // the links of its seats, list the games with watch / replay / resume.
 import { getJSON, loadContent, postJSON } from "./common.js";
+import { HelpPage } from "./help.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STORE = "newdawn.seats";
@@ -131,9 +132,11 @@ function Lobby() {
   const [games, setGames] = useState(null);
   const [created, setCreated] = useState(null);
   const [error, setError] = useState("");
+  const [content, setContent] = useState(null);
+  const [help, setHelp] = useState(false);
   const list = () => getJSON("/api/games").then((r) => setGames(r.games || [])).catch((e) => setError(e.message));
   useEffect(() => {
-    loadContent().then((c) => setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))))
+    loadContent().then((c) => { setContent(c); setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))); })
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
     getJSON("/api/bots").then((b) => {
       const names = (Array.isArray(b) ? b : b.bots || []).map((x) => (typeof x === "string" ? x : x.name));
@@ -142,6 +145,8 @@ function Lobby() {
     list();
   }, []);
   return html`
+    <p class="intro">New to the game? <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
+      ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
     ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
     <${Created} res=${created} />
     <section class="panel" id="games"><h2>Games <button id="refresh" type="button" class="small" onClick=${list}>refresh</button></h2>

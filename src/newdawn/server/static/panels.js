@@ -34,7 +34,9 @@ export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions,
   const p = players[d.seat];
   const waiting = !mine;
   const focus = buttonOptions.filter((o) => o.kind === "focus");
-  const rest = buttonOptions.filter((o) => o.kind !== "focus");
+  // A few named choices that also stand on the map (an army, a caravan, a city) are buttons too.
+  const named = mapOptions.filter((o) => o.kind === "choice");
+  const rest = [...buttonOptions.filter((o) => o.kind !== "focus"), ...(named.length <= 6 ? named : [])];
   const moving = mapOptions.some((o) => o.srcKey && o.dstKey && o.srcKey !== o.dstKey && o.kind === "move" && mapOptions.filter((x) => x.srcKey === o.srcKey).length > 1 && new Set(mapOptions.map((x) => x.srcKey)).size > 1);
   return html`<section id="decision" class="panel decision" aria-live="polite" style=${p ? `--pc:${playerColor(p.color)}` : ""}>
     <div class="decider">
