@@ -11,7 +11,8 @@ to the next animation frame (style, layout and paint included).
 
     .venv/bin/python tools/bench_table.py [--actions 2000] [--moves 150] [--seed 1]
 
-A benchmark, not a test: it prints the figures (docs/table.md keeps the last ones).
+A benchmark, not a test: it prints the figures (docs/table.md keeps the last ones). With
+BENCH_DEBUG=1 it also lists the slowest frames with the decision they showed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
@@ -134,7 +136,7 @@ def main() -> None:
               const _ws = window.WebSocket;
               window.WebSocket = class extends _ws { constructor(...a) { super(...a);
                 this.addEventListener('message', () => { const t0 = performance.now();
-                  requestAnimationFrame(() => setTimeout(() => window.__frames.push(performance.now() - t0), 0)); }); } };""")
+                  requestAnimationFrame(() => setTimeout(() => { window.__frames.push(performance.now() - t0); window.__info = window.__info || []; const m = window.__newdawn && window.__newdawn.model; window.__info.push([Math.round(performance.now() - t0), m ? m.decision.options.length : -1, m ? m.decision.kind : "", document.querySelectorAll(".map .target").length]); }, 0)); }); } };""")
             t = time.perf_counter()
             page.goto(f"{base}/table.html?game={gid}&hotseat={hot}")
             page.wait_for_function(f"() => Number(document.body.dataset.actions) >= {args.actions}", timeout=120000)
@@ -148,10 +150,18 @@ def main() -> None:
                     break
                 version = msg["version"]
                 action = rng.choice(msg["decision"]["options"])
-                post(base, f"/api/games/{gid}/actions", {"token": hot, "version": version, "action": action})
+                try:
+                    post(base, f"/api/games/{gid}/actions", {"token": hot, "version": version, "action": action})
+                except urllib.error.HTTPError as e:
+                    if e.code != 409:
+                        raise
+                    continue  # the table sent an automatic step itself (decision.auto_action) meanwhile
                 page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version + 1}", timeout=30000)
             dom: list[float] = page.evaluate("window.__newdawn.timings")
             frames: list[float] = page.evaluate("window.__frames")
+            if os.environ.get("BENCH_DEBUG"):
+                for row in sorted(page.evaluate("window.__info"), reverse=True)[:15]:
+                    print(row, file=sys.stderr)
             b.close()
     finally:
         srv.should_exit = True

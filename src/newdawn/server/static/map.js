@@ -229,7 +229,7 @@ const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
     const label = opts.map((o) => o.label).join(" or ");
     return html`<g key=${key} class=${`target${ghost ? " ghost" : ""}${selected === key ? " selected" : ""}`} data-key=${key}
       tabindex="0" role="button" aria-label=${label} data-options=${opts.map((o) => o.action).join("|")}>
-      <polygon points=${hexPoints(x, y, HEX - 2)} /></g>`;
+      <polygon class="halo" points=${hexPoints(x, y, HEX - 2.5)} /><polygon points=${hexPoints(x, y, HEX - 2.5)} /></g>`;
   })}</g>`);
 
 const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMoves }) => html`<g class="marks">

@@ -353,7 +353,10 @@ function pause() {
 /** Others' steps are paced at the chosen speed; the viewer's own and the first view show at once. */
 function receive(msg, t0) {
   if (msg.version <= S.version && !S.fresh) {
-    if (msg.version === S.version) { S.model = toModel(msg, S.content, S.model); rerender(); } // seats came or went
+    if (msg.version === S.version) { // seats came or went: the same state, new presence
+      if (S.queue.length) S.queue[S.queue.length - 1] = { msg, groups: S.queue[S.queue.length - 1].groups };
+      else { S.model = toModel(msg, S.content, S.model); rerender(); }
+    }
     return;
   }
   if (S.busy && msg.version > S.sentAt) S.busy = false;
