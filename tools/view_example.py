@@ -4,7 +4,8 @@ A 3-player hot-seat game between random choices (seed 1) is played through the s
 GameManager; the message of the deciding seat is written at the first fort placement, the
 first map-tile placement, the first combat decision, the first wonder payment, seat 2's
 focus decision in round 4 (``view-message.json``), and the end. Every message is validated
-against ``newdawn.server.schema.ViewMessage`` first.
+against ``newdawn.server.schema.ViewMessage`` first; ``view-message.schema.json`` is its JSON
+Schema.
 
     .venv/bin/python tools/view_example.py [--out-dir docs/examples]
 """
@@ -20,7 +21,7 @@ from typing import Any
 
 from newdawn.engine import decision_seat, legal_actions
 from newdawn.server.games import GameManager
-from newdawn.server.schema import ViewMessage
+from newdawn.server.schema import ViewMessage, message_json_schema
 from newdawn.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +64,9 @@ def main() -> None:
     ap.add_argument("--out-dir", type=Path, default=ROOT / "docs" / "examples")
     args = ap.parse_args()
     args.out_dir.mkdir(parents=True, exist_ok=True)
-    for name, msg in sorted(examples().items()):
+    files = dict(examples())
+    files["view-message.schema.json"] = message_json_schema()
+    for name, msg in sorted(files.items()):
         path = args.out_dir / name
         path.write_text(json.dumps(msg, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {path} ({path.stat().st_size} bytes)")

@@ -33,6 +33,15 @@ def test_every_option_has_plain_words_and_valid_spaces(games: list[Game]) -> Non
     assert seen > 2000
 
 
+def test_decision_texts_use_the_tables_names(games: list[Game]) -> None:
+    from newdawn.server.views import decision_text
+
+    for g in games:
+        for st in g.states[::5]:
+            text = decision_text(st)
+            assert "_" not in text and "seat 0" not in text.lower() and "army 0" not in text.lower(), text
+
+
 def test_figure_steps_name_the_piece_from_one_and_go_from_where_it_stands(games: list[Game]) -> None:
     steps = 0
     for g in games:

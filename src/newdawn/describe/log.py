@@ -211,7 +211,8 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             r = None
         if r is not None:
             e: Entry = {"i": i, "round": rnd, "seat": seat, "kind": "action",
-                        "text": f"{seat_name(seat)}: {r.label}", "spaces": list(r.spaces), "moves": [],
+                        "text": f"{seat_name(seat)} {r.said}" if r.said else f"{seat_name(seat)}: {r.label}",
+                        "spaces": list(r.spaces), "moves": [],
                         "dice": None, "numbers": None, "card": None, "slot": None, "choice": r.kind}
             if r.kind == "move" and r.src is not None and r.dst is not None:
                 piece = {"army_step": "army", "caravan_step": "caravan"}.get(f["k"], "control token")
@@ -224,8 +225,12 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             # more), are left out.
             if f["k"] != "commit" and not r.quiet:
                 out.append(e)
-    for ev in after.events:
-        out.append(event_entry(after, ev, i, rnd))
+    events = [event_entry(after, ev, i, rnd) for ev in after.events]
+    if out and not out[-1]["moves"] and any(e["seat"] == seat for e in events):
+        # A choice whose events tell it ("places a control token on ...", "changes
+        # government to ...") is left out.
+        out.pop()
+    out.extend(events)
     moves = barbarian_moves(before, after)
     if moves:
         out.append({"i": i, "round": rnd, "seat": None, "kind": "barbarian",

@@ -53,6 +53,9 @@ class Rec:
     a tile's anchor, a water token)."""
     cells: list[dict[str, Any]] = field(default_factory=list)
     """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
+    said: str | None = None
+    """The choice as a sentence for the log, after the seat's name, when the label (an
+    instruction on a button) would not read as one."""
     quiet: bool = False
     """A step on the way (which card, which army, where it starts): the log leaves it out, the
     events and moves that follow say what happened."""
@@ -115,7 +118,19 @@ def _generic(st: GameState, a: Action) -> Rec:
                        spaces=[s], dst=s)
     if arg.isdigit():
         return Rec(text, f"{words(verb).capitalize()} {arg}", "choice", amount=int(arg))
-    return Rec(text, f"{words(verb).capitalize()} {thing_name(st, arg)}", "choice")
+    return Rec(text, f"{words(verb).capitalize()} {arg_words(st, arg)}", "choice")
+
+
+def arg_words(st: GameState, arg: str) -> str:
+    """A data argument in words: ``1:joint_war`` (a seat's card) -> "Seat 2's Joint War",
+    ``culture+science`` or ``culture,science`` (two cards of the row) -> "culture and science"."""
+    who, sep, what = arg.partition(":")
+    if sep and who.isdigit():
+        return f"{seat_name(int(who))}'s {thing_name(st, what)}"
+    for joiner in ("+", ","):
+        if joiner in arg:
+            return " and ".join(arg_words(st, x) for x in arg.split(joiner))
+    return thing_name(st, arg)
 
 
 # ---------------------------------------------------------------- per-decision words
@@ -293,6 +308,8 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
     r.hint = f"covers {len(cells)} spaces from {where}"
     r.group = "tile"
+    r.said = f"places the map tile at {where}"
+    r.quiet = f["k"] == "setup_capital"  # its event says it
 
 
 def _cell(what: str) -> Maker:
@@ -301,10 +318,22 @@ def _cell(what: str) -> Maker:
 
         q, rr = parse_coord(a.arg)
         r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        r.quiet = f["k"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
             r.spaces, r.dst = [s], s
     return make
+
+
+def _seoul(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    letter, _, where = a.arg.partition(">")
+    d = space_id(st, where)
+    if d is None:
+        return
+    src = st.barbs.get(letter)
+    r.kind, r.src, r.dst = "move", src, d
+    r.spaces = [x for x in (src, d) if x is not None]
+    r.label = f"Move barbarian {letter} to {short_space(st, d)}"
 
 
 def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -498,6 +527,21 @@ _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
 _reg("army_step", "attack", _figure_step("army"))
+_reg("fx_seoul", "barb", _seoul)
+_reg("fx_ibrahim", "give", lambda st, f, a, r: setattr(r, "label", f"Hand Ibrahim to {seat_name(int(a.arg))}"))
+_reg("fx_astronomy_rest", "top", lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) on top of the stack"))
+_reg("fx_astronomy_rest", "bottom",
+     lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) at the bottom"))
+_reg("fx_raze", "raze", lambda st, f, a, r: setattr(r, "label", "Raze the token (your army goes on)"))
+_reg("fx_raze", "replace", lambda st, f, a, r: setattr(r, "label", "Replace the token with yours"))
+_reg("fx_swap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("w_sankore", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("w_oracle", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("fx_nap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your military and {arg_words(st, a.arg)} cards"))
+_reg("fx_embassy", "trade",
+     lambda st, f, a, r: setattr(r, "label", f"Trade token on {seat_name(f.get('giver'))}'s {arg_words(st, a.arg)} card"))
+_reg("fx_poland", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
+_reg("w_potala_palace", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
 _reg("target", "target", _target)
 _reg("explore_place", "tile", _tile)
 _reg("setup_capital", "tile", _tile)

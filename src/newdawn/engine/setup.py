@@ -168,7 +168,8 @@ def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     pop(st)
     st.placements.append(Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
-    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg)
+    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg,
+        space=st.board.index[parse_coord(a.arg)])
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -203,7 +204,8 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
         if printed is not None and printed.capital:
             st.cities[s] = seat
             st.capitals[seat] = s
-    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg)
+    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,
+        space=st.capitals[seat])
 
 
 @auto("setup_finish")

@@ -364,7 +364,7 @@ class GameManager:
             seat, acting = g.seat_of_token(token)
             refusal = undo_refusal(g, acting)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 60)),
+                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
                                 undo=(refusal is None, refusal), practice=g.rec.practice)
 
     def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:

@@ -81,6 +81,17 @@ class Option(_Model):
     """For tile options: the hexes the tile would cover, with their terrain (a preview)."""
 
 
+class Reach(_Model):
+    """A space a moving piece can reach this turn, and the engine's steps to get there."""
+
+    dst: int
+    steps: list[str]
+    """Action texts to send in order (each one a legal option when its turn comes)."""
+    warning: str | None = None
+    """Set on a destination whose last step starts a fight ("starts a fight")."""
+    hint: str | None = None
+
+
 class Decision(_Model):
     seat: int
     """The seat that decides (-1 when the game is over)."""
@@ -95,6 +106,9 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    reach: list[Reach] | None = None
+    """On an army or caravan step decision: every space the piece can still reach this turn by
+    legal steps (shortest), for one-gesture moves; None on other decisions."""
     auto_action: str | None = None
     """An action the table may send at once because the decision asks nothing (a focus card
     with no trade tokens to spend: only "resolve" and "back"); None otherwise."""

@@ -18,6 +18,7 @@ from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
 from ..describe.names import seat_full
 from ..describe.options import auto_action
+from ..describe.reach import reach
 from ..engine import GameState, decision_seat, player_view
 from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
@@ -69,6 +70,7 @@ def view_message(
         "choices": options,
         "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
         "auto_action": auto_action(st) if owner in acting else None,
+        "reach": reach(st) if owner in acting else None,
     }
     view["decision"] = {**view["decision"], "options": decision["options"]}
     hist = log if history is None else history
