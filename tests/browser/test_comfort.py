@@ -152,3 +152,28 @@ def test_others_moves_play_out_step_by_step(server: str, browser: Any) -> None:
     page.select_option("#speed", "instant")
     assert page.get_attribute("body", "data-pending") == "0"
     assert not errors, errors
+
+
+def test_one_gesture_sends_a_piece_to_a_far_space(server: str, browser: Any) -> None:
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3, "hotseat": True})
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    page.goto(f"{server}{res['hotseat_url']}")
+    d = Driver(page, seats={0, 1}, seed=3, focus_plan=["economy", "military"])
+    far = '.map .target[data-options^="reach "]'
+    for _ in range(200):
+        d.wait_my_decision()
+        if page.locator(far).count():
+            break
+        d.step()
+    assert page.locator(far).count(), "no far destination was ever offered"
+    before = int(page.get_attribute("body", "data-actions") or "0")
+    target = page.locator(far).first
+    target.click()
+    if page.locator("#menu").count():  # the destination starts a fight: confirm
+        page.locator("#menu button.opt").first.click()
+    # The table sends every step itself: several actions from one click.
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) >= {before + 2}", timeout=20000)
+    d.wait_my_decision()
+    assert int(page.get_attribute("body", "data-actions") or "0") >= before + 2
+    assert not errors, errors
