@@ -27,6 +27,10 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
     c = load_content(cfg["ruleset"])
+    missing = c.missing_rules()
+    if missing:
+        raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
+                         f"of its rules, such as {missing[0]} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
     if not isinstance(n, int) or not lo <= n <= hi:
