@@ -485,7 +485,10 @@ class GameManager:
                     seat, acting = g.seat_of_token(token)
                 except GameError:
                     continue
-                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats)
+                refusal = undo_refusal(g, acting)
+                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
+                                    history=g.log_entries(max(0, n - 200)), undo=(refusal is None, refusal),
+                                    practice=g.rec.practice)
                 self.view_builds += 1
                 for sent in sents:
                     texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
