@@ -112,8 +112,10 @@ class LiveGame:
         return Summary(st.round, st.winner, st.winner == -1 and self.is_bot(decision_seat(st)))
 
     def push(self, seat: int, text: str, nxt: GameState) -> None:
+        complete = len(self.records) == len(self.rec.actions) + 1
         self.rec.actions.append((seat, text))
-        self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
+        if complete:  # else (a game loaded from a snapshot) the records are made when asked for
+            self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
         self.prev, self.state = self.state, nxt
         self.events.append(list(nxt.events))
         n = len(self.rec.actions)
@@ -126,7 +128,8 @@ class LiveGame:
         before = self.state_at(n - 1)
         self.rec.actions.pop()
         self.events.pop()
-        self.records.pop()
+        if len(self.records) > n:
+            self.records.pop()
         self.checkpoints.pop(n, None)
         self.state, self.prev = before, None
 
@@ -166,6 +169,7 @@ class LiveGame:
         """Log entries of actions ``start``..``stop`` (``n`` = 1 for the first action); from the
         start, entry ``n`` = 0 (seat -1, action "setup") carries the setup's events."""
         stop = len(self.rec.actions) if stop is None else stop
+        self._ensure_records(stop)
         out = []
         if start == 0:
             out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0]),
@@ -175,6 +179,22 @@ class LiveGame:
             out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1]),
                         "entries": self.records[i + 1]})
         return out
+
+    def _ensure_records(self, stop: int) -> None:
+        """Make the log records of actions 1..``stop`` that are missing (a game loaded from a
+        snapshot has none): one pass forward from the last state known before them."""
+        have = len(self.records)
+        if have > stop:
+            return
+        if have == 0:
+            self.records.append(setup_entries(self.state_at(0)))
+            have = 1
+        st = self.state_at(have - 1)
+        for i in range(have - 1, stop):
+            seat, text = self.rec.actions[i]
+            nxt = self.state if i + 1 == len(self.rec.actions) else apply(st, text)
+            self.records.append(action_entries(st, seat, text, nxt, i + 1))
+            st = nxt
 
     def summary(self) -> dict[str, Any]:
         st = self.state
