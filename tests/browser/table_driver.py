@@ -170,6 +170,7 @@ UNITS_OUTSIDE = """() => {
 def assert_units_inside(page: Any) -> None:
     """Every army, caravan and barbarian is drawn wholly inside the hex of its space (bug 5.11)."""
     page.click("text=fit")
-    page.wait_for_timeout(600)  # moves slide for 0.45 s
+    page.add_style_tag(content=".unit { transition: none !important; }")  # no piece caught mid-slide
+    page.wait_for_timeout(300)
     outside = page.evaluate(UNITS_OUTSIDE)
     assert not outside, outside
