@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 PLAY_ARGS ?=
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: venv test play bench sim chromium screenshots bench-table
+.PHONY: venv test play bench sim chromium index screenshots bench-table
 
 venv: $(STAMP)
 
@@ -50,3 +50,8 @@ screenshots: venv chromium
 # Latency of the browser table: WebSocket message -> finished DOM update over a stored long game.
 bench-table: venv chromium
 	$(VENV)/bin/python tools/bench_table.py
+
+# Rewrite docs/effects-index.md (each printed effect: data, handlers, tests); tests/test_effects_index.py
+# fails while the committed file is out of date, e.g. after merging new tests or handlers.
+index: venv
+	$(PY) tools/effects_index.py

@@ -25,7 +25,10 @@ from .hexgrid import DIRS, Coord, rotate
 KIND_TILE = "tile"
 KIND_FORT = "fort"
 KIND_WATER = "water"
-_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER)
+KIND_TERRAIN = "terrain"
+"""A single space of a given terrain (rules scenarios): a new space, or, on a space an earlier
+placement made, that space's terrain replaced (its printed icons stay). Never in a real game."""
+_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER, KIND_TERRAIN)
 
 # Coordinates are packed into one int for the placement searches: key = q * _K + r. The packing
 # is additive (key(a + b) == key(a) + key(b)) as long as |r| stays below _K / 2.
@@ -45,14 +48,15 @@ def _unkey(key: int) -> Coord:
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One item on the map: a tile, a fort token or a water token."""
+    """One item on the map: a tile, a fort token or a water token (or, in rules scenarios, the
+    terrain of one space)."""
 
     kind: str
-    """``"tile"``, ``"fort"`` or ``"water"``."""
+    """``"tile"``, ``"fort"``, ``"water"`` or ``"terrain"``."""
     tile: int
-    """Printed tile number; 0 for fort/water."""
+    """Printed tile number; 0 for fort/water/terrain."""
     side: str
-    """``"A"`` or ``"B"``; ``""`` for fort/water."""
+    """``"A"`` or ``"B"``; ``""`` for fort/water; the terrain name for ``"terrain"``."""
     k: int
     """Rotation, 60° clockwise steps 0..5; 0 for fort/water."""
     q: int
@@ -74,6 +78,10 @@ class Placement:
     @staticmethod
     def water(c: Coord) -> Placement:
         return Placement(KIND_WATER, 0, "", 0, c[0], c[1])
+
+    @staticmethod
+    def terrain_at(c: Coord, terrain: str) -> Placement:
+        return Placement(KIND_TERRAIN, 0, terrain, 0, c[0], c[1])
 
     def to_json(self) -> list[Any]:
         return [self.kind, self.tile, self.side, self.k, self.q, self.r]
@@ -180,6 +188,20 @@ class Board:
                 terrain.append("forest" if fort else "water")
                 is_fort.append(fort)
                 is_water.append(not fort)
+                tile_no.append(0)
+                on_cap.append(False)
+                printed.append(None)
+            elif p.kind == KIND_TERRAIN:
+                at = index.get((p.q, p.r))
+                if at is not None:  # replaces the terrain of an existing space
+                    terrain[at] = p.side
+                    is_water[at] = p.side == "water"
+                    spaces_of.append(())
+                    continue
+                coords.append((p.q, p.r))
+                terrain.append(p.side)
+                is_fort.append(False)
+                is_water.append(p.side == "water")
                 tile_no.append(0)
                 on_cap.append(False)
                 printed.append(None)

@@ -425,6 +425,18 @@ def mass_media_act(st: GameState, f: Frame, a: Action) -> None:
         log(st, f"the control token at {a.arg} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s), space=s)
     else:
         replace_control(st, f["seat"], s)
+        w = st.wonder_at.get(s)
+        if w is not None and st.ctl.get(s) == f["seat"]:
+            # The swapped token stood on a wonder token: its wonder changes hands with it.
+            from .industry import claim_wonder_token
+
+            claim_wonder_token(st, f["seat"], s)
+        elif w is not None:
+            # No unused token to put there: nobody holds the space, so nobody controls the wonder.
+            for ps in st.players:
+                if w in ps.wonders:
+                    ps.wonders.remove(w)
+                    st.cs_aside_wonders.append(w)
 
 
 def replace_control(st: GameState, seat: int, s: int) -> None:

@@ -237,6 +237,16 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
             pop(st)  # before the hook: a frame it pushes (Sumeria's resource) must stay
         # Defeating a barbarian with a caravan counts for Sumeria (FAQ).
         hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1, "caravan": True})
+        if f["barb"] == "defeat_stop" and destination_owner(st, seat, s):
+            # Its move ends in a city-state or rival city, where a caravan cannot remain (U,
+            # Economy Focus Cards): it has reached that space and trades there; if a caravan
+            # already traded there this turn, it goes back to its card.
+            if s in st.turn.get("arrivals", []):
+                ps.caravans[i] = ON_CARD
+                st.turn["returned_caravans"] = [*st.turn.get("returned_caravans", []), i]
+                log(st, f"seat {seat}'s caravan goes back to its card")
+            else:
+                arrive(st, seat, i, s)
 
 
 def arrive(st: GameState, seat: int, i: int, s: int) -> None:

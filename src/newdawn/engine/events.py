@@ -3,6 +3,7 @@ the wonder icon (unified rules: The Event Dial, Barbarians)."""
 
 from __future__ import annotations
 
+from . import hooks
 from .actions import Action
 from .cards import remove_control
 from .flow import act, auto, choice, frame, log, pop, push, push_all, replace_top, roll
@@ -100,16 +101,24 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         del st.cities[dest]
         log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
             space=dest, piece="city")
+        printed = st.board.printed[dest]
+        nw = printed.natural_wonder if printed else None
+        if nw and nw in st.players[owner].nws:
+            # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
+            st.players[owner].nws.remove(nw)
+            st.tokens[dest] = "nw:" + nw
+            log(st, f"the {nw} token goes back on {where}")
+        hooks.fire("replaced", st, owner, dest, "city")
+        if printed is not None and printed.city_state:
+            from .military import liberate
+
+            liberate(st, dest, printed.city_state, -1)  # sets a wonder there aside (once)
+            return
         w = st.wonder_at.get(dest)
         if w is not None and w in st.players[owner].wonders:
             # The token stays; nobody controls the wonder until a city or token is placed on it.
             st.players[owner].wonders.remove(w)
             st.cs_aside_wonders.append(w)
-        printed = st.board.printed[dest]
-        if printed is not None and printed.city_state:
-            from .military import liberate
-
-            liberate(st, dest, printed.city_state, -1)
         return
     owner = st.ctl.get(dest)
     if owner is not None:

@@ -117,6 +117,7 @@ def build_city(st: GameState, seat: int, s: int) -> None:
         st.ctl.pop(s)
         st.reinforced.discard(s)
         st.district.pop(s, None)
+        hooks.fire("replaced", st, seat, s, "control")
     st.cities[s] = seat
     gain_token_at(st, seat, s)
     claim_wonder_token(st, seat, s)

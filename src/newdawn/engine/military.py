@@ -14,6 +14,7 @@ from .cards import (
     figure_start_refusal,
     figure_starts,
     op,
+    remove_control,
     replace_control,
     space_actions,
     space_of,
@@ -517,7 +518,27 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         st.reinforced.add(s)
         log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
             seat=seat, space=s)
+    elif any(o == seat and t not in st.district for t, o in st.ctl.items()):
+        # No token left either: one of the player's tokens comes off the map first (FAQ,
+        # Control Tokens, as for placing); the space waits for it.
+        push(st, "occupy_token", seat=seat, space=s)
+        return
     claim_wonder_token(st, seat, s)
+
+
+@choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space")
+def occupy_token_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    return space_actions("remove", st, [t for t, o in st.ctl.items() if o == seat and t not in st.district])
+
+
+@act("occupy_token")
+def occupy_token_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    seat, s = f["seat"], f["space"]
+    remove_control(st, space_of(st, a.arg))
+    log(st, f"seat {seat} takes back the control token at {a.arg}")
+    occupy(st, seat, s)
 
 
 def conquer_city_state(st: GameState, seat: int, s: int) -> None:
@@ -575,7 +596,8 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
         for ps in st.players:
             if w in ps.wonders:
                 ps.wonders.remove(w)
-        st.cs_aside_wonders.append(w)
+        if w not in st.cs_aside_wonders:
+            st.cs_aside_wonders.append(w)
     if seat >= 0:
         st.players[seat].dipl.append("cs:" + cs)
         st.cs_cards[cs] = 1

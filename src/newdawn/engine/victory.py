@@ -177,6 +177,53 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
 
 
+def agenda_signature(st: GameState) -> tuple[Any, ...] | None:
+    """What the agenda checks read, summed up cheaply: the pieces on the map and their owners, each
+    player's wonders, resources, diplomacy cards, row, dial and attack facts, the map's size and
+    the claims. ``api.apply`` compares it before and after an action; an action that leaves it
+    unchanged (moving a figure, choosing a focus card, spending tokens) needs no agenda check.
+    None when the ruleset claims agendas at the end of the turn only."""
+    if content_for(st).ruleset.agenda_timing != "on_completion":
+        return None
+    return (
+        len(st.ctl), sum(st.ctl.values()), len(st.reinforced), len(st.district), len(st.cities),
+        sum(st.cities.values()), len(st.board.coords), len(st.cs_conquered), sum(map(len, st.claims.values())),
+        *((len(p.wonders), sum(p.resources.values()), len(p.nws), len(p.dipl), p.dial, tuple(p.row),
+           p.flags.get("capitals", 0), p.flags.get("best_attack", 0)) for p in st.players),
+    )
+
+
+def claim_completed(st: GameState, before: tuple[Any, ...] | None = None, actor: int = -1) -> bool:
+    """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
+    player completes an agenda, that player places one of his or her control tokens next to that
+    agenda's victory card"): called by ``api.apply`` once the engine waits for a decision, with
+    the ``agenda_signature`` from before the action and the seat that took it. When that seat or
+    the current player has completed an agenda on a card they have not claimed, or anyone no
+    longer holds a claimed fort agenda, it pushes the agenda check (``run_agendas``, which may ask
+    for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
+    complete an agenda by someone else's action; they are checked fully after the event dial,
+    after Globalization and at the end of their own turn."""
+    if st.winner != -1 or content_for(st).ruleset.agenda_timing != "on_completion":
+        return False
+    if before is not None and before == agenda_signature(st):
+        return False
+    c = content_for(st)
+    claims = st.claims
+    full = {st.current, actor} - {-1}
+    for vc_id in st.victory_cards:
+        vc = c.victory_cards[vc_id]
+        for seat in range(st.n):
+            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
+            if mine:
+                if not vc.fort or all(agenda_met(st, seat, ag) for ag in mine):
+                    continue
+            elif seat not in full or not any(agenda_met(st, seat, ag) for ag in vc.agendas):
+                continue
+            push_agenda_checks(st, sorted(full))
+            return True
+    return False
+
+
 @auto("agendas")
 def run_agendas(st: GameState, f: Frame) -> None:
     c = content_for(st)
