@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 PLAY_ARGS ?=
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: venv test play bench sim chromium index
+.PHONY: venv test play bench sim chromium index screenshots bench-table
 
 venv: $(STAMP)
 
@@ -40,6 +40,16 @@ bench: venv
 
 sim: venv
 	$(VENV)/bin/newdawn sim $(SIM_ARGS)
+
+# The table at the start, mid-game and on the end screen, at 1440x900 and 390x844, written to
+# out/screenshots/ by the browser test that plays a whole game against a bot.
+screenshots: venv chromium
+	$(VENV)/bin/pytest -q tests/browser/test_full_game.py
+	@ls out/screenshots/
+
+# Latency of the browser table: WebSocket message -> finished DOM update over a stored long game.
+bench-table: venv chromium
+	$(VENV)/bin/python tools/bench_table.py
 
 # Rewrite docs/effects-index.md (each printed effect: data, handlers, tests); tests/test_effects_index.py
 # fails while the committed file is out of date, e.g. after merging new tests or handlers.

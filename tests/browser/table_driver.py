@@ -1,22 +1,24 @@
 """Plays the table the way a person does: reads the decision panel, clicks highlighted map
-targets or the decision's buttons. Used by the browser tests."""
+targets, menus or the decision's buttons. Used by the browser tests.
+
+The driver reads only what the page shows and the data attributes the table puts on its
+controls (``data-action``, ``data-kind``, ``data-key``); it never builds an action itself."""
 
 from __future__ import annotations
 
-import re
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-# Buttons a player never needs to press to get on with the game (they lead back or off the map).
-AVOID = ("back", "explore", "boost", "reroll")
-
-
 HITTABLE = """els => els.filter(e => {
   const b = e.getBoundingClientRect();
+  if (b.width === 0) return false;
   const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
   return hit && hit.closest('[data-key]') === e;
 }).map(e => e.dataset.key)"""
+
+BUTTONS = "#decision > .buttons button.opt, #decision > .focus-options button.opt"
 
 
 @dataclass
@@ -24,32 +26,41 @@ class Driver:
     page: Any
     seats: set[int]
     """Seats this page plays (one seat, or every human seat in hot seat)."""
+    seed: int = 1
+    hurry: bool = False
+    """Finish optional steps early (done, stop, skip...) most of the time: shorter games."""
     focus_plan: list[str] = field(default_factory=lambda: ["culture", "economy", "military", "science", "growth", "industry"])
     clicks: list[str] = field(default_factory=list)
-    """Every action taken, in order (as the clicked element names it)."""
+    """Every action taken, in order (the chosen control's data-action)."""
     turns: dict[int, int] = field(default_factory=dict)
     """Focus cards chosen by each seat (a seat's turn starts with one)."""
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
 
     def wait_my_decision(self, timeout: float = 60.0) -> None:
         """Wait until the page offers a decision to one of our seats (bots play meanwhile)."""
         try:
             self.page.wait_for_function(
-                "() => document.body.dataset.mine === 'true' && !document.body.classList.contains('busy')",
-                timeout=timeout * 1000)
+                "() => (document.body.dataset.mine === 'true' && document.body.dataset.pending === '0'"
+                " && document.body.dataset.conn === 'live' && !document.querySelector('#decision button.opt[disabled]'))"
+                " || !!document.getElementById('endscreen')", timeout=timeout * 1000)
         except Exception as e:
             shown = self.page.inner_text("#side")[:600]
             raise AssertionError(f"no decision for seats {sorted(self.seats)} came; the page shows: {shown}") from e
 
-    def decision(self) -> tuple[int, str, list[str], list[str]]:
+    def over(self) -> bool:
+        return bool(self.page.locator("#endscreen").count())
+
+    def decision(self) -> tuple[int, str, list[str], list[tuple[str, str]]]:
         seat = int(self.page.get_attribute("body", "data-decision-seat") or "-1")
         text = self.page.inner_text("#decision-text")
-        # Only spaces a click can reach (not under the zoom buttons, not outside the map pane).
-        targets = self.page.eval_on_selector_all(".space.target", HITTABLE)
-        buttons = self.page.eval_on_selector_all(
-            "#decision > .buttons button.opt", "els => els.map(e => e.dataset.action)")
-        return seat, text, targets, buttons
+        targets = self.page.eval_on_selector_all(".map .target", HITTABLE)
+        buttons = self.page.eval_on_selector_all(BUTTONS, "els => els.map(e => [e.dataset.action, e.dataset.kind])")
+        return seat, text, targets, [(a, k) for a, k in buttons]
 
-    def _version(self) -> int:
+    def version(self) -> int:
         return int(self.page.get_attribute("body", "data-version") or "0")
 
     def _after(self, before: int) -> None:
@@ -61,83 +72,105 @@ class Driver:
         assert not err, f"the server refused a click: {err}"
 
     def click_button(self, action: str) -> None:
-        before = self._version()
-        self.page.click(f'#decision > .buttons button.opt[data-action="{action}"]')
+        before = self.version()
+        self.page.click(f'#decision button.opt[data-action="{action}"]')
         self.clicks.append(action)
         self._after(before)
 
     def click_target(self, key: str) -> str:
-        """Click a highlighted space; choose the first entry when a menu opens. Returns the action."""
-        before = self._version()
-        sel = f'.space.target[data-key="{key}"]'
-        opts = (self.page.get_attribute(sel, "data-options") or "").split("|")
-        self.page.locator(sel).first.click()
-        menu = self.page.locator("#menu:not([hidden]) button.opt")
-        deadline = time.monotonic() + 3
+        """Click a highlighted space; choose the first entry when a menu opens, the first
+        destination when the click selected a piece. Returns the action taken."""
+        before = self.version()
+        try:
+            self.page.locator(f'.map .target[data-key="{key}"]').first.click(timeout=3000)
+        except Exception:
+            if self.version() > before or self.over():
+                return "gone"  # the table moved on (a view came meanwhile): look again
+            raise
+        deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            if self._version() > before:
+            if self.version() > before:
                 break
+            menu = self.page.locator("#menu button.opt")
             if menu.count():
                 act = menu.first.get_attribute("data-action") or ""
                 menu.first.click()
                 self.clicks.append(act)
                 self._after(before)
                 return act
-            # An arrow ("src>dst") decision: the first click selected the source.
-            if self.page.locator(".space.selected").count():
-                dst = self.page.eval_on_selector_all(".space.target", HITTABLE)
-                dst = [d for d in dst if d != key]
+            if self.page.locator(".map .target.selected").count():
+                dst = [d for d in self.page.eval_on_selector_all(".map .target", HITTABLE) if d != key]
                 if dst:
-                    self.page.locator(f'.space.target[data-key="{dst[0]}"]').first.click()
-                    self._after(before)
-                    act = f"{key}>{dst[0]}"
-                    self.clicks.append(act)
-                    return act
-            time.sleep(0.05)
+                    return self.click_target(dst[0])
+            time.sleep(0.03)
         self._after(before)
-        self.clicks.append(opts[0])
-        return opts[0]
+        self.clicks.append(f"map {key}")
+        return f"map {key}"
 
     def step(self) -> str:
-        """Take one decision of ours. Returns a word for what was done."""
+        """Take one decision of ours. Returns a word for what was done ("over" at the end)."""
         self.wait_my_decision()
+        if self.over():
+            return "over"
         seat, text, targets, buttons = self.decision()
         assert seat in self.seats, f"the page offers seat {seat}'s decision"
-        focus = [b for b in buttons if b.startswith("focus ")]
+        focus = [a for a, k in buttons if k == "focus"]
         if focus:
             n = self.turns.get(seat, 0)
             self.turns[seat] = n + 1
             want = f"focus {self.focus_plan[n % len(self.focus_plan)]}"
-            self.click_button(want if want in focus else focus[0])
+            self.click_button(want if want in focus else self.rng.choice(focus))
             return "focus"
-        everywhere = self.page.locator(".space.target").count()
-        if everywhere and not targets:
-            self.page.click("#zoom-fit")  # some targets hide under the buttons or off the view
+        if not targets and self.page.locator(".map .target").count():
+            self.page.click("text=fit")  # some targets hide under the buttons or off the view
             seat, text, targets, buttons = self.decision()
-        # Prefer real moves on the map (placements, steps) over finishing early.
-        if targets:
-            self.click_target(targets[0])
+        usable = [a for a, k in buttons if k != "back"]
+        skips = [a for a, k in buttons if k == "skip"]
+        if self.hurry and skips and self.rng.random() < 0.75:
+            self.click_button(skips[0])
+            return "button"
+        # Prefer moves on the map and real choices over finishing early.
+        doers = [a for a, k in buttons if k in ("choice", "confirm", "pay", "tokens")]
+        if targets and (not doers or self.rng.random() < 0.8):
+            self.click_target(self.rng.choice(targets))
             return "map"
-        for b in buttons:
-            if b in ("resolve", "accept", "keep") or b.startswith("take ") or b.startswith("wonder "):
-                self.click_button(b)
-                return "button"
-        usable = [b for b in buttons if b.split(" ")[0] not in AVOID] or buttons
-        assert usable, f"no option offered for: {text}"
-        # Finish a decision only when nothing else is offered.
-        enders = [b for b in usable if b in ("done", "stop", "skip", "pass", "none", "trade")]
-        others = [b for b in usable if b not in enders]
-        self.click_button((others or enders)[0])
-        return "button"
+        if doers:
+            self.click_button(self.rng.choice(doers))
+            return "button"
+        assert usable or targets, f"no option offered for: {text}"
+        if usable:
+            self.click_button(self.rng.choice(usable))
+            return "button"
+        self.click_target(targets[0])
+        return "map"
 
 
-def log_actions(page: Any, seat: int | None = None) -> list[str]:
-    """The actions in the table's game log (of one seat when given)."""
-    rows = page.eval_on_selector_all(
-        "#log > li", "els => els.map(e => [e.querySelector('.lseat').textContent, e.querySelector('code').textContent])")
-    out = []
-    for who, action in rows:
-        m = re.match(r"Seat (\d+)", who)
-        if seat is None or (m and int(m.group(1)) - 1 == seat):
-            out.append(action)
+def log_texts(page: Any) -> list[str]:
+    """The sentences of the table's game log, in order."""
+    out: list[str] = page.eval_on_selector_all("#log .lhead, #log .entries > li", "els => els.map(e => e.textContent)")
     return out
+
+
+UNITS_OUTSIDE = """() => {
+  const out = [];
+  for (const u of document.querySelectorAll('.map .unit[data-at]')) {
+    const b = u.getBoundingClientRect();
+    const pts = [[b.x + b.width / 2, b.y + b.height / 2], [b.x + 1, b.y + 1], [b.right - 1, b.y + 1],
+                 [b.x + 1, b.bottom - 1], [b.right - 1, b.bottom - 1]];
+    for (const [x, y] of pts) {
+      const under = document.elementsFromPoint(x, y).map((e) => e.closest('.space')).find(Boolean);
+      const key = under ? under.getAttribute('data-key') : null;
+      if (key !== u.dataset.at) { out.push(`${u.dataset.unit} at ${u.dataset.at}: a corner is over ${key}`); break; }
+    }
+  }
+  return out;
+}"""
+
+
+def assert_units_inside(page: Any) -> None:
+    """Every army, caravan and barbarian is drawn wholly inside the hex of its space (bug 5.11)."""
+    page.click("text=fit")
+    page.add_style_tag(content=".unit { transition: none !important; }")  # no piece caught mid-slide
+    page.wait_for_timeout(300)
+    outside = page.evaluate(UNITS_OUTSIDE)
+    assert not outside, outside

@@ -1,4 +1,4 @@
-// Shared helpers of the lobby and the table: HTTP calls, colours, names. Plain ES module.
+// Shared helpers of the lobby and the table: HTTP calls, colours, the content. Plain ES module.
 
 export const PLAYER_COLORS = {
   red: "#d62828", blue: "#1d5fd6", green: "#2a9d3a", orange: "#f08c00", purple: "#8338ec",
@@ -48,36 +48,4 @@ export function loadContent() {
 export function pretty(id) {
   if (id === null || id === undefined) return "";
   return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-/** Create an element: el("div", {class: "x", onclick: f}, child, "text", ...). */
-export function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "class") e.className = v;
-    else if (k === "dataset") Object.assign(e.dataset, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
-
-const SVGNS = "http://www.w3.org/2000/svg";
-export function svg(tag, attrs, ...children) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
 }

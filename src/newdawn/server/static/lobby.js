@@ -1,12 +1,18 @@
-// Lobby: create a game, show the links of its seats, list the games with watch/replay/resume.
-import { el, getJSON, loadContent, postJSON, pretty } from "./common.js";
+// Lobby: create a game (seats, bots with what each level is like, leaders, round limit), show
+// the links of its seats, list the games with watch / replay / resume.
+import { getJSON, loadContent, postJSON } from "./common.js";
+import { HelpPage } from "./help.js";
+import { html, render, useEffect, useState } from "./ui.js";
 
-const $ = (id) => document.getElementById(id);
-const BOT_FALLBACK = ["random"];
-let leaders = [];
-let bots = BOT_FALLBACK;
-// Tokens of games created in this browser, so that "resume" can reopen a seat's own table.
 const STORE = "newdawn.seats";
+/** What each bot level is like; the first one listed that the server has is the default. */
+export const BOT_INFO = {
+  greedy: "Good first opponent: plays the best move it sees right now; answers at once.",
+  random: "Weakest: picks any legal move; answers at once. For learning the moves.",
+  mcts: "Strongest: looks ahead by simulating games; thinks about a second per decision.",
+};
+const DEFAULT_BOTS = ["greedy", "random", "mcts"];
+const ROUNDS = [["", "no limit"], ["6", "6 rounds (short)"], ["10", "10 rounds"], ["15", "15 rounds"]];
 
 function savedSeats() {
   try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (_e) { return {}; }
@@ -15,144 +21,143 @@ function savedSeats() {
 function rememberGame(res) {
   const all = savedSeats();
   all[res.game_id] = { seats: res.seats, hotseat_url: res.hotseat_url, spectator_url: res.spectator_url };
-  localStorage.setItem(STORE, JSON.stringify(all));
+  try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (_e) { /* private browsing */ }
 }
 
-function seatRow(i) {
-  const who = el("select", { class: "who", "data-seat": i, "aria-label": `seat ${i + 1} player` },
-    el("option", { value: "human" }, "Human"),
-    bots.map((b) => el("option", { value: `bot:${b}`, selected: i > 0 }, `Bot (${b})`)));
-  const lead = el("select", { class: "leader", "data-seat": i, "aria-label": `seat ${i + 1} leader` },
-    el("option", { value: "" }, "random"),
-    leaders.map((l) => el("option", { value: l.id }, `${l.leader} (${l.civ})`)));
-  return el("tr", {}, el("td", {}, `${i + 1}`), el("td", {}, who), el("td", {}, lead));
-}
-
-function drawSeats() {
-  const n = Number($("n-seats").value);
-  const body = $("seat-rows");
-  const old = [...body.querySelectorAll("tr")];
-  while (old.length > n) old.pop().remove();
-  for (let i = old.length; i < n; i++) body.append(seatRow(i));
-}
-
-function pickLeaders(chosen) {
+function pickLeaders(chosen, leaders) {
   if (chosen.every((x) => !x)) return null;
   const dup = chosen.filter((x, i) => x && chosen.indexOf(x) !== i);
-  if (dup.length) throw new Error(`${pretty(dup[0])} is chosen twice`);
+  if (dup.length) {
+    const l = leaders.find((x) => x.id === dup[0]);
+    throw new Error(`${l ? l.leader : dup[0]} is chosen twice`);
+  }
   const free = leaders.map((l) => l.id).filter((id) => !chosen.includes(id));
-  return chosen.map((x) => {
-    if (x) return x;
-    const k = Math.floor(Math.random() * free.length);
-    return free.splice(k, 1)[0];
-  });
+  return chosen.map((x) => x || free.splice(Math.floor(Math.random() * free.length), 1)[0]);
 }
 
-async function create(ev) {
-  ev.preventDefault();
-  $("create-error").textContent = "";
-  try {
-    const seats = [...document.querySelectorAll("#seat-rows select.who")].map((s) =>
-      s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
-    const chosen = [...document.querySelectorAll("#seat-rows select.leader")].map((s) => s.value);
-    const seedText = $("seed").value.trim();
-    const body = {
-      seats, leaders: pickLeaders(chosen), seed: seedText === "" ? null : Number(seedText),
-      hotseat: $("hotseat").checked,
-    };
-    $("create-btn").disabled = true;
-    const res = await postJSON("/api/games", body);
-    rememberGame(res);
-    showLinks(res);
-    await listGames();
-  } catch (e) {
-    $("create-error").textContent = e.message;
-  } finally {
-    $("create-btn").disabled = false;
-  }
+function LinkItem({ label, url, cls }) {
+  const abs = new URL(url, location.href).href;
+  return html`<li><a href=${url} class=${cls}>${label}</a> <code>${abs}</code>
+    <button type="button" class="small" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(abs)}>copy</button></li>`;
 }
 
-function abs(url) {
-  return new URL(url, location.href).href;
-}
-
-function linkItem(label, url, cls) {
-  const a = el("a", { href: url, class: cls }, label);
-  const copy = el("button", {
-    type: "button", class: "small",
-    onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)),
-  }, "copy");
-  return el("li", {}, a, " ", el("code", {}, abs(url)), " ", copy);
-}
-
-function showLinks(res) {
-  $("created").hidden = false;
-  $("created-id").textContent = res.game_id;
-  const ul = $("links");
-  ul.replaceChildren();
-  for (const s of res.seats) {
-    if (s.kind === "human" && s.url) ul.append(linkItem(`Seat ${s.seat + 1} (human): your seat`, s.url, "seat-link"));
-    if (s.invite_url) ul.append(linkItem(`Seat ${s.seat + 1} (human): invite link, send it to that player (the first to open it takes the seat)`, s.invite_url, "invite-link"));
-  }
-  if (res.practice) ul.append(el("li", { class: "practice" }, "Practice game: anyone who knows the seed you typed knows every die roll and draw to come."));
-  if (res.hotseat_url) ul.append(linkItem("Hot seat: every human on this screen", res.hotseat_url, "hotseat-link"));
-  ul.append(linkItem("Spectator", res.spectator_url, "spectator-link"));
-}
-
-function gameRow(g) {
-  const mine = savedSeats()[g.game_id];
-  const players = (g.seats || []).map((s) =>
-    `${s.leader ? pretty(s.leader) : "?"}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`).join(", ");
-  const actions = el("td", { class: "actions" });
-  if (mine) {
-    if (mine.hotseat_url) actions.append(el("a", { href: mine.hotseat_url, class: "resume" }, "resume"), " ");
-    for (const s of mine.seats) {
-      if (s.kind === "human" && s.url) {
-        actions.append(el("a", { href: s.url, class: "resume" }, `seat ${s.seat + 1}`), " ");
-      }
+function NewGame({ leaders, bots, onCreated }) {
+  const defBot = DEFAULT_BOTS.find((b) => bots.includes(b)) || bots[0];
+  const [n, setN] = useState(2);
+  const [who, setWho] = useState(["human", `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`]);
+  const [lead, setLead] = useState(["", "", "", "", ""]);
+  const [rounds, setRounds] = useState("");
+  const [seed, setSeed] = useState("");
+  const [hot, setHot] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const set = (arr, f, i, v) => { const a = arr.slice(); a[i] = v; f(a); };
+  const botsUsed = [...new Set(who.slice(0, n).filter((w) => w.startsWith("bot:")).map((w) => w.slice(4)))];
+  async function create(ev) {
+    ev.preventDefault();
+    setError("");
+    try {
+      const body = {
+        seats: who.slice(0, n).map((w) => (w === "human" ? { kind: "human" } : { kind: "bot", bot: w.slice(4) })),
+        leaders: pickLeaders(lead.slice(0, n), leaders),
+        seed: seed.trim() === "" ? null : Number(seed),
+        max_rounds: rounds === "" ? null : Number(rounds),
+        hotseat: hot,
+      };
+      setBusy(true);
+      const res = await postJSON("/api/games", body);
+      rememberGame(res);
+      onCreated(res);
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
     }
   }
-  actions.append(el("a", { href: `/table.html?game=${encodeURIComponent(g.game_id)}` }, "watch"), " ");
-  actions.append(el("a", { href: `/table.html?game=${encodeURIComponent(g.game_id)}&replay=0` }, "replay"));
+  return html`<section class="panel" id="create"><h2>New game</h2>
+    <form id="new-game" onSubmit=${create}>
+      <label>Players <select id="n-seats" value=${String(n)} onChange=${(e) => setN(Number(e.target.value))}>
+        ${[2, 3, 4, 5].map((k) => html`<option key=${k} value=${String(k)} selected=${k === n}>${k}</option>`)}</select></label>
+      <table class="seats"><thead><tr><th>Seat</th><th>Who</th><th>Leader</th></tr></thead>
+      <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
+        <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
+          <option value="human" selected=${who[i] === "human"}>Human</option>
+          ${bots.map((b) => html`<option key=${b} value=${`bot:${b}`} selected=${who[i] === `bot:${b}`}>Bot: ${b}</option>`)}</select></td>
+        <td><select class="leader" data-seat=${i} aria-label=${`seat ${i + 1} leader`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
+          <option value="">random</option>
+          ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
+      </tbody></table>
+      ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${BOT_INFO[b] || "a bot"}</li>`)}</ul>` : null}
+      <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
+        ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>
+      <label>Seed <input id="seed" type="number" placeholder="random" min="0" value=${seed} onInput=${(e) => setSeed(e.target.value)} /></label>
+      <label class="check"><input id="hotseat" type="checkbox" checked=${hot} onChange=${(e) => setHot(e.target.checked)} /> Hot seat (every human plays on one screen)</label>
+      <button type="submit" id="create-btn" class="primary" disabled=${busy}>Create game</button>
+    </form>
+    <p id="create-error" class="error" role="alert">${error}</p></section>`;
+}
+
+function Created({ res }) {
+  if (!res) return null;
+  return html`<section class="panel" id="created"><h2>Game <span id="created-id">${res.game_id}</span></h2>
+    <p>Send each human player their own link; keep yours. Anyone may watch with the spectator link.</p>
+    <ul id="links" class="links">
+      ${res.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<${LinkItem} key=${s.seat} label=${`Seat ${s.seat + 1} (human): your seat`} url=${s.url} cls="seat-link" />`)}
+      ${res.seats.filter((s) => s.invite_url).map((s) => html`<${LinkItem} key=${`i${s.seat}`}
+        label=${`Seat ${s.seat + 1} (human): invite link, send it to that player (the first to open it takes the seat)`} url=${s.invite_url} cls="invite-link" />`)}
+      ${res.practice ? html`<li class="practice">Practice game: anyone who knows the seed you typed knows every die roll and draw to come.</li>` : null}
+      ${res.hotseat_url ? html`<${LinkItem} label="Hot seat: every human on this screen" url=${res.hotseat_url} cls="hotseat-link" />` : null}
+      <${LinkItem} label="Spectator" url=${res.spectator_url} cls="spectator-link" /></ul></section>`;
+}
+
+function GameRow({ g, leaders }) {
+  const mine = savedSeats()[g.game_id];
+  const lname = (id) => { const l = leaders.find((x) => x.id === id); return l ? l.leader : id || "?"; };
+  const players = (g.seats || []).map((s) => `${lname(s.leader)}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`).join(", ");
   const created = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
-  const status = (g.status === "over"
-    ? (g.winner >= 0 ? `won by seat ${g.winner + 1}` : "over") : "playing") + (g.practice ? " (practice)" : "");
-  return el("tr", { "data-game": g.game_id },
-    el("td", {}, el("code", {}, g.game_id)),
-    el("td", {}, created && !Number.isNaN(created.getTime()) ? created.toLocaleString() : ""),
-    el("td", {}, players), el("td", {}, g.round ?? ""), el("td", {}, status), actions);
+  const status = (g.status === "over" ? (g.winner >= 0 ? `won by Seat ${g.winner + 1}` : "over") : "playing")
+    + (g.practice ? " (practice)" : "");
+  const gid = encodeURIComponent(g.game_id);
+  return html`<tr data-game=${g.game_id}><td><code>${g.game_id}</code></td>
+    <td>${created ? created.toLocaleString() : ""}</td><td class="players">${players}</td><td>${g.round ?? ""}</td><td>${status}</td>
+    <td class="actions">
+      ${mine && mine.hotseat_url ? html`<a href=${mine.hotseat_url} class="resume">resume</a> ` : null}
+      ${mine ? mine.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<a key=${s.seat} href=${s.url} class="resume">seat ${s.seat + 1}</a> `) : null}
+      <a href=${`/table.html?game=${gid}`}>watch</a> <a href=${`/table.html?game=${gid}&replay=0`}>replay</a></td></tr>`;
 }
 
-async function listGames() {
-  try {
-    const res = await getJSON("/api/games");
-    const rows = (res.games || []).slice().reverse().map(gameRow);
-    $("game-rows").replaceChildren(...rows);
-    if (!rows.length) $("game-rows").append(el("tr", {}, el("td", { colspan: 6 }, "No games yet.")));
-  } catch (e) {
-    $("game-rows").replaceChildren(el("tr", {}, el("td", { colspan: 6, class: "error" }, e.message)));
-  }
+function Lobby() {
+  const [leaders, setLeaders] = useState([]);
+  const [bots, setBots] = useState(null);
+  const [games, setGames] = useState(null);
+  const [created, setCreated] = useState(null);
+  const [error, setError] = useState("");
+  const [content, setContent] = useState(null);
+  const [help, setHelp] = useState(false);
+  const list = () => getJSON("/api/games").then((r) => setGames(r.games || [])).catch((e) => setError(e.message));
+  useEffect(() => {
+    loadContent().then((c) => { setContent(c); setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))); })
+      .catch((e) => setError(`Could not load the game content: ${e.message}`));
+    getJSON("/api/bots").then((b) => {
+      const names = (Array.isArray(b) ? b : b.bots || []).map((x) => (typeof x === "string" ? x : x.name));
+      setBots(names.length ? names : ["random"]);
+    }).catch(() => setBots(["random"]));
+    list();
+  }, []);
+  return html`
+    <p class="intro">New to the game? <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
+      ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
+    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
+    <${Created} res=${created} />
+    <section class="panel" id="games"><h2>Games <button id="refresh" type="button" class="small" onClick=${list}>refresh</button></h2>
+      ${error ? html`<p class="error">${error}</p>` : null}
+      <div class="scroll-x"><table class="games"><thead><tr><th>Game</th><th>Created</th><th>Players</th><th>Round</th><th>Status</th><th></th></tr></thead>
+      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} />`)
+        : html`<tr><td colspan="6">${games ? "No games yet." : "…"}</td></tr>`}</tbody></table></div>
+      <p class="hint">A seat's own link (with its token) is shown only when the game is created: keep it to resume
+        playing. Watching and replaying need no token.</p></section>`;
 }
 
-async function main() {
-  try {
-    const c = await loadContent();
-    leaders = Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ));
-  } catch (e) {
-    $("create-error").textContent = `Could not load the game content: ${e.message}`;
-  }
-  try {
-    const b = await getJSON("/api/bots");
-    const names = Array.isArray(b) ? b : b.bots;
-    if (Array.isArray(names) && names.length) bots = names.map((x) => (typeof x === "string" ? x : x.name));
-  } catch (_e) {
-    bots = BOT_FALLBACK;
-  }
-  drawSeats();
-  $("n-seats").addEventListener("change", drawSeats);
-  $("new-game").addEventListener("submit", create);
-  $("refresh").addEventListener("click", listGames);
-  await listGames();
-}
-
-main();
+const root = document.getElementById("lobby");
+root.textContent = "";
+render(html`<${Lobby} />`, root);

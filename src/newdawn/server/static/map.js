@@ -1,28 +1,40 @@
-// The SVG hex map: terrain, pieces and the legal targets of the pending decision, with zoom and pan.
-import { playerColor, pretty, svg } from "./common.js";
+// The SVG hex map as Preact components: terrain (drawn again only when the board changes),
+// tokens, pieces (keyed, so that a moving army slides to its new space), the legal targets of the
+// pending decision, the spaces touched since the viewer's last decision, zoom and pan.
+import { playerColor } from "./common.js";
+import { html, pure, useEffect, useLayoutEffect, useRef } from "./ui.js";
 
 export const HEX = 30;
 const SQ3 = Math.sqrt(3);
 
-export const TERRAIN_FILL = {
-  grassland: "#a6d46a", hills: "#d9c27a", forest: "#3f8f3a", desert: "#f2dfa0",
-  mountain: "#9a958f", water: "#6fb1e8", natural_wonder: "#b68ad6",
+/** Terrain colour and the symbol drawn in every space of that terrain (the legend uses both). */
+export const TERRAIN = {
+  grassland: { fill: "#9fd067", name: "Grassland" },
+  hills: { fill: "#b9915a", name: "Hills" },
+  forest: { fill: "#3c8a3a", name: "Forest" },
+  desert: { fill: "#f5e6b3", name: "Desert" },
+  mountain: { fill: "#8f8a86", name: "Mountain" },
+  water: { fill: "#6fb1e8", name: "Water" },
+  natural_wonder: { fill: "#b68ad6", name: "Natural wonder" },
 };
 export const RESOURCE = {
   marble: { fill: "#f4f1ea", text: "M", ink: "#333" }, mercury: { fill: "#b8c4cc", text: "Hg", ink: "#222" },
-  oil: { fill: "#5b4636", text: "Oil", ink: "#fff" }, diamond: { fill: "#7fe3f0", text: "D", ink: "#034" },
+  oil: { fill: "#5b4636", text: "Oil", ink: "#fff" }, diamond: { fill: "#7fe3f0", text: "◇", ink: "#034" },
 };
-export const DISTRICT_LETTER = {
-  campus: "C", commercial_hub: "H", encampment: "E", industrial_zone: "I", theater_square: "T",
+/** District symbols: no letter, so that no two kinds of piece share a mark (barbarians have letters). */
+export const DISTRICT_MARK = {
+  campus: "⚗", commercial_hub: "$", encampment: "⚔", industrial_zone: "⚙", theater_square: "♫",
 };
 export const FOCUS_COLOR = {
-  culture: "#8e5bc9", science: "#2f7fd1", economy: "#e0b400", industry: "#a0522d",
+  culture: "#8e5bc9", science: "#2f7fd1", economy: "#d4a800", industry: "#a0522d",
   military: "#c8102e", growth: "#2e9e4f",
 };
 
-// Neighbour directions (E, NE, NW, W, SW, SE) and the corners of the edge facing each.
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 const EDGE_CORNERS = [[0, 1], [5, 0], [4, 5], [3, 4], [2, 3], [1, 2]];
+// Where small pieces (armies, caravans, barbarians) stand inside a hex, as fractions of HEX:
+// all well inside the hex's inner circle, so it is always clear which space a piece is on.
+const UNIT_SLOTS = [[-0.42, 0.36], [0.42, 0.36], [0, 0.58], [-0.42, -0.36], [0, -0.58], [0.42, -0.36]];
 
 export function pix(q, r) {
   return [HEX * SQ3 * (q + r / 2), HEX * 1.5 * r];
@@ -37,362 +49,380 @@ export function hexPoints(cx, cy, size) {
   return pts.join(" ");
 }
 
-export function rotate(q, r, k) {
-  for (let i = 0; i < ((k % 6) + 6) % 6; i++) [q, r] = [-r, q + r];
-  return [q, r];
+function keyXY(key) {
+  const [q, r] = key.split(",").map(Number);
+  return pix(q, r);
 }
 
-/** Map target of an option text: {key} for "... q,r", {src, dst} for "... q,r>q,r", else null. */
-export function targetOf(option) {
-  const m = /^(\S+)(?: (.*?))? ?(-?\d+),(-?\d+)(?:>(-?\d+),(-?\d+))?$/.exec(option);
-  if (!m) return null;
-  const [, verb, label, q, r, q2, r2] = m;
-  if (q2 !== undefined) return { verb, label: label || "", src: `${q},${r}`, dst: `${q2},${r2}`, key: `${q},${r}` };
-  return { verb, label: label || "", key: `${q},${r}` };
-}
-
-export class HexMap {
-  /** host: the element holding the SVG; handlers: {click(key), hover(key, ev), leave()} */
-  constructor(host, handlers) {
-    this.host = host;
-    this.h = handlers;
-    this.svg = svg("svg", { class: "map", role: "img", "aria-label": "map" });
-    this.root = svg("g", { class: "root" });
-    this.svg.append(this.root);
-    host.append(this.svg);
-    this.view = null; // {x, y, w, h}
-    this.fitted = false;
-    this.lastBounds = null;
-    this._panZoom();
+/** The symbol of a terrain, drawn small in the lower part of a hex at (x, y). */
+export function TerrainSymbol({ terrain, x, y }) {
+  const c = `terrain-sym s-${terrain}`;
+  switch (terrain) {
+    case "grassland":
+      return html`<path class=${c} d=${`M${x - 8},${y + 15} l2,-5 l2,5 M${x + 2},${y + 15} l2,-5 l2,5`} />`;
+    case "hills":
+      return html`<path class=${c} d=${`M${x - 12},${y + 16} q6,-9 12,0 q6,-9 12,0`} />`;
+    case "forest":
+      return html`<path class=${c} d=${`M${x - 4},${y + 17} l4,-10 l4,10 z M${x},${y + 17} v3`} />`;
+    case "desert":
+      return html`<g class=${c}><circle cx=${x - 7} cy=${y + 15} r="1.4" /><circle cx=${x} cy=${y + 12} r="1.4" />
+        <circle cx=${x + 7} cy=${y + 15} r="1.4" /><circle cx=${x - 3} cy=${y + 18} r="1.4" /><circle cx=${x + 4} cy=${y + 18} r="1.4" /></g>`;
+    case "mountain":
+      return html`<path class=${c} d=${`M${x - 10},${y + 18} l6,-11 l4,6 l3,-4 l7,9 z`} />`;
+    case "water":
+      return html`<path class=${c} d=${`M${x - 10},${y + 14} q5,-4 10,0 t10,0`} />`;
+    default:
+      return null;
   }
+}
 
-  _panZoom() {
-    const s = this.svg;
-    let drag = null;
-    s.addEventListener("wheel", (ev) => {
-      ev.preventDefault();
-      this.userMoved = true;
-      this.zoomAt(ev.deltaY < 0 ? 0.85 : 1 / 0.85, ev.clientX, ev.clientY);
-    }, { passive: false });
-    // Two fingers pinch to zoom (tablets); one finger or the mouse drags to pan.
-    const touches = new Map();
-    let pinch = null;
-    s.addEventListener("pointerdown", (ev) => {
+/** Terrain, natural-wonder names and tile borders: drawn again only when the board changes. */
+const Terrain = pure(({ board, nwOfTile }) => {
+  const spaces = board.spaces;
+  const tileAt = new Map(spaces.map((s) => [`${s.q},${s.r}`, s.tile]));
+  const borders = [];
+  for (const s of spaces) {
+    const [x, y] = pix(s.q, s.r);
+    DIRS.forEach(([dq, dr], d) => {
+      const other = tileAt.get(`${s.q + dq},${s.r + dr}`);
+      if (other === s.tile && s.tile !== 0) return;
+      const [i, j] = EDGE_CORNERS[d];
+      const a = (Math.PI / 180) * (60 * i - 30);
+      const b = (Math.PI / 180) * (60 * j - 30);
+      borders.push(`M${(x + HEX * Math.cos(a)).toFixed(1)},${(y + HEX * Math.sin(a)).toFixed(1)}L${(x + HEX * Math.cos(b)).toFixed(1)},${(y + HEX * Math.sin(b)).toFixed(1)}`);
+    });
+  }
+  return html`<g class="hexes">
+    ${spaces.map((s) => {
+      const [x, y] = pix(s.q, s.r);
+      return html`<g key=${s.id} class=${`space t-${s.terrain}`} data-key=${`${s.q},${s.r}`} data-id=${s.id}>
+        <polygon points=${hexPoints(x, y, HEX - 0.5)} fill=${(TERRAIN[s.terrain] || {}).fill || "#ccc"} />
+        ${s.fort ? html`<polygon points=${hexPoints(x, y, HEX * 0.8)} class="fort-ring" />` : null}
+        ${s.terrain === "water" && s.water_token ? null : html`<${TerrainSymbol} terrain=${s.terrain} x=${x} y=${y} />`}
+      </g>`;
+    })}
+    <path d=${borders.join("")} class="tile-border" />
+  </g>`;
+});
+
+/** Natural-wonder names, above the pieces (outlined, so they read over a token). */
+const NwLabels = pure(({ board, nwOfTile }) => html`<g class="nw-labels">${board.spaces.filter((s) => s.terrain === "natural_wonder" && nwOfTile[s.tile]).map((s) => {
+  const [x, y] = pix(s.q, s.r);
+  const nw = nwOfTile[s.tile];
+  return html`<text key=${s.id} x=${x} y=${y + HEX * (nw.lines.length > 1 ? 0.4 : 0.55)} class="nw-label"><title>${nw.name}</title>
+    ${nw.lines.map((l, i) => html`<tspan key=${i} x=${x} dy=${i ? 9 : 0}>${l}</tspan>`)}</text>`;
+})}</g>`);
+
+/** Resource, natural-wonder and wonder tokens, control tokens, districts, cities, city-states. */
+const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedList, capitalList, byId, content, players }) => {
+  const view = { tokens, wonder_at: wonderAt, cs_at: csAt, ctl, district, cities };
+  const out = [];
+  const color = (seat) => playerColor(players[seat] && players[seat].color);
+  const capitals = new Set((capitalList || []).map(Number));
+  const reinforced = new Set((reinforcedList || []).map(Number));
+  const xy = (sid) => { const s = byId.get(Number(sid)); return s ? pix(s.q, s.r) : null; };
+  for (const [sid, tok] of Object.entries(view.tokens || {})) {
+    const p = xy(sid); if (!p) continue;
+    const cx = p[0] + HEX * 0.45; const cy = p[1] - HEX * 0.4;
+    if (tok.startsWith("nw:")) {
+      const nw = (content.natural_wonders || {})[tok.slice(3)];
+      out.push(html`<g key=${`t${sid}`} class="nw-token"><title>Natural wonder token: ${nw ? nw.name : tok.slice(3)}</title>
+        <circle cx=${cx} cy=${cy} r="7" /><text x=${cx} y=${cy + 3.5}>★</text></g>`);
+    } else {
+      const R = RESOURCE[tok] || { fill: "#fff", text: "?", ink: "#000" };
+      out.push(html`<g key=${`t${sid}`} class="resource"><title>Resource: ${tok}</title>
+        <rect x=${cx - 8} y=${cy - 6} width="16" height="12" rx="3" fill=${R.fill} />
+        <text x=${cx} y=${cy + 3.5} fill=${R.ink}>${R.text}</text></g>`);
+    }
+  }
+  for (const [sid, w] of Object.entries(view.wonder_at || {})) {
+    const p = xy(sid); if (!p) continue;
+    const def = (content.wonders || {})[w] || {};
+    const cx = p[0] - HEX * 0.45; const cy = p[1] - HEX * 0.4;
+    out.push(html`<g key=${`w${sid}`} class="wonder-token"><title>Wonder: ${def.name || w}</title>
+      <polygon points=${hexPoints(cx, cy, 8)} fill="#ffd54a" /><text x=${cx} y=${cy + 3.5}>W</text></g>`);
+  }
+  for (const [sid, cs] of Object.entries(view.cs_at || {})) {
+    const p = xy(sid); if (!p) continue;
+    const def = (content.city_states || {})[cs] || {};
+    const d = HEX * 0.5; const [x, y] = p;
+    out.push(html`<g key=${`cs${sid}`} class="city-state"><title>${def.name || cs} (${def.type || ""} city-state)</title>
+      <polygon points=${`${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`} fill=${FOCUS_COLOR[def.type] || "#777"} />
+      <text x=${x} y=${y + 3.5}>${(def.name || cs).slice(0, 3)}</text></g>`);
+  }
+  for (const [sid, seat] of Object.entries(view.ctl || {})) {
+    const p = xy(sid); if (!p) continue;
+    const [x, y] = p;
+    const dist = (view.district || {})[sid];
+    const re = reinforced.has(Number(sid));
+    const dn = dist ? ((content.ruleset || {}).district_names || {})[dist] || dist.replace(/_/g, " ") : "";
+    out.push(html`<g key=${`c${sid}`} class=${`control${re ? " reinforced" : ""}${dist ? " district" : ""}`} data-seat=${seat}>
+      <title>${dist ? `${dn} district` : "Control token"} of Seat ${Number(seat) + 1}${re ? " (reinforced)" : ""}</title>
+      <polygon points=${hexPoints(x, y, HEX * 0.52)} fill=${color(seat)} />
+      ${re ? html`<polygon points=${hexPoints(x, y, HEX * 0.36)} class="re-ring" />` : null}
+      ${dist ? html`<text x=${x} y=${y + 4.5} class="dmark">${DISTRICT_MARK[dist] || "?"}</text>` : null}</g>`);
+  }
+  for (const [sid, seat] of Object.entries(view.cities || {})) {
+    const p = xy(sid); if (!p) continue;
+    const [x, y] = p;
+    const cap = capitals.has(Number(sid));
+    const d = HEX * (cap ? 0.46 : 0.38);
+    out.push(html`<g key=${`ci${sid}`} class=${`city${cap ? " capital" : ""}`} data-seat=${seat}>
+      <title>${cap ? "Capital" : "City"} of Seat ${Number(seat) + 1}</title>
+      <path d=${`M${x - d},${y + d * 0.75} v${-d * 1.1} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} v${d * 1.1} z`} fill=${color(seat)} />
+      ${cap ? html`<text x=${x} y=${y + 6}>★</text>` : null}</g>`);
+  }
+  return html`<g class="fixed">${out}</g>`;
+});
+
+/** Armies, caravans and barbarians: keyed by identity, so a move slides the piece (CSS transition). */
+function unitsOf(view, players, byId) {
+  const base = new Set([...Object.keys(view.ctl || {}), ...Object.keys(view.cities || {}), ...Object.keys(view.cs_at || {})]);
+  const per = new Map();
+  const add = (sid, u) => {
+    if (sid === undefined || sid === null || Number(sid) < 0 || !byId.has(Number(sid))) return;
+    const k = Number(sid);
+    if (!per.has(k)) per.set(k, []);
+    per.get(k).push(u);
+  };
+  for (const [letter, sid] of Object.entries(view.barbs || {})) add(sid, { id: `b-${letter}`, kind: "barbarian", letter });
+  players.forEach((p, seat) => {
+    (p.armies || []).forEach((sid, i) => add(sid, { id: `a-${seat}-${i}`, kind: "army", seat, i }));
+    (p.caravans || []).forEach((sid, i) => add(sid, { id: `v-${seat}-${i}`, kind: "caravan", seat, i }));
+  });
+  const out = [];
+  for (const [sid, list] of per) {
+    const s = byId.get(sid);
+    const [x, y] = pix(s.q, s.r);
+    const centred = list.length === 1 && !base.has(String(sid));
+    list.forEach((u, n) => {
+      const [fx, fy] = centred ? [0, 0] : UNIT_SLOTS[n % UNIT_SLOTS.length];
+      out.push({ ...u, key: `${s.q},${s.r}`, x: x + fx * HEX, y: y + fy * HEX });
+    });
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+function Unit({ u, players }) {
+  const style = `transform: translate(${u.x.toFixed(1)}px, ${u.y.toFixed(1)}px)`;
+  if (u.kind === "barbarian") {
+    return html`<g class="unit barbarian" style=${style} data-unit=${u.id} data-at=${u.key}><title>Barbarian ${u.letter}</title>
+      <path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">${u.letter}</text></g>`;
+  }
+  const fill = playerColor(players[u.seat] && players[u.seat].color);
+  if (u.kind === "army") {
+    return html`<g class="unit army" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>
+      <path d="M-6,7 L0,-8 L6,7 Z" fill=${fill} /></g>`;
+  }
+  return html`<g class="unit caravan" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Caravan ${u.i + 1} of Seat ${u.seat + 1}</title>
+    <rect x="-6.5" y="-6" width="13" height="9" rx="3" fill=${fill} /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" /></g>`;
+}
+
+const Units = pure(({ barbs, ctl, cities, csAt, byId, players }) => html`<g class="units">
+  ${unitsOf({ barbs, ctl, cities, cs_at: csAt }, players, byId).map((u) => html`<${Unit} key=${u.id} u=${u} players=${players} />`)}</g>`);
+
+/** Highlighted targets (focusable: Tab reaches them, Enter or Space chooses). */
+const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
+  ${[...targets.entries()].map(([key, opts]) => {
+    const [x, y] = keyXY(key);
+    const ghost = !byKey.has(key);
+    const label = opts.map((o) => o.label).join(" or ");
+    return html`<g key=${key} class=${`target${ghost ? " ghost" : ""}${selected === key ? " selected" : ""}`} data-key=${key}
+      tabindex="0" role="button" aria-label=${label} data-options=${opts.map((o) => o.action).join("|")}>
+      <polygon class="halo" points=${hexPoints(x, y, HEX - 2.5)} /><polygon points=${hexPoints(x, y, HEX - 2.5)} /></g>`;
+  })}</g>`);
+
+const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMoves }) => html`<g class="marks">
+  ${(lastKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`l${key}`} points=${hexPoints(x, y, HEX - 6)} class="last-step" />`; })}
+  ${(lastMoves || []).map((mv, i) => {
+    const [x1, y1] = keyXY(mv.from); const [x2, y2] = keyXY(mv.to);
+    const k = 1 - 12 / Math.max(1, Math.hypot(x2 - x1, y2 - y1));
+    return html`<path key=${`m${i}`} class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}
+      d=${`M${x1.toFixed(1)},${y1.toFixed(1)} L${(x1 + (x2 - x1) * k).toFixed(1)},${(y1 + (y2 - y1) * k).toFixed(1)}`} />`;
+  })}
+  ${[...touched].map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`t${key}`} points=${hexPoints(x, y, HEX - 4)} class="touched" />`; })}
+  ${(focusKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`f${key}`} points=${hexPoints(x, y, HEX - 3)} class="focus-mark" />`; })}
+  ${combatKey ? (() => { const [x, y] = keyXY(combatKey); return html`<polygon points=${hexPoints(x, y, HEX - 3)} class="combat-ring" />`; })() : null}
+  ${(preview || []).map((c) => { const [x, y] = pix(c.q, c.r); return html`<polygon key=${`p${c.q},${c.r}`} points=${hexPoints(x, y, HEX - 1)} class="preview" fill=${(TERRAIN[c.terrain] || {}).fill || "#fff"} />`; })}
+</g>`);
+
+function boundsOf(board, targets) {
+  let minx = Infinity; let miny = Infinity; let maxx = -Infinity; let maxy = -Infinity;
+  const grow = ([x, y]) => {
+    minx = Math.min(minx, x - HEX); maxx = Math.max(maxx, x + HEX);
+    miny = Math.min(miny, y - HEX); maxy = Math.max(maxy, y + HEX);
+  };
+  for (const s of board.spaces) grow(pix(s.q, s.r));
+  for (const key of targets.keys()) grow(keyXY(key));
+  return minx < Infinity ? { x: minx, y: miny, w: maxx - minx, h: maxy - miny } : null;
+}
+
+/**
+ * The map. Props: model (records.js), content, targets (Map key -> options), selected key,
+ * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave}.
+ * Zoom and pan change the viewBox directly (no re-render).
+ */
+export function HexMap({ model, content, targets, selected, preview, focusKeys, lastKeys, lastMoves, on }) {
+  const svgRef = useRef(null);
+  const st = useRef({ view: null, bounds: null, userMoved: false }).current;
+  const board = model.msg.board;
+  const nwOfTile = useRef({}).current;
+  if (!Object.keys(nwOfTile).length) {
+    for (const nw of Object.values(content.natural_wonders || {})) {
+      // The name in at most two lines that fit the hex (the lower half: no terrain symbol there).
+      const words = nw.name.replace(/^The /, "").split(" ");
+      const lines = words.length > 1 && nw.name.length > 9 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [words.join(" ")];
+      nwOfTile[nw.tile] = { lines, name: nw.name };
+    }
+  }
+  const apply = () => {
+    const v = st.view;
+    if (v && svgRef.current) svgRef.current.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+  };
+  const fit = () => {
+    const b = st.bounds; const el = svgRef.current;
+    if (!b || !el) return;
+    const rect = el.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.height / rect.width : 0.75;
+    let w = b.w + HEX; let h = b.h + HEX;
+    if (h / w > aspect) w = h / aspect; else h = w * aspect;
+    st.view = { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - h / 2, w, h };
+    apply();
+  };
+  const zoomAt = (f, cx, cy) => {
+    if (!st.view) return;
+    const rect = svgRef.current.getBoundingClientRect();
+    const px = cx === undefined ? 0.5 : (cx - rect.left) / rect.width;
+    const py = cy === undefined ? 0.5 : (cy - rect.top) / rect.height;
+    const w = Math.min(Math.max(st.view.w * f, 120), 6000);
+    const h = st.view.h * (w / st.view.w);
+    st.view.x += (st.view.w - w) * px; st.view.y += (st.view.h - h) * py;
+    st.view.w = w; st.view.h = h;
+    apply();
+  };
+  useLayoutEffect(() => {
+    const b = boundsOf(board, targets);
+    const changed = !st.bounds || !b || Math.abs(b.w - st.bounds.w) > 1 || Math.abs(b.h - st.bounds.h) > 1
+      || Math.abs(b.x - st.bounds.x) > 1 || Math.abs(b.y - st.bounds.y) > 1;
+    st.bounds = b;
+    if (!st.view || (changed && !st.userMoved)) fit(); else apply();
+  });
+  useEffect(() => {
+    const s = svgRef.current;
+    const keyAt = (t) => { const g = t && t.closest ? t.closest("[data-key]") : null; return g ? g.getAttribute("data-key") : null; };
+    let drag = null; const touches = new Map(); let pinch = null;
+    const onWheel = (ev) => { ev.preventDefault(); st.userMoved = true; zoomAt(ev.deltaY < 0 ? 0.85 : 1 / 0.85, ev.clientX, ev.clientY); };
+    const down = (ev) => {
       if (ev.pointerType === "touch") {
         touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
-        if (touches.size === 2) {
-          const [a, b] = [...touches.values()];
-          pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1 };
-          drag = null;
-          return;
-        }
+        if (touches.size === 2) { const [a, b] = [...touches.values()]; pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1 }; drag = null; return; }
       }
       if (ev.button !== 0) return;
-      drag = { x: ev.clientX, y: ev.clientY, v: { ...this.view }, moved: false, id: ev.pointerId };
-    });
-    const untouch = (ev) => {
-      touches.delete(ev.pointerId);
-      if (touches.size < 2) pinch = null;
+      drag = { x: ev.clientX, y: ev.clientY, v: { ...st.view }, moved: false, id: ev.pointerId };
     };
-    s.addEventListener("pointerup", untouch);
-    s.addEventListener("pointercancel", untouch);
-    s.addEventListener("pointermove", (ev) => {
+    const move = (ev) => {
       if (pinch && touches.has(ev.pointerId)) {
         touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
         const [a, b] = [...touches.values()];
         const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
-        this.userMoved = true;
-        this.zoomAt(pinch.d / d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-        pinch.d = d;
+        st.userMoved = true; zoomAt(pinch.d / d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2); pinch.d = d;
         return;
       }
       if (drag && drag.id === ev.pointerId) {
-        const dx = ev.clientX - drag.x;
-        const dy = ev.clientY - drag.y;
+        const dx = ev.clientX - drag.x; const dy = ev.clientY - drag.y;
         if (!drag.moved && Math.hypot(dx, dy) < 6) return;
-        if (!drag.moved) { drag.moved = true; this.userMoved = true; s.setPointerCapture(ev.pointerId); }
-        const k = this.view.w / s.clientWidth;
-        this.view.x = drag.v.x - dx * k;
-        this.view.y = drag.v.y - dy * k;
-        this._apply();
+        if (!drag.moved) { drag.moved = true; st.userMoved = true; s.setPointerCapture(ev.pointerId); }
+        const k = st.view.w / s.clientWidth;
+        st.view.x = drag.v.x - dx * k; st.view.y = drag.v.y - dy * k;
+        apply();
         return;
       }
-      const key = this._keyAt(ev.target);
-      if (key) this.h.hover(key, ev); else this.h.leave();
-    });
-    const end = (ev) => {
+      const key = keyAt(ev.target);
+      if (key) on.hover(key, ev); else on.leave();
+    };
+    const up = (ev) => {
+      touches.delete(ev.pointerId); if (touches.size < 2) pinch = null;
       if (!drag) return;
-      const wasDrag = drag.moved;
-      drag = null;
-      if (wasDrag) { s.releasePointerCapture?.(ev.pointerId); return; }
-      const key = this._keyAt(ev.target);
-      if (key) this.h.click(key, ev);
+      const wasDrag = drag.moved; drag = null;
+      if (wasDrag) { if (s.hasPointerCapture(ev.pointerId)) s.releasePointerCapture(ev.pointerId); return; }
+      const key = keyAt(ev.target);
+      if (key) on.click(key, ev);
     };
-    s.addEventListener("pointerup", end);
-    s.addEventListener("pointercancel", () => { drag = null; });
-    s.addEventListener("pointerleave", () => this.h.leave());
-    // Keyboard: Tab moves between highlighted spaces, Enter or Space chooses one.
-    s.addEventListener("keydown", (ev) => {
+    const cancel = (ev) => { touches.delete(ev.pointerId); pinch = null; drag = null; };
+    const key = (ev) => {
       if (ev.key !== "Enter" && ev.key !== " ") return;
-      const key = this._keyAt(ev.target);
-      if (!key) return;
+      const k = keyAt(ev.target);
+      if (!k) return;
       ev.preventDefault();
-      this.h.click(key, null);
-    });
-  }
-
-  _keyAt(target) {
-    const g = target && target.closest ? target.closest("[data-key]") : null;
-    return g ? g.getAttribute("data-key") : null;
-  }
-
-  zoomAt(f, cx, cy) {
-    if (!this.view) return;
-    const rect = this.svg.getBoundingClientRect();
-    const px = cx === undefined ? 0.5 : (cx - rect.left) / rect.width;
-    const py = cy === undefined ? 0.5 : (cy - rect.top) / rect.height;
-    const w = Math.min(Math.max(this.view.w * f, 120), 6000);
-    const h = this.view.h * (w / this.view.w);
-    this.view.x += (this.view.w - w) * px;
-    this.view.y += (this.view.h - h) * py;
-    this.view.w = w;
-    this.view.h = h;
-    this._apply();
-  }
-
-  fit() {
-    const b = this.lastBounds;
-    if (!b) return;
-    const rect = this.svg.getBoundingClientRect();
-    const aspect = rect.width > 0 && rect.height > 0 ? rect.height / rect.width : 0.75;
-    let w = b.w + 2 * HEX;
-    let h = b.h + 2 * HEX;
-    if (h / w > aspect) w = h / aspect; else h = w * aspect;
-    this.view = { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - h / 2, w, h };
-    this._apply();
-  }
-
-  _apply() {
-    const v = this.view;
-    this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
-  }
-
-  /**
-   * Draw everything. msg: the server's view message; content: /api/content;
-   * targets: Map key -> options; ghosts: extra hexes to draw (targets off the map);
-   * selected: key of a selected source; preview: [{q, r, terrain}] cells of a tile being placed.
-   */
-  render(msg, content, targets, selected, preview) {
-    const v = msg.view;
-    const spaces = msg.board.spaces;
-    const byId = new Map(spaces.map((s) => [s.id, s]));
-    const at = (id) => byId.get(Number(id));
-    const layers = { hex: svg("g", { class: "hexes" }), deco: svg("g", { class: "deco" }),
-      piece: svg("g", { class: "pieces" }), mark: svg("g", { class: "marks" }) };
-    const onMap = new Set();
-    let minx = Infinity; let miny = Infinity; let maxx = -Infinity; let maxy = -Infinity;
-    const grow = (x, y) => {
-      minx = Math.min(minx, x - HEX); maxx = Math.max(maxx, x + HEX);
-      miny = Math.min(miny, y - HEX); maxy = Math.max(maxy, y + HEX);
+      on.click(k, null);
     };
-    const nwOfTile = {};
-    for (const nw of Object.values(content.natural_wonders || {})) nwOfTile[nw.tile] = nw;
+    const focusIn = (ev) => { const k = keyAt(ev.target); if (k) on.hover(k, null); };
+    s.addEventListener("wheel", onWheel, { passive: false });
+    s.addEventListener("pointerdown", down);
+    s.addEventListener("pointermove", move);
+    s.addEventListener("pointerup", up);
+    s.addEventListener("pointercancel", cancel);
+    s.addEventListener("pointerleave", () => on.leave());
+    s.addEventListener("keydown", key);
+    s.addEventListener("focusin", focusIn);
+    const resize = () => { if (!st.userMoved) fit(); };
+    window.addEventListener("resize", resize);
+    const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(resize) : null;
+    if (ro) ro.observe(s);
+    on.tools({ zoomIn: () => { st.userMoved = true; zoomAt(0.8); }, zoomOut: () => { st.userMoved = true; zoomAt(1.25); },
+      fit: () => { st.userMoved = false; fit(); }, screenOf: (k) => screenOf(s, k) });
+    return () => { window.removeEventListener("resize", resize); if (ro) ro.disconnect(); };
+  }, []);
+  const v = model.msg.view;
+  const combatKey = model.combat ? (model.index.byId.get(model.combat.space) || {}).key : null;
+  return html`<svg ref=${svgRef} class="map" role="group" aria-label="map">
+    <${Terrain} board=${board} nwOfTile=${nwOfTile} />
+    <${Fixed} tokens=${v.tokens} wonderAt=${v.wonder_at} csAt=${v.cs_at} ctl=${v.ctl} district=${v.district} cities=${v.cities}
+      reinforcedList=${v.reinforced} capitalList=${v.capitals} byId=${model.index.byId} content=${content} players=${v.players} />
+    <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+      <path d="M0,0 L10,5 L0,10 z" fill="#ff6d00" /></marker></defs>
+    <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} lastKeys=${lastKeys} lastMoves=${lastMoves} />
+    <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} />
+    <${NwLabels} board=${board} nwOfTile=${nwOfTile} />
+    <${Targets} targets=${targets} selected=${selected} byKey=${model.index.byKey} />
+  </svg>`;
+}
 
-    for (const s of spaces) {
-      const [x, y] = pix(s.q, s.r);
-      grow(x, y);
-      const key = `${s.q},${s.r}`;
-      onMap.add(key);
-      const cls = ["space", `t-${s.terrain}`];
-      if (targets.has(key)) cls.push("target");
-      if (selected === key) cls.push("selected");
-      const opts = targets.get(key);
-      const g = svg("g", { class: cls.join(" "), "data-key": key, "data-id": s.id,
-        "data-options": opts ? opts.map((o) => o.opt).join("|") : null,
-        tabindex: opts ? 0 : null, role: opts ? "button" : null,
-        "aria-label": opts ? `${s.terrain} ${key}: ${opts.map((o) => o.opt).join(" or ")}` : null });
-      g.append(svg("polygon", { points: hexPoints(x, y, HEX - 0.5), fill: TERRAIN_FILL[s.terrain] || "#ccc" }));
-      if (s.fort) {
-        g.append(svg("polygon", { points: hexPoints(x, y, HEX * 0.8), class: "fort-ring" }));
-      }
-      if (s.terrain === "natural_wonder") {
-        const nw = nwOfTile[s.tile];
-        g.append(svg("text", { x, y: y - HEX * 0.45, class: "nw-label" }, nw ? nw.name.replace(/^The /, "").split(" ")[0] : "NW"));
-      }
-      if (s.terrain === "water" && !s.water_token) {
-        g.append(svg("path", { d: `M${x - 10},${y + 12} q5,-4 10,0 t10,0`, class: "wave" }));
-      }
-      layers.hex.append(g);
-    }
-    // Tile borders: edges between spaces of different tiles, and the map's rim.
-    const tileAt = new Map(spaces.map((s) => [`${s.q},${s.r}`, s.tile]));
-    const borders = [];
-    for (const s of spaces) {
-      const [x, y] = pix(s.q, s.r);
-      DIRS.forEach(([dq, dr], d) => {
-        const other = tileAt.get(`${s.q + dq},${s.r + dr}`);
-        if (other === s.tile && s.tile !== 0) return;
-        const [i, j] = EDGE_CORNERS[d];
-        const a = (Math.PI / 180) * (60 * i - 30);
-        const b = (Math.PI / 180) * (60 * j - 30);
-        borders.push(`M${(x + HEX * Math.cos(a)).toFixed(1)},${(y + HEX * Math.sin(a)).toFixed(1)}L${(x + HEX * Math.cos(b)).toFixed(1)},${(y + HEX * Math.sin(b)).toFixed(1)}`);
-      });
-    }
-    layers.deco.append(svg("path", { d: borders.join(""), class: "tile-border" }));
-    // Targets that are not (yet) spaces: fort positions, tile translations.
-    for (const key of targets.keys()) {
-      if (onMap.has(key)) continue;
-      const [q, r] = key.split(",").map(Number);
-      const [x, y] = pix(q, r);
-      grow(x, y);
-      const g = svg("g", { class: `space ghost target${selected === key ? " selected" : ""}`, "data-key": key,
-        "data-options": targets.get(key).map((o) => o.opt).join("|"), tabindex: 0, role: "button",
-        "aria-label": `new space ${key}: ${targets.get(key).map((o) => o.opt).join(" or ")}` });
-      g.append(svg("polygon", { points: hexPoints(x, y, HEX - 2) }));
-      layers.hex.append(g);
-    }
-    if (preview) {
-      for (const c of preview) {
-        const [x, y] = pix(c.q, c.r);
-        layers.mark.append(svg("polygon", {
-          points: hexPoints(x, y, HEX - 1), class: "preview", fill: TERRAIN_FILL[c.terrain] || "#ccc",
-        }));
-      }
-    }
+function screenOf(svgEl, key) {
+  const [x, y] = keyXY(key);
+  const pt = svgEl.createSVGPoint();
+  pt.x = x; pt.y = y;
+  const m = svgEl.getScreenCTM();
+  if (!m) return { x: 0, y: 0 };
+  const p = pt.matrixTransform(m);
+  return { x: p.x, y: p.y };
+}
 
-    const players = v.players;
-    const color = (seat) => playerColor(players[seat] && players[seat].color);
-    const capitals = new Set((v.capitals || []).map(Number));
-    const reinforced = new Set((v.reinforced || []).map(Number));
-
-    // Resource and natural-wonder tokens.
-    for (const [sid, tok] of Object.entries(v.tokens || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      const cx = x + HEX * 0.48; const cy = y - HEX * 0.42;
-      if (tok.startsWith("nw:")) {
-        layers.deco.append(svg("g", { class: "nw-token" },
-          svg("title", {}, pretty(tok.slice(3))),
-          svg("circle", { cx, cy, r: 8 }), svg("text", { x: cx, y: cy + 3.5 }, "★")));
-      } else {
-        const R = RESOURCE[tok] || { fill: "#fff", text: tok[0], ink: "#000" };
-        layers.deco.append(svg("g", { class: "resource" }, svg("title", {}, pretty(tok)),
-          svg("rect", { x: cx - 9, y: cy - 7, width: 18, height: 14, rx: 3, fill: R.fill }),
-          svg("text", { x: cx, y: cy + 3.5, fill: R.ink }, R.text)));
-      }
-    }
-    // City-states still on the map.
-    for (const [sid, cs] of Object.entries(v.cs_at || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      const def = (content.city_states || {})[cs] || {};
-      const d = HEX * 0.55;
-      layers.piece.append(svg("g", { class: "city-state" }, svg("title", {}, `${def.name || pretty(cs)} (${def.type || ""} city-state)`),
-        svg("polygon", { points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`, fill: FOCUS_COLOR[def.type] || "#777" }),
-        svg("text", { x, y: y + 4 }, (def.name || cs).slice(0, 3))));
-    }
-    // Wonder tokens (under a city or token).
-    for (const [sid, w] of Object.entries(v.wonder_at || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      const def = (content.wonders || {})[w] || {};
-      layers.piece.append(svg("g", { class: "wonder-token" }, svg("title", {}, `Wonder: ${def.name || pretty(w)}`),
-        svg("polygon", { points: hexPoints(x - HEX * 0.45, y - HEX * 0.4, 9), fill: "#ffd54a" }),
-        svg("text", { x: x - HEX * 0.45, y: y - HEX * 0.4 + 3.5 }, "W")));
-    }
-    // Control tokens and districts.
-    for (const [sid, seat] of Object.entries(v.ctl || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      const id = Number(sid);
-      const dist = (v.district || {})[sid];
-      const re = reinforced.has(id);
-      const g = svg("g", { class: `control${re ? " reinforced" : ""}${dist ? " district" : ""}`, "data-seat": seat },
-        svg("title", {}, `${dist ? `${pretty(dist)} district` : "Control token"} of seat ${Number(seat) + 1}${re ? " (reinforced)" : ""}`),
-        svg("polygon", { points: hexPoints(x, y, HEX * 0.6), fill: color(seat) }));
-      if (re) g.append(svg("polygon", { points: hexPoints(x, y, HEX * 0.42), class: "re-ring" }));
-      if (dist) g.append(svg("text", { x, y: y + 5 }, DISTRICT_LETTER[dist] || dist[0].toUpperCase()));
-      layers.piece.append(g);
-    }
-    // Cities and capitals.
-    for (const [sid, seat] of Object.entries(v.cities || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      const cap = capitals.has(Number(sid));
-      const d = HEX * (cap ? 0.52 : 0.42);
-      const g = svg("g", { class: `city${cap ? " capital" : ""}`, "data-seat": seat },
-        svg("title", {}, `${cap ? "Capital" : "City"} of seat ${Number(seat) + 1}`),
-        svg("path", { d: `M${x - d},${y + d * 0.7} v${-d * 1.1} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} v${d * 1.1} z`, fill: color(seat) }));
-      if (cap) g.append(svg("text", { x, y: y + 5 }, "★"));
-      layers.piece.append(g);
-    }
-    // Barbarians.
-    for (const [letter, sid] of Object.entries(v.barbs || {})) {
-      const s = at(sid); if (!s) continue;
-      const [x, y] = pix(s.q, s.r);
-      layers.piece.append(svg("g", { class: "barbarian" }, svg("title", {}, `Barbarian ${letter}`),
-        svg("circle", { cx: x + HEX * 0.3, cy: y + HEX * 0.3, r: 9 }),
-        svg("text", { x: x + HEX * 0.3, y: y + HEX * 0.3 + 4 }, letter)));
-    }
-    // Armies and caravans.
-    players.forEach((p, seat) => {
-      const stackAt = {};
-      const put = (sid, kind, i) => {
-        if (sid < 0) return;
-        const s = at(sid); if (!s) return;
-        const n = (stackAt[sid] = (stackAt[sid] || 0) + 1) - 1;
-        const [x, y] = pix(s.q, s.r);
-        const bx = x - HEX * 0.42 + n * 9 + seat * 3;
-        const by = y + HEX * 0.45;
-        const title = svg("title", {}, `${kind === "army" ? "Army" : "Caravan"} ${i + 1} of seat ${seat + 1}`);
-        if (kind === "army") {
-          layers.piece.append(svg("g", { class: "army", "data-seat": seat }, title,
-            svg("path", { d: `M${bx},${by} l6,-14 l6,14 z`, fill: color(seat) })));
-        } else {
-          layers.piece.append(svg("g", { class: "caravan", "data-seat": seat }, title,
-            svg("rect", { x: bx, y: by - 9, width: 12, height: 9, rx: 3, fill: color(seat) }),
-            svg("circle", { cx: bx + 3, cy: by + 1, r: 1.6 }), svg("circle", { cx: bx + 9, cy: by + 1, r: 1.6 })));
-        }
-      };
-      (p.armies || []).forEach((sid, i) => put(sid, "army", i));
-      (p.caravans || []).forEach((sid, i) => put(sid, "caravan", i));
-    });
-
-    this.root.replaceChildren(layers.hex, layers.deco, layers.piece, layers.mark);
-    if (minx < Infinity) {
-      const b = { x: minx, y: miny, w: maxx - minx, h: maxy - miny };
-      const changed = !this.lastBounds || Math.abs(b.w - this.lastBounds.w) > 1 || Math.abs(b.h - this.lastBounds.h) > 1;
-      this.lastBounds = b;
-      if (!this.view || (changed && !this.userMoved)) this.fit();
-    }
-  }
-
-  /** Mark the spaces of the last action. */
-  markLast(coords) {
-    const marks = this.root.querySelector(".marks");
-    for (const [q, r] of coords) {
-      const [x, y] = pix(q, r);
-      marks.append(svg("polygon", { points: hexPoints(x, y, HEX - 4), class: "last-move" }));
-    }
-  }
-
-  /** Ring the space where a combat is being fought. */
-  markCombat(space) {
-    if (!space) return;
-    const [x, y] = pix(space.q, space.r);
-    const marks = this.root.querySelector(".marks");
-    marks.append(svg("polygon", { points: hexPoints(x, y, HEX - 3), class: "combat-ring" }));
-  }
-
-  /** Screen position of a hex centre (for popups). */
-  screenOf(key) {
-    const [q, r] = key.split(",").map(Number);
-    const [x, y] = pix(q, r);
-    const pt = this.svg.createSVGPoint();
-    pt.x = x; pt.y = y;
-    const m = this.root.getScreenCTM();
-    if (!m) return { x: 0, y: 0 };
-    const p = pt.matrixTransform(m);
-    return { x: p.x, y: p.y };
-  }
+/** The legend: every terrain with its colour, symbol and difficulty, and every kind of piece. */
+export function Legend({ content, onClose }) {
+  const diff = content.terrain_difficulty || {};
+  const sw = (inner, box = 13) => html`<svg class="lg" viewBox=${`${-box} ${-box} ${2 * box} ${2 * box}`} width="30" height="30">${inner}</svg>`;
+  const terr = Object.entries(TERRAIN).map(([t, d]) => html`<li key=${t}>${sw(html`<polygon points=${hexPoints(0, 0, 21)} fill=${d.fill} stroke="#444" stroke-width="0.8" /><${TerrainSymbol} terrain=${t} x=${0} y=${-15} />`, 21)}
+    <span>${d.name}${diff[t] !== undefined ? html` <small>difficulty ${diff[t]}</small>` : ""}</span></li>`);
+  const pieces = [
+    ["City (★ capital)", html`<path d="M-8,6 v-9 l4,-4 l4,4 l4,-4 l4,4 v9 z" fill="#d62828" />`],
+    ["Control token (ring: reinforced)", html`<polygon points=${hexPoints(0, 0, 10)} fill="#1d5fd6" /><polygon points=${hexPoints(0, 0, 6.5)} class="re-ring" />`],
+    ...Object.entries(DISTRICT_MARK).map(([d, m]) => [`${d.replace(/_/g, " ")} district`, html`<polygon points=${hexPoints(0, 0, 10)} fill="#2a9d3a" /><text y="4" class="dmark">${m}</text>`]),
+    ["Army", html`<path d="M-6,7 L0,-8 L6,7 Z" fill="#d62828" stroke="#222" />`],
+    ["Caravan", html`<rect x="-6.5" y="-6" width="13" height="9" rx="3" fill="#d62828" stroke="#222" /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" />`],
+    ["Barbarian (by letter)", html`<g class="barbarian"><path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">A</text></g>`],
+    ["City-state (colour: its type)", html`<polygon points="0,-10 10,0 0,10 -10,0" fill="#8e5bc9" />`],
+    ["Wonder built here", html`<g class="wonder-token"><polygon points=${hexPoints(0, 0, 8)} fill="#ffd54a" /><text y="3.5">W</text></g>`],
+    ["Natural wonder token", html`<g class="nw-token"><circle r="7" /><text y="3.5">★</text></g>`],
+    ...Object.entries(RESOURCE).map(([r, d]) => [`${r} resource`, html`<g class="resource"><rect x="-8" y="-6" width="16" height="12" rx="3" fill=${d.fill} /><text y="3.5" fill=${d.ink}>${d.text}</text></g>`]),
+    ["Fort (dashed ring)", html`<polygon points=${hexPoints(0, 0, 12)} class="fort-ring" />`],
+    ["Touched since your last decision", html`<polygon points=${hexPoints(0, 0, 12)} class="touched" />`],
+    ["You can choose it", html`<g class="target"><polygon points=${hexPoints(0, 0, 12)} /></g>`],
+  ];
+  return html`<div class="legend panel" role="dialog" aria-label="map legend">
+    <button type="button" class="close small" onClick=${onClose} aria-label="close the legend">×</button>
+    <h4>Terrain</h4><ul class="lg-list">${terr}</ul>
+    <h4>Pieces and marks</h4>
+    <ul class="lg-list">${pieces.map(([n, g]) => html`<li key=${n}>${sw(g)}<span>${n}</span></li>`)}</ul>
+  </div>`;
 }

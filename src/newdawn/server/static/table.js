@@ -1,168 +1,433 @@
-// The table: one game seen by one seat (or every human seat in hot-seat play, or a spectator),
-// kept current over a WebSocket; decisions are taken by clicking highlighted map targets or buttons.
-import { el, getJSON, loadContent, playerColor, postJSON, pretty } from "./common.js";
-import { playerBoard, sharedBoard } from "./boards.js";
-import { HexMap, rotate, targetOf } from "./map.js";
+// The table: one game seen by one seat (or every human seat in hot-seat play, or a spectator).
+// One update channel: the WebSocket brings every view message and carries the player's actions;
+// Preact re-renders only the parts that changed (the log appends one item per action).
+import { getJSON, loadContent, playerColor, postJSON } from "./common.js";
+import { HelpPage } from "./help.js";
+import { HexMap, Legend, TERRAIN } from "./map.js";
+import {
+  CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
+  Swatch, TurnPanel, WonderMarket,
+} from "./panels.js";
+import { keyOf, logGroups, toModel } from "./records.js";
+import { html, render } from "./ui.js";
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 const hotseat = params.get("hotseat");
 const token = params.get("token") || hotseat || "";
 const replayMode = params.has("replay");
 
+/** Pauses between the steps of other seats' play, in ms (the player chooses; 0 = instantly). */
+export const SPEEDS = [["instant", 0], ["fast", 350], ["normal", 800], ["slow", 1600]];
+
+function savedSpeed() {
+  const q = params.get("speed");
+  if (q !== null && SPEEDS.some(([n]) => n === q)) return q;
+  try { return localStorage.getItem("newdawn.speed") || "fast"; } catch (_e) { return "fast"; }
+}
+
 const S = {
-  msg: null, content: null, log: new Map(), busy: false, selected: null, preview: null,
-  targets: new Map(), arrows: new Map(), buttons: [], whyCache: new Map(), hoverKey: null,
-  ws: null, wsRetry: 0, replayStep: 0, replaySteps: 0, playing: null,
+  content: null, model: null, groups: [], groupIndex: new Map(), version: -1,
+  queue: [], lastShown: 0, timer: null, fresh: true,
+  conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
+  error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
+  lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
+  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [],
+};
+window.__newdawn = S; // for the browser tests and the latency benchmark
+
+// ---------------------------------------------------------------- rendering
+
+function regionOf(el) {
+  if (!el || !el.closest) return null;
+  return el.closest("#decision") ? "decision" : el.closest(".map") ? "map" : el.closest("#menu") ? "menu" : "other";
+}
+
+function rerender() {
+  if (!S.model || !S.content) return;
+  render(html`<${App} s=${{ ...S }} />`, document.getElementById("app"));
+  // Focus stays where the player was: when the focused button or space went away (or was
+  // disabled while the action was sent), the first choice of the same place gets the focus.
+  const region = S.focusRegion;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && !S.busy && (region === "decision" || region === "map" || region === "menu")) {
+    const first = (sel) => document.querySelector(sel);
+    const inDecision = "#decision button.opt:not([disabled])";
+    const next = region === "map" ? first(".map .target") || first(inDecision) : first(inDecision) || first(".map .target");
+    if (next) next.focus({ preventScroll: true });
+  }
+  const m = S.model;
+  document.body.dataset.version = String(replayMode ? S.replay.step : m.msg.version);
+  document.body.dataset.actions = String(m.msg.view.version);
+  document.body.dataset.mine = String(isMine());
+  document.body.dataset.decisionSeat = String(m.decision.seat);
+  document.body.dataset.conn = S.conn;
+  document.body.dataset.pending = String(S.queue.length);
+  document.title = `${isMine() ? "● Your move · " : ""}newdawn · ${gameId}`;
+}
+
+function isMine() {
+  return !!(S.model && S.model.decision.options.length && !S.model.end);
+}
+
+/** Map targets of the pending decision: key -> options; two-click moves: source -> options. */
+function targetsOf(model) {
+  const opts = model.decision.options;
+  const onMap = opts.filter((o) => !["focus", "confirm", "skip", "back", "tokens", "pay"].includes(o.kind)
+    && (o.dstKey || o.keys.length));
+  const srcs = new Set(onMap.filter((o) => o.srcKey && o.dstKey && o.srcKey !== o.dstKey).map((o) => o.srcKey));
+  const twoClick = srcs.size > 1;
+  const targets = new Map();
+  const add = (k, o) => { if (!targets.has(k)) targets.set(k, []); targets.get(k).push(o); };
+  for (const o of onMap) {
+    if (twoClick && o.srcKey && o.dstKey) {
+      if (S.selected === o.srcKey) add(o.dstKey, o);
+      else if (!S.selected) add(o.srcKey, o);
+    } else add(o.dstKey || o.keys[0], o);
+  }
+  if (twoClick && S.selected && !targets.has(S.selected)) targets.set(S.selected, []);
+  // One gesture to a far destination: the server lists where the piece can still go and the
+  // engine steps that lead there (decision.reach); the table sends the steps itself.
+  for (const r of model.decision.reach || []) {
+    const key = keyOf(model.index, r.dst);
+    if (!key || targets.has(key) || !(r.steps || []).length) continue;
+    targets.set(key, [{ action: `reach ${key}`, label: `Go here (${r.steps.length} steps)`, kind: "reach", steps: r.steps,
+      hint: r.hint || null, warning: r.warning || null, keys: [key], targetKeys: [key] }]);
+  }
+  for (const o of onMap) o.targetKeys = twoClick ? [o.srcKey] : [o.dstKey || o.keys[0]];
+  return { targets, mapOptions: onMap, buttonOptions: opts.filter((o) => !onMap.includes(o)), twoClick };
+}
+
+function App({ s }) {
+  const m = s.model;
+  const c = s.content;
+  const mine = isMine();
+  const { targets, mapOptions, buttonOptions } = targetsOf(m);
+  const disabled = s.busy || (s.conn !== "live" && !replayMode);
+  const me = m.msg.seat >= 0 ? m.msg.seat : (mine ? m.decision.seat : -1);
+  const meP = m.players[m.msg.seat];
+  return html`
+    <header class="topbar">
+      <a href="/" class="home" title="lobby">newdawn</a>
+      <span id="who" class="who">${replayMode ? `Replay · ${gameId}` : hotseat ? "Hot seat" : meP
+        ? html`<${Swatch} color=${meP.color} /><span class="long">You: ${meP.name}</span><span class="short">Seat ${meP.seat + 1}</span>` : "Spectator"}${m.msg.practice_note
+        ? html` <span class="practice" title=${m.msg.practice_note}>· practice</span>` : null}</span>
+      ${m.turn ? html`<span class="tb-round">Round ${m.turn.round}${m.turn.max_rounds ? `/${m.turn.max_rounds}` : ""}</span>` : null}
+      <span id="conn" class=${`conn ${s.conn}`} role="status">${{ live: "live", connecting: "connecting…", offline: "offline: reconnecting…", replay: "replay" }[s.conn]}</span>
+      <span class="spacer"></span>
+      ${replayMode ? null : html`<label class="speed" title="how fast other players' moves play out">
+        <span class="lbl">Others' moves</span>
+        <select id="speed" aria-label="speed of other players' moves" value=${s.speed} onChange=${(e) => setSpeed(e.target.value)}>
+          ${SPEEDS.map(([n]) => html`<option key=${n} value=${n} selected=${s.speed === n}>${n}</option>`)}</select></label>`}
+      ${s.queue.length ? html`<button type="button" id="catch-up" class="small" onClick=${catchUp}>skip ${s.queue.length} ▸▸</button>` : null}
+      <button type="button" id="help-btn" onClick=${() => { S.help = true; rerender(); }}>How to play</button>
+      ${replayMode || !token || m.end ? null : html`<button id="undo" type="button" disabled=${disabled || (m.undo && !m.undo.allowed)}
+        title=${m.undo ? (m.undo.allowed ? "Take back your last decision" : m.undo.reason) : "Take back your last decision"} onClick=${undo}>Undo</button>`}
+      <a id="replay-link" href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
+    </header>
+    ${s.conn === "offline" ? html`<div class="banner" role="alert">The connection to the server is lost; reconnecting… (buttons are off until it is back)</div>` : null}
+    <div id="layout">
+      <main id="map-pane">
+        <${HexMap} model=${m} content=${c} targets=${targets} selected=${s.selected} preview=${s.preview} focusKeys=${s.focusKeys}
+          lastKeys=${s.lastKeys} lastMoves=${s.lastMoves}
+          on=${mapHandlers} />
+        <div class="map-tools">
+          <button type="button" title="zoom in" aria-label="zoom in" onClick=${() => S.tools && S.tools.zoomIn()}>+</button>
+          <button type="button" title="zoom out" aria-label="zoom out" onClick=${() => S.tools && S.tools.zoomOut()}>−</button>
+          <button type="button" title="fit the map" onClick=${() => S.tools && S.tools.fit()}>fit</button>
+          <button type="button" id="legend-btn" aria-expanded=${s.legend} onClick=${() => { S.legend = !S.legend; rerender(); }}>legend</button>
+        </div>
+        ${s.legend ? html`<${Legend} content=${c} onClose=${() => { S.legend = false; rerender(); }} />` : null}
+        ${s.hover ? html`<${Tooltip} hover=${s.hover} model=${m} content=${c} targets=${targets} mine=${mine} />` : null}
+        ${s.menu ? html`<${Menu} menu=${s.menu} disabled=${disabled} />` : null}
+        ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
+      </main>
+      <aside id="side">
+        <${DecisionPanel} model=${m} content=${c} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
+          disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
+        ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
+        <p id="error" class="error" role="alert">${s.error}</p>
+        ${s.info ? html`<section id="info" class="panel info"><button type="button" class="close small" onClick=${() => { S.info = null; rerender(); }}>×</button>
+          <b>${s.info.title}</b><p>${s.info.text}</p></section>` : null}
+        <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
+          players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
+        <${ProductionPanel} production=${m.production} />
+        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} />
+        <${GoalPanel} goal=${m.goal} players=${m.players} me=${me} />
+        <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
+        <${WonderMarket} wonders=${m.wonders} />
+        <details id="log-box" open><summary>Game log</summary>
+          <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} /></details>
+        <details id="boards-box" open><summary>Players</summary><div id="boards">
+          ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} cities=${m.msg.view.cities} ctl=${m.msg.view.ctl} content=${c}
+            info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
+      </aside>
+    </div>
+    ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
+      onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch} />` : null}
+    ${s.help ? html`<${HelpPage} content=${c} onClose=${() => { S.help = false; rerender(); }} />` : null}`;
+}
+
+function Tooltip({ hover, model, content, targets, mine }) {
+  const key = hover.key;
+  const s = model.index.byKey.get(key);
+  const lines = [];
+  const v = model.msg.view;
+  if (s) {
+    const diff = (content.terrain_difficulty || {})[s.terrain];
+    lines.push(`${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""} · difficulty ${diff ?? "?"} · ${key}`);
+    const id = String(s.id);
+    const pn = (seat) => (model.players[Number(seat)] || {}).name || `Seat ${Number(seat) + 1}`;
+    if (id in (v.cities || {})) lines.push(`${(v.capitals || []).includes(s.id) ? "Capital" : "City"} of ${pn(v.cities[id])}`);
+    if (id in (v.ctl || {})) lines.push(`${(v.district || {})[id] ? `${v.district[id].replace(/_/g, " ")} district` : "Control token"} of ${pn(v.ctl[id])}${(v.reinforced || []).includes(s.id) ? ", reinforced" : ""}`);
+    if (id in (v.cs_at || {})) lines.push(`City-state ${((content.city_states || {})[v.cs_at[id]] || {}).name || v.cs_at[id]}`);
+    for (const [l, sid] of Object.entries(v.barbs || {})) if (String(sid) === id) lines.push(`Barbarian ${l}`);
+    v.players.forEach((p, seat) => {
+      (p.armies || []).forEach((x, i) => { if (String(x) === id) lines.push(`Army ${i + 1} of ${pn(seat)}`); });
+      (p.caravans || []).forEach((x, i) => { if (String(x) === id) lines.push(`Caravan ${i + 1} of ${pn(seat)}`); });
+    });
+    if (model.touched.has(key)) lines.push("touched since your last decision");
+  } else lines.push(`new space ${key}`);
+  const opts = targets.get(key);
+  let why = null;
+  if (opts && opts.length) why = html`<div class="legal">click: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
+  else if (mine) why = html`<div class="why">${model.decision.noTargetReason || "Not one of the choices of this decision."}</div>`;
+  const style = hover.x !== undefined ? `left:${hover.x}px;top:${hover.y}px` : "";
+  return html`<div id="tooltip" class="tooltip" style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+}
+
+function Menu({ menu, disabled }) {
+  return html`<div id="menu" class=${`menu${menu.docked ? " docked" : ""}`} style=${`left:${menu.x}px;top:${menu.y}px`} role="menu">
+    <div class="mtitle">${menu.title}</div>
+    ${menu.note ? html`<div class="owarn">⚠ ${menu.note}</div>` : null}
+    ${menu.options.map((o, i) => html`<button key=${o.action} type="button" class="opt" role="menuitem" data-action=${o.action} disabled=${disabled}
+      ref=${i === 0 ? (el) => { if (el && menu.focus) { menu.focus = false; el.focus(); } } : null}
+      onMouseEnter=${() => hoverOption(o)} onFocus=${() => hoverOption(o)}
+      onClick=${() => { S.menu = null; choose(o); }}>${o.label}${o.hint ? html`<span class="ohint">${o.hint}</span>` : null}</button>`)}
+    <button type="button" class="small" onClick=${closeMenu}>cancel</button></div>`;
+}
+
+function ReplayBar({ r }) {
+  return html`<div id="replay-bar" class="replay-bar">
+    <button type="button" id="rp-first" onClick=${() => loadStep(0)}>|◀</button>
+    <button type="button" id="rp-prev" onClick=${() => loadStep(r.step - 1)}>◀</button>
+    <input type="range" id="rp-step" min="0" max=${r.steps} value=${r.step} aria-label="replay step" onInput=${(e) => loadStep(Number(e.target.value))} />
+    <button type="button" id="rp-next" onClick=${() => loadStep(r.step + 1)}>▶</button>
+    <button type="button" id="rp-last" onClick=${() => loadStep(r.steps)}>▶|</button>
+    <button type="button" id="rp-play" onClick=${togglePlay}>${r.playing ? "pause" : "play"}</button>
+    <span id="rp-label">step ${r.step} of ${r.steps}</span></div>`;
+}
+
+// ---------------------------------------------------------------- the map's clicks and hovers
+
+const mapHandlers = {
+  click: onHexClick,
+  hover(key, ev) {
+    if (S.hover && S.hover.key === key) return;
+    const pane = document.getElementById("map-pane").getBoundingClientRect();
+    const at = ev ? { x: Math.min(ev.clientX - pane.left + 14, pane.width - 250), y: Math.min(ev.clientY - pane.top + 14, pane.height - 90) }
+      : (() => { const p = S.tools ? S.tools.screenOf(key) : { x: 0, y: 0 }; return { x: Math.min(p.x - pane.left + 18, pane.width - 250), y: Math.min(p.y - pane.top + 18, pane.height - 90) }; })();
+    S.hover = { key, x: Math.max(0, at.x), y: Math.max(0, at.y) };
+    const opts = targetsOf(S.model).targets.get(key) || [];
+    const tile = opts.find((o) => o.kind === "tile" && o.cells);
+    if (tile) S.preview = tile.cells;
+    else if (!S.menu) S.preview = null;
+    rerender();
+  },
+  leave() {
+    if (!S.hover) return;
+    S.hover = null;
+    rerender();
+  },
+  tools(t) { S.tools = t; },
 };
 
-const map = new HexMap($("map"), { click: onHexClick, hover: onHexHover, leave: hideTooltip });
-
-function q(path, extra) {
-  const u = new URLSearchParams(extra || {});
-  if (token) u.set("token", token);
-  const s = u.toString();
-  return `/api/games/${encodeURIComponent(gameId)}${path}${s ? `?${s}` : ""}`;
+function hoverOption(o) {
+  S.focusKeys = o ? [...new Set([...(o.keys || []), o.srcKey, o.dstKey].filter(Boolean))] : null;
+  S.preview = o && o.kind === "tile" && o.cells ? o.cells : (S.menu ? S.preview : null);
+  rerender();
 }
 
-function seatLabel(seat) {
-  if (!S.msg || seat === undefined || seat < 0) return "nobody";
-  const p = S.msg.view.players[seat];
-  const lead = p && S.content && S.content.leaders[p.leader];
-  return `Seat ${seat + 1} (${lead ? lead.leader : pretty(p && p.leader)})`;
+function closeMenu() {
+  S.menu = null; S.preview = null; S.focusKeys = null;
+  rerender();
 }
 
-/** Engine texts number seats from 0 ("seat 1 takes..."): name them as the table does. */
-function seatsInText(text) {
-  if (!text || !S.msg) return text;
-  const c = S.content || {};
-  const names = (tbl, id) => (tbl && tbl[id] && tbl[id].name) || null;
-  return String(text).replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\b/g, (w) =>
-    names(c.focus_cards, w) || names(c.wonders, w) || names(c.city_states, w) || names(c.natural_wonders, w)
-    || names(S.govs, w) || w).replace(/\b([Aa]rmy|[Cc]aravan) (\d+)\b/g, (_all, w, n) => `${w} ${Number(n) + 1}`)
-    .replace(/\b([Ss])eat (\d+)/g, (all, s, n) => {
-    const p = S.msg.view.players[Number(n)];
-    if (!p) return all;
-    const lead = S.content && S.content.leaders[p.leader];
-    return `${lead ? lead.leader : pretty(p.leader)} (${s}eat ${Number(n) + 1})`;
-  });
+function onHexClick(key, ev) {
+  if (!S.model || S.busy) return;
+  const { targets, twoClick } = targetsOf(S.model);
+  const opts = targets.get(key);
+  if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
+  if (!opts || !opts.length) {
+    const s = S.model.index.byKey.get(key);
+    S.info = { title: `Space ${key}`, text: isMine() ? (S.model.decision.noTargetReason || "Not one of the choices of this decision.") : (s ? s.terrain : "") };
+    rerender();
+    return;
+  }
+  if (twoClick && !S.selected && opts.every((o) => o.srcKey === key)) { S.selected = key; S.hover = null; rerender(); return; }
+  const pane = document.getElementById("map-pane").getBoundingClientRect();
+  const p = ev ? { x: ev.clientX, y: ev.clientY } : (S.tools ? S.tools.screenOf(key) : { x: pane.left, y: pane.top });
+  const pos = { x: Math.max(4, Math.min(p.x - pane.left + 10, pane.width - 230)), y: Math.max(4, Math.min(p.y - pane.top + 10, pane.height - 160)) };
+  // One option without a warning: choose it. Several, or one that warns (a fight): a menu to confirm.
+  if (opts.length === 1 && !opts[0].warning) { choose(opts[0]); return; }
+  S.menu = { ...pos, title: opts.length === 1 && opts[0].warning ? `Space ${key}: are you sure?` : `Space ${key}`, options: opts,
+    focus: !ev, docked: opts.some((o) => o.cells) };
+  S.hover = null;
+  rerender();
 }
 
-function seatLabelIn(msg, seat) {
-  const p = seat >= 0 && msg.view.players[seat];
-  const lead = p && S.content && S.content.leaders[p.leader];
-  return p ? `Seat ${seat + 1} (${lead ? lead.leader : pretty(p.leader)})` : "game";
+// ---------------------------------------------------------------- acting (over the WebSocket)
+
+function choose(o) {
+  if (o.kind === "reach") {
+    S.steps = o.steps.slice(1);
+    send(o.steps[0]);
+    return;
+  }
+  S.steps = [];
+  send(o.action);
 }
 
-function showError(text) {
-  $("error").textContent = text || "";
+/** After each view of a one-gesture move: send the next step while it is still offered. */
+function nextStep(model) {
+  if (!S.steps || !S.steps.length) return;
+  const next = S.steps[0];
+  if (model.decision.options.some((o) => o.action === next) && !model.end) {
+    S.steps.shift();
+    setTimeout(() => send(next), 0);
+  } else S.steps = [];
 }
 
-function info(title, text) {
-  const box = $("info");
-  box.hidden = false;
-  box.replaceChildren(el("button", { type: "button", class: "close small", onclick: () => { box.hidden = true; } }, "×"),
-    el("b", {}, title), el("p", {}, text));
+function send(action) {
+  if (S.busy || !S.model) return;
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { S.error = "Not connected: wait until the table is live again."; rerender(); return; }
+  S.busy = true; S.sentAt = S.model.msg.version; S.error = ""; S.menu = null; S.info = null;
+  S.ws.send(JSON.stringify({ type: "action", version: S.model.msg.version, action }));
+  rerender();
+}
+
+async function undo() {
+  if (S.busy || !S.model) return;
+  S.error = "";
+  try {
+    await postJSON(`/api/games/${encodeURIComponent(gameId)}/undo`, { token, version: S.model.msg.version });
+  } catch (e) {
+    S.error = `Cannot undo: ${e.message}`;
+    rerender();
+  }
+}
+
+async function rematch() {
+  const m = S.model;
+  S.busy = true; rerender();
+  try {
+    const seats = (m.msg.seats || []).map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
+    const res = await postJSON("/api/games", {
+      seats, leaders: m.msg.view.players.map((p) => p.leader), max_rounds: m.turn ? m.turn.max_rounds : null, hotseat: !!hotseat,
+    });
+    const mine = res.seats.find((x) => x.seat === m.msg.seat && x.url) || res.seats.find((x) => x.url);
+    location.href = hotseat && res.hotseat_url ? res.hotseat_url : mine ? mine.url : res.spectator_url;
+  } catch (e) {
+    S.busy = false; S.error = `Could not start a rematch: ${e.message}`; rerender();
+  }
+}
+
+function setSpeed(name) {
+  S.speed = name;
+  try { localStorage.setItem("newdawn.speed", name); } catch (_e) { /* private browsing */ }
+  if (name === "instant") catchUp(); else rerender();
+}
+
+function catchUp() {
+  clearTimeout(S.timer); S.timer = null;
+  while (S.queue.length) show(S.queue.shift(), false);
+  rerender();
 }
 
 // ---------------------------------------------------------------- receiving views
 
-function accept(msg) {
-  if (!msg || msg.type !== "view") return;
-  if (!replayMode && S.msg && msg.version < S.msg.version) return;
-  if (replayMode) S.log.clear();
-  for (const e of msg.log || []) S.log.set(e.n, e);
-  // After an undo the log may hold entries past the version now shown.
-  const upto = msg.view.version; // the number of actions applied (the server's version also counts undos)
-  for (const n of [...S.log.keys()]) if (n > upto) S.log.delete(n);
-  S.lastUpdate = Date.now();
-  if (!replayMode && S.msg && msg.version === S.msg.version
-      && JSON.stringify(msg.seats) === JSON.stringify(S.msg.seats)) return; // nothing new
-  const changed = !S.msg || S.msg.version !== msg.version;
-  S.msg = msg;
-  if (changed) { S.selected = null; S.preview = null; S.whyCache.clear(); hideMenu(); }
-  render();
+function pause() {
+  return (SPEEDS.find(([n]) => n === S.speed) || SPEEDS[1])[1];
 }
 
-function computeTargets() {
-  const d = S.msg.decision || { options: [] };
-  S.targets = new Map();
-  S.arrows = new Map();
-  S.buttons = [];
-  const players = S.msg.view.players;
-  const spaces = new Map(S.msg.board.spaces.map((s) => [s.id, `${s.q},${s.r}`]));
-  for (const opt of d.options || []) {
-    const t = targetOf(opt);
-    if (t && t.dst) {
-      if (!S.arrows.has(t.src)) S.arrows.set(t.src, []);
-      S.arrows.get(t.src).push({ opt, ...t });
-      continue;
+/** Others' steps are paced at the chosen speed; the viewer's own and the first view show at once. */
+function receive(msg, t0) {
+  if (msg.version <= S.version && !S.fresh) {
+    if (msg.version === S.version) { // seats came or went: the same state, new presence
+      if (S.queue.length) S.queue[S.queue.length - 1] = { msg, groups: S.queue[S.queue.length - 1].groups };
+      else { S.model = toModel(msg, S.content, S.model); rerender(); }
     }
-    if (t) {
-      if (!S.targets.has(t.key)) S.targets.set(t.key, []);
-      S.targets.get(t.key).push({ opt, ...t });
-      continue;
-    }
-    S.buttons.push(opt);
-    // A piece chosen by number ("army 0") is also a target where it stands.
-    const m = /^(army|caravan) (\d+)$/.exec(opt);
-    if (m && d.seat >= 0) {
-      const sid = (players[d.seat][`${m[1]}s`] || [])[Number(m[2])];
-      const key = spaces.get(sid);
-      if (key) {
-        if (!S.targets.has(key)) S.targets.set(key, []);
-        S.targets.get(key).push({ opt, verb: m[1], label: `${m[1]} ${m[2]}`, key });
-      }
-    }
+    return;
   }
+  if (S.busy && msg.version > S.sentAt) S.busy = false;
+  const groups = logGroups(msg);
+  const byOthers = groups.some((g) => g.seat >= 0 && !(msg.acting || [msg.seat]).includes(g.seat));
+  if (S.fresh || !byOthers || pause() === 0) {
+    if (S.queue.length) S.queue.push({ msg, groups }); else show({ msg, groups }, true, t0);
+  } else S.queue.push({ msg, groups });
+  S.version = Math.max(S.version, msg.version);
+  pump();
 }
 
-function mapTargets() {
-  if (S.arrows.size) {
-    if (S.selected && S.arrows.has(S.selected)) {
-      const m = new Map();
-      for (const a of S.arrows.get(S.selected)) m.set(a.dst, [{ ...a, key: a.dst }]);
-      return m;
-    }
-    const m = new Map(S.targets);
-    for (const [src, list] of S.arrows) m.set(src, m.get(src) || list);
-    return m;
+function pump() {
+  if (S.timer || !S.queue.length) { rerender(); return; }
+  const wait = Math.max(0, S.lastShown + pause() - performance.now());
+  S.timer = setTimeout(() => {
+    S.timer = null;
+    if (S.queue.length) show(S.queue.shift(), true);
+    pump();
+  }, wait);
+  rerender();
+}
+
+function show({ msg, groups }, draw, t0) {
+  if (S.fresh) { S.groups = []; S.groupIndex = new Map(); S.fresh = false; }
+  const upto = msg.view.version;
+  let list = S.groups;
+  if (list.length && list[list.length - 1].n > upto) list = list.filter((g) => g.n <= upto); // after an undo
+  const added = [];
+  for (const g of groups) {
+    if (g.n > upto) continue;
+    if (S.groupIndex.get(g.n) === g) continue;
+    added.push(g);
   }
-  return S.targets;
-}
-
-function drawMap() {
-  map.render(S.msg, S.content, mapTargets(), S.selected, S.preview);
-  map.markCombat(S.msg.combat ? S.msg.board.spaces.find((x) => x.id === S.msg.combat.space) : null);
-  // Ring the spaces named by the last action, so that others' moves are easy to follow.
-  const last = S.log.get(S.msg.view.version);
-  map.markLast(last ? [...last.action.matchAll(/(-?\d+),(-?\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]) : []);
-}
-
-function render() {
-  const msg = S.msg;
-  if (!msg || !S.content) return;
-  computeTargets();
-  drawMap();
+  if (added.length || list !== S.groups) {
+    const keep = list.filter((g) => !added.some((a) => a.n === g.n));
+    S.groups = keep.concat(added).sort((a, b) => a.n - b.n);
+    S.groupIndex = new Map(S.groups.map((g) => [g.n, g]));
+  }
+  const prev = S.model;
+  const model = toModel(msg, S.content, prev);
+  if (model.combat) { S.lastCombat = model.combat; S.finishedCombat = null; }
+  else if (S.lastCombat) {
+    const entry = added.flatMap((g) => g.entries).find((e) => e.kind === "combat");
+    S.finishedCombat = { combat: S.lastCombat, text: entry ? entry.text : "" };
+    S.lastCombat = null;
+  }
+  if (!prev || prev.msg.version !== msg.version) { S.selected = null; S.menu = null; S.preview = null; S.focusKeys = null; }
+  if (hotseat && prev && isMine() && model.decision.options.length && prev.decision.seat !== model.decision.seat) {
+    S.info = { title: "Hot seat", text: `${model.players[model.decision.seat].name} decides now: pass the screen.` };
+  }
+  S.model = model;
+  S.lastShown = performance.now();
+  if (added.length) {
+    const entries = added.flatMap((g) => g.entries);
+    S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
+    S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
+      piece: mv.piece, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
+    }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
+  }
+  nextStep(model);
+  const auto = model.decision.auto_action;
+  if (auto && model.decision.options.length && !model.end && S.autoSent !== msg.version && !replayMode) {
+    S.autoSent = msg.version;
+    setTimeout(() => { if (S.model === model) send(auto); }, 0);
+  }
   rememberSeat(msg);
-  renderWho();
-  renderDecision();
-  renderCombat();
-  $("boards").replaceChildren(...msg.view.players.map((_p, i) => playerBoard(msg, S.content, i, info)));
-  $("shared").replaceChildren(sharedBoard(msg, S.content, info));
-  renderLog();
-  $("undo").hidden = replayMode || !token;
-  document.body.dataset.version = String(replayMode ? (msg.step ?? msg.view.version) : msg.version);
-  document.body.dataset.actions = String(msg.view.version);
-  const mineNow = !!(msg.decision && (msg.decision.options || []).length);
-  document.title = `${mineNow ? "● Your move · " : ""}newdawn · ${gameId}`;
-  if (hotseat && mineNow && S.lastDecider !== undefined && S.lastDecider !== msg.decision.seat) {
-    info("Hot seat", `${seatLabel(msg.decision.seat)} decides now: pass the screen.`);
+  if (draw) {
+    rerender();
+    if (t0 !== undefined) S.timings.push(performance.now() - t0);
   }
-  S.lastDecider = mineNow ? msg.decision.seat : S.lastDecider;
-  document.body.dataset.decisionSeat = String(msg.decision ? msg.decision.seat : -1);
-  document.body.dataset.mine = String(!!(msg.decision && (msg.decision.options || []).length));
 }
 
 /** Remember this seat's link in this browser, so that the lobby offers to resume it. */
@@ -174,7 +439,7 @@ function rememberSeat(msg) {
     const g = all[gameId] || { seats: [] };
     const url = `${location.pathname}${location.search}`;
     if (hotseat) g.hotseat_url = url;
-    else if (!g.seats.some((s) => s.url === url)) g.seats.push({ seat: msg.seat, kind: "human", url });
+    else if (!g.seats.some((x) => x.url === url)) g.seats.push({ seat: msg.seat, kind: "human", url });
     all[gameId] = g;
     localStorage.setItem("newdawn.seats", JSON.stringify(all));
   } catch (_e) {
@@ -182,493 +447,100 @@ function rememberSeat(msg) {
   }
 }
 
-function renderWho() {
-  const msg = S.msg;
-  let who;
-  if (replayMode) who = `Replay of game ${gameId}`;
-  else if (hotseat) who = `Hot seat · game ${gameId}`;
-  else if (msg.seat >= 0) {
-    const p = msg.view.players[msg.seat];
-    who = el("span", {}, el("span", { class: "swatch", style: `background:${playerColor(p.color)}` }),
-      ` You are ${seatLabel(msg.seat)} · game ${gameId}`);
-  } else who = `Spectator · game ${gameId}`;
-  const practice = msg.practice_note ? el("span", { class: "practice", title: msg.practice_note }, " · practice game") : "";
-  $("who").replaceChildren(who, practice);
-}
-
-function actionButton(opt, label) {
-  return el("button", {
-    type: "button", class: "opt", "data-action": opt, disabled: S.busy,
-    onclick: () => send(opt),
-  }, label || opt);
-}
-
-function optionLabel(opt) {
-  const m = /^(\S+)(?: (.*))?$/.exec(opt);
-  const verb = m[1]; const arg = m[2] || "";
-  const c = S.content;
-  const card = (id) => (c.focus_cards[id] ? c.focus_cards[id].name : pretty(id));
-  switch (verb) {
-    case "focus": {
-      const p = S.msg.decision.seat >= 0 ? S.msg.view.players[S.msg.decision.seat] : null;
-      const i = p ? p.row.findIndex((id) => c.focus_cards[id] && c.focus_cards[id].type === arg) : -1;
-      return i >= 0 ? `${pretty(arg)}: ${card(p.row[i])} (slot ${c.ruleset.row_slots[i]})` : `Resolve ${pretty(arg)}`;
-    }
-    case "take": return c.focus_cards[arg] ? `Take ${card(arg)}` : `Take ${pretty(arg)}`;
-    case "wonder": return `Build ${c.wonders[arg] ? c.wonders[arg].name : pretty(arg)}`;
-    case "gov": return `Change government to ${pretty(arg)}`;
-    case "keep": return "Keep the government";
-    case "done": return "Done";
-    case "pass": return "Pass";
-    case "skip": return "Skip";
-    case "stop": return "Stop here";
-    case "explore": return "Explore";
-    case "resolve": return arg ? `Resolve ${arg}` : "Resolve";
-    case "back": return "Back";
-    case "accept": return "Accept (spend no more tokens)";
-    case "boost": return "Spend a token: +1";
-    case "reroll": return "Spend a token: reroll";
-    case "pay": return `Pay with ${pretty(arg)}`;
-    case "trade": return arg ? `Trade token on ${pretty(arg)}` : "Trade here";
-    case "mode": return pretty(arg);
-    case "target": return `Attack the ${pretty(arg.replace(":", " "))}`;
-    case "dipl": return `Take ${c.player_diplomacy[arg] ? c.player_diplomacy[arg].name : pretty(arg)}`;
-    case "none": return "Take none";
-    case "name": return `Name ${pretty(arg)}`;
-    case "discard": return `Discard a ${pretty(arg)} token`;
-    case "swap": return `Swap ${arg.replace(">", " for ")}`;
-    case "army": return `Army ${Number(arg) + 1}`;
-    case "caravan": return `Caravan ${Number(arg) + 1}`;
-    case "attack": return "Attack";
-    default: return opt;
-  }
-}
-
-function cardTextOf(opt) {
-  const [verb, arg] = opt.split(" ");
-  const c = S.content;
-  if (verb === "focus" && S.msg.decision.seat >= 0) {
-    const p = S.msg.view.players[S.msg.decision.seat];
-    const slots = (c.ruleset.row_slots || []);
-    const i = p.row.findIndex((id) => c.focus_cards[id] && c.focus_cards[id].type === arg);
-    if (i >= 0) {
-      const fc = c.focus_cards[p.row[i]];
-      return `${fc.name} in slot ${slots[i]}: ${fc.text}`;
-    }
-  }
-  if (verb === "take" && c.focus_cards[arg]) return c.focus_cards[arg].text;
-  if (verb === "wonder" && c.wonders[arg]) {
-    const w = c.wonders[arg];
-    return `${w.name}: cost ${w.cost} (${(w.resources || []).join(" or ")}). ${w.text}`;
-  }
-  return null;
-}
-
-function renderDecision() {
-  const msg = S.msg;
-  const d = msg.decision || { seat: -1, text: "", options: [] };
-  const box = $("decision");
-  const v = msg.view;
-  const parts = [];
-  if (v.winner >= 0) {
-    parts.push(el("h3", { class: "over" }, `The game is over: ${seatLabel(v.winner)} wins.`));
-  } else if (v.winner === -2) {
-    parts.push(el("h3", { class: "over" }, "The game is over without a winner."));
-  }
-  const mine = (d.options || []).length > 0;
-  const p = d.seat >= 0 ? v.players[d.seat] : null;
-  if (v.winner === -1) {
-    parts.push(el("div", { class: "decider", style: p ? `--pc:${playerColor(p.color)}` : "" },
-      el("span", { class: "swatch" }),
-      mine ? (hotseat ? `${seatLabel(d.seat)}, your decision:` : "Your decision:")
-        : `Waiting for ${seatLabel(d.seat)}${(msg.seats || []).find((s) => s.seat === d.seat && s.kind === "bot") ? " (bot)" : ""}:`));
-    parts.push(el("p", { class: "dtext", id: "decision-text" }, seatsInText(d.text)));
-  }
-  if (mine) {
-    const nMap = [...S.targets.values()].reduce((a, l) => a + l.length, 0)
-      + [...S.arrows.values()].reduce((a, l) => a + l.length, 0);
-    if (S.arrows.size) {
-      parts.push(el("p", { class: "hint" }, S.selected
-        ? `From ${S.selected}: click a highlighted destination (or the source again to cancel).`
-        : "Click a highlighted piece, then where it goes."));
-    } else if (nMap) {
-      parts.push(el("p", { class: "hint" }, `Click one of the ${S.targets.size} highlighted space(s) on the map.`));
-    }
-    const btns = el("div", { class: "buttons" }, S.buttons.map((o) => {
-      const b = actionButton(o, optionLabel(o));
-      const t = cardTextOf(o);
-      if (t) b.title = t;
-      return b;
-    }));
-    parts.push(btns);
-    if (nMap) {
-      const all = [];
-      for (const l of S.targets.values()) for (const t of l) if (!S.buttons.includes(t.opt)) all.push(t.opt);
-      for (const l of S.arrows.values()) for (const t of l) all.push(t.opt);
-      parts.push(el("details", { class: "all-options" }, el("summary", {}, `all ${all.length} map options as a list`),
-        el("div", { class: "buttons" }, all.map((o) => actionButton(o)))));
-    }
-  }
-  box.replaceChildren(...parts);
-}
-
-function renderCombat() {
-  const c = S.msg.combat;
-  const box = $("combat");
-  if (!c) { box.hidden = true; return; }
-  box.hidden = false;
-  const side = (title, s) => el("div", { class: "cside" },
-    el("h4", {}, `${title}: ${s.seat >= 0 ? seatLabel(s.seat) : "barbarian / neutral"}`),
-    el("table", {}, el("tbody", {},
-      el("tr", {}, el("td", {}, "die"), el("td", { class: "num" }, String(s.die))),
-      (s.parts || []).map((p) => el("tr", {}, el("td", {}, p.label), el("td", { class: "num" }, `+${p.value}`))),
-      el("tr", {}, el("td", {}, "trade tokens spent"), el("td", { class: "num" }, `+${s.tokens}`)),
-      el("tr", { class: "total" }, el("td", {}, "total"), el("td", { class: "num" }, String(s.total))))));
-  const [kind, idx] = String(c.target).split(":");
-  const what = { ctl: "a control token", city: "a city", barb: "a barbarian", cs: "a city-state",
-    fort: "a fort", army: "an army", caravan: "a caravan" }[kind] || pretty(kind);
-  const sp = S.msg.board.spaces.find((x) => x.id === c.space);
-  box.replaceChildren(el("h3", {}, `Combat: attacking ${what}${kind === "barb" && idx ? ` (${idx})` : ""}${sp ? ` at ${sp.q},${sp.r}` : ""}`),
-    el("div", { class: "csides" }, side("Attacker", c.attacker), side("Defender", c.defender)),
-    el("p", { class: "hint" }, `${c.ties || "the defender wins ties"}${c.stage ? ` · stage: ${pretty(c.stage)}` : ""}`));
-}
-
-function renderLog() {
-  const ol = $("log");
-  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
-  const entries = [...S.log.values()].sort((a, b) => a.n - b.n);
-  ol.replaceChildren(...entries.map((e) => {
-    const p = e.seat >= 0 && S.msg.view.players[e.seat];
-    return el("li", { "data-n": e.n, style: p ? `--pc:${playerColor(p.color)}` : "" },
-      el("a", { class: "n", href: `/table.html?game=${encodeURIComponent(gameId)}&replay=${e.n}`,
-        title: "replay the game from this step", target: replayMode ? null : "_blank" }, `${e.n}`), " ",
-      el("span", { class: "lseat" }, e.seat >= 0 ? seatLabel(e.seat) : "game"), ": ",
-      el("code", {}, e.action),
-      (e.events || []).length ? el("ul", { class: "events" }, e.events.map((x) => el("li", {}, seatsInText(x)))) : "");
-  }));
-  if (atEnd) ol.scrollTop = ol.scrollHeight;
-}
-
-// ---------------------------------------------------------------- the map's clicks and hovers
-
-function tilePreview(t) {
-  // "tile A3 q,r": side A, rotation 3, translated to q,r.
-  const f = (S.msg.view.stack_frames || []).slice(-1)[0] || {};
-  let tileNo = f.tile;
-  if (tileNo === undefined) {
-    const m = /tile (\d+)/.exec(S.msg.decision.text || "");
-    tileNo = m ? Number(m[1]) : undefined;
-  }
-  const def = tileNo !== undefined && S.content.tiles[String(tileNo)];
-  const m = /^([AB])(\d)$/.exec(t.label);
-  if (!def || !m) return null;
-  const [tq, tr] = t.key.split(",").map(Number);
-  return (def.sides[m[1]] || []).map((s) => {
-    const [q, r] = rotate(s.q, s.r, Number(m[2]));
-    return { q: q + tq, r: r + tr, terrain: s.terrain };
-  });
-}
-
-function setPreview(cells) {
-  S.preview = cells;
-  drawMap();
-}
-
-function onHexClick(key, ev) {
-  if (!S.msg || S.busy) return;
-  hideTooltip();
-  if (S.arrows.size && !S.targets.has(key)) {
-    if (S.selected && S.arrows.has(S.selected)) {
-      const hit = S.arrows.get(S.selected).find((a) => a.dst === key);
-      if (hit) { send(hit.opt); return; }
-    }
-    S.selected = S.arrows.has(key) && S.selected !== key ? key : null;
-    render();
-    return;
-  }
-  const opts = mapTargets().get(key);
-  if (!opts || !opts.length) {
-    explainAt(key, true);
-    return;
-  }
-  if (opts.length === 1) { send(opts[0].opt); return; }
-  showMenu(key, opts, ev);
-}
-
-function showMenu(key, opts, ev) {
-  const menu = $("menu");
-  const pane = $("map-pane").getBoundingClientRect();
-  menu.replaceChildren(el("div", { class: "mtitle" }, `Space ${key}`), ...opts.map((t) => {
-    const tile = t.verb === "tile";
-    const label = tile ? `side ${t.label[0]}, turned ${Number(t.label.slice(1)) * 60}°` : (t.label ? pretty(t.label) : optionLabel(t.opt));
-    return el("button", {
-      type: "button", class: "opt", "data-action": t.opt,
-      onmouseenter: () => { if (tile) setPreview(tilePreview(t)); },
-      onfocus: () => { if (tile) setPreview(tilePreview(t)); },
-      onclick: () => { hideMenu(); send(t.opt); },
-    }, label);
-  }), el("button", { type: "button", class: "small", onclick: () => { hideMenu(); setPreview(null); } }, "cancel"));
-  menu.hidden = false;
-  const x = (ev && ev.clientX) || map.screenOf(key).x;
-  const y = (ev && ev.clientY) || map.screenOf(key).y;
-  menu.style.left = `${Math.min(x - pane.left + 10, pane.width - 200)}px`;
-  menu.style.top = `${Math.min(y - pane.top + 10, pane.height - 40)}px`;
-}
-
-function hideMenu() {
-  $("menu").hidden = true;
-}
-
-function spaceFacts(key) {
-  const msg = S.msg;
-  const s = msg.board.spaces.find((x) => `${x.q},${x.r}` === key);
-  if (!s) return [`${key}: off the map`];
-  const v = msg.view;
-  const id = String(s.id);
-  const diff = (S.content.terrain_difficulty || {})[s.terrain];
-  const out = [`${pretty(s.terrain)}${s.fort ? " (fort)" : ""} · difficulty ${diff ?? "?"} · ${key}`];
-  if (id in (v.cities || {})) out.push(`${(v.capitals || []).includes(s.id) ? "capital" : "city"} of ${seatLabel(Number(v.cities[id]))}`);
-  if (id in (v.ctl || {})) {
-    const dist = (v.district || {})[id];
-    out.push(`${dist ? `${pretty(dist)} district` : "control token"} of ${seatLabel(Number(v.ctl[id]))}${(v.reinforced || []).includes(s.id) ? ", reinforced" : ""}`);
-  }
-  if (id in (v.cs_at || {})) out.push(`city-state ${pretty(v.cs_at[id])}`);
-  if (id in (v.tokens || {})) out.push(`token: ${pretty(String(v.tokens[id]).replace("nw:", "natural wonder "))}`);
-  if (id in (v.wonder_at || {})) out.push(`wonder ${pretty(v.wonder_at[id])}`);
-  for (const [l, sid] of Object.entries(v.barbs || {})) if (String(sid) === id) out.push(`barbarian ${l}`);
-  v.players.forEach((p, seat) => {
-    const a = (p.armies || []).filter((x) => String(x) === id).length;
-    const c = (p.caravans || []).filter((x) => String(x) === id).length;
-    if (a) out.push(`${a} army of ${seatLabel(seat)}`);
-    if (c) out.push(`${c} caravan of ${seatLabel(seat)}`);
-  });
-  return out;
-}
-
-function tooltip(lines, ev) {
-  const tip = $("tooltip");
-  const pane = $("map-pane").getBoundingClientRect();
-  tip.replaceChildren(...lines.map((l) => (l instanceof Node ? l : el("div", {}, l))));
-  tip.hidden = false;
-  if (ev) {
-    tip.style.left = `${Math.min(ev.clientX - pane.left + 14, pane.width - 260)}px`;
-    tip.style.top = `${Math.min(ev.clientY - pane.top + 14, pane.height - 80)}px`;
-  }
-}
-
-function hideTooltip() {
-  $("tooltip").hidden = true;
-  S.hoverKey = null;
-}
-
-/** The action a click on `key` would have meant, for asking the engine why it is not legal. */
-function probeAction(key) {
-  if (S.arrows.size) {
-    if (!S.selected) return null;
-    const a = S.arrows.get(S.selected)[0];
-    return `${a.verb} ${a.label ? `${a.label} ` : ""}${S.selected}>${key}`;
-  }
-  const counts = new Map();
-  for (const l of S.targets.values()) {
-    for (const t of l) {
-      if (t.verb === "army" || t.verb === "caravan" || t.verb === "tile") continue;
-      const k = `${t.verb}${t.label ? ` ${t.label}` : ""}`;
-      counts.set(k, (counts.get(k) || 0) + 1);
-    }
-  }
-  if (!counts.size) return null;
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  return `${best} ${key}`;
-}
-
-async function explainAt(key, toInfo, ev) {
-  const facts = spaceFacts(key);
-  const action = S.msg && (S.msg.decision.options || []).length ? probeAction(key) : null;
-  if (!action) {
-    if (toInfo) info(`Space ${key}`, facts.join(" · "));
-    return;
-  }
-  const ck = `${S.msg.version}|${action}`;
-  let reason = S.whyCache.get(ck);
-  if (reason === undefined) {
-    try {
-      const r = await getJSON(q("/why", { action }));
-      reason = r.legal ? null : r.reason || "not legal";
-    } catch (e) {
-      reason = e.message;
-    }
-    S.whyCache.set(ck, reason);
-  }
-  const why = reason ? `Not legal (${action}): ${seatsInText(reason)}` : `${action} is legal`;
-  if (toInfo) info(`Space ${key}`, `${facts.join(" · ")}. ${why}`);
-  else if (S.hoverKey === key) tooltip([...facts, el("div", { class: "why" }, why)], ev);
-}
-
-function onHexHover(key, ev) {
-  if (!S.msg) return;
-  const moved = S.hoverKey !== key;
-  S.hoverKey = key;
-  const opts = mapTargets().get(key);
-  if (opts && opts.length) {
-    tooltip([...spaceFacts(key), el("div", { class: "legal" }, `click: ${opts.map((o) => o.opt).join(" | ")}`)], ev);
-    if (moved && opts[0].verb === "tile") setPreview(tilePreview(opts[0]));
-    return;
-  }
-  if (moved && S.preview && $("menu").hidden) setPreview(null);
-  tooltip(spaceFacts(key), ev);
-  if (moved) explainAt(key, false, ev);
-}
-
-// ---------------------------------------------------------------- acting
-
-async function send(action) {
-  if (S.busy || !S.msg) return;
-  S.busy = true;
-  showError("");
-  document.body.classList.add("busy");
-  try {
-    await postJSON(q("/actions"), { token, version: S.msg.version, action });
-    await refresh();
-  } catch (e) {
-    showError(e.status === 409 ? `The game moved on meanwhile; here is the new state. (${e.message})` : seatsInText(e.message));
-    await refresh();
-  } finally {
-    S.busy = false;
-    document.body.classList.remove("busy");
-    render();
-  }
-}
-
-async function undo() {
-  if (S.busy || !S.msg) return;
-  showError("");
-  try {
-    await postJSON(q("/undo"), { token, version: S.msg.version });
-    await refresh();
-  } catch (e) {
-    showError(`Cannot undo: ${e.message}`);
-  }
-}
-
-async function refresh() {
-  try {
-    const msg = await getJSON(q("/state"));
-    accept(msg);
-  } catch (e) {
-    showError(e.message);
-  }
-}
-
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const url = `${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
-  let ws;
-  try { ws = new WebSocket(url); } catch (_e) { setTimeout(connect, 2000); return; }
+  const ws = new WebSocket(url);
   S.ws = ws;
-  ws.onopen = () => { S.wsRetry = 0; $("conn").textContent = "live"; $("conn").className = "conn live"; };
+  ws.onopen = () => { S.wsRetry = 0; S.conn = "live"; S.error = ""; S.fresh = true; S.busy = false; rerender(); };
   ws.onmessage = (ev) => {
+    const t0 = performance.now();
     let m;
     try { m = JSON.parse(ev.data); } catch (_e) { return; }
-    if (m.type === "view") accept(m); else if (m.type === "error") showError(m.error);
+    if (m.type === "view") receive(m, t0);
+    else if (m.type === "error") {
+      S.busy = false;
+      S.error = m.status === 409 ? `The game moved on meanwhile: here is the new state. (${m.error})` : m.error;
+      rerender();
+    }
   };
   ws.onclose = () => {
-    $("conn").textContent = "offline: reconnecting…";
-    $("conn").className = "conn off";
-    S.wsRetry = Math.min(S.wsRetry + 1, 5);
-    setTimeout(() => { connect(); refresh(); }, 500 * S.wsRetry);
+    if (S.ws !== ws) return;
+    S.conn = "offline"; S.busy = false;
+    S.wsRetry = Math.min(S.wsRetry + 1, 6);
+    rerender();
+    setTimeout(connect, 400 * S.wsRetry);
   };
 }
 
 // ---------------------------------------------------------------- replay
 
 async function loadStep(n) {
-  const step = Math.max(0, Math.min(n, S.replaySteps || n));
+  const step = Math.max(0, Math.min(n, S.replay.steps || n));
   try {
     const res = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay?step=${step}`);
-    S.replaySteps = res.steps ?? S.replaySteps;
-    S.replayStep = step;
-    $("rp-step").max = String(S.replaySteps);
-    $("rp-step").value = String(step);
-    const e = (res.log || []).find((x) => x.n === step);
-    $("rp-label").textContent = `step ${step} of ${S.replaySteps}${e && e.n > 0 ? ` · ${seatLabelIn(res, e.seat)}: ${e.action}` : ""}`;
+    S.replay.steps = res.steps ?? S.replay.steps;
+    S.replay.step = step;
     const u = new URL(location.href);
     u.searchParams.set("replay", String(step));
     history.replaceState(null, "", u);
-    accept(res);
+    S.fresh = true; S.groups = []; S.groupIndex = new Map();
+    show({ msg: res, groups: logGroups(res) }, true);
   } catch (e) {
-    showError(e.message);
+    S.error = e.message; rerender();
   }
 }
 
-function setupReplay() {
-  $("replay-bar").hidden = false;
-  $("conn").textContent = "replay";
-  $("replay-link").textContent = "Live table";
-  $("replay-link").href = `/table.html?game=${encodeURIComponent(gameId)}`;
-  $("rp-first").onclick = () => loadStep(0);
-  $("rp-prev").onclick = () => loadStep(S.replayStep - 1);
-  $("rp-next").onclick = () => loadStep(S.replayStep + 1);
-  $("rp-last").onclick = () => loadStep(S.replaySteps);
-  $("rp-step").oninput = (ev) => loadStep(Number(ev.target.value));
-  $("rp-play").onclick = () => {
-    if (S.playing) { clearInterval(S.playing); S.playing = null; $("rp-play").textContent = "play"; return; }
-    $("rp-play").textContent = "pause";
-    S.playing = setInterval(() => {
-      if (S.replayStep >= S.replaySteps) { clearInterval(S.playing); S.playing = null; $("rp-play").textContent = "play"; return; }
-      loadStep(S.replayStep + 1);
-    }, 700);
-  };
-  document.addEventListener("keydown", (ev) => {
-    if (ev.key === "ArrowRight") loadStep(S.replayStep + 1);
-    if (ev.key === "ArrowLeft") loadStep(S.replayStep - 1);
-  });
+function togglePlay() {
+  const r = S.replay;
+  if (r.playing) { clearInterval(r.playing); r.playing = null; rerender(); return; }
+  r.playing = setInterval(() => {
+    if (r.step >= r.steps) { clearInterval(r.playing); r.playing = null; rerender(); return; }
+    loadStep(r.step + 1);
+  }, 700);
+  rerender();
 }
 
 // ---------------------------------------------------------------- start
 
 async function main() {
-  if (!gameId) {
-    showError("No game given: open a game from the lobby.");
-    return;
-  }
+  const app = document.getElementById("app");
+  if (!gameId) { app.textContent = "No game given: open a game from the lobby."; return; }
   if (params.get("invite")) {
     // An invite link: claim its seat once, then continue at the seat's own (secret) link.
     try {
       const res = await postJSON(`/api/games/${encodeURIComponent(gameId)}/claim`, { invite: params.get("invite") });
       location.replace(res.url);
     } catch (e) {
-      showError(`Could not take this seat: ${e.message}`);
+      app.textContent = `Could not take this seat: ${e.message}`;
     }
     return;
   }
-  $("zoom-in").onclick = () => { map.userMoved = true; map.zoomAt(0.8); };
-  $("zoom-out").onclick = () => { map.userMoved = true; map.zoomAt(1.25); };
-  $("zoom-fit").onclick = () => { map.userMoved = false; map.fit(); };
-  $("undo").onclick = undo;
-  $("replay-link").href = `/table.html?game=${encodeURIComponent(gameId)}&replay=0`;
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { hideMenu(); S.selected = null; setPreview(null); } });
-  window.addEventListener("resize", () => { if (!map.userMoved) map.fit(); });
+  document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") {
+      if (S.help) S.help = false; else if (S.menu) S.menu = null; else S.selected = null;
+      S.preview = null; rerender();
+    }
+    if (replayMode && ev.target === document.body) {
+      if (ev.key === "ArrowRight") loadStep(S.replay.step + 1);
+      if (ev.key === "ArrowLeft") loadStep(S.replay.step - 1);
+    }
+  });
   try {
     S.content = await loadContent();
-    S.govs = Object.fromEntries(((S.content.ruleset || {}).governments || []).map((g) => [g.id, g]));
   } catch (e) {
-    showError(`Could not load the game content: ${e.message}`);
+    app.textContent = `Could not load the game content: ${e.message}`;
     return;
   }
+  app.textContent = ""; // Preact renders into an empty element
   if (replayMode) {
-    setupReplay();
     const n = Number(params.get("replay"));
     await loadStep(Number.isFinite(n) ? n : 0);
     return;
   }
-  await refresh();
   connect();
-  // A safety net under the WebSocket: while others decide, look again now and then.
-  setInterval(() => {
-    const open = S.ws && S.ws.readyState === WebSocket.OPEN;
-    const waiting = S.msg && !(S.msg.decision.options || []).length && S.msg.view.winner === -1;
-    if (!S.busy && (!open || (waiting && Date.now() - S.lastUpdate > 4000))) refresh();
-  }, 2000);
 }
 
+export { playerColor };
 main();
