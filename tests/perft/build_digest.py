@@ -6,6 +6,7 @@ the path and once with the mypyc build (``make fast``) first, and compares the o
     python build_digest.py perft FILE...       # counts and a digest of every state of each tree
     python build_digest.py replay RECORDS      # one digest per state of each recorded game
     python build_digest.py dump RECORDS G PLY  # the full JSON of one state (to show a difference)
+    python build_digest.py bots                # a short game of mcts against greedy: its actions
 
 A state's digest covers its JSON form and the text of its legal actions. The output (JSON on
 stdout) names the build that produced it.
@@ -20,7 +21,16 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
-from newdawn.engine import GameState, apply, legal_actions, new_game
+from newdawn.bots import make_bot
+from newdawn.engine import (
+    GameState,
+    apply,
+    apply_in_place,
+    decision_seat,
+    legal_actions,
+    new_game,
+    player_view,
+)
 from newdawn.engine import state as state_module
 from newdawn.scenario.perft import load_perft
 
@@ -58,8 +68,25 @@ def replay_states(record: dict[str, Any]) -> list[GameState]:
     return out
 
 
+def bot_game() -> list[str]:
+    """A short 2-player game of mcts (a small iteration budget) against greedy, as the bots
+    see it (views, sampled states): the compiled build compiles the bots too."""
+    st = new_game({"players": 2, "max_rounds": 6}, 5)
+    bots = [make_bot("mcts:12i", 5), make_bot("greedy", 6)]
+    out: list[str] = []
+    while st.winner == -1:
+        legal = legal_actions(st)
+        seat = decision_seat(st)
+        a = legal[0] if len(legal) == 1 else bots[seat].choose(player_view(st, seat), legal)
+        out.append(f"{str(a)} {digest(st)}")
+        apply_in_place(st, a)
+    return out
+
+
 def main(argv: list[str]) -> dict[str, Any]:
     mode, args = argv[0], argv[1:]
+    if mode == "bots":
+        return {"build": build(), "actions": bot_game()}
     if mode == "perft":
         files: dict[str, Any] = {}
         for name in args:

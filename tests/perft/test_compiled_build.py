@@ -102,3 +102,11 @@ def test_compiled_build_replays_recorded_games_state_by_state(tmp_path: Path) ->
         left = _run("pure", "dump", str(path), str(g), str(ply))
         right = _run("compiled", "dump", str(path), str(g), str(ply))
         assert right == left, f"game {g}: the builds differ first after {ply} actions"
+
+
+def test_compiled_build_bots_choose_the_same_actions() -> None:
+    _skip_unless_built()
+    pure = _run("pure", "bots")["actions"]
+    compiled = _run("compiled", "bots")["actions"]
+    assert len(pure) > 40
+    assert compiled == pure

@@ -183,7 +183,11 @@ class GameState:
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
-        b = build_board(tuple(self.placements), self._c.tiles)
+        try:
+            prev: Board | None = self.board
+        except AttributeError:  # the state's first board
+            prev = None
+        b = build_board(tuple(self.placements), self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
             b.diff = tuple(d[x] for x in b.terrain)
