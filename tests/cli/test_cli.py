@@ -47,7 +47,7 @@ def test_replay_of_sim_record_gives_same_result(capsys: pytest.CaptureFixture[st
     g = out["games"][0]
     path = tmp_path / "game-2.json"
     record = json.loads(path.read_text())
-    assert record["format"] == "newdawn-record/1"
+    assert record["format"] == "newdawn-record/2"
     assert len(record["actions"]) == g["decisions"]
 
     assert main(["replay", str(path)]) == 0

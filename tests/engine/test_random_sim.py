@@ -487,7 +487,10 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
     players = FORCED_PLAYERS
     from newdawn.engine.industry import free_wonder_cities
 
-    st = new_game(config(players), seed)
+    # FORCED_SEEDS were picked so that these games, dealt by SplitMix64, put every city-state
+    # card in someone's hands; the coverage is what this test is about, so it keeps that
+    # generator (under the keyed one, Buenos Aires is never held in these games).
+    st = new_game({**config(players), "generator": "splitmix64"}, seed)
     bot = RandomBot(random.Random(seed))
     todo = list(wonders)
     dealt: set[int] = set()

@@ -40,8 +40,8 @@ def test_divide_sums_to_perft_and_depth_one_is_the_option_count() -> None:
 
 def test_a_wrong_count_is_reported_with_the_breakdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "bad.toml"
-    f.write_text('[position]\nplayers = 2\nseed = 1\n[counts]\n1 = 8\n2 = 49\n')
+    f.write_text('[position]\nplayers = 2\nseed = 1\n[counts]\n1 = 12\n2 = 119\n')
     assert main(["perft", str(f)]) == 1
     out = capsys.readouterr().out
-    assert "depth 2: 50 (expected 49) MISMATCH" in out
+    assert "depth 2: 120 (expected 119) MISMATCH" in out
     assert "fort " in out and "1 mismatch" in out

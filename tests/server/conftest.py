@@ -28,8 +28,26 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def create(client: TestClient, seats: list[dict[str, Any]], seed: int = 7, **extra: Any) -> dict[str, Any]:
+def create(client: TestClient, seats: list[dict[str, Any]], seed: int | None = 7, claim: bool = True,
+           **extra: Any) -> dict[str, Any]:
+    """Create a game. With ``claim`` (the default) every invite link is opened at once, so the
+    answer's seats all carry their token and url as if each player had opened their link."""
     r = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    if claim:
+        for s in out["seats"]:
+            if s.get("invite_url"):
+                got = claim_invite(client, out["game_id"], s["invite_url"])
+                assert got["seat"] == s["seat"]
+                s["token"], s["url"] = got["token"], got["url"]
+    return out
+
+
+def claim_invite(client: TestClient, gid: str, invite_url: str) -> dict[str, Any]:
+    """Open an invite link as its player's table does: POST the code, get the seat's token."""
+    code = invite_url.split("invite=", 1)[1]
+    r = client.post(f"/api/games/{gid}/claim", json={"invite": code})
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out

@@ -88,8 +88,12 @@ def test_a_killed_server_loses_nothing(tmp_path: Path) -> None:
     proc = _start(port, db, tmp_path)
     try:
         g = _http("POST", port, "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 99})
-        tokens = {s["seat"]: s["token"] for s in g["seats"]}
         gid = g["game_id"]
+        tokens = {s["seat"]: s["token"] for s in g["seats"] if s["token"]}
+        for s in g["seats"]:
+            if s["invite_url"]:  # the other player opens their invite link
+                code = s["invite_url"].split("invite=", 1)[1]
+                tokens[s["seat"]] = _http("POST", port, f"/api/games/{gid}/claim", {"invite": code})["token"]
         for _ in range(8):
             seat = _http("GET", port, f"/api/games/{gid}/state")["decision"]["seat"]
             v = _http("GET", port, f"/api/games/{gid}/state?token={tokens[seat]}")

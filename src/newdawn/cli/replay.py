@@ -6,10 +6,8 @@ import json
 from typing import Any
 
 from ..engine import GameState, IllegalActionError, NotationError, decision_seat, parse_action, rounds_played
-from ..engine.api import apply_in_place
+from ..engine.api import RECORD_FORMATS, apply_in_place, record_config
 from .common import CliError, leader_label, start_game, winner_agendas
-
-RECORD_FORMAT = "newdawn-record/1"
 
 
 def load_record(path: str) -> dict[str, Any]:
@@ -27,9 +25,9 @@ def load_record(path: str) -> dict[str, Any]:
         raise CliError(f"{path}: bad JSON at line {e.lineno} column {e.colno}: {e.msg}") from None
     if not isinstance(record, dict):
         raise CliError(f"{path}: a record must be a JSON object")
-    fmt = record.get("format", RECORD_FORMAT)
-    if fmt != RECORD_FORMAT:
-        raise CliError(f"{path}: unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+    fmt = record.get("format", RECORD_FORMATS[0])
+    if fmt not in RECORD_FORMATS:
+        raise CliError(f"{path}: unknown record format {str(fmt)[:40]!r} (expected one of {list(RECORD_FORMATS)})")
     if not isinstance(record.get("config"), dict):
         raise CliError(f"{path}: the record has no 'config' object")
     seed = record.get("seed")
@@ -46,7 +44,7 @@ def load_record(path: str) -> dict[str, Any]:
 
 def replay_record(record: dict[str, Any], to: int | None = None, log: bool = True) -> GameState:
     """Play ``record`` (its first ``to`` actions), printing each action with its events."""
-    cfg = {k: v for k, v in record["config"].items() if k != "seed"}
+    cfg = {k: v for k, v in record_config(record).items() if k != "seed"}
     st = start_game(cfg, record["seed"])
     st.forced_dice = list(record.get("forced_dice", []))
     if log:

@@ -283,6 +283,10 @@ class Content:
     tiles: Mapping[int, TileDef]
     ruleset: Ruleset
 
+    def missing_rules(self) -> tuple[str, ...]:
+        """Rules of this ruleset the engine cannot play yet, in words (none for Terra Incognita)."""
+        return ()
+
     def _boxes(self, ruleset: Ruleset | str | None) -> tuple[str, ...]:
         if ruleset is None:
             return self.ruleset.boxes
@@ -1228,7 +1232,14 @@ def load_content_from(
     ``directory`` defaults to the packaged data. ``overrides`` maps a file stem (``"wonders"``,
     ``"ruleset_ti"``...) to a parsed JSON document that replaces that file.
     """
-    return _build(_Files(_root(directory), overrides), ruleset)
+    files = _Files(_root(directory), overrides)
+    if ruleset == "base":
+        # The base game is built by its own module (shared records filtered by box, plus
+        # ruleset_base.json and automated_player.json); Terra Incognita does not go there.
+        from newdawn.content.base import build_base_content
+
+        return build_base_content(files)
+    return _build(files, ruleset)
 
 
 def load_content(ruleset: str = "ti") -> Content:

@@ -121,7 +121,7 @@ def apply(st: GameState, action: Action | str) -> GameState:
 
 def replay(record: dict[str, Any]) -> list[GameState]:
     """Every state of a recorded game: config + seed + actions (+ forced dice)."""
-    st = new_game(record["config"], record["seed"])
+    st = new_game(record_config(record), record["seed"])
     st.forced_dice = list(record.get("forced_dice", []))
     states = [st]
     for text in record["actions"]:
@@ -130,8 +130,23 @@ def replay(record: dict[str, Any]) -> list[GameState]:
     return states
 
 
+RECORD_FORMAT = "newdawn-record/2"
+RECORD_FORMATS = ("newdawn-record/1", RECORD_FORMAT)
+"""Format 1 records were played with the SplitMix64 generator; format 2 names its generator in
+the configuration (``generator``, the keyed BLAKE2b generator by default)."""
+
+
+def record_config(record: dict[str, Any]) -> dict[str, Any]:
+    """The configuration a record's game was played with: a format-1 record (or one without a
+    format) gets the SplitMix64 generator it was played with unless its config names one."""
+    cfg = dict(record["config"])
+    if record.get("format", RECORD_FORMATS[0]) == RECORD_FORMATS[0]:
+        cfg.setdefault("generator", "splitmix64")
+    return cfg
+
+
 def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) -> dict[str, Any]:
-    return {"format": "newdawn-record/1", "config": config, "seed": seed, "actions": [str(a) for a in actions]}
+    return {"format": RECORD_FORMAT, "config": config, "seed": seed, "actions": [str(a) for a in actions]}
 
 
 __all__ = [

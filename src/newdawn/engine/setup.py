@@ -13,7 +13,10 @@ from .explore import placement_action, populate
 from .flow import act, advance, auto, choice, frame, log, pop, push_all, roll
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None}
+DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
+                                  "generator": rng.BLAKE2B}
+"""``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
+with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""
 
 
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
@@ -24,6 +27,10 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
     c = load_content(cfg["ruleset"])
+    missing = c.missing_rules()
+    if missing:
+        raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
+                         f"of its rules, such as {missing[0]} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
     if not isinstance(n, int) or not lo <= n <= hi:
@@ -43,6 +50,8 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
         if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
             raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
         cfg["colors"] = colors
+    if cfg["generator"] not in rng.GENERATORS:
+        raise ValueError(f"generator must be one of {list(rng.GENERATORS)}")
     mr = cfg["max_rounds"]
     if mr is not None and (not isinstance(mr, int) or mr < 1):
         raise ValueError("max_rounds must be a positive whole number or null")
@@ -60,7 +69,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st = GameState()
     st.config = {**cfg, "seed": seed}
     st.ruleset = cfg["ruleset"]
-    st.rng = rng.seed_state(seed)
+    st.rng = rng.new_state(seed, cfg["generator"])
     st.forced_dice = []
     st.events = []
     st._legal = None

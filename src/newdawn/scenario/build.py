@@ -25,7 +25,10 @@ from .errors import ScenarioError
 
 TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "core", "populate", "clear", "max_rounds",
-             "ruleset"}
+             "ruleset", "generator"}
+SCENARIO_RNG = "splitmix64"
+"""The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
+was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
 SPACE_KEYS = {"at", "keep", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
               "city_state", "wonder", "armies", "caravans"}
 PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl",
@@ -229,7 +232,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     _want(ctx, "game", g, dict, line)
     _unknown(ctx, "game", g, GAME_KEYS, line)
     cfg = {"players": g.get("players", 2), "leaders": g.get("leaders"), "colors": g.get("colors"),
-           "max_rounds": g.get("max_rounds")}
+           "max_rounds": g.get("max_rounds"), "generator": g.get("generator", SCENARIO_RNG)}
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
     if cfg["leaders"] is not None:
         c0 = new_game({"players": 2}, 0)._c

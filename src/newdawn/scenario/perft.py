@@ -32,7 +32,7 @@ from ..engine.api import apply_in_place
 from ..engine.state import GameState
 from .errors import ScenarioError
 
-POSITION_KEYS = {"players", "seed", "leaders", "random_plies", "walk_seed", "scenario", "after"}
+POSITION_KEYS = {"players", "seed", "leaders", "random_plies", "walk_seed", "scenario", "after", "generator"}
 
 
 def perft(st: GameState, depth: int) -> int:
@@ -80,7 +80,10 @@ def position(path: str, pos: dict[str, Any]) -> GameState:
         st = load(Path(path).parent / str(pos["scenario"])).state
     else:
         try:
-            st = new_game({"players": pos.get("players", 2), "leaders": pos.get("leaders")}, int(pos.get("seed", 0)))
+            cfg = {"players": pos.get("players", 2), "leaders": pos.get("leaders")}
+            if "generator" in pos:
+                cfg["generator"] = pos["generator"]
+            st = new_game(cfg, int(pos.get("seed", 0)))
         except ValueError as e:
             raise ScenarioError(path, "position", str(e)) from None
     for text in pos.get("after", []):

@@ -169,6 +169,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         kick_bots(out["game_id"])
         return out
 
+    @app.post("/api/games/{game_id}/claim")
+    async def claim_seat(game_id: str, request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        out = await run_in_threadpool(games.claim, game_id, body.get("invite"))
+        await broadcast(game_id)
+        return out
+
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
         return {"games": await run_in_threadpool(games.list_games)}

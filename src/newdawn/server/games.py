@@ -6,6 +6,7 @@ from worker threads so that neither the engine nor the database ever blocks the 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -35,6 +36,8 @@ from .store import GameRecord, SeatRecord, Store
 from .views import view_message
 
 MIN_SEATS, MAX_SEATS = 2, 5
+SEED_BITS = 128
+"""Bits of the secret seed the server draws for a game (and the widest seed a person may type)."""
 log = logging.getLogger("newdawn.server")
 
 
@@ -143,6 +146,7 @@ class LiveGame:
         st = self.state
         return {
             "game_id": self.rec.id,
+            "practice": self.rec.practice,
             "created": self.rec.created.isoformat(),
             "players": len(self.rec.seats),
             "seats": self.seat_list(),
@@ -208,10 +212,11 @@ class GameManager:
             elif any(x is None or x == "random" for x in leaders):
                 leaders = self._fill_leaders(leaders, body.get("seed"))
         seed = body.get("seed")
+        practice = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GameError(400, "seed must be a whole number or null")
+            seed = secrets.randbits(SEED_BITS)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
+            raise GameError(400, f"seed must be null or a whole number from 0 to 2**{SEED_BITS} - 1")
         max_rounds = body.get("max_rounds")
         config = {"players": len(seats), "ruleset": "ti", "leaders": leaders, "colors": None,
                   "max_rounds": max_rounds}
@@ -223,8 +228,17 @@ class GameManager:
         hotseat = bool(body.get("hotseat"))
         if hotseat and not any(s.kind == "human" for s in seats):
             raise GameError(400, "hot-seat play needs at least one human seat")
+        mine = body.get("my_seat")
+        humans = [s.seat for s in seats if s.kind == "human"]
+        if mine is None:
+            mine = humans[0] if humans else None
+        elif not isinstance(mine, int) or isinstance(mine, bool) or mine not in humans:
+            raise GameError(400, "my_seat must be null or the number (from 0) of a human seat")
+        for s in seats:
+            if s.kind == "human" and s.seat != mine:
+                s.invite = new_token()  # the seat's token is made when its player claims it
         rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
-                         new_token() if hotseat else None, 0, seats, [])
+                         new_token() if hotseat else None, 0, seats, [], practice)
         self.store.create_game(rec)
         g = LiveGame.from_states(rec, [st])
         self._attach_bots(g)
@@ -242,20 +256,49 @@ class GameManager:
 
     @staticmethod
     def links(g: LiveGame) -> dict[str, Any]:
+        """What the creator of a game gets: the token of their own seat, an invite link for
+        every other human seat (whoever opens it first gets that seat), the spectator link,
+        and the hot-seat link when asked for."""
         gid = g.rec.id
+        seats = []
+        for s in g.rec.seats:
+            own = s.kind == "human" and s.invite is None
+            seats.append({
+                "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                "token": s.token if own else None,
+                "url": f"/table.html?game={gid}&token={s.token}" if own else None,
+                "invite_url": f"/table.html?game={gid}&invite={s.invite}" if s.invite else None,
+            })
         out: dict[str, Any] = {
             "game_id": gid,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot,
-                       "token": s.token if s.kind == "human" else None,
-                       "url": f"/table.html?game={gid}&token={s.token}" if s.kind == "human" else None}
-                      for s in g.rec.seats],
+            "seats": seats,
             "spectator_url": f"/table.html?game={gid}",
             "hotseat_url": f"/table.html?game={gid}&hotseat={g.rec.hotseat_token}" if g.rec.hotseat_token else None,
+            "practice": g.rec.practice,
         }
         return out
 
+    def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
+        """Spend an invite: its seat gets a new secret token, returned to this caller alone."""
+        g = self.get(game_id)
+        if not isinstance(invite, str) or not invite or not invite.isascii():
+            raise GameError(400, "invite must be the code of an invite link")
+        with g.lock:
+            seat = next((s for s in g.rec.seats if s.invite and secrets.compare_digest(s.invite, invite)), None)
+            if seat is None:
+                raise GameError(404, "this invite is not valid (it may have been used already)")
+            token = new_token()
+            if not self.store.claim_seat(game_id, seat.seat, invite, token):
+                raise GameError(409, "this invite has just been used by someone else")
+            seat.token, seat.invite = token, None
+            return {"game_id": game_id, "seat": seat.seat, "token": token,
+                    "url": f"/table.html?game={game_id}&token={token}"}
+
     def _attach_bots(self, g: LiveGame) -> None:
-        base = g.rec.seed if self.bot_seed is None else self.bot_seed
+        # Bots get a seed derived from the game's through a hash: what they do shows nothing of it.
+        derived = int.from_bytes(hashlib.blake2b(str(g.rec.seed).encode(), digest_size=7,
+                                                 person=b"newdawn-bots").digest(), "big")
+        base = derived if self.bot_seed is None else self.bot_seed
         for s in g.rec.seats:
             if s.kind == "bot":
                 g.bots[s.seat] = make_seat_bot(s.bot or "random", base * 10 + s.seat + len(g.rec.actions) * 7919)
@@ -311,7 +354,7 @@ class GameManager:
         with g.lock:
             seat, acting = g.seat_of_token(token)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected))
+                                g.seat_list(connected), practice=g.rec.practice)
 
     def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
         g = self.get(game_id)
@@ -332,7 +375,7 @@ class GameManager:
             if not 0 <= step <= total:
                 raise GameError(400, f"step must be between 0 and {total}")
             msg = view_message(g.rec.id, g.version, g.state_at(step), -1, frozenset(), g.log_entries(0, step),
-                               g.seat_list())
+                               g.seat_list(), practice=g.rec.practice)
             msg["steps"] = total
             msg["step"] = step
             return msg

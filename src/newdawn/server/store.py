@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -24,7 +25,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -45,6 +48,11 @@ class GameRow(Base):
     config: Mapped[str] = mapped_column(Text)
     """The engine configuration as JSON (without the seed)."""
     seed: Mapped[int] = mapped_column(Integer)
+    """The seed of games stored before seeds grew to 128 bits (0 for later games)."""
+    seed_text: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The seed in decimal (a 128-bit secret, or the number a person typed); None in old rows."""
+    practice: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the seed is known to someone (typed by a person, or an old 31-bit seed)."""
     hotseat_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     """Bumped by every applied action and every undo: the ``version`` clients send back."""
@@ -58,6 +66,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token: Mapped[str] = mapped_column(String(64))
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """While the seat is unclaimed: the code of its invite link (spent when claimed)."""
 
 
 class ActionRow(Base):
@@ -77,6 +87,7 @@ class SeatRecord:
     kind: str
     bot: str | None
     token: str
+    invite: str | None = None
 
 
 @dataclass
@@ -90,6 +101,9 @@ class GameRecord:
     seats: list[SeatRecord]
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(seat, action text) in the order applied."""
+    practice: bool = False
+    """The seed was typed by a person (or is an old 31-bit one): anyone who has it knows the
+    game's future dice and draws."""
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -120,18 +134,40 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(url, **kwargs)
         Base.metadata.create_all(self.engine)
+        self._add_missing_columns()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _add_missing_columns(self) -> None:
+        """Columns added after a database was created (``create_all`` makes only new tables)."""
+        added = {"games": {"seed_text": "VARCHAR(80)", "practice": "BOOLEAN"}, "seats": {"invite": "VARCHAR(64)"}}
+        have = {t: {c["name"] for c in inspect(self.engine).get_columns(t)} for t in added}
+        with self.engine.begin() as conn:
+            for table, cols in added.items():
+                for col, kind in cols.items():
+                    if col not in have[table]:
+                        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {col} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create_game(self, rec: GameRecord) -> None:
         with self._session.begin() as s:
-            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=rec.seed,
+            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0,
+                          seed_text=str(rec.seed), practice=rec.practice,
                           hotseat_token=rec.hotseat_token, revision=rec.revision))
             s.flush()
             for st in rec.seats:
-                s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token))
+                s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token,
+                              invite=st.invite))
+
+    def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
+        """Give ``seat`` its player's token if ``invite`` is still its unspent invite (one
+        conditional update, so two people opening the link at once cannot both win)."""
+        with self._session.begin() as s:
+            res = s.execute(update(SeatRow)
+                            .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.invite == invite)
+                            .values(token=token, invite=None))
+            return bool(getattr(res, "rowcount", 0) == 1)
 
     def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
         """Record action number ``n`` and the new revision in one transaction."""
@@ -153,12 +189,15 @@ class Store:
             g = s.get(GameRow, game_id)
             if g is None:
                 return None
-            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token)
+            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.invite)
                      for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))]
             acts = [(r.seat, r.action)
                     for r in s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n))]
             created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
-            return GameRecord(g.id, created, json.loads(g.config), g.seed, g.hotseat_token, g.revision, seats, acts)
+            seed = int(g.seed_text) if g.seed_text is not None else g.seed
+            practice = True if g.practice is None else bool(g.practice)
+            return GameRecord(g.id, created, json.loads(g.config), seed, g.hotseat_token, g.revision, seats, acts,
+                              practice)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:

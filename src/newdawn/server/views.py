@@ -17,6 +17,9 @@ from ..engine import GameState, decision_seat, legal_actions, player_view
 from ..engine.board import KIND_WATER
 from ..engine.state import content_for
 
+PRACTICE_NOTE = ("Practice game: its seed was typed by a person (or is an old, short one), so anyone "
+                 "who knows the seed knows every die roll and draw to come.")
+
 
 def board_json(st: GameState) -> dict[str, Any]:
     b = st.board
@@ -116,8 +119,9 @@ def production_json(st: GameState) -> dict[str, Any] | None:
             parts.append({"label": f"industry card slot {slot}", "value": slot})
     if w in st.wonder_tokens:
         parts.append({"label": "trade token on the wonder", "value": 1})
+    rv = int(f.get("rv", 2))  # what a resource is worth (3 for Nubia's leader)
     for r, k in sorted(f["res"].items()):
-        parts.append({"label": f"{k} {r} resource(s) x 2", "value": 2 * int(k)})
+        parts.append({"label": f"{k} {r} resource(s) x {rv}", "value": rv * int(k)})
     for n in f["nw"]:
         nw = c.natural_wonders.get(n)
         parts.append({"label": f"natural wonder {nw.name if nw else n}", "value": 2})
@@ -142,9 +146,11 @@ def view_message(
     acting: frozenset[int],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
+    practice: bool = False,
 ) -> dict[str, Any]:
     """The contract's ``view`` message for a viewer who sees as ``seat`` (-1: spectator) and may
-    act for the seats in ``acting`` (one seat, every human seat in hot-seat play, or none)."""
+    act for the seats in ``acting`` (one seat, every human seat in hot-seat play, or none).
+    ``practice``: the game's seed is known to someone (typed by a person), said in words too."""
     view = player_view(st, seat)
     owner = decision_seat(st)
     decision = {
@@ -157,6 +163,8 @@ def view_message(
         "type": "view", "game_id": game_id, "version": version, "seat": seat, "view": view,
         "board": board_json(st), "decision": decision, "log": log, "seats": seats,
         "combat": combat_json(st), "production": production_json(st),
+        "practice": practice,
+        "practice_note": PRACTICE_NOTE if practice else None,
     }
 
 

@@ -91,8 +91,10 @@ function showLinks(res) {
   const ul = $("links");
   ul.replaceChildren();
   for (const s of res.seats) {
-    if (s.kind === "human" && s.url) ul.append(linkItem(`Seat ${s.seat + 1} (human)`, s.url, "seat-link"));
+    if (s.kind === "human" && s.url) ul.append(linkItem(`Seat ${s.seat + 1} (human): your seat`, s.url, "seat-link"));
+    if (s.invite_url) ul.append(linkItem(`Seat ${s.seat + 1} (human): invite link, send it to that player (the first to open it takes the seat)`, s.invite_url, "invite-link"));
   }
+  if (res.practice) ul.append(el("li", { class: "practice" }, "Practice game: anyone who knows the seed you typed knows every die roll and draw to come."));
   if (res.hotseat_url) ul.append(linkItem("Hot seat: every human on this screen", res.hotseat_url, "hotseat-link"));
   ul.append(linkItem("Spectator", res.spectator_url, "spectator-link"));
 }
@@ -113,8 +115,8 @@ function gameRow(g) {
   actions.append(el("a", { href: `/table.html?game=${encodeURIComponent(g.game_id)}` }, "watch"), " ");
   actions.append(el("a", { href: `/table.html?game=${encodeURIComponent(g.game_id)}&replay=0` }, "replay"));
   const created = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
-  const status = g.status === "over"
-    ? (g.winner >= 0 ? `won by seat ${g.winner + 1}` : "over") : "playing";
+  const status = (g.status === "over"
+    ? (g.winner >= 0 ? `won by seat ${g.winner + 1}` : "over") : "playing") + (g.practice ? " (practice)" : "");
   return el("tr", { "data-game": g.game_id },
     el("td", {}, el("code", {}, g.game_id)),
     el("td", {}, created && !Number.isNaN(created.getTime()) ? created.toLocaleString() : ""),

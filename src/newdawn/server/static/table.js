@@ -192,7 +192,8 @@ function renderWho() {
     who = el("span", {}, el("span", { class: "swatch", style: `background:${playerColor(p.color)}` }),
       ` You are ${seatLabel(msg.seat)} · game ${gameId}`);
   } else who = `Spectator · game ${gameId}`;
-  $("who").replaceChildren(who);
+  const practice = msg.practice_note ? el("span", { class: "practice", title: msg.practice_note }, " · practice game") : "";
+  $("who").replaceChildren(who, practice);
 }
 
 function actionButton(opt, label) {
@@ -628,6 +629,16 @@ function setupReplay() {
 async function main() {
   if (!gameId) {
     showError("No game given: open a game from the lobby.");
+    return;
+  }
+  if (params.get("invite")) {
+    // An invite link: claim its seat once, then continue at the seat's own (secret) link.
+    try {
+      const res = await postJSON(`/api/games/${encodeURIComponent(gameId)}/claim`, { invite: params.get("invite") });
+      location.replace(res.url);
+    } catch (e) {
+      showError(`Could not take this seat: ${e.message}`);
+    }
     return;
   }
   $("zoom-in").onclick = () => { map.userMoved = true; map.zoomAt(0.8); };

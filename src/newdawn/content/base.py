@@ -1,0 +1,799 @@
+"""The base game (no Terra Incognita) as a second ruleset: load and validate its content.
+
+``load_content("base")`` comes here (through :func:`newdawn.content.loader.load_content_from`).
+The base content is built from three sources:
+
+- the shared record files (``focus_cards.json``, ``wonders.json``...): every record whose ``box``
+  is ``"both"`` or ``"base"``; those files are not changed, so loading Terra Incognita is
+  unaffected by anything in this module;
+- ``ruleset_base.json``: the base numbers (fields named as in ``ruleset_ti.json``), the base-only
+  setup and options (``base_rules``), the leaders' five-card base start rows (``leaders``) and the
+  few base card readings that differ from the shared record (``card_overrides``);
+- ``automated_player.json``: the official solo Automated Player (:mod:`newdawn.content.automa`).
+
+The result is a :class:`BaseContent`: a :class:`~newdawn.content.loader.Content` holding only the
+base game's records (20 focus cards, 24 wonders, 8 leaders, 8 city-states, 8 natural wonders,
+5 victory cards, 4 player diplomacy cards, 16 tiles) plus :class:`BaseRules` and the Automated
+Player. Ruleset fields that exist only in Terra Incognita (districts, governments, forts, armies
+at start) get their empty value in :data:`TI_ONLY_FIELDS`.
+
+Every failure raises :class:`~newdawn.content.errors.ContentError` naming the file and entry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NoReturn
+
+from newdawn.content.automa import AutomatedPlayer, build_automated_player
+from newdawn.content.errors import ContentError
+from newdawn.content.loader import (
+    BOXES,
+    EFFECT_OPS,
+    EVENT_ICONS,
+    PRIMARY_RESOURCE,
+    SPECIAL_ARGS,
+    TILE_SIDES,
+    TRADE_EFFECTS,
+    VICTORY_CHECKS,
+    Arg,
+    Content,
+    _by_id,
+    _check_args,
+    _city_state,
+    _Files,
+    _focus_card,
+    _leader,
+    _natural_wonder,
+    _player_diplomacy,
+    _Rec,
+    _tile,
+    _victory_card,
+    _wonder,
+)
+from newdawn.content.schema import (
+    ERAS,
+    FOCUS_TYPES,
+    TERRAINS,
+    WONDER_TYPES,
+    CityState,
+    Effect,
+    FocusCard,
+    Leader,
+    NaturalWonder,
+    PlayerDiplomacyCard,
+    Ruleset,
+    TileDef,
+    VictoryCard,
+    Wonder,
+)
+
+__all__ = [
+    "BASE_BOXES",
+    "BASE_COUNTS",
+    "BASE_EFFECT_OPS",
+    "MISSING_IN_ENGINE",
+    "TI_ONLY_FIELDS",
+    "AdvancedMap",
+    "BaseContent",
+    "BaseRules",
+    "FirstGameMap",
+    "GameOption",
+    "build_base_content",
+]
+
+RULESET_FILE = "ruleset_base.json"
+BASE_BOXES: tuple[str, ...] = ("both", "base")
+BASE_FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military")
+#: When a card's trade tokens are spent (R Trade Tokens, Performing Attacks, Building a Wonder).
+SPEND_WHEN: tuple[str, ...] = ("resolve", "wonder_payment", "combat")
+#: Tie-break criteria the victory rules may name (R "Winning the Game").
+TIE_BREAKS: tuple[str, ...] = ("wonders", "friendly_spaces")
+
+#: How many records of each kind the base box has (R component list; content.md 11.1).
+BASE_COUNTS: Mapping[str, int] = MappingProxyType(
+    {
+        "focus_cards": 20,
+        "wonders": 24,
+        "leaders": 8,
+        "city_states": 8,
+        "natural_wonders": 8,
+        "victory_cards": 5,
+        "player_diplomacy": 4,
+        "tiles": 16,
+    }
+)
+#: Caravans unlocked by each level of the base economy cards (AP caravan icons, TW, NK).
+BASE_CARAVANS: Mapping[int, int] = MappingProxyType({1: 1, 2: 2, 3: 2, 4: 3})
+
+#: Ruleset fields with no meaning in the base game, and the empty value they get.
+TI_ONLY_FIELDS: Mapping[str, Any] = MappingProxyType(
+    {
+        "fort_terrain": "",
+        "fort_touch_core_min": 0,
+        "districts": (),
+        "start_armies": 0,
+        "governments": (),
+        "victory_fixed": (),
+    }
+)
+
+#: The effect vocabulary of the base records: the shared :data:`EFFECT_OPS` plus what only a base
+#: card needs. ``build.range_from_caravan``: the city's range may also be counted from one of
+#: your caravans (base Animal Husbandry).
+BASE_EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
+    {
+        **EFFECT_OPS,
+        "build": {**EFFECT_OPS["build"], "range_from_caravan": Arg("bool", required=False)},
+    }
+)
+
+#: What the base content uses that the engine has no rules code for yet (the coverage ledger
+#: lists each as "missing: rules code next"). Kept here so a test can check that every entry
+#: is really used by the base data.
+MISSING_IN_ENGINE: Mapping[str, str] = MappingProxyType(
+    {
+        "op:attack_from_card": "the base military cards attack from the card, without armies",
+        "arg:build.range_from_caravan": "base Animal Husbandry counts the city's range from a caravan",
+        "event:trade": "the base event dial's trade icon (trade tokens = mature cities)",
+        "event:blank": "a blank event-dial section (nothing happens)",
+        "handler:pentagon_base": "base Pentagon: attacks may target any space (its +2 is done)",
+        "rule:wonder_remove_by_players": "base wonder decks lose cards by player count",
+        "rule:first_game_map": "the first-game map option",
+        "rule:advanced_map": "base advanced map building (no exploration)",
+        "rule:epic": "the epic-game option (four victory cards)",
+        "rule:military_trade_no_reroll": "base military trade tokens add +1 combat only (no reroll)",
+        "automa": "the Automated Player seat kind and its 20 cards (automated_player.json)",
+    }
+)
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A setup option of the base game: its default and the values it may take."""
+
+    id: str
+    default: Any
+    choices: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class AdvancedMap:
+    """Advanced map building (R "Advanced Map Building" steps 1-7)."""
+
+    capital_tiles_per_player: int
+    core_kinds: Mapping[str, int]
+    tiles_per_player: int
+    touch_min: int
+    must_touch: str
+    holes: str
+    core_markers_removed: bool
+
+
+@dataclass(frozen=True)
+class FirstGameMap:
+    """The predetermined first-game map (R p.3): A sides only, tiles by player count, each
+    player's capital on the capital icon of a capital tile.
+
+    ``placements[tile] = (k, (q, r))`` places the tile as the core placements do (rotation ``k``
+    times 60 degrees clockwise, then translation). ``capitals[n]`` lists the capital tiles of an
+    ``n``-player game in seat order.
+    """
+
+    side: str
+    tiles: Mapping[int, tuple[int, ...]]
+    placements: Mapping[int, tuple[int, tuple[int, int]]]
+    capitals: Mapping[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class BaseRules:
+    """What only the base game has, beside the shared :class:`Ruleset` fields."""
+
+    start_caravan_card: str
+    """Focus type of the card that holds the starting caravan ("one caravan on Foreign Trade")."""
+    trade_tokens: Mapping[str, Any]
+    """Trade-token rules beside ``Ruleset.trade_cap``/``trade_effect`` (R Trade Tokens, FAQ):
+    ``city_state_tokens_count_to_cap`` (false), ``city_state_token_uses_per_turn`` (1),
+    ``move_with_replaced_card`` (true) and ``spend_when`` by focus type (``resolve``: when the
+    card resolves; ``wonder_payment``: while paying for a wonder; ``combat``: during an attack)."""
+    wonder_remove_by_players: Mapping[int, Mapping[str, int]]
+    """Wonder cards of each era returned to the box from every type's pile, by player count."""
+    victory_cards: Mapping[str, int]
+    """Victory cards next to the map: ``standard`` (3) and with the epic option (4)."""
+    tie_breaks: tuple[str, ...]
+    """Among tied winners, in order: most world wonders, then most friendly spaces (R)."""
+    options: Mapping[str, GameOption]
+    supply: Mapping[str, Any]
+    advanced_map: AdvancedMap
+    first_game_map: FirstGameMap
+    card_overrides: Mapping[str, Mapping[str, str]]
+    """Source, confidence and alternative of each base card reading that replaces a shared record."""
+    provenance: Mapping[str, Mapping[str, str]]
+    """Source, confidence and alternative of every uncertain value of ``ruleset_base.json``."""
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class BaseContent(Content):
+    """The base game's content: only its own records, its ruleset and the Automated Player."""
+
+    rules: BaseRules
+    automated_player: AutomatedPlayer
+
+    def missing_rules(self) -> tuple[str, ...]:
+        return tuple(MISSING_IN_ENGINE.values())
+
+
+def _fail(entry: str, msg: str, file: str = RULESET_FILE) -> NoReturn:
+    raise ContentError(f"{file}: {entry}: {msg}")
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def base_effects(file: str, entry: str, obj: object, where: str) -> tuple[Effect, ...]:
+    """Effects checked against :data:`BASE_EFFECT_OPS` (same rules as the shared loader)."""
+    if not isinstance(obj, list) or not obj:
+        _fail(entry, f"{where}: must be a non-empty list of effects", file)
+    out: list[Effect] = []
+    for i, e in enumerate(obj):
+        w = f"{where}[{i}]"
+        if not isinstance(e, dict):
+            _fail(entry, f"{w}: an effect must be an object, got {e!r}", file)
+        op = e.get("op")
+        if not isinstance(op, str) or op not in BASE_EFFECT_OPS:
+            _fail(entry, f"{w}: unknown effect op {op!r}; known: {sorted(BASE_EFFECT_OPS)}", file)
+        if op == "choose":
+            _fail(entry, f"{w}: 'choose' is not allowed in a base override (use the shared loader)", file)
+        args = {k: v for k, v in e.items() if k != "op"}
+        spec = BASE_EFFECT_OPS[op]
+        if op == "special" and isinstance(args.get("handler"), str):
+            spec = {**spec, **SPECIAL_ARGS.get(str(args["handler"]), {})}
+        checked = _check_args(file, entry, f"{w} ({op})", args, spec)
+        out.append(Effect(op=op, args=MappingProxyType(checked)))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- ruleset
+
+
+def _player_counts(r: _Rec, key: str, players: tuple[int, int]) -> dict[int, object]:
+    d = r.get_dict(key)
+    want = [str(n) for n in range(players[0], players[1] + 1)]
+    if sorted(d, key=lambda k: (len(k), k)) != want:
+        r.fail(f"{key!r} needs exactly the player counts {want}, got {sorted(d)}")
+    return {int(k): v for k, v in d.items()}
+
+
+def _provenance(r: _Rec, allowed: set[str]) -> Mapping[str, Mapping[str, str]]:
+    out: dict[str, Mapping[str, str]] = {}
+    for k, v in r.get_dict("provenance").items():
+        if k not in allowed:
+            r.fail(f"provenance key {k!r} is not a field of the base ruleset; allowed {sorted(allowed)}")
+        pr = _Rec(RULESET_FILE, f"provenance[{k!r}]", v, ("source", "confidence", "alternative"))
+        out[k] = MappingProxyType(
+            {"source": pr.get_str("source"), "confidence": pr.confidence(), "alternative": pr.get_str("alternative")}
+        )
+    return MappingProxyType(out)
+
+
+_SHARED_KEYS = (
+    "id", "boxes", "players", "colors", "focus_types", "row_slots", "slot_cap", "start_row_length",
+    "terrain_difficulty", "city_state_terrain", "trade_cap", "trade_effect", "core_tiles",
+    "core_side_a_rolls", "core_placements", "capital_touch_min", "capital_touch_fallback",
+    "explore_touch_min", "components", "start_caravans", "combat", "barbarians", "event_dial",
+    "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
+    "victory_random_cards", "victory_check", "caravan_trade_tokens",
+)
+_BASE_KEYS = ("base_rules", "leaders", "card_overrides", "provenance")
+_COMBAT_KEYS = (
+    "city_state", "reinforced_self", "reinforced_adjacent", "city_terrain_multiplier",
+    "barbarian_trade_tokens", "capital_trade_take",
+)
+
+
+def _placements(r: _Rec, raw: object, what: str, n: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+    if not isinstance(raw, list) or len(raw) != n:
+        r.fail(f"{what} must list {n} placements")
+    rows: list[tuple[int, tuple[int, int]]] = []
+    for i, item in enumerate(raw):
+        ok = (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], int)
+            and not isinstance(item[0], bool)
+            and 0 <= item[0] <= 5
+            and isinstance(item[1], list)
+            and len(item[1]) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1])
+        )
+        if not ok:
+            r.fail(f"{what}[{i}] must be [k (0..5), [q, r]], got {item!r}")
+        rows.append((int(item[0]), (int(item[1][0]), int(item[1][1]))))
+    return tuple(rows)
+
+
+def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
+    """The shared :class:`Ruleset` view of ``ruleset_base.json`` and its base-only sections."""
+    r = _Rec(RULESET_FILE, "ruleset", doc, (*_SHARED_KEYS, *_BASE_KEYS), optional=("meta",))
+    if r.get_str("id") != "base":
+        r.fail(f"'id' is {r.raw('id')!r}, expected 'base'")
+    boxes = r.get_strs("boxes", BOXES)
+    if tuple(boxes) != BASE_BOXES:
+        r.fail(f"'boxes' must be {list(BASE_BOXES)}")
+    players_raw = r.get_ints("players")
+    if len(players_raw) != 2 or not 1 <= players_raw[0] <= players_raw[1]:
+        r.fail(f"'players' must be [min, max], got {list(players_raw)}")
+    players = (players_raw[0], players_raw[1])
+    colors = r.get_strs("colors")
+    if len(colors) < players[1] or len(set(colors)) != len(colors):
+        r.fail(f"'colors' must be {players[1]} or more distinct colours")
+    focus_types = r.get_strs("focus_types", FOCUS_TYPES)
+    if tuple(focus_types) != BASE_FOCUS_TYPES:
+        r.fail(f"'focus_types' must be {list(BASE_FOCUS_TYPES)} (the base game has no growth cards)")
+    slot_cap = r.get_int("slot_cap", 1)
+    row_slots = r.get_ints("row_slots")
+    if list(row_slots) != list(range(1, slot_cap + 1)):
+        r.fail(f"'row_slots' must be the slots 1..{slot_cap}, one card each, got {list(row_slots)}")
+    if len(row_slots) != len(focus_types):
+        r.fail("'row_slots' must have one slot per focus type")
+    start_row_length = r.get_int("start_row_length", 1)
+    if start_row_length != len(row_slots):
+        r.fail("'start_row_length' must equal the number of row slots")
+    terrain = r.get_int_map("terrain_difficulty", TERRAINS, minimum=1)
+    trade_effect = r.get_dict("trade_effect")
+    if set(trade_effect) != set(focus_types):
+        r.fail("'trade_effect' must have exactly one entry per focus type")
+    for k, v in trade_effect.items():
+        if v not in TRADE_EFFECTS:
+            r.fail(f"trade_effect[{k!r}] = {v!r} is not one of {list(TRADE_EFFECTS)}")
+    core: dict[int, int] = {}
+    for n, v in _player_counts(r, "core_tiles", players).items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            r.fail(f"core_tiles[{n}] must be a positive integer")
+        core[n] = v
+    side_a = r.get_ints("core_side_a_rolls")
+    if not side_a or any(not 1 <= x <= 6 for x in side_a) or len(set(side_a)) != len(side_a):
+        r.fail("'core_side_a_rolls' must be distinct die faces 1..6")
+    placements_raw = r.get_dict("core_placements")
+    if sorted(placements_raw) != list(TILE_SIDES):
+        r.fail(f"'core_placements' must have sides {list(TILE_SIDES)}")
+    placements = {
+        side: _placements(r, placements_raw[side], f"core_placements[{side!r}]", max(core.values()))
+        for side in TILE_SIDES
+    }
+    components = r.get_int_map("components", ("cities", "armies", "caravans", "control_tokens"))
+    if components["armies"] != 0:
+        r.fail("the base game has no armies: components['armies'] must be 0")
+    for k in ("cities", "caravans", "control_tokens"):
+        if components[k] < 1:
+            r.fail(f"components[{k!r}] must be at least 1")
+    combat = r.get_int_map("combat", _COMBAT_KEYS)
+    barb = _Rec(RULESET_FILE, "ruleset.barbarians", r.raw("barbarians"), ("capital_discard", "die_to_direction"))
+    directions = barb.get_ints("die_to_direction")
+    if sorted(directions) != list(range(6)):
+        barb.fail("'die_to_direction' must map the 6 die faces to the 6 directions 0..5")
+    barbarians = MappingProxyType({"capital_discard": barb.get_int("capital_discard", 0), "die_to_direction": directions})
+    dial: list[tuple[str, ...]] = []
+    for i, section in enumerate(r.get_list("event_dial")):
+        if not isinstance(section, list) or not all(isinstance(x, str) and x in EVENT_ICONS for x in section):
+            r.fail(f"event_dial[{i}] must be a list of icons from {list(EVENT_ICONS)}, got {section!r}")
+        if len(set(section)) != len(section):
+            r.fail(f"event_dial[{i}] repeats an icon")
+        if any(x in ("districts", "government", "wonder") for x in section):
+            r.fail(f"event_dial[{i}] has a Terra Incognita icon: {section!r}")
+        dial.append(tuple(str(x) for x in section))
+    if not dial or dial[0] != ("spawn",):
+        r.fail("the base event dial starts on the barbarian-spawn section (the helmet with the star)")
+    dial_max = r.get_int("tech_dial_max", 1)
+    dial_wrap = r.get_int("tech_dial_wrap", 0, dial_max)
+    tech_levels: dict[int, int] = {}
+    for k, v in r.get_int_map("tech_levels", minimum=2).items():
+        if not k.isdigit() or not 1 <= int(k) <= dial_max or v > 4:
+            r.fail(f"tech_levels[{k!r}] = {v}: keys must be dial spaces 1..{dial_max}, levels 2..4")
+        tech_levels[int(k)] = v
+    if sorted(set(tech_levels.values())) != [2, 3, 4]:
+        r.fail("'tech_levels' must reach levels II, III and IV")
+    wonder_remove = r.get_int_map("wonder_remove", minimum=0)
+    if set(wonder_remove) - set(ERAS):
+        r.fail(f"'wonder_remove' has unknown era(s) {sorted(set(wonder_remove) - set(ERAS))}")
+    ruleset = Ruleset(
+        id="base",
+        players=players,
+        colors=colors,
+        focus_types=focus_types,
+        row_slots=row_slots,
+        slot_cap=slot_cap,
+        terrain_difficulty=terrain,
+        fort_terrain=TI_ONLY_FIELDS["fort_terrain"],
+        city_state_terrain=r.get_str("city_state_terrain", TERRAINS),
+        trade_cap=r.get_int("trade_cap", 1),
+        trade_effect=MappingProxyType({str(k): str(v) for k, v in trade_effect.items()}),
+        core_tiles=MappingProxyType(core),
+        core_side_a_rolls=side_a,
+        core_placements=MappingProxyType(placements),
+        fort_touch_core_min=TI_ONLY_FIELDS["fort_touch_core_min"],
+        capital_touch_min=r.get_int("capital_touch_min", 1),
+        capital_touch_fallback=r.get_bool("capital_touch_fallback"),
+        explore_touch_min=r.get_int("explore_touch_min", 1),
+        components=components,
+        districts=TI_ONLY_FIELDS["districts"],
+        start_armies=TI_ONLY_FIELDS["start_armies"],
+        start_caravans=r.get_int("start_caravans", 1, components["caravans"]),
+        start_row_length=start_row_length,
+        combat=combat,
+        barbarians=barbarians,
+        event_dial=tuple(dial),
+        tech_dial_max=dial_max,
+        tech_dial_wrap=dial_wrap,
+        tech_levels=MappingProxyType(tech_levels),
+        governments=TI_ONLY_FIELDS["governments"],
+        wonder_remove=wonder_remove,
+        victory_cards_to_win=r.get_int("victory_cards_to_win", 1),
+        victory_random_cards=r.get_int("victory_random_cards", 1),
+        victory_fixed=TI_ONLY_FIELDS["victory_fixed"],
+        victory_check=r.get_str("victory_check", VICTORY_CHECKS),
+        caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
+        provenance=MappingProxyType({}),
+        boxes=boxes,
+    )
+    if ruleset.victory_cards_to_win != ruleset.victory_random_cards:
+        r.fail("base victory: one agenda on each victory card, so victory_cards_to_win = victory_random_cards")
+    extra = {k: r.raw(k) for k in _BASE_KEYS}
+    base_rules_keys = set()
+    if isinstance(extra["base_rules"], dict):
+        base_rules_keys = {f"base_rules.{k}" for k in extra["base_rules"]}
+    provenance = _provenance(r, set(_SHARED_KEYS) | base_rules_keys | {"leaders"})
+    ruleset = dataclasses.replace(ruleset, provenance=provenance)
+    return ruleset, extra
+
+
+def _option(entry: str, oid: str, obj: object) -> GameOption:
+    r = _Rec(RULESET_FILE, f"{entry}[{oid!r}]", obj, ("default", "choices"))
+    choices = tuple(r.get_list("choices"))
+    if len(choices) < 2 or len(set(map(repr, choices))) != len(choices):
+        r.fail("'choices' must list at least 2 distinct values")
+    default = r.raw("default")
+    if default not in choices or type(default) is not type(choices[choices.index(default)]):
+        r.fail(f"'default' {default!r} is not one of the choices {list(choices)}")
+    return GameOption(id=oid, default=default, choices=choices)
+
+
+def _first_game_map(obj: object, players: tuple[int, int], tiles: Mapping[int, TileDef]) -> FirstGameMap:
+    entry = "base_rules.first_game_map"
+    r = _Rec(RULESET_FILE, entry, obj, ("side", "tiles", "placements", "capitals", "source", "confidence", "alternative"))
+    side = r.get_str("side", TILE_SIDES)
+    by_n: dict[int, tuple[int, ...]] = {}
+    for n, lst in _player_counts(r, "tiles", players).items():
+        if not isinstance(lst, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in lst):
+            r.fail(f"tiles[{n}] must be a list of tile numbers")
+        if len(set(lst)) != len(lst):
+            r.fail(f"tiles[{n}] repeats a tile")
+        unknown = [t for t in lst if t not in tiles]
+        if unknown:
+            r.fail(f"tiles[{n}] names tiles {unknown} that are not base tiles")
+        by_n[n] = tuple(lst)
+    counts = sorted(by_n)
+    for a, b in zip(counts, counts[1:], strict=False):
+        if not set(by_n[a]) < set(by_n[b]):
+            r.fail(f"the {b}-player map must hold every tile of the {a}-player map and more")
+    caps: dict[int, tuple[int, ...]] = {}
+    for n, lst in _player_counts(r, "capitals", players).items():
+        if not isinstance(lst, list) or len(lst) != n or len(set(lst)) != n:
+            r.fail(f"capitals[{n}] must list {n} different capital tiles, one per seat")
+        for t in lst:
+            if t not in by_n[n] or tiles[t].kind != "capital":
+                r.fail(f"capitals[{n}]: tile {t!r} is not a capital tile of the {n}-player map")
+        caps[n] = tuple(lst)
+    for n, lst in by_n.items():
+        spare = [t for t in lst if tiles[t].kind == "capital" and t not in caps[n]]
+        if spare:
+            r.fail(f"the {n}-player map has capital tiles {spare} that no seat uses")
+    place_raw = r.get_dict("placements")
+    all_tiles = set(by_n[counts[-1]])
+    if {str(t) for t in all_tiles} != set(place_raw):
+        r.fail("'placements' needs exactly one entry per tile of the largest map")
+    rows = _placements(r, [place_raw[str(t)] for t in sorted(all_tiles)], "placements", len(all_tiles))
+    placements = dict(zip(sorted(all_tiles), rows, strict=True))
+    seen: dict[tuple[int, int], int] = {}
+    for t, (k, (tq, tr)) in placements.items():
+        for sp in tiles[t].sides[side]:
+            q, rr = sp.q, sp.r
+            for _ in range(k):
+                q, rr = -rr, q + rr
+            cell = (q + tq, rr + tr)
+            if cell in seen:
+                r.fail(f"tiles {seen[cell]} and {t} overlap at {cell}")
+            seen[cell] = t
+    r.confidence()
+    r.get_str("source")
+    r.get_str("alternative")
+    return FirstGameMap(
+        side=side,
+        tiles=MappingProxyType(by_n),
+        placements=MappingProxyType(placements),
+        capitals=MappingProxyType(caps),
+    )
+
+
+def _base_rules(
+    obj: object, ruleset: Ruleset, tiles: Mapping[int, TileDef], overrides: Mapping[str, Mapping[str, str]]
+) -> BaseRules:
+    keys = (
+        "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
+        "advanced_map", "first_game_map",
+    )
+    r = _Rec(RULESET_FILE, "base_rules", obj, keys)
+    start_card = r.get_str("start_caravan_card", ruleset.focus_types)
+    tt = _Rec(RULESET_FILE, "base_rules.trade_tokens", r.raw("trade_tokens"),
+              ("city_state_tokens_count_to_cap", "city_state_token_uses_per_turn", "move_with_replaced_card", "spend_when"))
+    tt.get_bool("city_state_tokens_count_to_cap")
+    tt.get_int("city_state_token_uses_per_turn", 1)
+    tt.get_bool("move_with_replaced_card")
+    spend = tt.get_dict("spend_when")
+    if set(spend) != set(ruleset.focus_types) or any(v not in SPEND_WHEN for v in spend.values()):
+        tt.fail(f"'spend_when' needs one of {list(SPEND_WHEN)} per focus type")
+    remove: dict[int, Mapping[str, int]] = {}
+    for n, v in _player_counts(r, "wonder_remove_by_players", ruleset.players).items():
+        sub = _Rec(RULESET_FILE, f"base_rules.wonder_remove_by_players[{n}]", {"eras": v}, ("eras",))
+        eras = sub.get_int_map("eras", minimum=0)
+        bad = sorted(set(eras) - set(ERAS))
+        if bad:
+            sub.fail(f"unknown era(s) {bad}")
+        remove[n] = eras
+    vc = r.get_int_map("victory_cards", ("standard", "epic"), minimum=1)
+    if vc["standard"] != ruleset.victory_random_cards:
+        r.fail("victory_cards['standard'] must equal victory_random_cards")
+    if vc["epic"] <= vc["standard"]:
+        r.fail("the epic game places more victory cards than the standard game")
+    tie_breaks = r.get_strs("tie_breaks", TIE_BREAKS)
+    if len(set(tie_breaks)) != len(tie_breaks):
+        r.fail("'tie_breaks' repeats a criterion")
+    options = {oid: _option("base_rules.options", oid, v) for oid, v in r.get_dict("options").items()}
+    if set(options) != {"map", "epic"}:
+        r.fail(f"'options' must be exactly ['epic', 'map'], got {sorted(options)}")
+    if set(options["map"].choices) != {"advanced", "first_game"}:
+        r.fail("options['map'] chooses between 'advanced' and 'first_game'")
+    supply = r.get_dict("supply")
+    sr = _Rec(
+        RULESET_FILE,
+        "base_rules.supply",
+        supply,
+        ("trade_tokens", "trade_tokens_limited", "resources_per_type", "barbarians", "water_tokens",
+         "player_diplomacy_per_color"),
+    )
+    for k in ("trade_tokens", "resources_per_type", "barbarians", "water_tokens", "player_diplomacy_per_color"):
+        sr.get_int(k, 1)
+    sr.get_bool("trade_tokens_limited")
+    am = _Rec(RULESET_FILE, "base_rules.advanced_map", r.raw("advanced_map"),
+              [f.name for f in dataclasses.fields(AdvancedMap)])
+    core_kinds = am.get_int_map("core_kinds", ("natural_wonder", "city_state"), minimum=1)
+    if sum(core_kinds.values()) != max(ruleset.core_tiles.values()):
+        am.fail("'core_kinds' must add up to the number of core tiles")
+    advanced = AdvancedMap(
+        capital_tiles_per_player=am.get_int("capital_tiles_per_player", 1, 1),
+        core_kinds=core_kinds,
+        tiles_per_player=am.get_int("tiles_per_player", 1),
+        touch_min=am.get_int("touch_min", 1),
+        must_touch=am.get_str("must_touch", ("core_or_tile_touching_core",)),
+        holes=am.get_str("holes", ("water",)),
+        core_markers_removed=am.get_bool("core_markers_removed"),
+    )
+    if advanced.touch_min != ruleset.explore_touch_min:
+        am.fail("'touch_min' must equal the ruleset's explore_touch_min")
+    return BaseRules(
+        start_caravan_card=start_card,
+        trade_tokens=MappingProxyType({**tt.obj, "spend_when": MappingProxyType(dict(spend))}),
+        wonder_remove_by_players=MappingProxyType(remove),
+        victory_cards=vc,
+        tie_breaks=tie_breaks,
+        options=MappingProxyType(options),
+        supply=MappingProxyType(dict(supply)),
+        advanced_map=advanced,
+        first_game_map=_first_game_map(r.raw("first_game_map"), ruleset.players, tiles),
+        card_overrides=overrides,
+        provenance=ruleset.provenance,
+    )
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _base_records(files: _Files) -> dict[str, dict[Any, Any]]:
+    """The shared records whose box belongs to the base game, by file stem."""
+    builders: dict[str, Any] = {
+        "focus_cards": _focus_card,
+        "wonders": _wonder,
+        "city_states": _city_state,
+        "leaders": _leader,
+        "victory_cards": _victory_card,
+        "natural_wonders": _natural_wonder,
+        "player_diplomacy": _player_diplomacy,
+        "tiles": _tile,
+    }
+    out: dict[str, dict[Any, Any]] = {}
+    for stem, build in builders.items():
+        every = _by_id(f"{stem}.json", files.records(stem), build)
+        out[stem] = {k: v for k, v in every.items() if v.box in BASE_BOXES}
+    # Unique focus cards are a Terra Incognita component, whatever their box says.
+    out["focus_cards"] = {k: v for k, v in out["focus_cards"].items() if v.unique_of is None}
+    return out
+
+
+def _apply_overrides(cards: dict[str, FocusCard], raw: object) -> Mapping[str, Mapping[str, str]]:
+    if not isinstance(raw, dict):
+        _fail("card_overrides", f"must be an object, got {raw!r}")
+    notes: dict[str, Mapping[str, str]] = {}
+    for cid, obj in raw.items():
+        entry = f"card_overrides[{cid!r}]"
+        r = _Rec(RULESET_FILE, entry, obj, ("text", "effects", "source", "confidence", "alternative"))
+        card = cards.get(cid)
+        if card is None:
+            r.fail("is not a focus card of the base deck")
+        if card.box != "base":
+            r.fail(f"overrides a card shared with Terra Incognita (box {card.box!r}); only base-box cards may differ")
+        cards[cid] = dataclasses.replace(
+            card,
+            text=r.get_str("text"),
+            effects=base_effects(RULESET_FILE, entry, r.raw("effects"), "effects"),
+            source=r.get_str("source"),
+            confidence=r.confidence(),
+        )
+        notes[cid] = MappingProxyType(
+            {"source": r.get_str("source"), "confidence": r.confidence(), "alternative": r.get_str("alternative")}
+        )
+    return MappingProxyType(notes)
+
+
+def _base_leaders(leaders: dict[str, Leader], raw: object, cards: Mapping[str, FocusCard]) -> dict[str, Leader]:
+    if not isinstance(raw, dict):
+        _fail("leaders", f"must be an object, got {raw!r}")
+    if set(raw) != set(leaders):
+        _fail("leaders", f"needs a start row for exactly the base leaders {sorted(leaders)}, got {sorted(raw)}")
+    out: dict[str, Leader] = {}
+    for lid, leader in leaders.items():
+        r = _Rec(RULESET_FILE, f"leaders[{lid!r}]", raw[lid], ("start_row",))
+        row = r.get_strs("start_row")
+        types: list[str] = []
+        for cid in row:
+            card = cards.get(cid)
+            if card is None or card.level != 1:
+                r.fail(f"start_row card {cid!r} is not a level-I card of the base deck")
+            types.append(card.type)
+        if sorted(types) != sorted(BASE_FOCUS_TYPES):
+            r.fail(f"start_row must hold one card of each focus type, got {types}")
+        out[lid] = dataclasses.replace(leader, start_row=row, unique_card="")
+    return out
+
+
+# --------------------------------------------------------------------------- cross checks
+
+
+def _check(content: BaseContent) -> None:
+    sizes = {
+        "focus_cards": len(content.focus_cards),
+        "wonders": len(content.wonders),
+        "leaders": len(content.leaders),
+        "city_states": len(content.city_states),
+        "natural_wonders": len(content.natural_wonders),
+        "victory_cards": len(content.victory_cards),
+        "player_diplomacy": len(content.player_diplomacy),
+        "tiles": len(content.tiles),
+    }
+    for stem, want in BASE_COUNTS.items():
+        if sizes[stem] != want:
+            _fail("base records", f"expected {want} base {stem}, found {sizes[stem]}", f"{stem}.json")
+    rs = content.ruleset
+    deck: Counter[tuple[str, int]] = Counter((c.type, c.level) for c in content.focus_cards.values())
+    for t in rs.focus_types:
+        for lvl in range(1, 5):
+            if deck[(t, lvl)] != 1:
+                _fail("base deck", f"needs exactly one {t} level-{lvl} card, found {deck[(t, lvl)]}", "focus_cards.json")
+    for cid, card in content.focus_cards.items():
+        if card.armies or any(e.op in ("armies", "district", "globalization") for e in _flat(card.effects)):
+            _fail(repr(cid), "a base card cannot use armies or districts", "focus_cards.json")
+        if card.type == "economy" and card.caravans != BASE_CARAVANS[card.level]:
+            _fail(repr(cid), f"a level-{card.level} economy card unlocks {BASE_CARAVANS[card.level]} caravans", "focus_cards.json")
+        if card.type == "military" and not any(e.op == "attack_from_card" for e in _flat(card.effects)):
+            _fail(repr(cid), "a base military card attacks from the card ('attack_from_card')", "focus_cards.json")
+    per_era: Counter[tuple[str, str]] = Counter((w.type, w.era) for w in content.wonders.values())
+    for wt in WONDER_TYPES:
+        for era in ERAS:
+            if per_era[(wt, era)] != 2:
+                _fail("base wonder set", f"needs 2 {wt} {era} wonders, found {per_era[(wt, era)]}", "wonders.json")
+    for wid, w in content.wonders.items():
+        if w.resources[0] != PRIMARY_RESOURCE[w.type]:
+            _fail(repr(wid), f"first resource must be {PRIMARY_RESOURCE[w.type]!r}", "wonders.json")
+    for n, eras in content.rules.wonder_remove_by_players.items():
+        for era, k in eras.items():
+            if k >= 2:
+                _fail(f"base_rules.wonder_remove_by_players[{n}]", f"removes all {era} wonders of a type")
+    capitals = [t for t in content.tiles.values() if t.kind == "capital"]
+    if len(capitals) < rs.players[1]:
+        _fail("base tiles", f"{len(capitals)} capital tiles for up to {rs.players[1]} players", "tiles.json")
+    kinds = Counter(t.kind for t in content.tiles.values())
+    for kind, k in content.rules.advanced_map.core_kinds.items():
+        if kinds[kind] < k:
+            _fail("base_rules.advanced_map", f"needs {k} {kind} tiles, the base box has {kinds[kind]}")
+    spare = len(content.tiles) - max(rs.core_tiles.values()) - len(capitals)
+    if spare < rs.players[1] * content.rules.advanced_map.tiles_per_player:
+        _fail("base_rules.advanced_map", "not enough tiles to deal to every player")
+    letters: set[str] = set()
+    for tid, tile in content.tiles.items():
+        for side, spaces in tile.sides.items():
+            for sp in spaces:
+                where = f"tile {tid} side {side} space #{sp.index}"
+                if sp.city_state is not None and sp.city_state not in content.city_states:
+                    _fail(where, f"city-state {sp.city_state!r} is not a base city-state", "tiles.json")
+                if sp.natural_wonder is not None and sp.natural_wonder not in content.natural_wonders:
+                    _fail(where, f"natural wonder {sp.natural_wonder!r} is not a base natural wonder", "tiles.json")
+                if sp.barbarian is not None:
+                    letters.add(sp.barbarian)
+    if len(letters) != content.rules.supply["barbarians"]:
+        _fail("base_rules.supply", f"{content.rules.supply['barbarians']} barbarian tokens but the tiles use {sorted(letters)}")
+    for cid, cs in content.city_states.items():
+        if cs.tile not in content.tiles:
+            _fail(repr(cid), f"tile {cs.tile} is not a base tile", "city_states.json")
+        if cs.type not in rs.focus_types:
+            _fail(repr(cid), f"type {cs.type!r} is not a base focus type", "city_states.json")
+    for nid, nw in content.natural_wonders.items():
+        if nw.tile not in content.tiles:
+            _fail(repr(nid), f"tile {nw.tile} is not a base tile", "natural_wonders.json")
+    standard = [v for v in content.victory_cards.values() if not v.fort]
+    if len(standard) != len(content.victory_cards):
+        _fail("base victory cards", "the base game has no fort cards", "victory_cards.json")
+    if content.rules.victory_cards["epic"] > len(standard):
+        _fail("base_rules.victory_cards", f"the epic game needs {content.rules.victory_cards['epic']} cards, the box has {len(standard)}")
+    agendas = [a for v in standard for a in v.agendas]
+    if any(a.kind in ("all_districts", "forts", "level_iv_cards") for a in agendas):
+        _fail("base victory cards", "an agenda needs a Terra Incognita component", "victory_cards.json")
+    content.automated_player.check_against(content)
+
+
+def _flat(effects: tuple[Effect, ...]) -> list[Effect]:
+    out: list[Effect] = []
+    for e in effects:
+        out.append(e)
+        if e.op == "choose":
+            for opt in e.args["options"]:
+                out.extend(_flat(opt))
+    return out
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def build_base_content(files: _Files) -> BaseContent:
+    """Load and validate the base game's content (see the module docstring)."""
+    ruleset, extra = _ruleset(files.doc("ruleset_base"))
+    recs = _base_records(files)
+    cards: dict[str, FocusCard] = recs["focus_cards"]
+    overrides = _apply_overrides(cards, extra["card_overrides"])
+    leaders = _base_leaders(recs["leaders"], extra["leaders"], cards)
+    tiles: dict[int, TileDef] = recs["tiles"]
+    rules = _base_rules(extra["base_rules"], ruleset, tiles, overrides)
+    wonders: dict[str, Wonder] = recs["wonders"]
+    city_states: dict[str, CityState] = recs["city_states"]
+    victory: dict[str, VictoryCard] = recs["victory_cards"]
+    nws: dict[str, NaturalWonder] = recs["natural_wonders"]
+    pdip: dict[str, PlayerDiplomacyCard] = recs["player_diplomacy"]
+    content = BaseContent(
+        focus_cards=MappingProxyType(cards),
+        wonders=MappingProxyType(wonders),
+        city_states=MappingProxyType(city_states),
+        leaders=MappingProxyType(leaders),
+        victory_cards=MappingProxyType(victory),
+        natural_wonders=MappingProxyType(nws),
+        player_diplomacy=MappingProxyType(pdip),
+        tiles=MappingProxyType(tiles),
+        ruleset=ruleset,
+        rules=rules,
+        automated_player=build_automated_player(files.doc("automated_player")),
+    )
+    _check(content)
+    return content
+
