@@ -12,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: venv test play bench sim chromium fast bench-fast test-compiled
 
-# The optional compiled build (mypyc) of newdawn.engine and newdawn.content, in build/mypyc;
+# The optional compiled build (mypyc) of newdawn.engine, .content and .bots, in build/mypyc;
 # the pure-Python package in src/ stays the default and the reference. Use it by putting it
 # first on the path: PYTHONPATH=build/mypyc .venv/bin/newdawn bench (or `make bench-fast`).
 FAST_DIR := build/mypyc

@@ -1,13 +1,14 @@
-"""Build the optional compiled newdawn (``make fast``): ``newdawn.engine`` and ``newdawn.content``
-compiled with mypyc, in a directory of its own (default ``build/mypyc``).
+"""Build the optional compiled newdawn (``make fast``): ``newdawn.engine``, ``newdawn.content`` and
+``newdawn.bots`` (whose search spends half its time in its own evaluation) compiled with mypyc,
+in a directory of its own (default ``build/mypyc``).
 
 The pure-Python package in ``src/`` stays the default install and the reference; the compiled
 build is the same source, used by putting its directory first on the path:
 
     PYTHONPATH=build/mypyc .venv/bin/newdawn bench
 
-The directory holds a copy of the whole ``newdawn`` package (so the CLI, bots and server run
-on top of the compiled engine) with an extension module beside each engine and content module;
+The directory holds a copy of the whole ``newdawn`` package (so the CLI and server run on top
+of the compiled engine) with an extension module beside each compiled module;
 Python imports the extension before the ``.py``. Every run refreshes the copied files; mypyc
 runs again only when a compiled module's source changed (a hash of those sources is kept in
 ``SOURCES_HASH``, which ``tests/perft/test_compiled_build.py`` reads to refuse a stale build).
@@ -25,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "newdawn"
-COMPILED = ("engine", "content")
+COMPILED = ("engine", "content", "bots")
 HASH_FILE = "SOURCES_HASH"
 
 
