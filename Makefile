@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 PLAY_ARGS ?=
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: venv test play bench sim chromium fast bench-fast test-compiled
+.PHONY: venv test play bench sim chromium index fast bench-fast test-compiled
 
 # The optional compiled build (mypyc) of newdawn.engine, .content and .bots, in build/mypyc;
 # the pure-Python package in src/ stays the default and the reference. Use it by putting it
@@ -57,3 +57,8 @@ bench-fast: fast
 
 sim: venv
 	$(VENV)/bin/newdawn sim $(SIM_ARGS)
+
+# Rewrite docs/effects-index.md (each printed effect: data, handlers, tests); tests/test_effects_index.py
+# fails while the committed file is out of date, e.g. after merging new tests or handlers.
+index: venv
+	$(PY) tools/effects_index.py

@@ -16,11 +16,12 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "newdawn" / "engine"
 
-LAYERS_ABOVE = ("newdawn.cli", "newdawn.bots", "newdawn.server", "newdawn.web")
+LAYERS_ABOVE = ("newdawn.cli", "newdawn.bots", "newdawn.server", "newdawn.web", "newdawn.research")
 """Packages built on the engine, which the engine must never import."""
-NEVER_LOADED = ("rich", "datetime", "socket")
-"""Modules that importing the engine must not load at all."""
-FORBIDDEN_IMPORTS = ("random", "time", "datetime", "os", "socket", "rich", *LAYERS_ABOVE)
+NEVER_LOADED = ("rich", "datetime", "socket", "numpy", "pyspiel", "open_spiel", "pettingzoo", "shimmy", "gymnasium")
+"""Modules that importing the engine must not load at all (the research libraries included)."""
+FORBIDDEN_IMPORTS = ("random", "time", "datetime", "os", "socket", "rich", "numpy", "pyspiel", "open_spiel",
+                     "pettingzoo", "shimmy", "gymnasium", *LAYERS_ABOVE)
 """Modules the engine's source must not import. (``random``, ``os`` and ``time`` cannot be
 checked in ``sys.modules``: the interpreter or the standard library (``tempfile``, through
 ``importlib.resources``) loads them anyway, so the source is checked instead.)"""

@@ -11,9 +11,7 @@ Usage::
 * mcts: the thinking time per turn (its budget is per turn) over ``--mcts-turns`` of its turns
   in a game of ``--players`` seats, the others greedy, wall clock and CPU time; prints the
   mean, the maximum and the number of turns beyond the budget + 10%, and the iterations of
-  its focus choices with their rate per CPU second. With an iteration budget (``--mcts 300i``)
-  the game is the same on every machine and build, so the rate compares builds
-  (``PYTHONPATH=build/mypyc`` for the compiled one).
+  its focus choices.
 """
 
 from __future__ import annotations
@@ -22,11 +20,12 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Sequence
+from typing import Any
 
-from newdawn.bots import RandomBot, make_bot
+from newdawn.bots import Bot, RandomBot, make_bot, play_game
 from newdawn.bots.registry import parse_budget
-from newdawn.engine import decision_seat, legal_actions, new_game, player_view
-from newdawn.engine.api import apply_in_place
+from newdawn.engine import Action, GameState, game_config, new_game
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -34,26 +33,40 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+class Timed:
+    """A bot that times its calls of the wrapped bot (wall clock and CPU time of this process,
+    which a loaded machine does not inflate); ``play_game`` asks it only for real choices."""
+
+    needs_view = True
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.last: tuple[float, float] | None = None
+        """The times of the last call, until the caller takes them (sets it to None)."""
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        t0, c0 = time.perf_counter(), time.process_time()
+        a = self.bot.choose(view, legal)
+        self.last = (time.perf_counter() - t0, time.process_time() - c0)
+        self.wall.append(self.last[0])
+        self.cpu.append(self.last[1])
+        return a
+
+
 def bench_greedy(games: int, seed: int, players: int = 2) -> None:
     times: list[float] = []
     cpu: list[float] = []
     for g in range(games):
-        st = new_game({"players": players, "max_rounds": 200}, seed + g)
+        st = new_game(game_config(players, max_rounds=200), seed + g)
         gseat = g % players
-        bots = [make_bot("greedy", seed + g) if s == gseat else RandomBot(random.Random(seed + g))
-                for s in range(players)]
-        while st.winner == -1:
-            legal = legal_actions(st)
-            seat = decision_seat(st)
-            if seat == gseat and len(legal) > 1:
-                view = player_view(st, seat)
-                t0, c0 = time.perf_counter(), time.process_time()
-                a = bots[seat].choose(view, legal)
-                times.append(time.perf_counter() - t0)
-                cpu.append(time.process_time() - c0)
-            else:
-                a = bots[seat].choose(None, legal) if seat != gseat else legal[0]
-            apply_in_place(st, a)
+        timed = Timed(make_bot("greedy", seed + g))
+        bots: list[Bot] = [timed if s == gseat else RandomBot(random.Random(seed + g)) for s in range(players)]
+        play_game(st, bots)
+        times.extend(timed.wall)
+        cpu.extend(timed.cpu)
     for what, xs in (("wall", times), ("cpu", cpu)):
         ms = [t * 1000 for t in xs]
         print(f"greedy ({what} time): {len(ms)} decisions in {games} {players}-player games: "
@@ -67,29 +80,27 @@ def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
     while turn (round, current seat) lasts is added to that turn, in a game against greedy
     bots, until ``turns`` of its own turns were timed (or the game ended)."""
     secs, _ = parse_budget(spec)
-    st = new_game({"players": players, "max_rounds": 200}, seed)
-    bots = [make_bot(f"mcts:{spec}", seed)] + [make_bot("greedy", seed + s) for s in range(1, players)]
+    st = new_game(game_config(players, max_rounds=200), seed)
+    mcts = make_bot(f"mcts:{spec}", seed)
+    timed = Timed(mcts)
+    bots: list[Bot] = [timed] + [make_bot("greedy", seed + s) for s in range(1, players)]
     wall: dict[tuple[int, int], float] = {}
     cpu: dict[tuple[int, int], float] = {}
     its: list[int] = []
     focus_cpu: list[float] = []
-    while st.winner == -1 and sum(1 for k in wall if k[1] == 0) <= turns:
-        legal = legal_actions(st)
-        seat = decision_seat(st)
-        if len(legal) == 1:
-            apply_in_place(st, legal[0])
-            continue
-        view = player_view(st, seat)
+
+    def record(st: GameState, seat: int, a: Action) -> None:
+        if seat != 0 or timed.last is None:
+            return
         key = (st.round, st.current)
-        t0, c0 = time.perf_counter(), time.process_time()
-        a = bots[seat].choose(view, legal)
-        if seat == 0:
-            wall[key] = wall.get(key, 0.0) + time.perf_counter() - t0
-            cpu[key] = cpu.get(key, 0.0) + time.process_time() - c0
-            if a.verb == "focus":
-                its.append(bots[0].last_iterations)  # type: ignore[attr-defined]
-                focus_cpu.append(time.process_time() - c0)
-        apply_in_place(st, a)
+        wall[key] = wall.get(key, 0.0) + timed.last[0]
+        cpu[key] = cpu.get(key, 0.0) + timed.last[1]
+        if a.verb == "focus":
+            its.append(mcts.last_iterations)  # type: ignore[attr-defined]
+            focus_cpu.append(timed.last[1])
+        timed.last = None
+
+    play_game(st, bots, before=record, stop=lambda _st: sum(1 for k in wall if k[1] == 0) > turns)
     own = [k for k in wall if k[1] == 0][:turns]
     for what, d in (("wall", wall), ("cpu", cpu)):
         xs = [d[k] for k in own]

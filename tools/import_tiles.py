@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = REPO_ROOT.parent / "shared" / "reference" / "tiles.json"
+# The spec beside the repository, or $NEWDAWN_SHARED (as the tests read it, tests/spec_paths.py).
+DEFAULT_SOURCE = Path(os.environ.get("NEWDAWN_SHARED") or REPO_ROOT.parent / "shared") / "reference" / "tiles.json"
 DEFAULT_OUT = REPO_ROOT / "src" / "newdawn" / "content" / "data" / "tiles.json"
 
 # Reference spellings that do not slug to our ids directly.

@@ -6,7 +6,6 @@ import json
 import time
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,8 +23,7 @@ from newdawn.engine.board import (
     tile_placements,
 )
 from newdawn.engine.hexgrid import DIRS, Coord, add, distance, mirror, neighbours, rotate
-
-REF = Path("/work/shared/reference")
+from spec_paths import require_shared
 
 
 def _kind(spaces: list[dict[str, Any]]) -> str:
@@ -40,7 +38,7 @@ def _kind(spaces: list[dict[str, Any]]) -> str:
 
 @cache
 def _tiles() -> Mapping[int, TileDef]:
-    raw = json.loads((REF / "tiles.json").read_text())
+    raw = json.loads((require_shared("reference") / "tiles.json").read_text())
     out: dict[int, TileDef] = {}
     for t in raw["tiles"]:
         sides: dict[str, tuple[TileSpace, ...]] = {}
@@ -63,7 +61,7 @@ def _tiles() -> Mapping[int, TileDef]:
 
 @cache
 def _layouts() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((REF / "core_layouts.json").read_text())
+    data: dict[str, Any] = json.loads((require_shared("reference") / "core_layouts.json").read_text())
     return data
 
 

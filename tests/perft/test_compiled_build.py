@@ -20,8 +20,16 @@ from typing import Any
 import pytest
 
 from newdawn.bots.greedy import GreedyBot
-from newdawn.cli.common import game_config, play_random
-from newdawn.engine import Action, apply_in_place, decision_seat, legal_actions, make_record, new_game
+from newdawn.cli.common import play_random
+from newdawn.engine import (
+    Action,
+    apply_in_place,
+    decision_seat,
+    game_config,
+    legal_actions,
+    make_record,
+    new_game,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -61,10 +69,10 @@ def _records() -> list[dict[str, Any]]:
     """Random games of 2-5 players (some to the round limit) and a greedy 2-player game."""
     records: list[dict[str, Any]] = []
     for players, seed, rounds in ((2, 3, 40), (3, 5, 30), (4, 1, 200), (5, 11, 25), (4, 21, 60)):
-        config = game_config(players, rounds)
+        config = game_config(players, max_rounds=rounds)
         _st, _n, actions = play_random(config, seed, keep_actions=True)
         records.append(make_record(config, seed, actions))
-    config = game_config(2, 20)
+    config = game_config(2, max_rounds=20)
     st = new_game(config, 8)
     bot = GreedyBot(random.Random(8))
     moves: list[Action | str] = []

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from newdawn.scenario import ScenarioError, parse, run, run_file
+from spec_paths import shared_dir
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.rglob("*.toml"))
-RULES = Path("/work/shared/rules")
+RULES = shared_dir() / "rules"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(HERE)) for p in FILES])
@@ -76,3 +77,51 @@ def test_a_legal_step_claimed_illegal_fails() -> None:
     sc = parse(BASE + "\n[[step]]\nillegal = \"focus culture\"\n", "x.toml")
     res = run(sc)
     assert not res.passed and "is legal" in res.failure
+
+
+def test_bad_map_and_terrain_are_reported() -> None:
+    with pytest.raises(ScenarioError, match="unknown terrain 'swamp'"):
+        parse(BASE + "\n[[space]]\nat = \"-3,2\"\nterrain = \"swamp\"\n", "bad.toml")
+    head = BASE.replace("clear = true\n", "")
+    with pytest.raises(ScenarioError, match="either as tiles or space by space"):
+        parse(head + 'tiles = ["7 A0 0,0"]\nmap = ["0,0 grassland"]\n', "bad.toml")
+    with pytest.raises(ScenarioError, match="q,r terrain"):
+        parse(head + 'map = ["0,0"]\n', "bad.toml")
+    with pytest.raises(ScenarioError, match="listed twice"):
+        parse(head + 'map = ["0,0 grassland", "0,0 hills"]\n', "bad.toml")
+
+
+def test_a_map_given_space_by_space_has_exactly_those_spaces() -> None:
+    head = BASE.replace("clear = true\n", "")
+    sc = parse(head + 'map = ["0,0 grassland", "1,0 mountain", "0,1 water"]\n', "x.toml")
+    b = sc.state.board
+    assert sorted(b.coords) == [(0, 0), (0, 1), (1, 0)]
+    assert [b.terrain[b.space_at(c)] for c in ((0, 0), (1, 0), (0, 1))] == ["grassland", "mountain", "water"]
+    again = type(sc.state).from_json(sc.state.to_json())
+    assert again.board.terrain == b.terrain
+
+
+def test_a_stated_maturity_that_the_position_contradicts_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="not mature"):
+        parse(BASE + "\n[[space]]\nat = \"-3,-2\"\ncapital = \"red\"\nmature = true\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="only a city can be mature"):
+        parse(BASE + "\n[[space]]\nat = \"-3,-2\"\nmature = false\n", "bad.toml")
+
+
+def test_bad_unused_pieces_are_reported() -> None:
+    with pytest.raises(ScenarioError, match="cannot be negative"):
+        parse(BASE + "\n[player.red]\nunused_control = -1\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="district is on the map"):
+        parse(BASE + "\n[[space]]\nat = \"-3,-3\"\ncontrol = \"red\"\ndistrict = \"campus\"\n"
+              "[player.red]\nunused_districts = [\"campus\"]\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="unknown district 'library'"):
+        parse(BASE + "\n[player.red]\nunused_districts = [\"library\"]\n", "bad.toml")
+
+
+def test_log_and_reach_expectations_fail_with_what_differed() -> None:
+    sc = parse(BASE + "\n[[space]]\nat = \"-3,-2\"\ncapital = \"red\"\n"
+               "[[step]]\ndo = \"focus science\"\nlog = [\"completes the Hoarder agenda\"]\n", "x.toml")
+    res = run(sc)
+    assert not res.passed and "no entry mentioning 'completes the Hoarder agenda'" in res.failure
+    with pytest.raises(ScenarioError, match="reach: expected spaces"):
+        run(parse(BASE + "\n[[step]]\nreach = [\"east\"]\n", "bad.toml"))

@@ -1,4 +1,5 @@
-"""The bot interface and the loop that lets bots play a game.
+"""The bot interface and the loop that lets bots play a game (the one loop: the tournament,
+``newdawn sim``, ``newdawn play``, ``newdawn bench`` and the tools all call ``play_game``).
 
 A bot sees exactly what a player at the table sees: the ``player_view`` of its own seat (a
 JSON dict, which hides the tile stack, the wonder decks below their top cards and the
@@ -10,7 +11,7 @@ replays the same choices.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..engine import Action, GameState, decision_seat, legal_actions, player_view
@@ -30,12 +31,32 @@ def derive_seed(rng: random.Random) -> int:
     return rng.getrandbits(62)
 
 
-def play_game(st: GameState, bots: Sequence[Bot], step_limit: int = 1_000_000) -> tuple[GameState, int]:
-    """Let ``bots`` (one per seat) play ``st`` to the end, in place. Returns the final state
-    and the number of decisions taken. A decision with a single option is taken without
-    asking a bot that needs a view (it could only answer that option)."""
+Observer = Callable[[GameState, int, Action], None]
+"""Called with the state, the deciding seat and the chosen action (see ``play_game``)."""
+
+
+def play_game(
+    st: GameState,
+    bots: Sequence[Bot],
+    step_limit: int = 1_000_000,
+    *,
+    before: Observer | None = None,
+    after: Observer | None = None,
+    stop: Callable[[GameState], bool] | None = None,
+) -> tuple[GameState, int]:
+    """Let ``bots`` (one per seat; the same bot may sit in several seats) play ``st`` to the
+    end, in place. Returns the final state and the number of decisions taken. A decision with
+    a single option is taken without asking a bot that needs a view (it could only answer that
+    option); a bot that needs no view is always asked (its generator advances the same way
+    whatever the options).
+
+    ``before`` sees each chosen action before it is applied (the state still shows the
+    decision), ``after`` once it is applied (``st.events`` holds what it did). ``stop`` is asked
+    before every decision; True ends the loop there, like ``step_limit``."""
     n = 0
     while st.winner == -1 and n < step_limit:
+        if stop is not None and stop(st):
+            break
         legal = legal_actions(st)
         seat = decision_seat(st)
         bot = bots[seat]
@@ -45,6 +66,10 @@ def play_game(st: GameState, bots: Sequence[Bot], step_limit: int = 1_000_000) -
             a = legal[0]
         else:
             a = bot.choose(player_view(st, seat), legal)
+        if before is not None:
+            before(st, seat, a)
         apply_in_place(st, a)
         n += 1
+        if after is not None:
+            after(st, seat, a)
     return st, n

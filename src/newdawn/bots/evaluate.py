@@ -7,7 +7,8 @@ helps us. A finished game is worth +/- ``WIN``.
 
 An :class:`Evaluation` says which terms count beyond the shared table: ``HAND`` (greedy's and,
 for now, mcts's; the module functions ``score``/``value``) adds none; ``FORTS`` (given to a bot
-as ``MctsBot(ev=FORTS)``; docs/bots.md has why it is not a default) adds the fort terms, what
+as ``MctsBot(ev=FORTS)``; the 4-player mcts judges its decisions after the focus card by it,
+``mcts.TACTICS``) adds the fort terms, what
 the seat's next military turn can capture (``strike``) and what the rivals' next turns can take
 from it (``fort_risk``), each an exact probability of the dice.
 """
@@ -454,7 +455,7 @@ class Evaluation:
 HAND = Evaluation()
 """greedy's and mcts's evaluation: the table of docs/bots.md, no fort terms."""
 FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
-"""greedy's table plus the fort terms (no bot's default: docs/bots.md)."""
+"""greedy's table plus the fort terms (the 4-player mcts's decisions after its focus card, ``mcts.TACTICS``)."""
 
 
 def score(st: GameState, p: int) -> float:

@@ -62,11 +62,9 @@ ROOT_VERB = "focus"
 """The verb of the options the search branches on (the focus card choice)."""
 RESERVE = {2: 0.15}
 """Share of a time budget kept for the turn's decisions after the focus choice, by player
-count (``RESERVE_OTHERWISE`` for more). With 4 players an army step around an attack (greedy's
-values averaged over ``CHANCE_SAMPLES`` determinizations, four seats scored each time) can take
-0.1-0.3 s, and with 0.15 kept a military turn ran to 1.21 s (docs/bots.md); the search of the
-focus card gains nothing measurable from its last tenths of a second there (a 1-iteration
-search won as often as a 1-second one)."""
+count (``RESERVE_OTHERWISE`` for more). With more players an army step around an attack
+(values averaged over ``CHANCE_SAMPLES`` determinizations, every seat scored) is slow, so more
+of the turn is kept for it. Measurements: docs/experiments/bots-history.md."""
 RESERVE_OTHERWISE = 0.35
 TURN_STEP_LIMIT = 400
 """Safety bound on the decisions played inside one simulated turn."""
@@ -75,22 +73,15 @@ TURN_STEP_LIMIT = 400
 TEMPO_SHAPING = 2.0
 """Each focus choice on a simulated path adds this multiple of greedy's tempo bonus
 (``greedy.tempo``: per slot of the card, less the repeat penalty) to the leaf's evaluation.
-The evaluation cannot tell one order of the focus row from another, so without it the search
-valued two turns' gains alone and lost to greedy, whose choice carries that bonus: against
-greedy, 20 games from seed 101 at 60 iterations, 6 wins with no shaping, 9 with 1.0, 13 with 2.0,
-9 (4 draws) with 3.0 (docs/bots.md)."""
+The evaluation cannot tell one order of the focus row from another; without this the search
+values two turns' gains alone and chooses worse than greedy, whose choice carries the bonus.
+The value was chosen by screens against greedy (docs/experiments/bots-history.md)."""
 
 RIVALS = {2: "greedy", 4: "greedy"}
-"""How the search plays the rivals' turns, by player count: "greedy" (one-ply ``greedy_step``
-on each rival's own score) or "random" (the rollout policy, ``RIVALS_OTHERWISE``). Against
-greedy at 1 s a turn: 2 players, 51 wins in the first 85 of 200 games (60%) with "random",
-131 of 200 (65.5%) with "greedy", which expects the attacks a greedy rival makes; 4 players
-(seeds 1-200), 80 of 200 (40.0%) with "greedy" against 72 (36.0%) with "random", although three
-greedy rivals a turn leave the search about a third of the iterations (93 a turn against 315,
-seed 7); on fresh seeds (201-300) "greedy" won 30 of 100, so the gain is not established.
-"hostile" (rivals judging as the greedy bot does, so they turn on the leader) won 39 of the
-first 121 games of seeds 1-200 (32.2%; 59 focus iterations a turn), so it is not the default. 3
-players are not measured (docs/bots.md)."""
+"""How the search plays the rivals' turns, by player count (``RIVALS_OTHERWISE`` for counts not
+listed): one of ``RIVAL_POLICIES``. Greedy rivals expect the attacks a greedy opponent makes;
+"random" is cheaper and leaves the search more iterations. 3 players are not measured.
+Measurements: docs/experiments/bots-history.md."""
 RIVALS_OTHERWISE = "random"
 RIVAL_POLICIES = ("greedy", "hostile", "random")
 """The ways ``RIVALS`` (or a bot's ``rivals=``) can name: "hostile" is one-ply greedy judging as
@@ -99,14 +90,11 @@ rivals turn on whoever leads, the searching seat included), "greedy" the same on
 own score alone (a quarter of the evaluation work with 4 players)."""
 
 EVALUATIONS: dict[int, Evaluation] = {}
-"""The evaluation the bot judges by, by player count (``EVALUATION_OTHERWISE`` for counts not
-listed), unless one is given: greedy's table (``HAND``) for all. The fort terms (``FORTS``) lift
-a one-iteration search (against greedy, 200 games each: 2 players 129 wins against 105, 4
-players 85 against 75) but not the search the bot plays with. At 1 s a turn, 2 players, it won
-34 of the first 72 games (47%, 7 of them unfinished after 200 rounds; 66.0% of 200 with
-``HAND``); 4 players, 43 of 200 (21.5%; 36.0% with ``HAND``). At 10 iterations, 2 players, 40
-games: 27 wins with ``FORTS``, 29 with ``HAND``, whose games were shorter (42 rounds on average
-against 59) and took half the time. docs/bots.md has the commands."""
+"""The evaluation the bot's focus search judges by, by player count (``EVALUATION_OTHERWISE``
+for counts not listed), unless one is given: greedy's table (``HAND``) for all. The fort terms
+(``FORTS``) help a one-iteration search but made the 1-second search weaker, so they are used
+only for the decisions after the focus card (``TACTICS``). Measurements:
+docs/experiments/bots-history.md."""
 EVALUATION_OTHERWISE = HAND
 
 TACTICS: dict[int, Evaluation] = {4: FORTS}
@@ -115,11 +103,8 @@ count (counts not listed: the bot's evaluation, ``EVALUATIONS``): the rest of it
 place, which army moves and where), the decisions around an attack and the one-ply fallback.
 The focus search (priors, simulated turns, leaves) keeps the bot's evaluation. With 4 players
 the fort terms steer the armies (into reach of a fort before the attack, onto a fort held)
-while the search of the focus card is judged by greedy's table, on which it does not chase
-the strike term's potential (the 2-turn search judged wholly by ``FORTS`` won 21.5% at 1 s).
-Against three greedy at 1 s a turn: 90 of 200 (45.0%) on seeds 1-200, where the table for all
-won 80; 43 of 100 (43.0%) on fresh seeds 201-300, where it won 30 (docs/bots.md). The one-turn
-search (``DEPTH`` 1) judges the focus card by it too, being greedy's judgement averaged."""
+while the focus card is still chosen by greedy's table. The one-turn search (``DEPTH`` 1)
+judges the focus card by it too, being greedy's judgement averaged."""
 
 CHANCE_SAMPLES = 4
 """Determinizations a decision around an attack (one that opens an attack, or a combat answer)
@@ -131,11 +116,8 @@ DEPTH: dict[int, int] = {}
 for counts not listed), unless the bot is given a depth. 2: the tree of this turn's and the next
 turn's focus cards, with the rivals' turns simulated between them. 1: this turn only, no rivals
 simulated (``_mean_best``: every focus card judged as greedy judges it, ``option_values``,
-averaged over determinizations, all cards on the same draws). Tried with 4 players and the fort
-terms (with a chain for every card, a2ed98b), at 1 s a turn against three greedy: 69 wins in 200
-games (34.5%), against 36.0% for the 2-turn search with the table, and 78 (39.0%) with one round
-(1 iteration) on the same games; with 75% of the turn kept for the later decisions (af92dfe),
-71 of 200 at 1 s; so 2 stays everywhere (docs/bots.md)."""
+averaged over determinizations, all cards on the same draws); it did no better with 4 players
+(docs/experiments/bots-history.md)."""
 DEPTH_OTHERWISE = 2
 
 POOL = 3

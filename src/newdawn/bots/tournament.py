@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine import new_game, rounds_played
+from ..engine import game_config, new_game, rounds_played
 from ..engine.state import content_for
 from .base import play_game
 from .registry import make_bot
@@ -53,8 +53,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def job_config(job: Job) -> dict[str, Any]:
     """The game configuration of a tournament game."""
-    return {"players": len(job.seats), "ruleset": "ti", "leaders": None, "colors": None,
-            "max_rounds": job.max_rounds}
+    return game_config(len(job.seats), max_rounds=job.max_rounds)
 
 
 def play_job(job: Job) -> dict[str, Any]:

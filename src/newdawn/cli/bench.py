@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots.random_bot import RandomBot
-from ..engine import GameState, apply, legal_actions, rounds_played
-from .common import CliError, game_config, play_random, start_game
+from ..engine import GameState, apply, game_config, legal_actions, rounds_played
+from .common import CliError, play_random, start_game
 
 PLAYERS = 4
 MAX_ROUNDS = 200
@@ -85,7 +85,7 @@ def engine_build() -> str:
 
 def measure(runs: int, games: int) -> dict[str, Any]:
     """Every figure of the benchmark (medians over ``runs``), JSON-ready."""
-    config = game_config(PLAYERS, MAX_ROUNDS)
+    config = game_config(PLAYERS, max_rounds=MAX_ROUNDS)
     seeds = range(FIRST_SEED, FIRST_SEED + games)
 
     late: GameState | None = None

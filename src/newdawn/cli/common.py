@@ -5,18 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
-from ..engine import Action, GameState, legal_actions, new_game
-from ..engine.api import apply_in_place
+from ..engine import Action, GameState, new_game
 from ..engine.state import content_for
 
 
 class CliError(Exception):
     """A problem to report to the user as one line on stderr (exit status 2)."""
-
-
-def game_config(players: int, max_rounds: int | None) -> dict[str, Any]:
-    return {"players": players, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": max_rounds}
 
 
 def start_game(config: dict[str, Any], seed: int) -> GameState:
@@ -59,21 +55,15 @@ def claimed_agenda_names(st: GameState, seat: int) -> list[str]:
 def play_random(
     config: dict[str, Any], seed: int, keep_actions: bool = False
 ) -> tuple[GameState, int, list[Action | str]]:
-    """A complete game between random bots (bot generator seeded with the game seed), played
-    with the in-place fast path. Returns the final state, the number of decisions and, if
-    asked, the actions (for a record)."""
+    """A complete game between random bots (one generator for all seats, seeded with the game
+    seed), played with the in-place fast path. Returns the final state, the number of
+    decisions and, if asked, the actions (for a record)."""
     st = start_game(config, seed)
-    choose = RandomBot(random.Random(seed)).choose
+    bot = RandomBot(random.Random(seed))
     actions: list[Action | str] = []
-    n = 0
-    if keep_actions:
-        while st.winner == -1:
-            a = choose(None, legal_actions(st))
-            actions.append(a)
-            apply_in_place(st, a)
-            n += 1
-    else:
-        while st.winner == -1:
-            apply_in_place(st, choose(None, legal_actions(st)))
-            n += 1
+
+    def keep(_st: GameState, _seat: int, a: Action) -> None:
+        actions.append(a)
+
+    st, n = play_game(st, [bot] * st.n, before=keep if keep_actions else None)
     return st, n, actions

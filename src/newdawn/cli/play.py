@@ -11,12 +11,12 @@ import time
 from rich.console import Console
 from rich.markup import escape
 
+from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
-from ..engine import GameState, decision_seat, legal_actions
-from ..engine.api import apply_in_place
+from ..engine import Action, GameState, game_config
 from ..engine.state import content_for
 from ..engine.victory import claimed_cards
-from .common import claimed_agenda_names, game_config, leader_label, start_game
+from .common import claimed_agenda_names, leader_label, start_game
 from .replay import result_text
 
 
@@ -44,7 +44,7 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None) ->
     if seed is None:
         seed = random.randrange(1_000_000)
     con = Console(highlight=False)
-    st = start_game(game_config(players, max_rounds), seed)
+    st = start_game(game_config(players, max_rounds=max_rounds), seed)
     c = content_for(st)
     con.print(f"[bold]newdawn: {players} random bots, seed {seed}[/bold]")
     for s in range(st.n):
@@ -52,26 +52,30 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None) ->
     for line in st.events:
         con.print(f"  {escape(line)}")
 
-    choose = RandomBot(random.Random(seed)).choose
+    bot = RandomBot(random.Random(seed))
     last_round = st.round
     shown_cards = False
-    while st.winner == -1:
+
+    def before(st: GameState, seat: int, a: Action) -> None:
+        nonlocal shown_cards
         if not shown_cards and st.victory_cards:
             shown_cards = True
             con.print("victory cards: " + escape("; ".join(
-                " / ".join(a.name for a in c.victory_cards[v].agendas) for v in st.victory_cards)))
-        seat = decision_seat(st)
-        a = choose(None, legal_actions(st))
+                " / ".join(ag.name for ag in c.victory_cards[v].agendas) for v in st.victory_cards)))
         if a.verb == "focus":
             if delay > 0:
                 time.sleep(delay)
             con.print(f"[bold]round {st.round}[/bold]  seat {seat} {escape(leader_label(st, seat))}: "
                       f"[cyan]{escape(_focus_card(st, seat, a.arg))}[/cyan]")
-        apply_in_place(st, a)
+
+    def after(st: GameState, seat: int, a: Action) -> None:
+        nonlocal last_round
         for line in st.events:
             con.print(f"    {escape(line)}")
         if st.round != last_round:
             con.print(f"[dim]after round {last_round}: {escape(standings(st))}[/dim]")
             last_round = st.round
+
+    play_game(st, [bot] * st.n, before=before, after=after)
     con.print(f"[bold]{escape(result_text(st))}[/bold]")
     return 0

@@ -11,8 +11,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..engine import make_record, rounds_played
-from .common import CliError, game_config, leader_label, play_random, winner_agendas
+from ..engine import game_config, make_record, rounds_played
+from .common import CliError, leader_label, play_random, winner_agendas
 
 
 def game_summary(st: Any, seed: int, decisions: int, seconds: float) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def _write_record(directory: str, record: dict[str, Any], seed: int) -> None:
 def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bool, records: str | None) -> int:
     if games < 1:
         raise CliError("--games must be at least 1")
-    config = game_config(players, max_rounds)
+    config = game_config(players, max_rounds=max_rounds)
     if records:
         try:
             os.makedirs(records, exist_ok=True)

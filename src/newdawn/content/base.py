@@ -32,6 +32,7 @@ from typing import Any, NoReturn
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
 from newdawn.content.errors import ContentError
 from newdawn.content.loader import (
+    AGENDA_TIMINGS,
     BOXES,
     EFFECT_OPS,
     EVENT_ICONS,
@@ -287,7 +288,7 @@ _SHARED_KEYS = (
     "core_side_a_rolls", "core_placements", "capital_touch_min", "capital_touch_fallback",
     "explore_touch_min", "components", "start_caravans", "combat", "barbarians", "event_dial",
     "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
-    "victory_random_cards", "victory_check", "caravan_trade_tokens",
+    "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens",
 )
 _BASE_KEYS = ("base_rules", "leaders", "card_overrides", "provenance")
 _COMBAT_KEYS = (
@@ -437,6 +438,7 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
         victory_random_cards=r.get_int("victory_random_cards", 1),
         victory_fixed=TI_ONLY_FIELDS["victory_fixed"],
         victory_check=r.get_str("victory_check", VICTORY_CHECKS),
+        agenda_timing=r.get_str("agenda_timing", AGENDA_TIMINGS),
         caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
         provenance=MappingProxyType({}),
         boxes=boxes,

@@ -75,6 +75,7 @@ PRIMARY_RESOURCE: Mapping[str, str] = MappingProxyType(
     {"cultural": "marble", "economic": "diamond", "scientific": "mercury", "militaristic": "oil"}
 )
 VICTORY_CHECKS: tuple[str, ...] = ("before_event_dial", "after_event_dial")
+AGENDA_TIMINGS: tuple[str, ...] = ("on_completion", "end_of_turn")
 EVENT_ICONS: tuple[str, ...] = ("spawn", "barb_move", "districts", "government", "wonder", "trade")
 TRADE_EFFECTS: tuple[str, ...] = (
     "control_token",
@@ -933,6 +934,7 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         victory_random_cards=r.get_int("victory_random_cards", 0),
         victory_fixed=r.get_strs("victory_fixed"),
         victory_check=r.get_str("victory_check", VICTORY_CHECKS),
+        agenda_timing=r.get_str("agenda_timing", AGENDA_TIMINGS),
         caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
         provenance=MappingProxyType(provenance),
         boxes=boxes,

@@ -227,6 +227,11 @@ class Ruleset:
     victory_check: str
     """When the end-of-round victory check happens: "before_event_dial" (unified rules, Winning the
     Game) or "after_event_dial" (FAQ "Other": the dial still turns and resolves after the final round)."""
+    agenda_timing: str
+    """When a completed agenda is claimed: "on_completion" (unified rules, Winning the Game: "When a
+    player completes an agenda, that player places one of his or her control tokens next to that
+    agenda's victory card"; checked after every action) or "end_of_turn" (after each turn, the
+    event dial and Globalization only)."""
     caravan_trade_tokens: int
     provenance: Mapping[str, Any]
     # Which ``box`` values of the content files belong to this ruleset's components

@@ -1,7 +1,7 @@
 """The rules engine: pure, deterministic and serialisable.
 
 Entry points: ``new_game``, ``legal_actions``, ``apply``, ``apply_in_place``, ``why_illegal``,
-``decision_seat``, ``describe``, ``player_view``, ``determinize``, ``replay``.
+``decision_seat``, ``describe``, ``game_config``, ``player_view``, ``determinize``, ``replay``.
 """
 
 from .actions import Action, parse_action
@@ -10,6 +10,7 @@ from .api import (
     apply_in_place,
     decision_seat,
     describe,
+    game_config,
     is_terminal,
     legal_actions,
     make_record,
@@ -24,6 +25,6 @@ from .view import determinize, player_view
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "determinize", "is_terminal", "legal_actions", "make_record",
+    "decision_seat", "describe", "determinize", "game_config", "is_terminal", "legal_actions", "make_record",
     "new_game", "parse_action", "player_view", "replay", "rounds_played", "why_illegal",
 ]

@@ -30,6 +30,27 @@ from .flow import CHOICE, EXPLAIN, advance, decision_seat
 from .setup import new_game
 from .state import GameState
 from .turn import describe
+from .victory import agenda_signature, claim_completed
+
+
+def game_config(
+    players: int,
+    *,
+    max_rounds: int | None = None,
+    leaders: list[str] | None = None,  # noqa: F811 (the config key; shadows the module only here)
+    colors: list[str] | None = None,
+    ruleset: str = "ti",
+    generator: str | None = None,
+) -> dict[str, Any]:
+    """The configuration ``new_game`` takes, built in one place (CLI, tournaments, scenarios,
+    tools): ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until
+    a player wins; ``generator`` None takes the default (``setup.DEFAULT_CONFIG``). ``new_game``
+    checks the values and fills in the rest."""
+    cfg: dict[str, Any] = {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors,
+                           "max_rounds": max_rounds}
+    if generator is not None:
+        cfg["generator"] = generator
+    return cfg
 
 
 def is_terminal(st: GameState) -> bool:
@@ -98,12 +119,15 @@ def _check(st: GameState, action: Action | str) -> Action:
 def apply_in_place(st: GameState, action: Action | str) -> GameState:
     """Apply a legal action to ``st`` itself and return it."""
     a = _check(st, action)
+    before, actor = agenda_signature(st), decision_seat(st)
     f = st.stack_frames[-1]
     st.events = []
     st._legal = None
     CHOICE[f["k"]][1](st, f, a)
     st.version += 1
     advance(st)
+    if claim_completed(st, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(st)
     return st
 
 
@@ -111,11 +135,14 @@ def apply(st: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
     (naming the rule) for an action that is not legal now."""
     a = _check(st, action)
+    before, actor = agenda_signature(st), decision_seat(st)
     nxt = st.copy()
     f = nxt.stack_frames[-1]
     CHOICE[f["k"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
+    if claim_completed(nxt, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
+        advance(nxt)
     return nxt
 
 
@@ -151,6 +178,6 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "is_terminal", "legal_actions", "make_record", "new_game",
-    "parse_action", "replay", "rounds_played", "why_illegal",
+    "decision_seat", "describe", "game_config", "is_terminal", "legal_actions", "make_record",
+    "new_game", "parse_action", "replay", "rounds_played", "why_illegal",
 ]

@@ -25,7 +25,10 @@ from .hexgrid import DIRS, Coord, rotate
 KIND_TILE = "tile"
 KIND_FORT = "fort"
 KIND_WATER = "water"
-_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER)
+KIND_TERRAIN = "terrain"
+"""A single space of a given terrain (rules scenarios): a new space, or, on a space an earlier
+placement made, that space's terrain replaced (its printed icons stay). Never in a real game."""
+_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER, KIND_TERRAIN)
 
 # Coordinates are packed into one int for the placement searches: key = q * _K + r. The packing
 # is additive (key(a + b) == key(a) + key(b)) as long as |r| stays below _K / 2.
@@ -45,14 +48,15 @@ def _unkey(key: int) -> Coord:
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One item on the map: a tile, a fort token or a water token."""
+    """One item on the map: a tile, a fort token or a water token (or, in rules scenarios, the
+    terrain of one space)."""
 
     kind: str
-    """``"tile"``, ``"fort"`` or ``"water"``."""
+    """``"tile"``, ``"fort"``, ``"water"`` or ``"terrain"``."""
     tile: int
-    """Printed tile number; 0 for fort/water."""
+    """Printed tile number; 0 for fort/water/terrain."""
     side: str
-    """``"A"`` or ``"B"``; ``""`` for fort/water."""
+    """``"A"`` or ``"B"``; ``""`` for fort/water; the terrain name for ``"terrain"``."""
     k: int
     """Rotation, 60° clockwise steps 0..5; 0 for fort/water."""
     q: int
@@ -74,6 +78,10 @@ class Placement:
     @staticmethod
     def water(c: Coord) -> Placement:
         return Placement(KIND_WATER, 0, "", 0, c[0], c[1])
+
+    @staticmethod
+    def terrain_at(c: Coord, terrain: str) -> Placement:
+        return Placement(KIND_TERRAIN, 0, terrain, 0, c[0], c[1])
 
     def to_json(self) -> list[Any]:
         return [self.kind, self.tile, self.side, self.k, self.q, self.r]
@@ -154,8 +162,9 @@ class Board:
         begin ``placements``, is extended instead of building everything again (exploration
         adds one tile at a time); the result is the same."""
         placements = tuple(placements)
-        if prev is not None and (prev.tiles is not tiles or prev.placements != placements[:len(prev.placements)]):
-            prev = None
+        if prev is not None and (prev.tiles is not tiles or prev.placements != placements[:len(prev.placements)]
+                                 or any(p.kind == KIND_TERRAIN for p in placements[len(prev.placements):])):
+            prev = None  # (a terrain placement may change an old space: built again in full)
         coords: list[Coord] = list(prev.coords) if prev else []
         terrain: list[str] = list(prev.terrain) if prev else []
         is_fort: list[bool] = list(prev.is_fort) if prev else []
@@ -189,6 +198,20 @@ class Board:
                 terrain.append("forest" if fort else "water")
                 is_fort.append(fort)
                 is_water.append(not fort)
+                tile_no.append(0)
+                on_cap.append(False)
+                printed.append(None)
+            elif p.kind == KIND_TERRAIN:
+                at = index.get((p.q, p.r))
+                if at is not None:  # replaces the terrain of an existing space
+                    terrain[at] = p.side
+                    is_water[at] = p.side == "water"
+                    spaces_of.append(())
+                    continue
+                coords.append((p.q, p.r))
+                terrain.append(p.side)
+                is_fort.append(False)
+                is_water.append(p.side == "water")
                 tile_no.append(0)
                 on_cap.append(False)
                 printed.append(None)
@@ -341,45 +364,53 @@ def fort_positions(
     fort_coords: set[Coord] | frozenset[Coord],
     min_core: int = 2,
 ) -> list[Coord]:
-    """Empty hexes where a fort token may go (Setup 3g), sorted.
-
-    ``core_ids`` are the *space ids* of the core tiles. A legal hex is off the board, adjacent to
-    at least ``min_core`` core spaces, not adjacent to a fort (a fort space on the board or a hex
-    in ``fort_coords``), and not adjacent to a space printed with a city-state.
-    """
+    """Empty hexes where a fort token may go (Setup 3g), sorted: the hexes next to a core space
+    that ``fort_refusal`` accepts (off the board, adjacent to at least ``min_core`` core
+    spaces, not adjacent to a fort or to a space printed with a city-state)."""
     keys = board._keys
-    printed = board.printed
-    is_fort = board.is_fort
-    fort_keys = {_key(q, r) for q, r in fort_coords}
     coords = board.coords
-    counts: dict[int, int] = {}
+    cand: set[int] = set()
     for sid in core_ids:
         q, r = coords[sid]
         base = _key(q, r)
         for dk in _DIR_KEYS:
-            h = base + dk
-            if h not in keys:
-                counts[h] = counts.get(h, 0) + 1
-    out: list[Coord] = []
-    for h, cnt in counts.items():
-        if cnt < min_core or h in fort_keys:
-            continue
-        ok = True
-        for dk in _DIR_KEYS:
-            nk = h + dk
-            if nk in fort_keys:
-                ok = False
-                break
-            nid = keys.get(nk)
-            if nid is not None:
-                ps = printed[nid]
-                if is_fort[nid] or (ps is not None and ps.city_state):
-                    ok = False
-                    break
-        if ok:
-            out.append(_unkey(h))
+            if base + dk not in keys:
+                cand.add(base + dk)
+    out = [c for c in map(_unkey, cand) if fort_refusal(board, core_ids, fort_coords, min_core, c) is None]
     out.sort()
     return out
+
+
+def fort_refusal(
+    board: Board,
+    core_ids: frozenset[int],
+    fort_coords: set[Coord] | frozenset[Coord],
+    min_core: int,
+    c: Coord,
+) -> str | None:
+    """Why a fort token may not go on hex ``c`` (Setup 3g), or None if it may."""
+    keys = board._keys
+    h = _key(*c)
+    where = f"{c[0]},{c[1]}"
+    if h in keys:
+        return f"{where} is already a space of the map: a fort goes on an empty hex beside the core tiles"
+    if tuple(c) in fort_coords:
+        return f"a fort is already planned at {where}"
+    touching = sum(1 for dk in _DIR_KEYS if keys.get(h + dk) in core_ids)
+    if touching < min_core:
+        return (f"{where} touches {touching} core space{'' if touching == 1 else 's'}; "
+                f"a fort must touch at least {min_core}")
+    fort_keys = {_key(q, r) for q, r in fort_coords}
+    for dk in _DIR_KEYS:
+        nk = h + dk
+        nid = keys.get(nk)
+        if nk in fort_keys or (nid is not None and board.is_fort[nid]):
+            return f"{where} is next to another fort; forts may not touch"
+        if nid is not None:
+            ps = board.printed[nid]
+            if ps is not None and ps.city_state:
+                return f"{where} is next to a city-state's space; forts may not touch one"
+    return None
 
 
 # (id of the tile definition, side, rotation) -> (that definition, cells, halo, halo set)

@@ -206,7 +206,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
         ps.nws.append(tok[3:])
     else:
         ps.resources[tok] = ps.resources.get(tok, 0) + 1
-    log(st, f"seat {seat} takes {tok} at {coord(st, s)}")
+    log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
 
 
 def remove_control(st: GameState, s: int) -> None:
@@ -246,7 +246,8 @@ def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
         from .industry import claim_wonder_token
 
         claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}")
+    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}",
+        "place", seat=seat, space=s, district=district)
     hooks.fire("after_placement", st, seat, s, "district" if district else "control")
 
 
@@ -299,7 +300,7 @@ def place_act(st: GameState, f: Frame, a: Action) -> None:
     s = space_of(st, a.arg)
     if a.verb == "remove":
         remove_control(st, s)
-        log(st, f"seat {f['seat']} takes back the control token at {a.arg}")
+        log(st, f"seat {f['seat']} takes back the control token at {a.arg}", "take_back", seat=f["seat"], space=s)
         return
     # The frame is updated first, so steps the placement triggers (Stonehenge) come next.
     if f["left"] <= 1:
@@ -374,7 +375,7 @@ def shift_act(st: GameState, f: Frame, a: Action) -> None:
         st.reinforced.add(t)
     if dist:
         st.district[t] = dist
-    log(st, f"seat {seat} moves a control token from {src} to {dst}")
+    log(st, f"seat {seat} moves a control token from {src} to {dst}", "move_token", seat=seat, src=s, dst=t)
 
 
 @op("mass_media")
@@ -421,9 +422,21 @@ def mass_media_act(st: GameState, f: Frame, a: Action) -> None:
     s = space_of(st, a.arg)
     if s in st.reinforced:
         st.reinforced.discard(s)
-        log(st, f"the control token at {a.arg} is flipped to its unreinforced side")
+        log(st, f"the control token at {a.arg} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s), space=s)
     else:
         replace_control(st, f["seat"], s)
+        w = st.wonder_at.get(s)
+        if w is not None and st.ctl.get(s) == f["seat"]:
+            # The swapped token stood on a wonder token: its wonder changes hands with it.
+            from .industry import claim_wonder_token
+
+            claim_wonder_token(st, f["seat"], s)
+        elif w is not None:
+            # No unused token to put there: nobody holds the space, so nobody controls the wonder.
+            for ps in st.players:
+                if w in ps.wonders:
+                    ps.wonders.remove(w)
+                    st.cs_aside_wonders.append(w)
 
 
 def replace_control(st: GameState, seat: int, s: int) -> None:
@@ -440,9 +453,9 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
     hooks.fire("replaced", st, old, s, "control")
     if unused_control(st, seat) > 0:
         st.ctl[s] = seat
-        log(st, f"seat {seat} replaces seat {old}'s control token at {coord(st, s)}")
+        log(st, f"seat {seat} replaces seat {old}'s control token at {coord(st, s)}", "replace_token", seat=seat, other=old, space=s)
     else:
-        log(st, f"seat {old}'s control token at {coord(st, s)} is removed")
+        log(st, f"seat {old}'s control token at {coord(st, s)} is removed", "token_removed", seat=old, space=s)
 
 
 # ---------------------------------------------------------------- science
@@ -471,7 +484,8 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
 def run_dial(st: GameState, f: Frame) -> None:
     seat = f["seat"]
     levels = advance_dial(st, seat, f["steps"])
-    log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}")
+    log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance", seat=seat,
+        steps=f["steps"], to=st.players[seat].dial)
     push_all(st, [frame("tech", seat=seat, level=lv) for lv in levels])
 
 
@@ -564,7 +578,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
         for i in range(min(n, len(figs))):
             if figs[i] == LOCKED:
                 figs[i] = ON_CARD
-    log(st, f"seat {seat} takes {card.name}")
+    log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
     hooks.fire("card_gained", st, seat, cid)
 
 

@@ -139,7 +139,8 @@ def seoul_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "barb":
         letter, _, where = a.arg.partition(">")
         st.barbs[letter] = space_of(st, where)
-        log(st, f"seat {f['seat']} moves barbarian {letter} to {where}")
+        log(st, f"seat {f['seat']} moves barbarian {letter} to {where}", "barb_moved", seat=f["seat"], letter=letter,
+            dst=st.barbs[letter])
 
 
 @hooks.register("start_of_turn", "geneva")

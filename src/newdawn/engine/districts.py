@@ -166,13 +166,13 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
         letter = next((k for k, v in st.barbs.items() if v == s), None)
         if letter is not None:
             del st.barbs[letter]
-            log(st, f"seat {seat}'s encampment defeats barbarian {letter}")
+            log(st, f"seat {seat}'s encampment defeats barbarian {letter}", "note", seat=seat, space=s)
             push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:
                     ps.armies[ps.armies.index(s)] = ON_CARD
-                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army")
+                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army", "note", seat=seat, space=s)
                     break
     if f["defeated"] and f["reinforced"]:
         st.stack_frames.remove(f)
@@ -183,7 +183,9 @@ def theater_options(st: GameState, f: Frame) -> list[Action]:
 
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return [Action("done")]
+        # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
+        own = [s for s, o in st.ctl.items() if o == seat and s not in st.district]
+        return [*space_actions("remove", st, own), Action("done")]
     spaces = place_targets(st, seat, f"within2:{f['space']}", None)
     spaces |= place_targets(st, seat, "wonder_city2", None)
     return [*space_actions("place", st, spaces), Action("done")]
@@ -196,15 +198,19 @@ def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
     s = space_of(st, a.arg)
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return "you have no unused control token"
+        return "no unused control tokens: remove one of yours from the map first"
     return control_reason(st, seat, s, None) or (
         "the space is not within 2 spaces of the theater square or of a city of yours with a wonder")
 
 
 @act("theater")
 def theater_act(st: GameState, f: Frame, a: Action) -> None:
-    from .cards import place_control
+    from .cards import place_control, remove_control
 
+    if a.verb == "remove":  # the district's placement still waits
+        remove_control(st, space_of(st, a.arg))
+        log(st, f"seat {f['seat']} takes back the control token at {a.arg}")
+        return
     pop(st)
     if a.verb == "place":
         place_control(st, f["seat"], space_of(st, a.arg))

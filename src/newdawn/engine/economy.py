@@ -231,11 +231,22 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
     if letter is not None:
         # Currency: the caravan defeats the barbarian (no trade token).
         del st.barbs[letter]
-        log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}")
+        log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}", "caravan_barb", seat=seat, letter=letter,
+            space=s)
         if f["barb"] == "defeat_stop":
             pop(st)  # before the hook: a frame it pushes (Sumeria's resource) must stay
         # Defeating a barbarian with a caravan counts for Sumeria (FAQ).
         hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1, "caravan": True})
+        if f["barb"] == "defeat_stop" and destination_owner(st, seat, s):
+            # Its move ends in a city-state or rival city, where a caravan cannot remain (U,
+            # Economy Focus Cards): it has reached that space and trades there; if a caravan
+            # already traded there this turn, it goes back to its card.
+            if s in st.turn.get("arrivals", []):
+                ps.caravans[i] = ON_CARD
+                st.turn["returned_caravans"] = [*st.turn.get("returned_caravans", []), i]
+                log(st, f"seat {seat}'s caravan goes back to its card")
+            else:
+                arrive(st, seat, i, s)
 
 
 def arrive(st: GameState, seat: int, i: int, s: int) -> None:
@@ -256,11 +267,13 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
             st.cs_cards[cs] -= 1
             ps.dipl.append(card)
             took = " and takes its diplomacy card"
-        log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}")
+        log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}", "caravan_cs",
+            seat=seat, cs=cs, n=n, space=s)
         hooks.fire("after_arrival", st, seat, s, -1)
         return
     rival = st.cities[s]
-    log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}")
+    log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}", "caravan_city", seat=seat,
+        other=rival, space=s)
     push(st, "dipl_take", seat=seat, rival=rival)
     push(st, "trade_place", seat=seat, left=n)
     # Effects of arriving (Embassy: before its card may be given back, FAQ) come first.
@@ -298,7 +311,7 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
         rp.own_dipl.append(held[len(prefix):])
     rp.own_dipl.remove(card)
     ps.dipl.append(prefix + card)
-    log(st, f"seat {seat} takes seat {rival}'s {card} card")
+    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
 
 
 @op("swap_resource")

@@ -3,6 +3,7 @@ the wonder icon (unified rules: The Event Dial, Barbarians)."""
 
 from __future__ import annotations
 
+from . import hooks
 from .actions import Action
 from .cards import remove_control
 from .flow import act, auto, choice, frame, log, pop, push, push_all, replace_top, roll
@@ -15,7 +16,7 @@ def turn_dial(st: GameState) -> None:
     dial = content_for(st).ruleset.event_dial
     st.event_pos = (st.event_pos + 1) % len(dial)
     icons = dial[st.event_pos]
-    log(st, f"event dial: {', '.join(icons)}")
+    log(st, f"event dial: {', '.join(icons)}", "dial", icons=list(icons), pos=st.event_pos)
     # Districts and barbarians can complete or lose anyone's agendas: check all after the dial.
     push_all(st, [*(frame("event_" + icon) for icon in icons), frame("agendas", seats=list(range(st.n)))])
 
@@ -51,7 +52,7 @@ def run_spawn(st: GameState, f: Frame) -> None:
                 st.players[p].caravans[i] = ON_CARD
         assert is_empty(st, s)
         st.barbs[letter] = s
-        log(st, f"barbarian {letter} returns at {coord(st, s)}")
+        log(st, f"barbarian {letter} returns at {coord(st, s)}", "barb_return", letter=letter, space=s)
 
 
 def _land_in(st: GameState, s: int, d: int) -> int:
@@ -80,43 +81,56 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     where = coord(st, dest)
     for p, i in caravans_at(st, dest):
         st.players[p].caravans[i] = ON_CARD
-        log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}")
+        log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}", "barb_hit", letter=letter, seat=p,
+            space=dest, piece="caravan", n=i)
     armies = armies_at(st, dest)
     if armies:
         for p, i in armies:
             st.players[p].armies[i] = ON_CARD
-            log(st, f"barbarian {letter} defeats seat {p}'s army at {where}")
+            log(st, f"barbarian {letter} defeats seat {p}'s army at {where}", "barb_hit", letter=letter, seat=p,
+                space=dest, piece="army", n=i)
         st.barbs[letter] = start  # back on the last non-water space it occupied
         return
     owner = st.cities.get(dest)
     if owner is not None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
-            log(st, f"barbarian {letter} raids seat {owner}'s capital")
+            log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
             push(st, "raid", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
             return
         del st.cities[dest]
-        log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}")
+        log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
+            space=dest, piece="city")
+        printed = st.board.printed[dest]
+        nw = printed.natural_wonder if printed else None
+        if nw and nw in st.players[owner].nws:
+            # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
+            st.players[owner].nws.remove(nw)
+            st.tokens[dest] = "nw:" + nw
+            log(st, f"the {nw} token goes back on {where}")
+        hooks.fire("replaced", st, owner, dest, "city")
+        if printed is not None and printed.city_state:
+            from .military import liberate
+
+            liberate(st, dest, printed.city_state, -1)  # sets a wonder there aside (once)
+            return
         w = st.wonder_at.get(dest)
         if w is not None and w in st.players[owner].wonders:
             # The token stays; nobody controls the wonder until a city or token is placed on it.
             st.players[owner].wonders.remove(w)
             st.cs_aside_wonders.append(w)
-        printed = st.board.printed[dest]
-        if printed is not None and printed.city_state:
-            from .military import liberate
-
-            liberate(st, dest, printed.city_state, -1)
         return
     owner = st.ctl.get(dest)
     if owner is not None:
         if dest in st.reinforced:
             st.reinforced.discard(dest)
             st.barbs[letter] = start
-            log(st, f"barbarian {letter} is turned back at {where}; the token is flipped")
+            log(st, f"barbarian {letter} is turned back at {where}; the token is flipped", "barb_turned", letter=letter,
+                seat=owner, space=dest)
         else:
             remove_control(st, dest)
-            log(st, f"barbarian {letter} destroys seat {owner}'s control token at {where}")
+            log(st, f"barbarian {letter} destroys seat {owner}'s control token at {where}", "barb_hit", letter=letter,
+                seat=owner, space=dest, piece="control token")
 
 
 def _turned_back(st: GameState, s: int) -> bool:
@@ -130,7 +144,7 @@ def run_barbarian_move(st: GameState, f: Frame) -> None:
     rs = content_for(st).ruleset
     to_dir = rs.barbarians["die_to_direction"]
     die = roll(st)
-    log(st, f"barbarians move: die {die}")
+    log(st, f"barbarians move: die {die}", "barb_die", die=die)
     for letter in sorted(st.barbs):
         barbarian_step(st, letter, to_dir[die - 1])
     # More than one barbarian in a space: the earliest letter moves again (FAQ), until none.
@@ -227,7 +241,7 @@ def government_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb == "gov":
         st.players[f["seat"]].gov = a.arg
-        log(st, f"seat {f['seat']} changes government to {a.arg}")
+        log(st, f"seat {f['seat']} changes government to {a.arg}", "government", seat=f["seat"], gov=a.arg)
 
 
 @auto("event_wonder")
@@ -242,6 +256,7 @@ def run_wonder_icon(st: GameState, f: Frame) -> None:
             st.wonder_tokens.remove(w)
             deck.pop(0)
             st.gone_wonders.append(w)
-            log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""))
+            log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""), "wonder_gone", wonder=w,
+                revealed=deck[0] if deck else "")
         else:
             st.wonder_tokens.append(w)

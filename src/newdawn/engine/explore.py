@@ -26,7 +26,7 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
         st.stack.insert(0, tile)
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
-    log(st, f"seat {seat} explores and draws tile {tile}")
+    log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
     push(st, "explore_place", seat=seat, tile=tile, space=s,
          options=[str(placement_action(side, k, t)) for side, k, t in options])
 

@@ -99,8 +99,24 @@ def replace_top(st: GameState, **changes: Any) -> Frame:
     return f
 
 
-def log(st: GameState, text: str) -> None:
-    st.events.append(text)
+class Event(str):
+    """An event line: the engine's own sentence (a ``str``, as before) that may also carry its
+    facts for the table, ``kind`` and ``data`` (seats, space ids, numbers, data ids), so that
+    the words shown to players are made from data, never by re-reading the sentence."""
+
+    kind: str
+    data: dict[str, Any]
+
+    def __new__(cls, text: str, kind: str = "", data: dict[str, Any] | None = None) -> Event:
+        e = super().__new__(cls, text)
+        e.kind = kind
+        e.data = data or {}
+        return e
+
+
+def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:
+    """Record an event line; ``kind`` and ``data`` give its facts (see ``Event``)."""
+    st.events.append(Event(text, kind, data) if kind else text)
 
 
 def advance(st: GameState) -> None:

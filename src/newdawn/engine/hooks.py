@@ -150,6 +150,25 @@ def combat_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     return sum(_call("combat_bonus", st, seat, ctx))
 
 
+def combat_bonus_parts(st: GameState, seat: int, ctx: dict[str, Any]) -> list[tuple[str, int]]:
+    """``combat_bonus`` itemised: (handler name, bonus) of each effect that adds something
+    (the same calls, so the parts add up to ``combat_bonus``)."""
+    return call_parts("combat_bonus", st, seat, ctx)
+
+
+def call_parts(point: str, st: GameState, seat: int, *args: Any) -> list[tuple[str, int]]:
+    """(handler name, number) of each active effect at a numeric hook point that gives a
+    non-zero number; their sum is what the point's summing function returns."""
+    table = REGISTRY[point]
+    out = []
+    for h in active_handlers(st, seat):
+        if h in table:
+            v = table[h](st, seat, *args)
+            if v:
+                out.append((h, int(v)))
+    return out
+
+
 def wonder_cost(st: GameState, seat: int, wonder: str) -> int:
     return sum(_call("wonder_cost", st, seat, wonder))
 

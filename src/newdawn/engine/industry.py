@@ -117,10 +117,11 @@ def build_city(st: GameState, seat: int, s: int) -> None:
         st.ctl.pop(s)
         st.reinforced.discard(s)
         st.district.pop(s, None)
+        hooks.fire("replaced", st, seat, s, "control")
     st.cities[s] = seat
     gain_token_at(st, seat, s)
     claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} builds a city at {coord(st, s)}")
+    log(st, f"seat {seat} builds a city at {coord(st, s)}", "city", seat=seat, space=s)
     hooks.fire("after_placement", st, seat, s, "city")
 
 
@@ -136,7 +137,7 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     if w in st.cs_aside_wonders:
         st.cs_aside_wonders.remove(w)
     st.players[seat].wonders.append(w)
-    log(st, f"seat {seat} gains control of {w}")
+    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
     hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
 
@@ -146,12 +147,46 @@ def wonder_cost(st: GameState, seat: int, w: str) -> int:
     return content_for(st).wonders[w].cost + hooks.wonder_cost(st, seat, w)
 
 
-def base_production(st: GameState, f: Frame, w: str) -> int:
+def wonder_cost_parts(st: GameState, seat: int, w: str) -> list[tuple[str, int]]:
+    """``wonder_cost`` as parts: ``printed`` and ``effect:<handler>`` per modifier."""
+    return [("printed", content_for(st).wonders[w].cost),
+            *(("effect:" + h, v) for h, v in hooks.call_parts("wonder_cost", st, seat, w))]
+
+
+def payment_parts(st: GameState, f: Frame) -> list[tuple[str, int]]:
+    """The production of a ``pay`` step as parts whose sum is its ``prod``: the build step's
+    ``production_parts`` (the frame below), then ``resource:<type>:<n>``, ``nw:<id>`` and
+    ``trade:<n>`` as they were paid."""
+    below = st.stack_frames[-2] if len(st.stack_frames) > 1 and st.stack_frames[-1] is f else None
+    parts: list[tuple[str, int]] = []
+    if below is not None and below["k"] == "build":
+        parts.extend(production_parts(st, below, f["wonder"]))
+    rv = int(f.get("rv", 2))
+    for r, k in sorted(f["res"].items()):
+        parts.append((f"resource:{r}:{k}", rv * int(k)))
+    for n in f["nw"]:
+        parts.append((f"nw:{n}", 2))
+    if f["trade"]:
+        parts.append((f"trade:{f['trade']}", int(f["trade"])))
+    return parts
+
+
+def production_parts(st: GameState, f: Frame, w: str) -> list[tuple[str, int]]:
+    """The named parts of the production a build step ``f`` starts wonder ``w`` with; their
+    sum is ``base_production`` (resources, natural wonders and trade tokens are added while
+    paying, in the ``pay`` frame)."""
     slot = f["slot"]
-    prod = f["w7"] if f["w7"] and slot >= 5 else slot
+    parts = [("wonder production of the card in slot 5", int(f["w7"])) if f["w7"] and slot >= 5
+             else (f"industry card in slot {slot}", int(slot))]
     if w in st.wonder_tokens:
-        prod += 1
-    return int(prod) + int(f.get("extra", 0))
+        parts.append(("trade token on the wonder", 1))
+    if f.get("extra"):
+        parts.append(("one for each of your districts", int(f["extra"])))
+    return parts
+
+
+def base_production(st: GameState, f: Frame, w: str) -> int:
+    return sum(v for _, v in production_parts(st, f, w))
 
 
 def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
@@ -287,7 +322,8 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     if w in st.wonder_tokens:
         st.wonder_tokens.remove(w)
     ps.wonders.append(w)
-    log(st, f"seat {seat} builds {w} with production {f['prod']}")
+    log(st, f"seat {seat} builds {w} with production {f['prod']}", "wonder_built", seat=seat, wonder=w,
+        prod=f["prod"], cost=f["cost"])
     push(st, "wonder_city", seat=seat, wonder=w)
 
 

@@ -832,7 +832,7 @@ def mysticism_act(st: GameState, f: Frame, a: Action) -> None:
     place_control(st, seat, t)  # takes a resource or natural wonder lying there
     if was:
         st.reinforced.add(t)
-    log(st, f"seat {seat} moves a control token from {x} to {y}")
+    log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 
 
 @hooks.register("allows", "america")

@@ -14,6 +14,7 @@ from .cards import (
     figure_start_refusal,
     figure_starts,
     op,
+    remove_control,
     replace_control,
     space_actions,
     space_of,
@@ -228,7 +229,8 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
             # Antananarivo: armies may not end their move in its space (approximated: an army
             # stopping there goes back to its card).
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card")
+            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card", "note",
+                seat=seat, space=here)
         return
     if a.verb == "explore":
         replace_top(st, left=f["left"] - 1, explored=True)
@@ -288,38 +290,70 @@ def defender_of(st: GameState, target: str, s: int) -> int:
     return -1
 
 
-def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
-    v = int(f["slot"]) + int(f["combat"])
-    if target == "barb":
-        v += int(f["vsb"])
+def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
+                 itemise: bool = True) -> list[tuple[str, int]]:
+    """The attacker's combat value before the die, as (part, value) pairs whose sum is
+    ``attack_value``: ``slot:<n>``, ``card`` (the military card's bonus), ``vs_barbarian``,
+    and ``effect:<handler>`` per leader, wonder or diplomacy bonus (one ``effects`` part when
+    not ``itemise``d, the fast path)."""
+    parts = [(f"slot:{f['slot']}", int(f["slot"]))]
+    if f["combat"]:
+        parts.append(("card", int(f["combat"])))
+    if target == "barb" and f["vsb"]:
+        parts.append(("vs_barbarian", int(f["vsb"])))
     ctx = {"role": "attacker", "space": f["space"], "target": target, "other": dseat}
-    return v + hooks.combat_bonus(st, f["seat"], ctx)
+    if itemise:
+        parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, f["seat"], ctx))
+    else:
+        parts.append(("effects", hooks.combat_bonus(st, f["seat"], ctx)))
+    return parts
+
+
+def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
+    return sum(v for _, v in attack_parts(st, f, target, dseat, itemise=False))
+
+
+def defense_parts(st: GameState, target: str, s: int, dseat: int, aseat: int,
+                  itemise: bool = True) -> list[tuple[str, int]]:
+    """Defender bonuses (rules: Combat, Defender rolls) as (part, value) pairs whose sum is
+    ``defense_value``: ``terrain:<difficulty>``, ``city:<difficulty>x<multiplier>``,
+    ``city_state``, ``fort``, ``reinforced``, ``adjacent_reinforced:<n>``, ``friendly_army``,
+    ``effect:<handler>`` (or one ``effects`` part when not ``itemise``d)."""
+    cb = content_for(st).ruleset.combat
+    diff = difficulty(st, s)
+    if target == "barb":
+        return [(f"terrain:{diff}", diff)]
+    if target == "cs":
+        return [("city_state", int(cb["city_state"]))]
+    if target == "fort":
+        return [("fort", int(cb["fort"]))]
+    kind = target.split(":")[0]
+    parts: list[tuple[str, int]] = []
+    if kind == "city":
+        mult = int(cb["city_terrain_multiplier"])
+        parts.append((f"city:{diff}x{mult}", diff * mult))
+    else:
+        parts.append((f"terrain:{diff}", diff))
+    if kind in ("ctl", "city"):
+        if kind == "ctl" and s in st.reinforced:
+            parts.append(("reinforced", int(cb["reinforced_self"])))
+        adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
+        if adj:
+            parts.append((f"adjacent_reinforced:{adj}", adj * int(cb["reinforced_adjacent"])))
+    armies_here = st.players[dseat].armies.count(s)
+    if armies_here - (1 if kind == "army" else 0) > 0:
+        parts.append(("friendly_army", int(cb["friendly_army"])))
+    ctx = {"role": "defender", "space": s, "target": target, "other": aseat}
+    if itemise:
+        parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, dseat, ctx))
+    else:
+        parts.append(("effects", hooks.combat_bonus(st, dseat, ctx)))
+    return parts
 
 
 def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) -> int:
     """Defender bonuses (rules: Combat, Defender rolls)."""
-    cb = content_for(st).ruleset.combat
-    diff = difficulty(st, s)
-    if target == "barb":
-        return diff
-    if target == "cs":
-        return cb["city_state"]
-    if target == "fort":
-        return cb["fort"]
-    kind = target.split(":")[0]
-    v = diff
-    if kind in ("ctl", "city"):
-        if kind == "city":
-            v = diff * cb["city_terrain_multiplier"]
-        elif s in st.reinforced:
-            v += cb["reinforced_self"]
-        adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
-        v += adj * cb["reinforced_adjacent"]
-    armies_here = st.players[dseat].armies.count(s)
-    if armies_here - (1 if kind == "army" else 0) > 0:
-        v += cb["friendly_army"]
-    ctx = {"role": "defender", "space": s, "target": target, "other": aseat}
-    return v + hooks.combat_bonus(st, dseat, ctx)
+    return sum(v for _, v in defense_parts(st, target, s, dseat, aseat, itemise=False))
 
 
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
@@ -347,7 +381,9 @@ def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
     a_die, d_die = roll(st), roll(st)
     a_base = attack_value(st, info, target, dseat)
     d_base = defense_value(st, target, s, dseat, seat)
-    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}")
+    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
+        seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
+        d_die=d_die, d_base=d_base)
     push(st, "combat", **{**info, "att": seat, "defender": dseat, "target": target,
                           "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
                           "a_plus": 0, "d_plus": 0, "stage": "attacker"})
@@ -383,7 +419,7 @@ def combat_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
-        log(st, f"seat {f['seat']} rerolls: {die}")
+        log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
         replace_top(st, **{f"{side}_die": die})
         return
     d = f["defender"]
@@ -407,9 +443,11 @@ def resolve_combat(st: GameState, f: Frame) -> None:
     if a_total <= d_total:
         ps.armies[f["i"]] = ON_CARD
         st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
-        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card")
+        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card", "attack_result",
+            seat=f["att"], won=0, attack=a_total, defence=d_total, space=f["space"])
         return
-    log(st, f"the attack succeeds ({a_total} against {d_total})")
+    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,
+        attack=a_total, defence=d_total, space=f["space"])
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
     cb = content_for(st).ruleset.combat
@@ -474,12 +512,33 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         hooks.fire("replaced", st, old, s, "city")
     if unused_cities(st, seat) > 0:
         st.cities[s] = seat
-        log(st, f"seat {seat} places a city at {coord(st, s)}")
+        log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
     elif unused_control(st, seat) > 0:
         st.ctl[s] = seat
         st.reinforced.add(s)
-        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}")
+        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
+            seat=seat, space=s)
+    elif any(o == seat and t not in st.district for t, o in st.ctl.items()):
+        # No token left either: one of the player's tokens comes off the map first (FAQ,
+        # Control Tokens, as for placing); the space waits for it.
+        push(st, "occupy_token", seat=seat, space=s)
+        return
     claim_wonder_token(st, seat, s)
+
+
+@choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space")
+def occupy_token_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    return space_actions("remove", st, [t for t, o in st.ctl.items() if o == seat and t not in st.district])
+
+
+@act("occupy_token")
+def occupy_token_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    seat, s = f["seat"], f["space"]
+    remove_control(st, space_of(st, a.arg))
+    log(st, f"seat {seat} takes back the control token at {a.arg}")
+    occupy(st, seat, s)
 
 
 def conquer_city_state(st: GameState, seat: int, s: int) -> None:
@@ -492,7 +551,7 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
         if "cs:" + cs in ps.dipl:
             ps.dipl.remove("cs:" + cs)
     occupy(st, seat, s)
-    log(st, f"seat {seat} conquers {cs}")
+    log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
@@ -513,7 +572,7 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
         st.cs_conquered[cs] = seat
         st.players[seat].cs_tokens.append(cs)
         occupy(st, seat, s)
-        log(st, f"seat {seat} conquers {cs}")
+        log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
         return
     liberate(st, s, cs, seat)
 
@@ -537,13 +596,14 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
         for ps in st.players:
             if w in ps.wonders:
                 ps.wonders.remove(w)
-        st.cs_aside_wonders.append(w)
+        if w not in st.cs_aside_wonders:
+            st.cs_aside_wonders.append(w)
     if seat >= 0:
         st.players[seat].dipl.append("cs:" + cs)
         st.cs_cards[cs] = 1
-        log(st, f"seat {seat} liberates {cs}")
+        log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
     else:
-        log(st, f"{cs} is liberated")
+        log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
 
 
 @choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from seat {f['defender']}'s focus cards")
@@ -606,8 +666,8 @@ def run_army_after(st: GameState, f: Frame) -> None:
         prev = f["prev"]
         if prev in st.cs_at:  # it left from Antananarivo, where it may not end its move
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army goes back to its card")
+            log(st, f"seat {seat}'s army goes back to its card", "army_home", seat=seat)
             return
         ps.armies[i] = prev
-        log(st, f"seat {seat}'s army returns to {coord(st, prev)}")
+        log(st, f"seat {seat}'s army returns to {coord(st, prev)}", "army_back", seat=seat, space=prev)
 

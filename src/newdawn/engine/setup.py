@@ -7,10 +7,10 @@ from typing import Any
 
 from . import rng
 from .actions import Action, coord_text, parse_coord
-from .board import Placement, core_placements, enclosed_holes, fort_positions, tile_placements
+from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .cards import space_of  # noqa: F401
 from .explore import placement_action, populate
-from .flow import act, advance, auto, choice, frame, log, pop, push_all, roll
+from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
@@ -131,7 +131,8 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.event_pos = 0
     st.winner = -1
     st.version = 0
-    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}")
+    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
+        first=st.first)
     order = [(st.first + i) % n for i in range(n)]
     frames = [frame("setup_fort", seat=p) for p in order]
     frames += [frame("setup_capital", seat=p, tile=dealt[p]) for p in order]
@@ -158,12 +159,21 @@ def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
     return [Action("fort", coord_text(*c)) for c in spots]
 
 
+@explain("setup_fort")
+def setup_fort_explain(st: GameState, f: dict[str, Any], a: Action) -> str | None:
+    if a.verb != "fort":
+        return None
+    rs = content_for(st).ruleset
+    return fort_refusal(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min, parse_coord(a.arg))
+
+
 @act("setup_fort")
 def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     pop(st)
     st.placements.append(Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
-    log(st, f"seat {f['seat']} places a fort at {a.arg}")
+    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg,
+        space=st.board.index[parse_coord(a.arg)])
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -198,7 +208,8 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
         if printed is not None and printed.capital:
             st.cities[s] = seat
             st.capitals[seat] = s
-    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}")
+    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,
+        space=st.capitals[seat])
 
 
 @auto("setup_finish")

@@ -157,19 +157,28 @@ def within(st: GameState, starts: Iterable[int], n: int) -> set[int]:
 
 
 def unused_control(st: GameState, seat: int) -> int:
-    total = content_for(st).ruleset.components["control_tokens"]
+    # ``box:<component>`` flags: a rules scenario's own piece count for this player (never in play).
+    flags = st.players[seat].flags
+    total = flags["box:control_tokens"] if "box:control_tokens" in flags else \
+        content_for(st).ruleset.components["control_tokens"]
     on_map = sum(1 for s, o in st.ctl.items() if o == seat and s not in st.district)
     claimed = sum(1 for seats in st.claims.values() for p in seats if p == seat)
     return total - on_map - claimed
 
 
 def unused_cities(st: GameState, seat: int) -> int:
-    total = content_for(st).ruleset.components["cities"]
+    flags = st.players[seat].flags
+    total = flags["box:cities"] if "box:cities" in flags else content_for(st).ruleset.components["cities"]
     return total - sum(1 for o in st.cities.values() if o == seat)
 
 
 def used_districts(st: GameState, seat: int) -> set[str]:
-    return {d for s, d in st.district.items() if st.ctl.get(s) == seat}
+    """District types of ``seat`` on the map (and, in a rules scenario, those its box lacks)."""
+    used = {d for s, d in st.district.items() if st.ctl.get(s) == seat}
+    flags = st.players[seat].flags
+    if flags:
+        used |= {k[13:] for k, v in flags.items() if k.startswith("box:district:") and v == 0}
+    return used
 
 
 def _easier(st: GameState, seat: int, s: int) -> int:

@@ -56,12 +56,12 @@ def _round_over(st: GameState) -> bool:
     w = victory.round_winner(st)
     if w is not None:
         st.winner = w
-        log(st, f"seat {w} wins")
+        log(st, f"seat {w} wins", "win", seat=w)
         return True
     max_rounds = st.config.get("max_rounds")
     if max_rounds and st.round > max_rounds:
         st.winner = -2
-        log(st, f"round limit {max_rounds} reached: no winner")
+        log(st, f"round limit {max_rounds} reached: no winner", "round_limit", rounds=max_rounds)
         return True
     return False
 
@@ -130,7 +130,8 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
     n = int(a.arg) if a.arg else 0
     if n:
         spend(st, seat, ftype, n)
-    log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""))
+    log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""), "resolve",
+        seat=seat, card=f["card"], slot=f["slot"], tokens=n)
     if not sub:
         push(st, "reset", seat=seat, type=ftype)
     push(st, "after_resolve", seat=seat, type=ftype)

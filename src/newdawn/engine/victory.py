@@ -18,13 +18,16 @@ from .flow import act, auto, choice, log, pop, push
 from .spaces import city_spaces, coastal, friendly_spaces, mature_cities, unused_control
 from .state import Frame, GameState, content_for
 
-Check = Callable[[GameState, int, Mapping[str, Any]], bool]
-CHECKS: dict[str, Check] = {}
+Progress = tuple[int, int]
+"""(have, need) toward an agenda: it is met exactly when have >= need."""
+ProgressFn = Callable[[GameState, int, Mapping[str, Any]], Progress]
+PROGRESS: dict[str, ProgressFn] = {}
+"""Agenda kind -> how far a seat is (one function per kind; the check is derived from it)."""
 
 
-def check(kind: str) -> Callable[[Check], Check]:
-    def deco(fn: Check) -> Check:
-        CHECKS[kind] = fn
+def progress_of(kind: str) -> Callable[[ProgressFn], ProgressFn]:
+    def deco(fn: ProgressFn) -> ProgressFn:
+        PROGRESS[kind] = fn
         return fn
     return deco
 
@@ -34,110 +37,111 @@ def _wonders(st: GameState, seat: int) -> list[Any]:
     return [c.wonders[w] for w in st.players[seat].wonders]
 
 
-@check("mature_cities")
-def _mature(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len(mature_cities(st, seat)) >= int(a["n"])
+@progress_of("mature_cities")
+def _mature(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len(mature_cities(st, seat)), int(a["n"])
 
 
-@check("natural_wonders")
-def _nws(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("natural_wonders")
+def _nws(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     b = st.board
     n = sum(1 for s in friendly_spaces(st, seat) if b.terrain[s] == "natural_wonder")
-    return n >= int(a["n"])
+    return n, int(a["n"])
 
 
-@check("warmonger")
-def _warmonger(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    ps = st.players[seat]
-    conquered = sum(1 for p in st.cs_conquered.values() if p == seat)
-    return ps.flags.get("capitals", 0) >= int(a.get("capitals", 1)) or conquered >= int(a.get("city_states", 2))
+@progress_of("warmonger")
+def _warmonger(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    """Conquered city-states toward their number; a defeated rival capital meets it at once."""
+    need = int(a.get("city_states", 2))
+    if st.players[seat].flags.get("capitals", 0) >= int(a.get("capitals", 1)):
+        return need, need
+    return sum(1 for p in st.cs_conquered.values() if p == seat), need
 
 
-@check("wonders_of_type")
-def _wonders_type(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return sum(1 for w in _wonders(st, seat) if w.type == str(a["type"])) >= int(a["n"])
+@progress_of("wonders_of_type")
+def _wonders_type(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return sum(1 for w in _wonders(st, seat) if w.type == str(a["type"])), int(a["n"])
 
 
-@check("cities_on_map")
-def _cities(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len(city_spaces(st, seat)) >= int(a["n"])
+@progress_of("cities_on_map")
+def _cities(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len(city_spaces(st, seat)), int(a["n"])
 
 
-@check("coastal_spaces")
-def _coastal(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)) >= int(a["n"])
+@progress_of("coastal_spaces")
+def _coastal(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)), int(a["n"])
 
 
-@check("tech_dial_space")
-def _dial(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return st.players[seat].dial >= int(a["n"])
+@progress_of("tech_dial_space")
+def _dial(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return st.players[seat].dial, int(a["n"])
 
 
-@check("level_iv_cards")
-def _level4(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("level_iv_cards")
+def _level4(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     cards = content_for(st).focus_cards
-    return sum(1 for cid in st.players[seat].row if cards[cid].level == 4) >= int(a["n"])
+    return sum(1 for cid in st.players[seat].row if cards[cid].level == 4), int(a["n"])
 
 
-@check("reinforced_tokens")
-def _reinforced(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat) >= int(a["n"])
+@progress_of("reinforced_tokens")
+def _reinforced(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat), int(a["n"])
 
 
-@check("attack_value")
-def _attack(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return st.players[seat].flags.get("best_attack", 0) >= int(a["n"])
+@progress_of("attack_value")
+def _attack(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return st.players[seat].flags.get("best_attack", 0), int(a["n"])
 
 
-@check("diplomacy_sources")
-def _diplomacy(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("diplomacy_sources")
+def _diplomacy(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     sources = {d.split(":")[0] if d.startswith("p") else d for d in st.players[seat].dipl}
-    return len(sources) >= int(a["n"])
+    return len(sources), int(a["n"])
 
 
-@check("resources")
-def _resources(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("resources")
+def _resources(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     ps = st.players[seat]
-    return sum(ps.resources.values()) + len(ps.nws) >= int(a["n"])
+    return sum(ps.resources.values()) + len(ps.nws), int(a["n"])
 
 
-@check("mature_city_tiles")
-def _mature_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len({st.board.tile_of[s] for s in mature_cities(st, seat)}) >= int(a["n"])
+@progress_of("mature_city_tiles")
+def _mature_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len({st.board.tile_of[s] for s in mature_cities(st, seat)}), int(a["n"])
 
 
-@check("wonder_types")
-def _wonder_types(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len({w.type for w in _wonders(st, seat)}) >= int(a["n"])
+@progress_of("wonder_types")
+def _wonder_types(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len({w.type for w in _wonders(st, seat)}), int(a["n"])
 
 
-@check("all_districts")
-def _districts(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("all_districts")
+def _districts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     mine = {d for s, d in st.district.items() if st.ctl.get(s) == seat}
-    return len(mine) >= len(content_for(st).ruleset.districts)
+    return len(mine), len(content_for(st).ruleset.districts)
 
 
-@check("wonder_each_era")
-def _eras(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len({w.era for w in _wonders(st, seat)}) >= 3
+@progress_of("wonder_each_era")
+def _eras(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len({w.era for w in _wonders(st, seat)}), 3
 
 
-@check("city_tiles")
-def _city_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
-    return len({st.board.tile_of[s] for s in city_spaces(st, seat)}) >= int(a["n"])
+@progress_of("city_tiles")
+def _city_tiles(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return len({st.board.tile_of[s] for s in city_spaces(st, seat)}), int(a["n"])
 
 
-@check("wonders_same_era")
-def _same_era(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("wonders_same_era")
+def _same_era(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     eras = [w.era for w in _wonders(st, seat)]
-    return any(eras.count(e) >= int(a["n"]) for e in set(eras))
+    return max((eras.count(e) for e in set(eras)), default=0), int(a["n"])
 
 
-@check("forts")
-def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> bool:
+@progress_of("forts")
+def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
-    n = sum(1 for s in fort_spaces(st) if st.cities.get(s, st.ctl.get(s)) == seat)
-    return n >= int(a["n"])
+    return sum(1 for s in fort_spaces(st) if st.cities.get(s, st.ctl.get(s)) == seat), int(a["n"])
 
 
 def fort_spaces(st: GameState) -> tuple[int, ...]:
@@ -149,8 +153,14 @@ def fort_spaces(st: GameState) -> tuple[int, ...]:
     return forts
 
 
+def agenda_progress(st: GameState, seat: int, ag: Agenda) -> Progress:
+    """(have, need) of ``seat`` toward agenda ``ag`` (also for bots and the table)."""
+    return PROGRESS[ag.kind](st, seat, ag.args)
+
+
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
-    return CHECKS[ag.kind](st, seat, ag.args)
+    have, need = PROGRESS[ag.kind](st, seat, ag.args)
+    return have >= need
 
 
 def claimed_cards(st: GameState, seat: int) -> int:
@@ -165,6 +175,53 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     """Check agendas: of ``seats`` (default all) for completion, and of everyone for the
     fort agendas that must be held continuously."""
     push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
+
+
+def agenda_signature(st: GameState) -> tuple[Any, ...] | None:
+    """What the agenda checks read, summed up cheaply: the pieces on the map and their owners, each
+    player's wonders, resources, diplomacy cards, row, dial and attack facts, the map's size and
+    the claims. ``api.apply`` compares it before and after an action; an action that leaves it
+    unchanged (moving a figure, choosing a focus card, spending tokens) needs no agenda check.
+    None when the ruleset claims agendas at the end of the turn only."""
+    if content_for(st).ruleset.agenda_timing != "on_completion":
+        return None
+    return (
+        len(st.ctl), sum(st.ctl.values()), len(st.reinforced), len(st.district), len(st.cities),
+        sum(st.cities.values()), len(st.board.coords), len(st.cs_conquered), sum(map(len, st.claims.values())),
+        *((len(p.wonders), sum(p.resources.values()), len(p.nws), len(p.dipl), p.dial, tuple(p.row),
+           p.flags.get("capitals", 0), p.flags.get("best_attack", 0)) for p in st.players),
+    )
+
+
+def claim_completed(st: GameState, before: tuple[Any, ...] | None = None, actor: int = -1) -> bool:
+    """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
+    player completes an agenda, that player places one of his or her control tokens next to that
+    agenda's victory card"): called by ``api.apply`` once the engine waits for a decision, with
+    the ``agenda_signature`` from before the action and the seat that took it. When that seat or
+    the current player has completed an agenda on a card they have not claimed, or anyone no
+    longer holds a claimed fort agenda, it pushes the agenda check (``run_agendas``, which may ask
+    for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
+    complete an agenda by someone else's action; they are checked fully after the event dial,
+    after Globalization and at the end of their own turn."""
+    if st.winner != -1 or content_for(st).ruleset.agenda_timing != "on_completion":
+        return False
+    if before is not None and before == agenda_signature(st):
+        return False
+    c = content_for(st)
+    claims = st.claims
+    full = {st.current, actor} - {-1}
+    for vc_id in st.victory_cards:
+        vc = c.victory_cards[vc_id]
+        for seat in range(st.n):
+            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
+            if mine:
+                if not vc.fort or all(agenda_met(st, seat, ag) for ag in mine):
+                    continue
+            elif seat not in full or not any(agenda_met(st, seat, ag) for ag in vc.agendas):
+                continue
+            push_agenda_checks(st, sorted(full))
+            return True
+    return False
 
 
 @auto("agendas")
@@ -184,7 +241,7 @@ def run_agendas(st: GameState, f: Frame) -> None:
                 for ag in mine:
                     if not agenda_met(st, seat, ag):
                         claims[ag.id] = [p for p in claims[ag.id] if p != seat]
-                        log(st, f"seat {seat} loses the {ag.name} agenda")
+                        log(st, f"seat {seat} loses the {ag.name} agenda", "agenda_lost", seat=seat, agenda=ag.id, card=vc_id)
                         mine = []
             if mine or not full:
                 continue
@@ -196,7 +253,7 @@ def run_agendas(st: GameState, f: Frame) -> None:
                         push(st, "claim_remove", seat=seat)
                         return
                     claims[ag.id] = [*claims.get(ag.id, []), seat]
-                    log(st, f"seat {seat} completes the {ag.name} agenda")
+                    log(st, f"seat {seat} completes the {ag.name} agenda", "agenda", seat=seat, agenda=ag.id, card=vc_id)
                     break
 
 

@@ -228,7 +228,7 @@ def _space_or_skip(
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
     st.reinforced.add(s)
-    log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)")
+    log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
 
 _space_or_skip("w_colosseum", "Colosseum: you may reinforce one of your control tokens next to your city",
@@ -254,7 +254,8 @@ def _forbidden_city(st: GameState, seat: int) -> None:
 def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
     from .cards import remove_control
 
-    log(st, f"seat {f['seat']} destroys seat {st.ctl[s]}'s control token at {where} (Forbidden City)")
+    log(st, f"seat {f['seat']} destroys seat {st.ctl[s]}'s control token at {where} (Forbidden City)", "note",
+        seat=f["seat"], space=s)
     remove_control(st, s)
 
 
@@ -554,7 +555,8 @@ def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
 def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
     from .military import occupy
 
-    log(st, f"seat {f['seat']} replaces seat {st.cities[s]}'s city at {where} (Cristo Redentor)")
+    log(st, f"seat {f['seat']} replaces seat {st.cities[s]}'s city at {where} (Cristo Redentor)", "note",
+        seat=f["seat"], space=s)
     occupy(st, f["seat"], s)
 
 
@@ -636,7 +638,7 @@ def amundsen_act(st: GameState, f: Frame, a: Action) -> None:
     if old >= 0:
         del st.wonder_at[old]
     st.wonder_at[s] = w
-    log(st, f"seat {seat} moves the {w} token to {a.arg}")
+    log(st, f"seat {seat} moves the {w} token to {a.arg}", "note", seat=seat, space=s)
     push(st, "place", seat=seat, left=_n(st, w, "tokens"), near=f"at:{s}", max=None)
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..content import Content
-from ..engine import apply, legal_actions, new_game
+from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.actions import parse_coord
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
@@ -24,17 +25,20 @@ from ..engine.state import LOCKED, ON_CARD, GameState, content_for
 from .errors import ScenarioError
 
 TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
-GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "core", "populate", "clear", "max_rounds",
-             "ruleset", "generator"}
+GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
+             "max_rounds", "ruleset", "generator"}
 SCENARIO_RNG = "splitmix64"
 """The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
 was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
-SPACE_KEYS = {"at", "keep", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
-              "city_state", "wonder", "armies", "caravans"}
-PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl",
-               "wonders", "armies_on_card", "caravans_on_card", "flags"}
+SPACE_KEYS = {"at", "keep", "terrain", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
+              "city_state", "wonder", "armies", "caravans", "mature"}
+PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "deck",
+               "wonders", "armies_on_card", "caravans_on_card", "flags", "unused_cities", "unused_control",
+               "unused_districts"}
 STATE_KEYS = {"current", "first", "round", "event_pos", "stack", "wonder_decks", "wonder_tokens", "victory_cards",
-              "claims", "dice", "rng", "cs_cards", "frames", "turn"}
+              "claims", "dice", "rng", "cs_cards", "frames", "turn", "removed_wonders", "gone_wonders",
+              "aside_wonders"}
+UNUSED_KEYS = ("unused_cities", "unused_control", "unused_districts")
 
 
 @dataclass
@@ -142,6 +146,22 @@ def coord_of(st: GameState, ref: object) -> int:
     return s
 
 
+def parse_map_space(c: Content, text: str) -> Placement:
+    """``"q,r terrain"``: one space of the map given space by space (no printed icons)."""
+    parts = text.split()
+    if len(parts) != 2:
+        raise ValueError(f"expected a space as \"q,r terrain\" (e.g. \"0,0 grassland\"), got {text!r}")
+    q, r = parse_coord(parts[0])
+    return Placement.terrain_at((q, r), _terrain_name(c, parts[1]))
+
+
+def _terrain_name(c: Content, ref: object) -> str:
+    names = sorted(c.ruleset.terrain_difficulty)
+    if not isinstance(ref, str) or _norm(ref) not in names:
+        raise ValueError(f"unknown terrain {ref!r} (one of {', '.join(names)})")
+    return _norm(ref)
+
+
 def parse_tile(c: Content, text: str) -> Placement:
     """``"20 A3 0,0"`` (tile, side and rotation, translation), ``"fort q,r"`` or ``"water q,r"``."""
     parts = text.split()
@@ -198,9 +218,12 @@ def parse(text: str, path: str = "<scenario>") -> Scenario:
         raise ctx.err("rule", "every scenario names the rule it checks: rule = \"<file>: <section>\"")
     title = data.get("title", Path(path).stem)
     st = _build_game(ctx, data.get("game", {}))
-    for i, sp in enumerate(_table_list(ctx, data, "space")):
+    spaces = _table_list(ctx, data, "space")
+    _apply_terrain(ctx, st, spaces)
+    for i, sp in enumerate(spaces):
         _apply_space(ctx, st, sp, i)
     explicit: set[tuple[int, str]] = set()
+    unused: list[tuple[int, dict[str, Any], str, int]] = []
     players = data.get("player", {})
     _want(ctx, "player", players, dict, ctx.header_line("[player]"))
     for ref, pd in players.items():
@@ -212,8 +235,15 @@ def parse(text: str, path: str = "<scenario>") -> Scenario:
         _want(ctx, f"player.{ref}", pd, dict, line)
         _apply_player(ctx, st, seat, pd, f"player.{ref}", line)
         explicit |= {(seat, k) for k in ("armies_on_card", "caravans_on_card") if k in pd}
+        unused.append((seat, pd, f"player.{ref}", line))
     _fill_figures(st, explicit)
-    _apply_state(ctx, st, data.get("state", {}))
+    def set_unused() -> None:
+        for u in unused:
+            _apply_unused(ctx, st, *u)
+
+    _apply_state(ctx, st, data.get("state", {}), set_unused)
+    for i, sp in enumerate(spaces):
+        _check_mature(ctx, st, sp, i)
     steps = []
     for i, sd in enumerate(_table_list(ctx, data, "step")):
         steps.append(Step(i, ctx.header_line("[[step]]", i), sd))
@@ -231,8 +261,8 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     line = ctx.header_line("[game]")
     _want(ctx, "game", g, dict, line)
     _unknown(ctx, "game", g, GAME_KEYS, line)
-    cfg = {"players": g.get("players", 2), "leaders": g.get("leaders"), "colors": g.get("colors"),
-           "max_rounds": g.get("max_rounds"), "generator": g.get("generator", SCENARIO_RNG)}
+    cfg = game_config(g.get("players", 2), leaders=g.get("leaders"), colors=g.get("colors"),
+                      max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG))
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
     if cfg["leaders"] is not None:
         c0 = new_game({"players": 2}, 0)._c
@@ -245,18 +275,29 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     except ValueError as e:
         raise ctx.err("game", str(e), line) from None
     c = content_for(st)
-    if "tiles" in g:
-        tl = ctx.key_line("tiles", line)
-        tiles = _want(ctx, "game.tiles", g["tiles"], list, tl)
+    if "tiles" in g and "map" in g:
+        raise ctx.err("game", "give the map either as tiles or space by space (map), not both", line)
+    if "tiles" in g or "map" in g:
+        key = "tiles" if "tiles" in g else "map"
+        tl = ctx.key_line(key, line)
+        items = _want(ctx, f"game.{key}", g[key], list, tl)
+        if not items:
+            raise ctx.err(f"game.{key}", "the map needs at least one entry", tl)
         try:
-            placements = [parse_tile(c, _want(ctx, "game.tiles", t, str, tl)) for t in tiles]
+            if key == "tiles":
+                placements = [parse_tile(c, _want(ctx, "game.tiles", t, str, tl)) for t in items]
+            else:
+                placements = [parse_map_space(c, _want(ctx, "game.map", t, str, tl)) for t in items]
+                twice = sorted({p.t for p in placements if sum(1 for o in placements if o.t == p.t) > 1})
+                if twice:
+                    raise ValueError(f"space {twice[0][0]},{twice[0][1]} is listed twice")
         except (ValueError, NotationError) as e:
-            raise ctx.err("game.tiles", str(e), tl) from None
+            raise ctx.err(f"game.{key}", str(e), tl) from None
         st.placements = placements
         try:
             st.placements_changed()
         except ValueError as e:
-            raise ctx.err("game.tiles", str(e), tl) from None
+            raise ctx.err(f"game.{key}", str(e), tl) from None
         st.core_count = _want(ctx, "game.core", g.get("core", 0), int, line)
         st.cities, st.capitals = {}, [-1] * st.n
         st.stack = [t for t in st.stack if t not in {p.tile for p in placements}]
@@ -333,6 +374,82 @@ def _clear_space(st: GameState, s: int) -> None:
     for ps in st.players:
         ps.armies = [ON_CARD if a == s else a for a in ps.armies]
         ps.caravans = [ON_CARD if a == s else a for a in ps.caravans]
+
+
+def _apply_terrain(ctx: _Ctx, st: GameState, spaces: list[dict[str, Any]]) -> None:
+    """``terrain`` of ``[[space]]`` entries: the map gets a terrain placement for each (the space
+    keeps its printed icons; see ``board.KIND_TERRAIN``)."""
+    added = []
+    for i, sp in enumerate(spaces):
+        if "terrain" not in sp:
+            continue
+        line = ctx.header_line("[[space]]", i)
+        try:
+            s = coord_of(st, sp.get("at"))
+            if st.board.is_fort[s]:
+                raise ValueError("a fort's terrain is forest and cannot be changed")
+            added.append(Placement.terrain_at(st.board.coords[s], _terrain_name(content_for(st), sp["terrain"])))
+        except ValueError as e:
+            raise ctx.err(f"space {sp.get('at')}.terrain", str(e), line) from None
+    if added:
+        st.placements = [*st.placements, *added]
+        st.placements_changed()
+        st._legal = None
+
+
+def _check_mature(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
+    """``mature = true/false`` of a ``[[space]]`` entry: the built position must agree."""
+    if "mature" not in sp:
+        return
+    from ..engine.spaces import is_mature
+
+    line = ctx.header_line("[[space]]", i)
+    s = coord_of(st, sp["at"])
+    owner = st.cities.get(s)
+    if owner is None:
+        raise ctx.err(f"space {sp['at']}.mature", "only a city can be mature (give city or capital)", line)
+    want = _want(ctx, f"space {sp['at']}.mature", sp["mature"], bool, line)
+    if is_mature(st, owner, s) != want:
+        why = ("a neighbouring land space lacks a friendly control token" if want
+               else "every neighbouring space holds a friendly control token or is water")
+        raise ctx.err(f"space {sp['at']}.mature", f"the city is {'not ' if want else ''}mature: {why}", line)
+
+
+def _apply_unused(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where: str, line: int) -> None:
+    """``unused_cities``, ``unused_control`` (numbers) and ``unused_districts`` (district types):
+    the player's box holds as many pieces as the map, the victory cards and these unused ones
+    together (``flags["box:<component>"]``, read by ``spaces.unused_*``)."""
+    from ..engine import spaces as sp
+
+    c = content_for(st)
+    ps = st.players[seat]
+    try:
+        if "unused_cities" in pd:
+            n = _want(ctx, where + ".unused_cities", pd["unused_cities"], int, line)
+            if n < 0:
+                raise ValueError("unused_cities cannot be negative")
+            ps.flags["box:cities"] = n + sum(1 for o in st.cities.values() if o == seat)
+        if "unused_control" in pd:
+            n = _want(ctx, where + ".unused_control", pd["unused_control"], int, line)
+            if n < 0:
+                raise ValueError("unused_control cannot be negative")
+            ps.flags.pop("box:control_tokens", None)
+            used = c.ruleset.components["control_tokens"] - sp.unused_control(st, seat)
+            ps.flags["box:control_tokens"] = n + used
+        if "unused_districts" in pd:
+            types = {_norm(_want(ctx, where + ".unused_districts", x, str, line))
+                     for x in _want(ctx, where + ".unused_districts", pd["unused_districts"], list, line)}
+            bad = types - set(c.ruleset.districts)
+            if bad:
+                raise ValueError(f"unknown district {sorted(bad)[0]!r} (one of {', '.join(c.ruleset.districts)})")
+            on_map = {d for s, d in st.district.items() if st.ctl.get(s) == seat}
+            if types & on_map:
+                raise ValueError(f"the {sorted(types & on_map)[0]} district is on the map, so it is not unused")
+            for d in c.ruleset.districts:
+                if d not in types and d not in on_map:
+                    ps.flags[f"box:district:{d}"] = 0
+    except ValueError as e:
+        raise ctx.err(where, str(e), line) from None
 
 
 def _put_figure(figs: list[int], s: int) -> bool:
@@ -443,8 +560,12 @@ def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
             ps.nws = [_lookup("natural wonder", dict(c.natural_wonders), x) for x in pd["nws"]]
         if "dipl" in pd:
             ps.dipl = [str(x) for x in pd["dipl"]]
-        if "own_dipl" in pd:
-            ps.own_dipl = [_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in pd["own_dipl"]]
+        if "own_dipl" in pd and "deck" in pd:
+            raise ValueError("deck and own_dipl name the same cards: give one")
+        for key in ("own_dipl", "deck"):
+            if key in pd:
+                cards = _want(ctx, f"{where}.{key}", pd[key], list, line)
+                ps.own_dipl = [_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in cards]
         if "wonders" in pd:
             ps.wonders = [_lookup("wonder", dict(c.wonders), x) for x in pd["wonders"]]
             for deck in st.wonder_decks.values():
@@ -481,7 +602,7 @@ def _fill_figures(st: GameState, explicit: set[tuple[int, str]]) -> None:
                 figs[i] = ON_CARD if j < unlocked - on_map else LOCKED
 
 
-def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any]) -> None:
+def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: Callable[[], object]) -> None:
     line = ctx.header_line("[state]")
     _want(ctx, "state", sd, dict, line)
     _unknown(ctx, "state", sd, STATE_KEYS, line)
@@ -505,6 +626,13 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any]) -> None:
                 st.wonder_decks[wtype] = ids
         if "wonder_tokens" in sd:
             st.wonder_tokens = [_lookup("wonder", dict(c.wonders), w) for w in sd["wonder_tokens"]]
+        for key, attr in (("removed_wonders", "removed_wonders"), ("gone_wonders", "gone_wonders"),
+                          ("aside_wonders", "cs_aside_wonders")):
+            if key in sd:
+                ws = [_lookup("wonder", dict(c.wonders), w) for w in _want(ctx, f"state.{key}", sd[key], list, line)]
+                for deck in st.wonder_decks.values():
+                    deck[:] = [w for w in deck if w not in ws]
+                setattr(st, attr, ws)
         if "victory_cards" in sd:
             st.victory_cards = [_lookup("victory card", dict(c.victory_cards), v) for v in sd["victory_cards"]]
         if "claims" in sd:
@@ -533,6 +661,7 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any]) -> None:
         st.stack_frames = [{"k": "end_turn", "seat": st.current}, {"k": "focus", "seat": st.current}]
         if not sd.get("turn"):
             st.turn = {}
+    before_advance()
     st._legal = None
     advance(st)
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import apply, legal_actions, new_game
+from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.api import apply_in_place
 from ..engine.state import GameState
 from .errors import ScenarioError
@@ -80,9 +80,7 @@ def position(path: str, pos: dict[str, Any]) -> GameState:
         st = load(Path(path).parent / str(pos["scenario"])).state
     else:
         try:
-            cfg = {"players": pos.get("players", 2), "leaders": pos.get("leaders")}
-            if "generator" in pos:
-                cfg["generator"] = pos["generator"]
+            cfg = game_config(pos.get("players", 2), leaders=pos.get("leaders"), generator=pos.get("generator"))
             st = new_game(cfg, int(pos.get("seed", 0)))
         except ValueError as e:
             raise ScenarioError(path, "position", str(e)) from None

@@ -18,21 +18,26 @@ from ..engine import apply, legal_actions, why_illegal
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import decision_seat
+from ..engine.spaces import is_mature, unused_cities, unused_control, used_districts
 from ..engine.state import ON_CARD, GameState, content_for
 from ..engine.turn import describe
 from .build import Scenario, Step, _die, _lookup, _norm, coord_of, focus_card_id, load, seat_of
 from .errors import ScenarioError
 
-ANCHORS = ("do", "dice", "illegal", "options", "includes", "excludes", "targets", "decision", "space", "player",
-           "game")
+ANCHORS = ("do", "dice", "illegal", "options", "includes", "excludes", "targets", "reach", "decision", "space",
+           "player", "game")
 EXTRA = {"illegal": {"reason"}, "options": {"verb"}, "includes": set(), "excludes": set(), "targets": {"verb"},
-         "decision": {"seat", "frame", "describe"}, "do": set(), "dice": set(), "space": None, "player": None, "game": set()}
+         "reach": {"verb"}, "decision": {"seat", "frame", "describe"}, "do": {"log", "no_log"}, "dice": set(),
+         "space": None, "player": None, "game": set()}
 SPACE_FACTS = {"city", "capital", "control", "reinforced", "district", "token", "barbarian", "city_state", "wonder",
-               "armies", "caravans", "empty"}
-PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "wonders", "row",
-                "armies_on_card", "caravans_on_card", "armies_at", "caravans_at", "flags", "leader"}
+               "armies", "caravans", "empty", "terrain", "mature"}
+PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "deck", "wonders", "row",
+                "armies_on_card", "caravans_on_card", "armies_at", "caravans_at", "flags", "leader", "unused_cities",
+                "unused_control", "unused_districts"}
 GAME_FACTS = {"winner", "round", "current", "first", "event_pos", "claims", "barbarians", "cs_conquered", "cs_cards",
-              "wonder_decks", "wonder_tokens", "stack", "over"}
+              "wonder_decks", "wonder_tokens", "stack", "over", "removed_wonders", "gone_wonders", "aside_wonders"}
+REACH_LIMIT = 20000
+"""States a ``reach`` step may visit before it reports the search as too large."""
 _COORD = re.compile(r"-?\d+,-?\d+")
 
 
@@ -95,6 +100,7 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
     key = _anchor(sc, step)
     d = step.data
     if key == "do":
+        events: list[str] = []
         for text in _texts(d["do"], sc, step, "do"):
             try:
                 st = apply(st, text)
@@ -104,6 +110,8 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
                 raise _Fail(f"{text!r} was refused: {e}") from None
             except Exception as e:  # an engine crash is a failed scenario, not a broken file
                 raise _Fail(f"{text!r} crashed the engine: {type(e).__name__}: {e}") from None
+            events.extend(st.events)
+        _check_log(sc, step, events)
         return st
     if key == "dice":
         st = st.copy()
@@ -154,6 +162,17 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
         if want != have:
             raise _Fail(_set_diff("target spaces", want, have))
         return st
+    if key == "reach":
+        want = set(_texts(d["reach"], sc, step, "reach"))
+        for t in want:
+            if not _COORD.fullmatch(t):
+                raise ScenarioError(sc.path, step.label(), f"reach: expected spaces as \"q,r\", got {t!r}")
+        ends = reachable(st, d.get("verb", "to"))
+        if ends is None:
+            raise _Fail(f"the moves branch into more than {REACH_LIMIT} positions; assert fewer steps at once")
+        if want != ends:
+            raise _Fail(_set_diff("spaces the move can end on", want, ends))
+        return st
     if key == "decision":
         kind = st.stack_frames[-1]["k"] if st.winner == -1 else "game over"
         if kind != d["decision"]:
@@ -177,6 +196,62 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
         return st
     _check_game(sc, step, st)
     return st
+
+
+def _check_log(sc: Scenario, step: Step, events: list[str]) -> None:
+    """``log``: texts that the step's log holds, in this order (each a part of one entry, compared
+    without case and punctuation); ``no_log``: texts no entry holds."""
+    d = step.data
+    events = [str(e) for e in events]
+    normed = [_norm(e) for e in events]
+    if "log" in d:
+        at = 0
+        for text in _texts(d["log"], sc, step, "log"):
+            t = _norm(text)
+            found = next((i for i in range(at, len(normed)) if t in normed[i]), None)
+            if found is None:
+                where = "after the previous expected entry " if at else ""
+                raise _Fail(f"the log holds no entry {where}mentioning {text!r}; the log: {events}")
+            at = found + 1
+    for text in _texts(d.get("no_log", []), sc, step, "no_log"):
+        hit = [e for e, n in zip(events, normed, strict=True) if _norm(text) in n]
+        if hit:
+            raise _Fail(f"the log mentions {text!r}: {hit}")
+
+
+def reachable(st: GameState, verb: str = "to") -> set[str] | None:
+    """Every space a move of the pending decision can end on: the spaces named by chains of
+    ``verb`` actions (default ``to``), followed while the same seat's decision of the same kind
+    waits (a move may stop after any step; a step that forces an attack, a trade or the end of
+    the movement counts its space and goes no further). None when the search passes
+    ``REACH_LIMIT`` positions."""
+    if st.winner != -1 or not st.stack_frames:
+        return set()
+    kind, seat = st.stack_frames[-1]["k"], decision_seat(st)
+    out: set[str] = set()
+    seen: set[str] = set()
+    todo = [st]
+    while todo:
+        cur = todo.pop()
+        for a in legal_actions(cur):
+            if a.verb != verb:
+                continue
+            found = _COORD.findall(a.arg)
+            if found:
+                out.add(found[-1])
+            nxt = apply(cur, a)
+            if nxt.winner != -1 or not nxt.stack_frames:
+                continue
+            if nxt.stack_frames[-1]["k"] != kind or decision_seat(nxt) != seat:
+                continue
+            key = repr((nxt.stack_frames[-1], [(p.armies, p.caravans) for p in nxt.players], nxt.turn))
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(seen) > REACH_LIMIT:
+                return None
+            todo.append(nxt)
+    return out
 
 
 def _set_diff(what: str, want: set[str], have: set[str]) -> str:
@@ -234,6 +309,14 @@ def space_facts(st: GameState, s: int) -> dict[str, Any]:
     return out
 
 
+def _space_extra(st: GameState, s: int, key: str) -> Any:
+    """Facts asked for by name only (not listed by ``space_facts``): terrain and maturity."""
+    if key == "terrain":
+        return "fort" if st.board.is_fort[s] else st.board.terrain[s]
+    owner = st.cities.get(s)
+    return owner is not None and is_mature(st, owner, s)
+
+
 def _check_space(sc: Scenario, step: Step, st: GameState) -> None:
     d = step.data
     try:
@@ -249,6 +332,12 @@ def _check_space(sc: Scenario, step: Step, st: GameState) -> None:
         if k == "empty":
             if bool(v) != (not have):
                 errs.append(f"expected it {'empty' if v else 'not empty'}, it holds {have or 'nothing'}")
+            continue
+        if k in ("terrain", "mature"):
+            got_x = _space_extra(st, s, k)
+            want_x = bool(v) if k == "mature" else _norm(str(v))
+            if got_x != want_x:
+                errs.append(f"{k}: expected {want_x!r}, got {got_x!r}")
             continue
         got = have.get(k)
         if _none(v):
@@ -292,10 +381,16 @@ def _check_player(sc: Scenario, step: Step, st: GameState) -> None:
             if k in ("trade", "resources"):
                 got = {a: n for a, n in getattr(ps, k).items() if n}
                 want = {a: n for a, n in dict(v).items() if n}
-            elif k in ("cs_tokens", "nws", "dipl", "own_dipl", "wonders"):
-                got = sorted(getattr(ps, k))
+            elif k in ("unused_cities", "unused_control"):
+                got = (unused_cities if k == "unused_cities" else unused_control)(st, seat)
+                want = v
+            elif k == "unused_districts":
+                got = sorted(set(c.ruleset.districts) - used_districts(st, seat))
+                want = sorted(_norm(x) for x in v)
+            elif k in ("cs_tokens", "nws", "dipl", "own_dipl", "deck", "wonders"):
+                got = sorted(getattr(ps, "own_dipl" if k == "deck" else k))
                 table = {"cs_tokens": c.city_states, "nws": c.natural_wonders, "wonders": c.wonders,
-                         "own_dipl": c.player_diplomacy}.get(k)
+                         "own_dipl": c.player_diplomacy, "deck": c.player_diplomacy}.get(k)
                 want = sorted(_lookup(k, dict(table), x) if table is not None else x for x in v)
             elif k == "row":
                 got = list(ps.row)
@@ -360,6 +455,9 @@ def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
             want = dict(v)
         elif k == "wonder_tokens":
             got = sorted(st.wonder_tokens)
+            want = sorted(_lookup("wonder", dict(c.wonders), w) for w in v)
+        elif k in ("removed_wonders", "gone_wonders", "aside_wonders"):
+            got = sorted(getattr(st, "cs_aside_wonders" if k == "aside_wonders" else k))  # a list: a copy shows
             want = sorted(_lookup("wonder", dict(c.wonders), w) for w in v)
         elif k == "wonder_decks":
             got = {t: st.wonder_decks.get(t, [])[: len(v[t])] for t in v}

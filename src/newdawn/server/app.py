@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -23,94 +22,87 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from .bots import bot_levels
+from .cluster import make_cluster
 from .games import GameError, GameManager
+from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .store import Store, default_db_url
 from .views import content_json
 
 log = logging.getLogger("newdawn.server")
 
 
-@dataclass
-class Conn:
-    token: str | None
-    seat: int
-    seats: frozenset[int]
-    """Seats this socket plays (every human seat for a hot-seat token; {-1} for a spectator)."""
-    sent: int = 0
-    """Actions whose log entries this socket has been sent (later views carry only the tail)."""
-
-
-class Hub:
-    """Open WebSockets by game, each with the token it connected with."""
-
-    def __init__(self) -> None:
-        self.sockets: dict[str, dict[WebSocket, Conn]] = {}
-
-    def add(self, game_id: str, ws: WebSocket, conn: Conn) -> None:
-        self.sockets.setdefault(game_id, {})[ws] = conn
-
-    def remove(self, game_id: str, ws: WebSocket) -> None:
-        self.sockets.get(game_id, {}).pop(ws, None)
-
-    def connected(self, game_id: str) -> dict[int, int]:
-        out: dict[int, int] = {}
-        for c in self.sockets.get(game_id, {}).values():
-            for seat in c.seats:
-                out[seat] = out.get(seat, 0) + 1
-        return out
-
-
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: int | None = None,
-               static_dir: str | None = None) -> FastAPI:
+               static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16,
+               idle_s: float = 600.0) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
-    ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests)."""
-    store = Store(db_url or default_db_url())
+    ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
+    ``max_sockets``: open WebSockets per game (more are refused with close code 4429).
+    ``queue_size``: views waiting for one socket before it counts as fallen behind and is dropped.
+    ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory."""
+    url = db_url or default_db_url()
+    store = Store(url)
+    cluster = make_cluster(url)
     games = GameManager(store, bot_seed=bot_seed)
-    hub = Hub()
+    hub = Hub(games, max_sockets=max_sockets, queue_size=queue_size)
     drivers: dict[str, asyncio.Task[None]] = {}
 
-    send_locks: dict[str, asyncio.Lock] = {}
-
-    async def broadcast(game_id: str) -> None:
-        """Send every socket of the game its own view (after the change was committed).
-
-        One broadcast per game at a time, so a socket never gets an older view after a newer
-        one when a bot's move and a person's action are broadcast at the same moment."""
-        async with send_locks.setdefault(game_id, asyncio.Lock()):
-            conns = list(hub.sockets.get(game_id, {}).items())
-            connected = hub.connected(game_id)
-            for ws, conn in conns:
-                try:
-                    # the whole log on connecting, then only the entries the socket lacks
-                    msg = await run_in_threadpool(games.view, game_id, conn.token, connected, conn.sent)
-                    await ws.send_json(msg)
-                    conn.sent = int(msg["view"]["version"])
-                except Exception:  # a socket that went away is dropped by its own handler
-                    log.debug("could not send to a socket of game %s", game_id, exc_info=True)
+    def broadcast(game_id: str) -> None:
+        """Bring the game's sockets up to date in the background (never waits for a send)."""
+        hub.changed(game_id)
 
     woken: set[str] = set()
     """Games whose state changed since their bot driver last looked: a driver only stops when
     nothing woke it meanwhile. Without it a person's action that lands while the driver is
     finishing (its last "is a bot to move?" answer already stale) would leave the bots idle."""
 
+    async def lease(game_id: str) -> bool:
+        if not cluster.shared:
+            return True
+        if not await run_in_threadpool(cluster.try_lease, game_id):
+            return False  # another process drives this game's bots
+        await run_in_threadpool(games.refresh, game_id)  # it may have moved the game before us
+        return True
+
     async def drive_bots(game_id: str) -> None:
+        """Play the game's bot turns until a person decides, holding the game's bot lease (one
+        process at a time). Supervised: an error (a locked database, a failing bot) is logged and
+        the driver tries again after a pause."""
+        failures = 0
+        leased = stopped = False
         try:
-            while True:
+            woken.discard(game_id)
+            leased = await lease(game_id)
+            while leased:
                 woken.discard(game_id)
-                while await run_in_threadpool(games.bot_to_move, game_id):
-                    if bot_delay > 0:
-                        await asyncio.sleep(bot_delay)
-                    if await run_in_threadpool(games.bot_step, game_id):
-                        await broadcast(game_id)
-                    await asyncio.sleep(0)
+                try:
+                    while await call_game(games, game_id, games.bot_to_move):
+                        if bot_delay > 0:
+                            await asyncio.sleep(bot_delay)
+                        if await run_in_threadpool(games.bot_step, game_id):
+                            broadcast(game_id)
+                        failures = 0
+                        await asyncio.sleep(0)
+                except GameError as e:
+                    log.warning("bot driver of game %s stopped: %s", game_id, e.message)
+                    break  # a game that cannot be loaded: nothing to drive
+                except Exception:
+                    failures += 1
+                    log.exception("bot driver of game %s failed (%d in a row); resuming", game_id, failures)
+                    await asyncio.sleep(min(5.0, 0.05 * 2 ** failures))
+                    continue
                 if game_id not in woken:
                     break  # no await between this check and leaving: no wake-up is missed
-        except Exception:
-            log.exception("bot driver of game %s stopped", game_id)
+        except asyncio.CancelledError:
+            stopped = True
+            raise
         finally:
-            woken.discard(game_id)
+            if leased and cluster.shared:
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(cluster.release, game_id)
             drivers.pop(game_id, None)
+            if game_id in woken and not stopped:
+                kick_bots(game_id)  # woken while the lease was being let go
 
     def kick_bots(game_id: str) -> None:
         woken.add(game_id)
@@ -118,21 +110,70 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         if t is None or t.done():
             drivers[game_id] = asyncio.get_running_loop().create_task(drive_bots(game_id))
 
-    async def after_change(game_id: str) -> None:
-        await broadcast(game_id)
+    def after_change(game_id: str) -> None:
+        broadcast(game_id)
         kick_bots(game_id)
+
+    async def resume() -> None:
+        """Start the drivers of the games whose bots were to move (each game is loaded by its
+        driver, in the background: the server answers at once however many games are stored)."""
+        for gid in await run_in_threadpool(games.resume_ids):
+            kick_bots(gid)
+            await asyncio.sleep(0)
+
+    async def evict() -> None:
+        """Every ``idle_s / 4`` seconds, drop from memory the games nobody used for ``idle_s``."""
+        while True:
+            await asyncio.sleep(max(1.0, idle_s / 4))
+            keep = set(hub.sockets) | set(drivers)
+            n = await run_in_threadpool(games.evict_idle, idle_s, keep)
+            if n:
+                log.info("dropped %d idle games from memory", n)
+
+    async def remote_change(game_id: str, revision: int) -> None:
+        """Another process wrote the game: reload it if it is loaded here, tell the sockets."""
+        g = games.games.get(game_id)
+        if g is None or g.version >= revision:
+            return
+        try:
+            await run_in_threadpool(games.refresh, game_id)
+        except Exception:
+            log.exception("could not reload game %s after another server wrote it", game_id)
+            return
+        broadcast(game_id)
+        kick_bots(game_id)
+
+    async def sweep() -> None:
+        """Several processes: every 2 s, offer to drive each game whose bots wait (the lease
+        decides who does; a process that died lets its leases go)."""
+        while True:
+            await asyncio.sleep(2.0)
+            try:
+                for gid in await run_in_threadpool(games.resume_ids):
+                    if gid not in drivers and gid not in games.broken:
+                        kick_bots(gid)
+            except Exception:
+                log.exception("looking for games whose bots wait failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        ids = await run_in_threadpool(games.load_all)
-        for gid in ids:
-            kick_bots(gid)
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str, revision: int) -> None:  # from the listening thread
+            loop.call_soon_threadsafe(lambda: loop.create_task(remote_change(game_id, revision)))
+
+        await run_in_threadpool(cluster.start, heard)
+        background = [asyncio.create_task(resume()), asyncio.create_task(evict())]
+        if cluster.shared:
+            background.append(asyncio.create_task(sweep()))
         yield
-        for t in list(drivers.values()):
+        for t in background + list(drivers.values()):
             t.cancel()
-        for t in list(drivers.values()):
+        for t in background + list(drivers.values()):
             with contextlib.suppress(BaseException):
                 await t
+        await hub.close()
+        cluster.close()
         store.close()
 
     app = FastAPI(title="newdawn", lifespan=lifespan)
@@ -140,6 +181,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     app.state.store = store
     app.state.hub = hub
     app.state.drivers = drivers
+    app.state.cluster = cluster
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
@@ -173,7 +215,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def claim_seat(game_id: str, request: Request) -> dict[str, Any]:
         body = await body_of(request)
         out = await run_in_threadpool(games.claim, game_id, body.get("invite"))
-        await broadcast(game_id)
+        broadcast(game_id)
         return out
 
     @app.get("/api/games")
@@ -182,14 +224,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.get("/api/games/{game_id}/state")
     async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
-        return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+        if token:  # a token this process does not know yet is looked up in the store: not on the loop
+            return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+        return await call_game(games, game_id, games.view, token, hub.connected(game_id))
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         body = await body_of(request)
         version = await run_in_threadpool(games.act, game_id, body.get("token"), body.get("version"),
                                           body.get("action"))
-        await after_change(game_id)
+        after_change(game_id)
         return {"ok": True, "version": version}
 
     @app.get("/api/games/{game_id}/why")
@@ -200,7 +244,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def undo(game_id: str, request: Request) -> dict[str, Any]:
         body = await body_of(request)
         version = await run_in_threadpool(games.undo, game_id, body.get("token"), body.get("version"))
-        await after_change(game_id)
+        after_change(game_id)
         return {"ok": True, "version": version}
 
     @app.get("/api/games/{game_id}/replay")
@@ -223,36 +267,32 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def game_socket(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         await ws.accept()
         try:
-            first = await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+            seat, acting = await run_in_threadpool(games.who, game_id, token)
+            conn = hub.join(game_id, ws, token, acting or frozenset({seat}))
         except GameError as e:
             await ws.send_json({"type": "error", "error": e.message})
-            await ws.close(code=4000 + e.status)
+            await ws.close(code=CLOSE_TOO_MANY if e.status == 429 else 4000 + e.status)
             return
-        acting = await run_in_threadpool(games.acting_seats, game_id, token)
-        hub.add(game_id, ws, Conn(token, first["seat"], acting or frozenset({first["seat"]})))
         try:
-            await broadcast(game_id)  # everyone sees the new connection (and this socket its view)
-            while True:
+            while not conn.dropped:
                 text = await ws.receive_text()
                 try:
                     msg = json.loads(text)
                 except ValueError:
                     msg = None
                 if not isinstance(msg, dict) or msg.get("type") != "action":
-                    await ws.send_json({"type": "error", "error": "expected {\"type\": \"action\", ...}"})
+                    hub.send(game_id, conn, json.dumps({"type": "error", "error": "expected {\"type\": \"action\", ...}"}))
                     continue
                 try:
                     await run_in_threadpool(games.act, game_id, token, msg.get("version"), msg.get("action"))
                 except GameError as e:
-                    await ws.send_json({"type": "error", "error": e.message, "status": e.status})
+                    hub.send(game_id, conn, json.dumps({"type": "error", "error": e.message, "status": e.status}))
                     continue
-                await after_change(game_id)
+                after_change(game_id)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.remove(game_id, ws)
-            with contextlib.suppress(Exception):
-                await broadcast(game_id)
+            hub.leave(game_id, ws)
 
     static = static_dir or str(resources.files("newdawn.server") / "static")
 

@@ -8,16 +8,10 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from ..bots.base import Bot as Bot  # re-exported: server.games types its bot seats with it
 from ..bots.random_bot import RandomBot
-from ..engine import Action
-
-
-class Bot(Protocol):
-    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action: ...
-
 
 FALLBACK_LEVELS: tuple[str, ...] = ("random",)
 """The bot names offered when ``newdawn.bots.make_bot`` does not exist yet."""

@@ -7,15 +7,19 @@ from worker threads so that neither the engine nor the database ever blocks the 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import secrets
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from ..content import load_content
+from ..describe import action_entries, setup_entries
 from ..engine import (
     Action,
     GameState,
@@ -32,7 +36,7 @@ from ..engine import (
 )
 from ..engine.setup import normalise_config
 from .bots import Bot, make_seat_bot
-from .store import GameRecord, SeatRecord, Store
+from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import view_message
 
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -52,6 +56,8 @@ class GameError(Exception):
 
 CHECKPOINT_EVERY = 25
 """Keep every 25th state of a game in memory; others are rebuilt from the nearest one."""
+SNAPSHOT_EVERY = 50
+"""Store the state after every 50th action, so that loading a game applies at most 49."""
 
 
 @dataclass
@@ -65,31 +71,49 @@ class LiveGame:
     """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup)."""
     prev: GameState | None = None
     """The state before the last action, while it is known (for undo)."""
+    records: list[list[dict[str, Any]]] = field(default_factory=list)
+    """``records[i]``: the log records (``describe.log``) of action ``i`` (0: the setup)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[int, Bot] = field(default_factory=dict)
+    touched: float = field(default_factory=time.monotonic)
+    """When the game was last used (idle games are dropped from memory)."""
+    reload_seats: Callable[[], list[SeatRecord] | None] | None = None
+    """Reads the game's seats from the store: a seat claimed through another server process
+    is known here only after that."""
 
     @classmethod
     def from_states(cls, rec: GameRecord, states: list[GameState]) -> LiveGame:
         """Keep the checkpoints, the last two states and the events of ``engine.replay``'s
         list of states (which is then dropped: a long game's states take tens of MB)."""
+        records = [setup_entries(states[0])] + [
+            action_entries(states[i], seat, text, states[i + 1], i + 1) for i, (seat, text) in enumerate(rec.actions)]
         return cls(rec, states[-1], {i: states[i] for i in range(0, len(states), CHECKPOINT_EVERY)},
-                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None)
+                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None, records)
 
     def state_at(self, i: int) -> GameState:
-        """The state after the first ``i`` actions."""
+        """The state after the first ``i`` actions (checkpoints passed on the way are kept)."""
         n = len(self.rec.actions)
         if i == n:
             return self.state
         if i == n - 1 and self.prev is not None:
             return self.prev
+        if 0 not in self.checkpoints:  # loaded from a snapshot: the start is rebuilt when needed
+            self.checkpoints[0] = initial_state(self.rec)
         base = max(k for k in self.checkpoints if k <= i)
         st = self.checkpoints[base]
         for j in range(base, i):
             st = apply(st, self.rec.actions[j][1])
+            if (j + 1) % CHECKPOINT_EVERY == 0:
+                self.checkpoints.setdefault(j + 1, st)
         return st
+
+    def summary_record(self) -> Summary:
+        st = self.state
+        return Summary(st.round, st.winner, st.winner == -1 and self.is_bot(decision_seat(st)))
 
     def push(self, seat: int, text: str, nxt: GameState) -> None:
         self.rec.actions.append((seat, text))
+        self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
         self.prev, self.state = self.state, nxt
         self.events.append(list(nxt.events))
         n = len(self.rec.actions)
@@ -102,6 +126,7 @@ class LiveGame:
         before = self.state_at(n - 1)
         self.rec.actions.pop()
         self.events.pop()
+        self.records.pop()
         self.checkpoints.pop(n, None)
         self.state, self.prev = before, None
 
@@ -119,6 +144,13 @@ class LiveGame:
         for s in self.rec.seats:
             if secrets.compare_digest(s.token, token):
                 return s.seat, frozenset({s.seat})
+        if self.reload_seats is not None and any(s.invite for s in self.rec.seats):
+            fresh = self.reload_seats()  # an invite may have been spent in another process
+            if fresh is not None and len(fresh) == len(self.rec.seats):
+                self.rec.seats = fresh
+                for s in fresh:
+                    if secrets.compare_digest(s.token, token):
+                        return s.seat, frozenset({s.seat})
         hs = self.rec.hotseat_token
         if hs and secrets.compare_digest(hs, token):
             humans = frozenset(s.seat for s in self.rec.seats if s.kind == "human")
@@ -136,10 +168,12 @@ class LiveGame:
         stop = len(self.rec.actions) if stop is None else stop
         out = []
         if start == 0:
-            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0])})
+            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0]),
+                        "entries": self.records[0]})
         for i in range(start, stop):
             seat, text = self.rec.actions[i]
-            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1])})
+            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1]),
+                        "entries": self.records[i + 1]})
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -166,6 +200,34 @@ class LiveGame:
         return out
 
 
+def initial_state(rec: GameRecord) -> GameState:
+    """The state before the first action of a stored game."""
+    return replay({"config": rec.config, "seed": rec.seed, "actions": []})[0]
+
+
+def from_snapshot(rec: GameRecord) -> LiveGame | None:
+    """The game rebuilt from its stored snapshot, the actions after it and their stored event
+    lines; None when these are incomplete (the caller replays the whole log)."""
+    if rec.snapshot is None or rec.setup_events is None or any(e is None for e in rec.events):
+        return None
+    n, text = rec.snapshot
+    if not 0 <= n <= len(rec.actions):
+        return None
+    try:
+        st = GameState.from_json(json.loads(text))
+    except (ValueError, KeyError, TypeError) as e:
+        log.warning("snapshot of game %s not used: %s", rec.id, e)
+        return None
+    checkpoints = {n: st}
+    prev = None
+    for j in range(n, len(rec.actions)):
+        prev, st = st, apply(st, rec.actions[j][1])
+        if (j + 1) % CHECKPOINT_EVERY == 0:
+            checkpoints[j + 1] = st
+    events = [list(rec.setup_events)] + [list(e or []) for e in rec.events]
+    return LiveGame(rec, st, checkpoints, events, prev)
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -184,6 +246,8 @@ class GameManager:
         """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
         self._lock = threading.Lock()
         self.bot_seed = bot_seed
+        self.view_builds = 0
+        """How many view messages were built for sockets (tests check that they are shared)."""
 
     # ------------------------------------------------------------------ lobby
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -234,13 +298,14 @@ class GameManager:
             mine = humans[0] if humans else None
         elif not isinstance(mine, int) or isinstance(mine, bool) or mine not in humans:
             raise GameError(400, "my_seat must be null or the number (from 0) of a human seat")
-        for s in seats:
-            if s.kind == "human" and s.seat != mine:
-                s.invite = new_token()  # the seat's token is made when its player claims it
+        for sr in seats:
+            sr.leader, sr.color = st.players[sr.seat].leader, st.players[sr.seat].color
+            if sr.kind == "human" and sr.seat != mine:
+                sr.invite = new_token()  # the seat's token is made when its player claims it
         rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
-                         new_token() if hotseat else None, 0, seats, [], practice)
-        self.store.create_game(rec)
+                         new_token() if hotseat else None, 0, seats, [], practice=practice)
         g = LiveGame.from_states(rec, [st])
+        self.store.create_game(rec, list(st.events), g.summary_record())
         self._attach_bots(g)
         with self._lock:
             self.games[rec.id] = g
@@ -295,6 +360,8 @@ class GameManager:
                     "url": f"/table.html?game={game_id}&token={token}"}
 
     def _attach_bots(self, g: LiveGame) -> None:
+        gid = g.rec.id
+        g.reload_seats = lambda: self.store.load_seats(gid)
         # Bots get a seed derived from the game's through a hash: what they do shows nothing of it.
         derived = int.from_bytes(hashlib.blake2b(str(g.rec.seed).encode(), digest_size=7,
                                                  person=b"newdawn-bots").digest(), "big")
@@ -304,17 +371,26 @@ class GameManager:
                 g.bots[s.seat] = make_seat_bot(s.bot or "random", base * 10 + s.seat + len(g.rec.actions) * 7919)
 
     def list_games(self) -> list[dict[str, Any]]:
+        """The lobby's list, from the summaries stored with every write (no game is loaded,
+        except one stored by an older version without a summary)."""
         out = []
-        for gid in self.store.game_ids():
-            try:
-                out.append(self.get(gid).summary())
-            except GameError:
-                continue  # a game that cannot be rebuilt is left out (and logged once)
+        for row in self.store.summaries():
+            gid = row["game_id"]
+            if gid in self.broken:
+                continue
+            if not row.pop("_complete"):
+                try:
+                    row = self.get(gid).summary()
+                except GameError:
+                    continue  # a game that cannot be rebuilt is left out (and logged once)
+            out.append(row)
         return out
 
     def get(self, game_id: str) -> LiveGame:
+        """The live game, loaded from the store on first use (404 unknown, 500 broken)."""
         g = self.games.get(game_id)
         if g is not None:
+            g.touched = time.monotonic()
             return g
         with self._lock:
             g = self.games.get(game_id)
@@ -322,9 +398,18 @@ class GameManager:
                 return g
             if game_id in self.broken:
                 raise GameError(500, f"game {game_id} cannot be resumed: {self.broken[game_id]}")
-            rec = self.store.load_game(game_id)
-            if rec is None:
-                raise GameError(404, f"no game {game_id!r}")
+            g = self._load(game_id)
+            self.games[game_id] = g
+            return g
+
+    def _load(self, game_id: str) -> LiveGame:
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise GameError(404, "no such game")
+        rec = self.store.load_game(game_id)
+        if rec is None:
+            raise GameError(404, f"no game {game_id[:40]!r}")
+        g = from_snapshot(rec) if rec.snapshot is not None else None
+        if g is None:
             try:
                 states = replay({"config": rec.config, "seed": rec.seed, "actions": [a for _, a in rec.actions]})
             except (IllegalActionError, NotationError, ValueError, KeyError) as e:
@@ -332,29 +417,95 @@ class GameManager:
                 log.warning("game %s cannot be resumed: %s", game_id, e)
                 raise GameError(500, f"game {game_id} cannot be resumed: {self.broken[game_id]}") from None
             g = LiveGame.from_states(rec, states)
-            self._attach_bots(g)
-            self.games[game_id] = g
+        self._attach_bots(g)
+        return g
+
+    def refresh(self, game_id: str) -> LiveGame | None:
+        """Bring a loaded game up to the stored one (another process wrote it, or a write lost
+        a race): the actions both share stay, the others are taken back or applied. Returns the
+        game, or None if it is not loaded here."""
+        g = self.games.get(game_id)
+        if g is None:
+            return None
+        with g.lock:
+            if self.store.revision(game_id) == g.rec.revision:
+                return g
+            rec = self.store.load_game(game_id)
+            if rec is None:
+                return g
+            mine = g.rec.actions
+            p = 0
+            while p < min(len(mine), len(rec.actions)) and mine[p] == rec.actions[p]:
+                p += 1
+            if p < len(mine):
+                st = g.state_at(p)
+                del mine[p:]
+                del g.events[p + 1:]
+                for k in [k for k in g.checkpoints if k > p]:
+                    del g.checkpoints[k]
+                g.state, g.prev = st, None
+            for j in range(p, len(rec.actions)):
+                seat, text = rec.actions[j]
+                g.push(seat, text, apply(g.state, text))
+            g.rec.revision = rec.revision
+            g.rec.seats = rec.seats
             return g
 
-    def load_all(self) -> list[str]:
-        """Load every stored game (at start-up, so bots resume their turns)."""
-        ids = []
-        for gid in self.store.game_ids():
-            try:
-                self.get(gid)
-            except GameError:
-                continue
-            ids.append(gid)
-        return ids
+    def resume_ids(self) -> list[str]:
+        """Games whose bots should play now (a game stored without a summary is included: its
+        driver loads it and looks)."""
+        return self.store.bot_turn_ids()
+
+    def evict_idle(self, max_idle: float, keep: set[str]) -> int:
+        """Forget games unused for ``max_idle`` seconds (except ``keep``): they are loaded again
+        from the store when next used. Returns how many were dropped."""
+        now = time.monotonic()
+        with self._lock:
+            idle = [gid for gid, g in self.games.items() if gid not in keep and now - g.touched > max_idle]
+            for gid in idle:
+                del self.games[gid]
+        return len(idle)
 
     # ------------------------------------------------------------------ views
+    def revision(self, game_id: str) -> int:
+        return self.get(game_id).version
+
+    def build_views(self, game_id: str, wanted: dict[str | None, set[int]],
+                    connected: dict[int, int] | None = None) -> tuple[int, int, dict[tuple[str | None, int], str]]:
+        """The view of each token in ``wanted`` (None: spectators), as JSON text, once for each
+        number of log entries the sockets of that token already have. Each token's view is built
+        once, however many sockets share it. Returns (revision, actions, texts by (token, sent))."""
+        g = self.get(game_id)
+        texts: dict[tuple[str | None, int], str] = {}
+        with g.lock:
+            n = len(g.rec.actions)
+            seats = g.seat_list(connected)
+            for token, sents in wanted.items():
+                try:
+                    seat, acting = g.seat_of_token(token)
+                except GameError:
+                    continue
+                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats)
+                self.view_builds += 1
+                for sent in sents:
+                    texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
+            return g.version, n, texts
+
     def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,
              log_from: int = 0) -> dict[str, Any]:
         g = self.get(game_id)
         with g.lock:
             seat, acting = g.seat_of_token(token)
+            refusal = undo_refusal(g, acting)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected), practice=g.rec.practice)
+                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
+                                undo=(refusal is None, refusal), practice=g.rec.practice)
+
+    def who(self, game_id: str, token: str | None) -> tuple[int, frozenset[int]]:
+        """(seat the token sees as, seats it may act for); 403 for a token of no seat."""
+        g = self.get(game_id)
+        with g.lock:
+            return g.seat_of_token(token)
 
     def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
         g = self.get(game_id)
@@ -389,6 +540,7 @@ class GameManager:
             _, acting = g.seat_of_token(token)
             if not acting:
                 raise GameError(403, "a spectator cannot act: this action needs a seat's token")
+            self._catch_up(g, version)
             self._check_version(g, version)
             st = g.state
             if st.winner != -1:
@@ -397,6 +549,11 @@ class GameManager:
             if owner not in acting:
                 raise GameError(403, f"it is seat {owner}'s decision, not yours")
             return self._apply(g, owner, action)
+
+    def _catch_up(self, g: LiveGame, version: Any) -> None:
+        """A client that saw a newer revision than ours saw another process's write: reload."""
+        if isinstance(version, int) and not isinstance(version, bool) and version > g.version:
+            self.refresh(g.rec.id)
 
     @staticmethod
     def _check_version(g: LiveGame, version: Any) -> None:
@@ -419,7 +576,14 @@ class GameManager:
             raise GameError(400, reason)
         nxt = apply(st, a)
         n = len(g.rec.actions)
-        self.store.append_action(g.rec.id, n, seat, str(a), g.rec.revision + 1)
+        summary = Summary(nxt.round, nxt.winner, nxt.winner == -1 and g.is_bot(decision_seat(nxt)))
+        snapshot = (n + 1, json.dumps(nxt.to_json())) if (n + 1) % SNAPSHOT_EVERY == 0 else None
+        try:
+            self.store.append_action(g.rec.id, n, seat, str(a), g.rec.revision + 1, events=list(nxt.events),
+                                     summary=summary, snapshot=snapshot)
+        except StaleRevision:
+            self.refresh(g.rec.id)
+            raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
         g.rec.revision += 1
         g.push(seat, str(a), nxt)
         return g.version
@@ -446,7 +610,12 @@ class GameManager:
         with g.lock:
             if g.version != version:
                 return False
-            self._apply(g, seat, str(a))
+            try:
+                self._apply(g, seat, str(a))
+            except GameError as e:
+                if e.status == 409:
+                    return False  # another process moved the game: look again
+                raise
             return True
 
     def bot_to_move(self, game_id: str) -> bool:
@@ -461,12 +630,19 @@ class GameManager:
             _, acting = g.seat_of_token(token)
             if not acting:
                 raise GameError(403, "a spectator cannot undo")
+            self._catch_up(g, version)
             self._check_version(g, version)
             reason = undo_refusal(g, acting)
             if reason is not None:
                 raise GameError(400, reason)
             n = len(g.rec.actions) - 1
-            self.store.drop_last_action(g.rec.id, n, g.rec.revision + 1)
+            before = g.state_at(n)
+            summary = Summary(before.round, before.winner, before.winner == -1 and g.is_bot(decision_seat(before)))
+            try:
+                self.store.drop_last_action(g.rec.id, n, g.rec.revision + 1, summary)
+            except StaleRevision:
+                self.refresh(g.rec.id)
+                raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
             g.rec.revision += 1
             g.pop()
             return g.version

@@ -1,19 +1,28 @@
 """Persistence through SQLAlchemy 2: a game is its configuration, seed, seats and action log.
 
-Three tables: ``games`` (configuration, seed, hot-seat token, a revision counter that every
-change bumps), ``seats`` (kind, bot level, secret token, leader) and ``actions`` (the log, one
-row per applied action). The state itself is never stored: it is rebuilt by replaying the log,
-so a server killed at any moment resumes every game exactly. Every change is committed in one
-transaction before the caller broadcasts it.
+Four tables: ``games`` (configuration, seed, hot-seat token, a revision counter that every
+change bumps, and a summary for the lobby: round, winner, whether a bot is to move),
+``seats`` (kind, bot level, secret token, leader, color), ``actions`` (the log, one row per
+applied action with the engine's event lines) and ``snapshots`` (a game's state as JSON after
+some number of its actions, so that loading a game applies only the actions after it). The
+action log stays the record: a snapshot is a cache that loading may ignore.
+
+Every write is one transaction and a compare-and-set on the game's revision: it applies only
+if the game is still at the revision the writer saw (else ``StaleRevision``, and the writer
+reloads). Writes that find SQLite locked are retried.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
     Boolean,
@@ -21,19 +30,49 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
+    bindparam,
     create_engine,
-    delete,
+    event,
     func,
     inspect,
+    or_,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .cluster import CHANNEL
 
 DEFAULT_DB_FILE = "newdawn.db"
+BUSY_TIMEOUT_S = 10.0
+"""SQLite waits this long for another writer's lock before "database is locked"."""
+RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8)
+"""Pauses before retrying a write that found the database locked or busy (then it fails)."""
+log = logging.getLogger("newdawn.server")
+T = TypeVar("T")
+
+
+def is_lock_error(e: BaseException) -> bool:
+    text = str(getattr(e, "orig", e)).lower()
+    return "locked" in text or "busy" in text
+
+
+def retrying(fn: Callable[[], T]) -> T:
+    """Run a transaction, retrying it while the database reports itself locked or busy."""
+    for delay in RETRY_DELAYS_S:
+        try:
+            return fn()
+        except OperationalError as e:
+            if not is_lock_error(e):
+                raise
+            log.warning("database busy (%s); retrying in %.2f s", e.orig, delay)
+            time.sleep(delay)
+    return fn()
 
 
 class Base(DeclarativeBase):
@@ -56,6 +95,11 @@ class GameRow(Base):
     hotseat_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     """Bumped by every applied action and every undo: the ``version`` clients send back."""
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot_turn: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """A bot decides now: the games a starting server resumes."""
+    setup_events: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -68,6 +112,8 @@ class SeatRow(Base):
     token: Mapped[str] = mapped_column(String(64))
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """While the seat is unclaimed: the code of its invite link (spent when claimed)."""
+    leader: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    color: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -79,6 +125,30 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    events: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The engine's event lines of this action (JSON list); rebuilt by replay when missing."""
+
+
+_GAMES = cast(Table, GameRow.__table__)
+_ACTIONS = cast(Table, ActionRow.__table__)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer)
+    """The state is the one after the first ``n`` actions."""
+    state: Mapped[str] = mapped_column(Text)
+    """``GameState.to_json()`` as JSON text."""
+
+
+_SNAPSHOTS = cast(Table, SnapshotRow.__table__)
+_BUMP = text("UPDATE games SET revision = :rev WHERE id = :id AND revision = :prev")
+_BUMP_SUMMARY = text("UPDATE games SET revision = :rev, round = :round, winner = :winner, bot_turn = :bot_turn "
+                     "WHERE id = :id AND revision = :prev").bindparams(bindparam("bot_turn", type_=Boolean()))
+_INSERT_ACTION = text("INSERT INTO actions (game_id, n, seat, action, created, events) "
+                      "VALUES (:g, :n, :s, :a, :c, :e)").bindparams(bindparam("c", type_=DateTime(timezone=True)))
 
 
 @dataclass
@@ -87,7 +157,22 @@ class SeatRecord:
     kind: str
     bot: str | None
     token: str
+    leader: str | None = None
+    color: str | None = None
     invite: str | None = None
+
+
+class StaleRevision(Exception):
+    """A write lost the race: the game is no longer at the revision the writer saw."""
+
+
+@dataclass
+class Summary:
+    """What the lobby lists and the server resumes, stored with every write."""
+
+    round: int
+    winner: int
+    bot_turn: bool
 
 
 @dataclass
@@ -101,6 +186,11 @@ class GameRecord:
     seats: list[SeatRecord]
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(seat, action text) in the order applied."""
+    events: list[list[str] | None] = field(default_factory=list)
+    """Stored event lines of each action (None where the row has none)."""
+    setup_events: list[str] | None = None
+    snapshot: tuple[int, str] | None = None
+    """(n, state JSON) of the stored snapshot, if any."""
     practice: bool = False
     """The seed was typed by a person (or is an old 31-bit one): anyone who has it knows the
     game's future dice and draws."""
@@ -118,6 +208,16 @@ def db_file(url: str) -> str | None:
     return os.path.abspath(u.database)
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers and one writer work at once; NORMAL syncs the log at checkpoints, which
+    survives a killed process (only an operating-system crash may lose the last commits)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+    cur.close()
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -130,75 +230,189 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url.startswith("postgresql") and "+" not in url.split(":", 1)[0]:
             url = url.replace("postgresql", "postgresql+psycopg", 1)
-        if make_url(url).get_backend_name() == "sqlite":
-            kwargs["connect_args"] = {"check_same_thread": False}
+        sqlite = make_url(url).get_backend_name() == "sqlite"
+        if sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_S}
         self.engine: Engine = create_engine(url, **kwargs)
+        self._write_lock: threading.Lock | None = None
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            self._write_lock = threading.Lock()
+        self.shared = make_url(url).get_backend_name() == "postgresql"
+        """Several processes may share this database (PostgreSQL): writes are announced."""
         Base.metadata.create_all(self.engine)
-        self._add_missing_columns()
+        add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-
-    def _add_missing_columns(self) -> None:
-        """Columns added after a database was created (``create_all`` makes only new tables)."""
-        added = {"games": {"seed_text": "VARCHAR(80)", "practice": "BOOLEAN"}, "seats": {"invite": "VARCHAR(64)"}}
-        have = {t: {c["name"] for c in inspect(self.engine).get_columns(t)} for t in added}
-        with self.engine.begin() as conn:
-            for table, cols in added.items():
-                for col, kind in cols.items():
-                    if col not in have[table]:
-                        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {col} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_game(self, rec: GameRecord) -> None:
+    def _write(self, fn: Callable[[], T]) -> T:
+        """Run a write transaction, retried while the database is locked. With SQLite the
+        process's writers take turns on a lock of their own first: SQLite lets one writer in at
+        a time anyway, and its busy handler would make the others sleep in steps of up to 0.1 s."""
+        if self._write_lock is None:
+            return retrying(fn)
+        with self._write_lock:
+            return retrying(fn)
+
+    def create_game(self, rec: GameRecord, setup_events: list[str] | None = None,
+                    summary: Summary | None = None) -> None:
+        self._write(lambda: self._create_game(rec, setup_events, summary))
+
+    def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
-            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0,
-                          seed_text=str(rec.seed), practice=rec.practice,
-                          hotseat_token=rec.hotseat_token, revision=rec.revision))
+            s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
+                          hotseat_token=rec.hotseat_token, revision=rec.revision,
+                          setup_events=None if setup_events is None else json.dumps(setup_events),
+                          **_summary_values(summary)))
             s.flush()
             for st in rec.seats:
                 s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token,
-                              invite=st.invite))
+                              leader=st.leader, color=st.color, invite=st.invite))
+            self.on_write(s, rec.id, rec.revision)
 
     def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
         """Give ``seat`` its player's token if ``invite`` is still its unspent invite (one
         conditional update, so two people opening the link at once cannot both win)."""
-        with self._session.begin() as s:
-            res = s.execute(update(SeatRow)
-                            .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.invite == invite)
-                            .values(token=token, invite=None))
-            return bool(getattr(res, "rowcount", 0) == 1)
+        def claim() -> bool:
+            with self._session.begin() as s:
+                res = s.execute(update(SeatRow)
+                                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.invite == invite)
+                                .values(token=token, invite=None))
+                return bool(getattr(res, "rowcount", 0) == 1)
+        return self._write(claim)
 
-    def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int) -> None:
-        """Record action number ``n`` and the new revision in one transaction."""
-        with self._session.begin() as s:
-            s.add(ActionRow(game_id=game_id, n=n, seat=seat, action=action, created=_now()))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
+    def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int, *,
+                      events: list[str] | None = None, summary: Summary | None = None,
+                      snapshot: tuple[int, str] | None = None) -> None:
+        """Record action number ``n`` (0 for the first) and move the game from revision
+        ``revision - 1`` to ``revision``, in one transaction; ``StaleRevision`` if the game is no
+        longer at ``revision - 1``. ``snapshot``: (n, state JSON) to keep instead of the old one."""
+        self._write(lambda: self._append_action(game_id, n, seat, action, revision, events, summary, snapshot))
 
-    def drop_last_action(self, game_id: str, n: int, revision: int) -> None:
-        with self._session.begin() as s:
-            s.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.n == n))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(revision=revision))
+    def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int,
+                       events: list[str] | None, summary: Summary | None,
+                       snapshot: tuple[int, str] | None) -> None:
+        # fixed SQL text, not the ORM: this is the hot path of every move
+        with self.engine.begin() as c:
+            self._bump(c, game_id, revision, summary)
+            c.execute(_INSERT_ACTION, {"g": game_id, "n": n, "s": seat, "a": action, "c": _now(),
+                                       "e": None if events is None else json.dumps(events)})
+            if snapshot is not None:
+                c.execute(_SNAPSHOTS.delete().where(_SNAPSHOTS.c.game_id == game_id))
+                c.execute(_SNAPSHOTS.insert().values(game_id=game_id, n=snapshot[0], state=snapshot[1]))
+            self.on_write(c, game_id, revision)
+
+    def drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None = None) -> None:
+        """Delete action ``n`` (the last) and move the game to ``revision``, compare-and-set as
+        ``append_action``; a snapshot taken after it goes too."""
+        self._write(lambda: self._drop_last_action(game_id, n, revision, summary))
+
+    def _drop_last_action(self, game_id: str, n: int, revision: int, summary: Summary | None) -> None:
+        with self.engine.begin() as c:
+            self._bump(c, game_id, revision, summary)
+            c.execute(_ACTIONS.delete().where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.n == n))
+            c.execute(_SNAPSHOTS.delete().where(_SNAPSHOTS.c.game_id == game_id, _SNAPSHOTS.c.n > n))
+            self.on_write(c, game_id, revision)
+
+    @staticmethod
+    def _bump(c: Connection, game_id: str, revision: int, summary: Summary | None) -> None:
+        if summary is None:
+            res = c.execute(_BUMP, {"id": game_id, "rev": revision, "prev": revision - 1})
+        else:
+            res = c.execute(_BUMP_SUMMARY, {"id": game_id, "rev": revision, "prev": revision - 1,
+                                            "round": summary.round, "winner": summary.winner,
+                                            "bot_turn": summary.bot_turn})
+        if res.rowcount != 1:
+            raise StaleRevision(f"game {game_id} is no longer at revision {revision - 1}")
+
+    def on_write(self, c: Connection | Session, game_id: str, revision: int) -> None:
+        """Inside every write's transaction: on PostgreSQL, tell the other server processes
+        (``cluster.PostgresCluster`` listens); the notice is sent only if the write commits."""
+        if self.shared:
+            c.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id} {revision}"})
+
+    def revision(self, game_id: str) -> int | None:
+        with self._session() as s:
+            r = s.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+            return None if r is None else int(r)
 
     def game_ids(self) -> list[str]:
         with self._session() as s:
             return list(s.scalars(select(GameRow.id).order_by(GameRow.created)))
+
+    def bot_turn_ids(self) -> list[str]:
+        """Games in which a bot decides now (to resume them)."""
+        with self._session() as s:
+            return list(s.scalars(select(GameRow.id).where(or_(GameRow.bot_turn.is_(True), GameRow.bot_turn.is_(None)))
+                              .order_by(GameRow.created)))
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """The lobby's list from the stored summaries (``round`` None for a game stored before
+        summaries were kept)."""
+        with self._session() as s:
+            seats: dict[str, list[SeatRow]] = {}
+            for r in s.scalars(select(SeatRow).order_by(SeatRow.game_id, SeatRow.seat)):
+                seats.setdefault(r.game_id, []).append(r)
+            out = []
+            for g in s.scalars(select(GameRow).order_by(GameRow.created)):
+                created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
+                ss = seats.get(g.id, [])
+                out.append({
+                    "game_id": g.id, "created": created.isoformat(),
+                    "practice": True if g.practice is None else bool(g.practice), "players": len(ss),
+                    "seats": [{"seat": r.seat, "kind": r.kind, "bot": r.bot, "leader": r.leader,
+                               "color": r.color, "connected": r.kind == "bot"} for r in ss],
+                    "version": g.revision, "round": g.round, "winner": g.winner,
+                    "status": "over" if g.winner not in (None, -1) else "playing",
+                    "_complete": g.round is not None and all(r.leader is not None for r in ss),
+                })
+            return out
+
+    def load_seats(self, game_id: str) -> list[SeatRecord] | None:
+        with self._session() as s:
+            rows = list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)))
+            return [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite) for r in rows] or None
 
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._session() as s:
             g = s.get(GameRow, game_id)
             if g is None:
                 return None
-            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.invite)
+            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite)
                      for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))]
-            acts = [(r.seat, r.action)
-                    for r in s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n))]
+            rows = list(s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)))
+            snap = s.get(SnapshotRow, game_id)
             created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
             seed = int(g.seed_text) if g.seed_text is not None else g.seed
             practice = True if g.practice is None else bool(g.practice)
-            return GameRecord(g.id, created, json.loads(g.config), seed, g.hotseat_token, g.revision, seats, acts,
-                              practice)
+            return GameRecord(g.id, created, json.loads(g.config), seed, g.hotseat_token, g.revision, seats,
+                              [(r.seat, r.action) for r in rows],
+                              [None if r.events is None else list(json.loads(r.events)) for r in rows],
+                              None if g.setup_events is None else list(json.loads(g.setup_events)),
+                              None if snap is None else (snap.n, snap.state), practice)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)) or 0)
+
+
+def _summary_values(summary: Summary | None) -> dict[str, Any]:
+    if summary is None:
+        return {}
+    return {"round": summary.round, "winner": summary.winner, "bot_turn": summary.bot_turn}
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks (all of them nullable)."""
+    insp = inspect(engine)
+    with engine.begin() as conn:
+        for table in Base.metadata.sorted_tables:
+            if not insp.has_table(table.name):
+                continue
+            have = {c["name"] for c in insp.get_columns(table.name)}
+            for col in table.columns:
+                if col.name not in have and col.nullable:
+                    kind = col.type.compile(dialect=engine.dialect)
+                    conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {col.name} {kind}"))

@@ -12,10 +12,17 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from .. import describe
 from ..content import load_content
-from ..engine import GameState, decision_seat, legal_actions, player_view
+from ..describe.breakdown import combat_json, production_json
+from ..describe.follow import summaries, touched
+from ..describe.names import seat_full
+from ..describe.options import auto_action
+from ..describe.reach import reach
+from ..engine import GameState, decision_seat, player_view
+from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
-from ..engine.state import content_for
+from .schema import SCHEMA_VERSION
 
 PRACTICE_NOTE = ("Practice game: its seed was typed by a person (or is an old, short one), so anyone "
                  "who knows the seed knows every die roll and draw to come.")
@@ -33,111 +40,6 @@ def board_json(st: GameState) -> dict[str, Any]:
     return {"spaces": spaces}
 
 
-def combat_json(st: GameState) -> dict[str, Any] | None:
-    """The parts of both combat values while a combat decision is pending, else None.
-
-    Parts the engine does not itemise (leader abilities, wonders) are given together as
-    "leader and wonders" so that the parts always add up to the engine's value."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f.get("k") != "combat":
-        return None
-    cb = content_for(st).ruleset.combat
-    target: str = f["target"]
-    kind = target.split(":")[0]
-    s: int = f["space"]
-    dseat: int = f["defender"]
-
-    att: list[dict[str, Any]] = [{"label": f"focus card slot {f['slot']}", "value": int(f["slot"])}]
-    if f.get("combat"):
-        att.append({"label": "military card bonus", "value": int(f["combat"])})
-    if kind == "barb" and f.get("vsb"):
-        att.append({"label": "against barbarians", "value": int(f["vsb"])})
-    rest = int(f["a_base"]) - sum(p["value"] for p in att)
-    if rest:
-        att.append({"label": "leader and wonders", "value": rest})
-
-    diff = st.board.diff[s]
-    dfd: list[dict[str, Any]] = []
-    if kind == "barb":
-        dfd.append({"label": "terrain difficulty", "value": diff})
-    elif kind == "cs":
-        dfd.append({"label": "city-state", "value": int(cb["city_state"])})
-    elif kind == "fort":
-        dfd.append({"label": "fort", "value": int(cb["fort"])})
-    else:
-        if kind == "city":
-            mult = int(cb["city_terrain_multiplier"])
-            dfd.append({"label": f"city: terrain difficulty {diff} x {mult}", "value": diff * mult})
-        else:
-            dfd.append({"label": "terrain difficulty", "value": diff})
-            if kind == "ctl" and s in st.reinforced:
-                dfd.append({"label": "reinforced control token", "value": int(cb["reinforced_self"])})
-        if kind in ("ctl", "city"):
-            adj = sum(1 for n in st.board.nbrs[s] if st.ctl.get(n) == dseat and n in st.reinforced)
-            if adj:
-                dfd.append({"label": f"{adj} adjacent reinforced token(s)",
-                            "value": adj * int(cb["reinforced_adjacent"])})
-        if dseat >= 0:
-            armies_here = st.players[dseat].armies.count(s) - (1 if kind == "army" else 0)
-            if armies_here > 0:
-                dfd.append({"label": "friendly army", "value": int(cb["friendly_army"])})
-    rest = int(f["d_base"]) - sum(p["value"] for p in dfd)
-    if rest:
-        dfd.append({"label": "leader and wonders", "value": rest})
-
-    def side(seat: int, die: int, base: int, plus: int, parts: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"seat": seat, "die": die, "parts": parts, "base": base, "tokens": plus,
-                "total": die + base + plus}
-
-    return {
-        "target": target, "space": s, "stage": f["stage"],
-        "attacker": side(f["att"], f["a_die"], f["a_base"], f["a_plus"], att),
-        "defender": side(dseat, f["d_die"], f["d_base"], f["d_plus"], dfd),
-        "ties": "the defender wins ties",
-    }
-
-
-def production_json(st: GameState) -> dict[str, Any] | None:
-    """While a wonder is being paid for: where its production comes from and what it costs,
-    each as parts that add up to the engine's numbers; else None."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f.get("k") != "pay":
-        return None
-    c = content_for(st)
-    w: str = f["wonder"]
-    parts: list[dict[str, Any]] = []
-    below = st.stack_frames[-2] if len(st.stack_frames) > 1 else {}
-    if below.get("k") == "build":
-        slot = int(below["slot"])
-        if below.get("w7") and slot >= 5:
-            parts.append({"label": f"industry card in slot {slot} (wonder production)", "value": int(below["w7"])})
-        else:
-            parts.append({"label": f"industry card slot {slot}", "value": slot})
-    if w in st.wonder_tokens:
-        parts.append({"label": "trade token on the wonder", "value": 1})
-    rv = int(f.get("rv", 2))  # what a resource is worth (3 for Nubia's leader)
-    for r, k in sorted(f["res"].items()):
-        parts.append({"label": f"{k} {r} resource(s) x {rv}", "value": rv * int(k)})
-    for n in f["nw"]:
-        nw = c.natural_wonders.get(n)
-        parts.append({"label": f"natural wonder {nw.name if nw else n}", "value": 2})
-    if f["trade"]:
-        parts.append({"label": f"{f['trade']} industry trade token(s)", "value": int(f["trade"])})
-    rest = int(f["prod"]) - sum(p["value"] for p in parts)
-    if rest:
-        parts.append({"label": "other", "value": rest})
-    printed = c.wonders[w].cost
-    cost_parts = [{"label": "printed cost", "value": printed}]
-    if int(f["cost"]) != printed:
-        cost_parts.append({"label": "leader and wonders", "value": int(f["cost"]) - printed})
-    return {"wonder": w, "total": int(f["prod"]), "parts": parts, "cost": int(f["cost"]),
-            "cost_parts": cost_parts}
-
-
 def view_message(
     game_id: str,
     version: int,
@@ -146,26 +48,55 @@ def view_message(
     acting: frozenset[int],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
+    *,
+    history: list[dict[str, Any]] | None = None,
+    undo: tuple[bool, str | None] | None = None,
     practice: bool = False,
 ) -> dict[str, Any]:
-    """The contract's ``view`` message for a viewer who sees as ``seat`` (-1: spectator) and may
-    act for the seats in ``acting`` (one seat, every human seat in hot-seat play, or none).
-    ``practice``: the game's seed is known to someone (typed by a person), said in words too."""
+    """The contract's ``view`` message (``schema.ViewMessage``) for a viewer who sees as
+    ``seat`` (-1: spectator) and may act for the seats in ``acting`` (one seat, every human
+    seat in hot-seat play, or none). ``history`` is the log since the viewer's last decision
+    or more (for the turn summaries and the touched spaces; default: ``log``); ``undo`` is
+    (allowed, reason) for this viewer. ``practice``: the game's seed is known to someone
+    (typed by a person), said in words too."""
     view = player_view(st, seat)
     owner = decision_seat(st)
+    options = describe.option_records(st) if owner in acting else []
     decision = {
         "seat": owner,
-        "text": view["decision"]["text"],
-        "options": [str(a) for a in legal_actions(st)] if owner in acting else [],
+        "kind": st.stack_frames[-1]["k"] if st.winner == -1 and st.stack_frames else "over",
+        "text": decision_text(st),
+        "options": [o["action"] for o in options],
+        "choices": options,
+        "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
+        "auto_action": auto_action(st) if owner in acting else None,
+        "reach": reach(st) if owner in acting else None,
     }
-    view["decision"] = decision
+    view["decision"] = {**view["decision"], "options": decision["options"]}
+    hist = log if history is None else history
+    me = seat if seat >= 0 else (min(acting) if acting else -1)
+    if undo is None:
+        undo = (False, "undo is not offered here")
+    for s in seats:
+        if 0 <= s["seat"] < st.n:
+            s.setdefault("name", seat_full(st, s["seat"]))
     return {
-        "type": "view", "game_id": game_id, "version": version, "seat": seat, "view": view,
-        "board": board_json(st), "decision": decision, "log": log, "seats": seats,
+        "type": "view", "schema_version": SCHEMA_VERSION, "game_id": game_id, "version": version,
+        "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st), "decision": decision,
+        "log": log, "seats": seats,
+        "goal": describe.goal_json(st), "turn": describe.turn_json(st), "wonders": describe.wonders_json(st, me),
         "combat": combat_json(st), "production": production_json(st),
-        "practice": practice,
-        "practice_note": PRACTICE_NOTE if practice else None,
+        "summaries": summaries(hist, me), "touched": touched(hist, me),
+        "undo": {"allowed": undo[0], "reason": undo[1]}, "end": describe.end_json(st),
+        "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
     }
+
+
+def decision_text(st: GameState) -> str:
+    """The pending question in the table's words."""
+    from ..describe.names import plain_sentence
+
+    return plain_sentence(st, describe_decision(st))
 
 
 def _plain(x: Any) -> Any:

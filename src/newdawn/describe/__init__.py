@@ -1,0 +1,23 @@
+"""Human words for the table, made in Python in one place.
+
+A layer above the engine and below the server and CLI: it reads engine states, actions and
+events and returns records (dicts) whose words use the table's names ("Seat 2", "Army 1",
+card and wonder names). Numbers come from engine functions; nothing here re-implements a rule.
+
+- ``options``: every legal option as a record (label, kind, spaces, src/dst, hint, warning).
+- ``preview``: what a focus card would do now, by applying it to a copy of the state.
+- ``log``: each action and event as a record (kind, seat, spaces, moves, dice, sentence).
+- ``goal``: victory cards, agendas, claims and progress ("2 of 3 mature cities").
+- ``table``: round, turn and event dial; the wonder market; the end of the game.
+- ``follow``: per-seat turn summaries and spaces touched since the viewer's last decision.
+"""
+
+from .goal import goal_json, progress_text
+from .log import action_entries, event_entry, setup_entries
+from .options import no_target_reason, option_records
+from .table import end_json, turn_json, wonders_json
+
+__all__ = [
+    "action_entries", "end_json", "event_entry", "goal_json", "no_target_reason", "option_records",
+    "progress_text", "setup_entries", "turn_json", "wonders_json",
+]

@@ -1,0 +1,135 @@
+"""Combat and production breakdowns: the engine's named parts (``military.attack_parts``,
+``military.defense_parts``, ``industry.payment_parts``, ``industry.wonder_cost_parts``),
+whose sums are the values the engine uses, put into words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.industry import payment_parts, wonder_cost_parts
+from ..engine.military import attack_parts, defense_parts
+from ..engine.state import GameState, content_for
+from .log import target_words
+from .names import TERRAIN, natural_wonder_name, plural, seat_name, wonder_name, words
+
+_SOURCES: dict[tuple[int, str], str] = {}
+
+
+def effect_source(st: GameState, handler: str) -> str:
+    """Who gives the effect named ``handler``: "Gandhi (Satyagraha)", "the Colosseum",
+    "the Joint War diplomacy card"."""
+    c = content_for(st)
+    key = (id(c), handler)
+    got = _SOURCES.get(key)
+    if got is not None:
+        return got
+    name = words(handler)
+    found = False
+    for ld in c.leaders.values():
+        if any(e.op == "special" and e.args.get("handler") == handler for e in ld.effects):
+            name, found = f"{ld.leader}'s ability ({ld.ability})", True
+            break
+    tables: list[tuple[Any, str]] = [(c.wonders, "the wonder {}"), (c.player_diplomacy, "the {} diplomacy card"),
+                                     (c.city_states, "{}'s diplomacy card"), (c.focus_cards, "{}")]
+    for table, fmt in tables:
+        if found:
+            break
+        for rec in table.values():
+            if any(e.op == "special" and e.args.get("handler") == handler for e in rec.effects):
+                name, found = fmt.format(rec.name), True
+                break
+    _SOURCES[key] = name
+    return name
+
+
+def part_label(st: GameState, key: str) -> str:
+    head, _, rest = key.partition(":")
+    if head == "slot":
+        return f"focus card in slot {rest}"
+    if head == "card":
+        return "military card bonus"
+    if head == "vs_barbarian":
+        return "card bonus against barbarians"
+    if head == "terrain":
+        return f"terrain difficulty {rest}"
+    if head == "city":
+        d, _, m = rest.partition("x")
+        return f"city: terrain difficulty {d} x {m}"
+    if head == "city_state":
+        return "city-state"
+    if head == "fort":
+        return "fort"
+    if head == "reinforced":
+        return "reinforced control token"
+    if head == "adjacent_reinforced":
+        return plural(int(rest), "adjacent reinforced token")
+    if head == "friendly_army":
+        return "a friendly army in the space"
+    if head == "effect":
+        return effect_source(st, rest)
+    if head == "effects":
+        return "leader, wonder and diplomacy effects"
+    if head == "printed":
+        return "printed cost"
+    if head == "resource":
+        r, _, n = rest.partition(":")
+        return plural(int(n), r + " resource")
+    if head == "nw":
+        return f"natural wonder {natural_wonder_name(st, rest)}"
+    if head == "trade":
+        return plural(int(rest), "industry trade token")
+    return words(key)
+
+
+def _parts(st: GameState, parts: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    return [{"label": part_label(st, k), "value": v} for k, v in parts]
+
+
+def combat_json(st: GameState) -> dict[str, Any] | None:
+    """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
+    if st.winner != -1 or not st.stack_frames:
+        return None
+    f = st.stack_frames[-1]
+    if f.get("k") != "combat":
+        return None
+    target: str = f["target"]
+    s: int = f["space"]
+    dseat: int = f["defender"]
+    att = _parts(st, attack_parts(st, f, target, dseat))
+    dfd = _parts(st, defense_parts(st, target, s, dseat, f["att"]))
+    for parts, base in ((att, int(f["a_base"])), (dfd, int(f["d_base"]))):
+        rest = base - sum(p["value"] for p in parts)
+        if rest:  # the table changed since the dice were rolled (never expected)
+            parts.append({"label": "changes since the roll", "value": rest})
+
+    def side(seat: int, die: int, base: int, plus: int, parts: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"seat": seat, "die": die, "parts": parts, "base": base, "tokens": plus, "total": die + base + plus}
+
+    return {
+        "target": target, "target_text": target_words(st, target, dseat, s), "space": s, "stage": f["stage"],
+        "attacker": side(f["att"], f["a_die"], f["a_base"], f["a_plus"], att),
+        "defender": side(dseat, f["d_die"], f["d_base"], f["d_plus"], dfd),
+        "ties": "the defender wins ties",
+    }
+
+
+def production_json(st: GameState) -> dict[str, Any] | None:
+    """While a wonder is being paid for: its production and its cost, each in named parts."""
+    if st.winner != -1 or not st.stack_frames:
+        return None
+    f = st.stack_frames[-1]
+    if f.get("k") != "pay":
+        return None
+    w: str = f["wonder"]
+    return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["prod"]),
+            "parts": _parts(st, payment_parts(st, f)), "cost": int(f["cost"]),
+            "cost_parts": _parts(st, wonder_cost_parts(st, f["seat"], w))}
+
+
+def fight_odds(a_base: int, d_base: int) -> int:
+    """Per cent chance that the attacker wins with one die each (the defender wins ties)."""
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + a_base > d + d_base)
+    return round(100 * wins / 36)
+
+
+__all__ = ["TERRAIN", "combat_json", "effect_source", "fight_odds", "part_label", "production_json", "seat_name"]

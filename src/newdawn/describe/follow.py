@@ -1,0 +1,95 @@
+"""Following the others: what each seat did since the viewer last decided, and where."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+RECENT = 60
+"""Without a decision of the viewer to start from, summaries cover the last 60 actions."""
+
+
+def since_last_decision(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, Any]]:
+    """The log groups after the viewer's last action (the last ``RECENT`` for a spectator or a
+    viewer who has not acted yet)."""
+    if viewer >= 0:
+        for k in range(len(groups) - 1, -1, -1):
+            if groups[k]["seat"] == viewer and groups[k]["n"] > 0:
+                return list(groups[k + 1:])
+    return list(groups[-RECENT:])
+
+
+def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
+    """The sentences of one seat's turn: what happened (events), the choices that left no
+    event of their own, and each piece's moves gathered into one line."""
+    lines: list[str] = []
+    moving: dict[str, Any] | None = None  # the piece whose steps are being gathered
+    for g in groups:
+        entries = g.get("entries", [])
+        has_events = any(e["kind"] != "action" for e in entries)
+        for e in entries:
+            if e["kind"] == "action":
+                if e["moves"]:
+                    m = e["moves"][0]
+                    if moving is not None and moving["piece"] == m["piece"] and moving["to"] == m["from"]:
+                        moving["to"], moving["steps"] = m["to"], moving["steps"] + 1
+                        lines[moving["line"]] = _move_line(moving)
+                    else:
+                        moving = {**m, "steps": 1, "line": len(lines), "who": e["text"].split(":")[0],
+                                  "to_text": ""}
+                        lines.append(_move_line(moving))
+                    moving["to_text"] = e["text"].rsplit(" to ", 1)[-1]
+                    lines[moving["line"]] = _move_line(moving)
+                    continue
+                if has_events or e.get("choice") in ("skip", "back", "confirm", "tokens"):
+                    continue
+            lines.append(e["text"])
+    return lines
+
+
+def _move_line(m: dict[str, Any]) -> str:
+    steps = m["steps"]
+    piece = m["piece"][:1].upper() + m["piece"][1:]
+    return f"{m['who']}: {piece} moves {steps} space{'s' if steps != 1 else ''}, to {m['to_text']}"
+
+
+def summaries(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, Any]]:
+    """One summary per turn of another seat since the viewer's last decision: the card and
+    slot it played, then what happened, in words, and the spaces it touched."""
+    turns: list[tuple[int, list[dict[str, Any]]]] = []
+    for g in since_last_decision(groups, viewer):
+        seat = g["seat"]
+        if seat == viewer or seat < 0:
+            continue
+        starts_turn = any(e.get("card") for e in g.get("entries", []) if e["kind"] == "action")
+        if not turns or turns[-1][0] != seat or starts_turn and _has_card(turns[-1][1]):
+            turns.append((seat, []))
+        turns[-1][1].append(g)
+    out = []
+    for seat, gs in turns:
+        card = slot = None
+        spaces: list[int] = []
+        for g in gs:
+            for e in g.get("entries", []):
+                if e.get("card") and card is None:
+                    card, slot = e["card"], e.get("slot")
+                for s in [*e["spaces"], *(x for m in e["moves"] for x in (m.get("from"), m.get("to")))]:
+                    if s is not None and s not in spaces:
+                        spaces.append(s)
+        out.append({"seat": seat, "card": card, "slot": slot, "lines": _turn_lines(gs), "spaces": spaces})
+    return out
+
+
+def _has_card(groups: list[dict[str, Any]]) -> bool:
+    return any(e.get("card") for g in groups for e in g.get("entries", []))
+
+
+def touched(groups: Sequence[dict[str, Any]], viewer: int) -> list[int]:
+    """Every space named by an entry since the viewer's last decision."""
+    seen: set[int] = set()
+    for g in since_last_decision(groups, viewer):
+        for e in g.get("entries", []):
+            seen.update(e["spaces"])
+            for m in e.get("moves", []):
+                seen.update(x for x in (m.get("from"), m.get("to")) if x is not None)
+    return sorted(seen)

@@ -1,0 +1,234 @@
+"""The table's names for things: seats from 1, pieces from 1, cards, wonders, spaces.
+
+Every sentence and label of the table uses these, so a button, a log line and a hint name a
+thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import parse_coord
+from ..engine.state import GameState, content_for
+
+TERRAIN = {
+    "grassland": "grassland", "hills": "hills", "forest": "forest", "desert": "desert",
+    "mountain": "mountain", "water": "water", "natural_wonder": "natural wonder",
+}
+DISTRICT = {
+    "campus": "Campus", "commercial_hub": "Commercial Hub", "encampment": "Encampment",
+    "industrial_zone": "Industrial Zone", "theater_square": "Theater Square",
+}
+FOCUS_TYPE = {
+    "culture": "culture", "science": "science", "economy": "economy", "industry": "industry",
+    "military": "military", "growth": "growth",
+}
+ICON = {
+    "spawn": "defeated barbarians return",
+    "barb_move": "barbarians move",
+    "districts": "districts resolve",
+    "government": "players may change government",
+    "wonder": "a trade token on each face-up wonder (a second removes it)",
+    "trade": "trade tokens",
+}
+SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
+
+
+def seat_name(seat: int | None) -> str:
+    if seat is None or seat < 0:
+        return "nobody"
+    return f"Seat {seat + 1}"
+
+
+def seat_full(st: GameState, seat: int) -> str:
+    """"Seat 2 (Gandhi)"."""
+    if not 0 <= seat < st.n:
+        return seat_name(seat)
+    return f"{seat_name(seat)} ({leader_name(st, st.players[seat].leader)})"
+
+
+def leader_name(st: GameState, lid: str) -> str:
+    ld = content_for(st).leaders.get(lid)
+    return ld.leader if ld else words(lid)
+
+
+def words(ident: str) -> str:
+    """Last resort for a data id with no name: "cristo_redentor" -> "cristo redentor"."""
+    return ident.replace("_", " ")
+
+
+def card_name(st: GameState, cid: str) -> str:
+    fc = content_for(st).focus_cards.get(cid)
+    return fc.name if fc else words(cid)
+
+
+def wonder_name(st: GameState, wid: str) -> str:
+    w = content_for(st).wonders.get(wid)
+    return w.name if w else words(wid)
+
+
+def city_state_name(st: GameState, cs: str) -> str:
+    x = content_for(st).city_states.get(cs)
+    return x.name if x else words(cs)
+
+
+def natural_wonder_name(st: GameState, nw: str) -> str:
+    x = content_for(st).natural_wonders.get(nw)
+    return x.name if x else words(nw)
+
+
+def district_name(d: str) -> str:
+    return DISTRICT.get(d, words(d))
+
+
+def government_name(st: GameState, gid: str) -> str:
+    for g in content_for(st).ruleset.governments:
+        if g.id == gid:
+            return g.name
+    return words(gid)
+
+
+def victory_card_name(st: GameState, vc: str) -> str:
+    """Victory cards have no printed title: named after their two agendas."""
+    card = content_for(st).victory_cards.get(vc)
+    if card is None:
+        return words(vc)
+    return " / ".join(a.name for a in card.agendas)
+
+
+def agenda_name(st: GameState, aid: str) -> str:
+    for vc in content_for(st).victory_cards.values():
+        for a in vc.agendas:
+            if a.id == aid:
+                return a.name
+    return words(aid)
+
+
+def diplomacy_name(st: GameState, d: str) -> str:
+    """A diplomacy card as held: ``cs:<city-state>`` or ``p<seat>:<card>``, or a bare card id."""
+    c = content_for(st)
+    if d.startswith("cs:"):
+        return f"{city_state_name(st, d[3:])}'s diplomacy card"
+    if d.startswith("p") and ":" in d:
+        who, _, card = d.partition(":")
+        pd = c.player_diplomacy.get(card)
+        name = pd.name if pd else words(card)
+        if who[1:].isdigit():
+            return f"{seat_name(int(who[1:]))}'s {name}"
+        return name
+    pd = c.player_diplomacy.get(d)
+    if pd is not None:
+        return pd.name
+    if d in c.city_states:
+        return f"{city_state_name(st, d)}'s diplomacy card"
+    return words(d)
+
+
+def thing_name(st: GameState, ident: str) -> str:
+    """Name of any data id an action may carry: card, wonder, resource, district, city-state..."""
+    c = content_for(st)
+    if ident in c.focus_cards:
+        return c.focus_cards[ident].name
+    if ident in c.wonders:
+        return c.wonders[ident].name
+    if ident in DISTRICT:
+        return DISTRICT[ident]
+    if ident in c.city_states:
+        return c.city_states[ident].name
+    if ident in c.natural_wonders:
+        return c.natural_wonders[ident].name
+    if ident in c.player_diplomacy:
+        return c.player_diplomacy[ident].name
+    if ident in c.leaders:
+        return c.leaders[ident].leader
+    for g in c.ruleset.governments:
+        if g.id == ident:
+            return g.name
+    if ident.startswith("nw:"):
+        return natural_wonder_name(st, ident[3:])
+    return words(ident)
+
+
+def space_id(st: GameState, text: str) -> int | None:
+    """The space named by ``q,r`` in an action, None if it is not one on the map."""
+    try:
+        return st.board.index.get(parse_coord(text))
+    except Exception:
+        return None
+
+
+def coord_of(st: GameState, s: int) -> str:
+    q, r = st.board.coords[s]
+    return f"{q},{r}"
+
+
+def space_text(st: GameState, s: int) -> str:
+    """"the hills at 3,-1" (with what stands there when it is a city, city-state or wonder)."""
+    b = st.board
+    where = coord_of(st, s)
+    if s in st.cs_at:
+        return f"{city_state_name(st, st.cs_at[s])} at {where}"
+    if s in st.cities:
+        own = st.cities[s]
+        cap = " capital" if st.capitals[own] == s else " city"
+        return f"{seat_name(own)}'s{cap} at {where}"
+    terr = b.terrain[s]
+    if terr == "natural_wonder":
+        p = b.printed[s]
+        nw = getattr(p, "natural_wonder", None) if p is not None else None
+        if nw:
+            return f"{natural_wonder_name(st, nw)} at {where}"
+    return f"the {TERRAIN.get(terr, words(terr))} at {where}"
+
+
+def terrain_text(st: GameState, s: int) -> str:
+    """"the hills at 3,-1" (the terrain only, whatever stands there)."""
+    terr = st.board.terrain[s]
+    return f"the {TERRAIN.get(terr, words(terr))} at {coord_of(st, s)}"
+
+
+def short_space(st: GameState, s: int) -> str:
+    """"hills 3,-1", "Carthage 2,2", "Seat 2's city 0,3": for buttons, where the map shows
+    the rest."""
+    if s in st.cs_at:
+        return f"{city_state_name(st, st.cs_at[s])} {coord_of(st, s)}"
+    if s in st.cities:
+        return f"{seat_name(st.cities[s])}'s city {coord_of(st, s)}"
+    terr = st.board.terrain[s]
+    return f"{TERRAIN.get(terr, words(terr))} {coord_of(st, s)}"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def icon_text_of(icons: list[str] | tuple[str, ...]) -> str:
+    return "; ".join(ICON.get(i, words(i)) for i in icons)
+
+
+def plain_sentence(st: GameState, text: str) -> str:
+    """An engine sentence that carries no data (a decision's question, an event logged
+    without facts), in the table's words: "seat 0" becomes "Seat 1" and data ids
+    (``jebel_barkal``) become names, word by word."""
+    c = content_for(st)
+    ws = text.split(" ")
+    out = []
+    i = 0
+    while i < len(ws):
+        w = ws[i]
+        if w.lower() == "seat" and i + 1 < len(ws):
+            num = ws[i + 1]
+            core = num.rstrip("'s,:;.)")
+            if core.isdigit():
+                out.append(f"{w[0]}eat {int(core) + 1}{num[len(core):]}")
+                i += 2
+                continue
+        if w.lower() in ("army", "caravan") and i + 1 < len(ws) and ws[i + 1].isdigit():
+            out.append(f"{w[0].upper()}{w[1:]} {int(ws[i + 1]) + 1}")
+            i += 2
+            continue
+        core = w.rstrip(",:;.)")
+        if "_" in core or core in c.wonders or core in c.focus_cards or core in c.city_states \
+                or core in c.player_diplomacy or core.startswith("nw:"):
+            w = thing_name(st, core) + w[len(core):]
+        out.append(w)
+        i += 1
+    return " ".join(out)

@@ -1,0 +1,614 @@
+"""Options of the pending decision as records: label, kind, spaces, src/dst, hint, warning, group.
+
+The engine's actions are ``verb [arg]`` in its canonical notation (``parse_action``): an
+argument is a space ``q,r``, a move ``q,r>q,r``, a tile ``T q,r``, a number, or a data id.
+That notation is read here with the engine's own parsers; what a verb *means* in a decision
+is kept in one table, ``LABELS`` (decision kind, verb) -> label maker, with a generic
+fallback for the rest. The JavaScript shows ``label``/``hint`` and uses ``spaces``/``src``/
+``dst``/``group``; it never reads ``action``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import legal_actions
+from ..engine.actions import Action
+from ..engine.flow import effective_slot, slot_of
+from ..engine.state import GameState, content_for
+from .names import (
+    FOCUS_TYPE,
+    SKIP_VERBS,
+    card_name,
+    diplomacy_name,
+    seat_name,
+    short_space,
+    space_id,
+    space_text,
+    thing_name,
+    words,
+)
+
+
+@dataclass
+class Rec:
+    """An option record under construction (``as_dict`` gives the contract's ``Option``)."""
+
+    action: str
+    label: str
+    kind: str
+    spaces: list[int] = field(default_factory=list)
+    src: int | None = None
+    dst: int | None = None
+    hint: str | None = None
+    warning: str | None = None
+    group: str | None = None
+    card: str | None = None
+    slot: int | None = None
+    amount: int | None = None
+    at: dict[str, int] | None = None
+    """The hex ``{q, r}`` the option names when it is not a space of the map yet (a fort spot,
+    a tile's anchor, a water token)."""
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
+    said: str | None = None
+    """The choice as a sentence for the log, after the seat's name, when the label (an
+    instruction on a button) would not read as one."""
+    quiet: bool = False
+    """A step on the way (which card, which army, where it starts): the log leaves it out, the
+    events and moves that follow say what happened."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
+            "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
+            "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
+            "at": self.at, "cells": self.cells,
+        }
+
+
+Frame = dict[str, Any]
+Maker = Callable[[GameState, Frame, Action, Rec], None]
+
+
+# ---------------------------------------------------------------- reading the notation
+
+SPACE_VERBS = {
+    "place": "Control token", "reinforce": "Reinforce the token", "city": "City", "district": "District",
+    "remove": "Remove the token", "destroy": "Destroy the token", "resolve": "Resolve the district",
+    "target": "Target", "under": "The wonder under the city", "explore": "Explore from",
+}
+"""Generic words of verbs that name a space, when the decision has no entry in ``LABELS``."""
+
+def _generic(st: GameState, a: Action) -> Rec:
+    """What the notation alone says about an option."""
+    text = str(a)
+    verb, arg = a.verb, a.arg
+    if verb in SKIP_VERBS:
+        label = {"done": "Done", "skip": "Skip", "pass": "Pass", "keep": "Keep",
+                 "none": "None", "stop": "Stop here"}[verb]
+        return Rec(text, label, "skip")
+    if verb == "back":
+        return Rec(text, "Back: choose another card", "back")
+    if not arg:
+        return Rec(text, words(verb).capitalize(), "confirm")
+    if ">" in arg:
+        a_txt, _, b_txt = arg.partition(">")
+        s, d = space_id(st, a_txt), space_id(st, b_txt)
+        if s is not None and d is not None:
+            return Rec(text, f"Move the token from {short_space(st, s)} to {short_space(st, d)}",
+                       "move", spaces=[s, d], src=s, dst=d)
+        return Rec(text, f"{words(verb).capitalize()} {thing_name(st, a_txt)} for {thing_name(st, b_txt)}",
+                   "choice")
+    parts = arg.split()
+    if len(parts) == 2 and verb == "tile":
+        d = space_id(st, parts[1])
+        return Rec(text, f"Tile {parts[0]} at {parts[1]}", "tile",
+                   spaces=[d] if d is not None else [], dst=d)
+    s = space_id(st, arg) if "," in arg else None
+    if s is not None:
+        what = SPACE_VERBS.get(verb, words(verb).capitalize())
+        return Rec(text, f"{what} at {short_space(st, s)}", "space", spaces=[s], dst=s)
+    if len(parts) == 2:  # "district campus q,r"
+        s = space_id(st, parts[1])
+        if s is not None:
+            return Rec(text, f"{thing_name(st, parts[0])} at {short_space(st, s)}", "space",
+                       spaces=[s], dst=s)
+    if arg.isdigit():
+        return Rec(text, f"{words(verb).capitalize()} {arg}", "choice", amount=int(arg))
+    return Rec(text, f"{words(verb).capitalize()} {arg_words(st, arg)}", "choice")
+
+
+def arg_words(st: GameState, arg: str) -> str:
+    """A data argument in words: ``1:joint_war`` (a seat's card) -> "Seat 2's Joint War",
+    ``culture+science`` or ``culture,science`` (two cards of the row) -> "culture and science"."""
+    who, sep, what = arg.partition(":")
+    if sep and who.isdigit():
+        return f"{seat_name(int(who))}'s {thing_name(st, what)}"
+    for joiner in ("+", ","):
+        if joiner in arg:
+            return " and ".join(arg_words(st, x) for x in arg.split(joiner))
+    return thing_name(st, arg)
+
+
+# ---------------------------------------------------------------- per-decision words
+
+def _piece_at(st: GameState, seat: int, piece: str, i: int) -> int | None:
+    ps = st.players[seat]
+    locs = ps.armies if piece == "army" else ps.caravans
+    return locs[i] if 0 <= i < len(locs) and locs[i] >= 0 else None
+
+
+def _occupant(st: GameState, seat: int, s: int) -> str | None:
+    """Who a figure entering ``s`` would meet (for the hint "attacks ...")."""
+    for letter, at in st.barbs.items():
+        if at == s:
+            return f"barbarian {letter}"
+    if s in st.cs_at:
+        return space_text(st, s)
+    if st.cities.get(s, seat) != seat:
+        return f"{seat_name(st.cities[s])}'s city"
+    if st.ctl.get(s, seat) != seat:
+        return f"{seat_name(st.ctl[s])}'s control token"
+    for p, ps in enumerate(st.players):
+        if p != seat and s in ps.armies:
+            return f"{seat_name(p)}'s army"
+    return None
+
+
+def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    seat = f["seat"]
+    from ..engine.flow import card_of
+
+    cid = card_of(st, seat, a.arg)
+    slot = effective_slot(st, seat, a.arg, slot_of(st, seat, a.arg))
+    r.kind, r.card, r.slot = "focus", cid, slot
+    r.label = f"{card_name(st, cid)} (slot {slot})"
+    r.group = "focus"
+    r.quiet = True
+
+
+def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    name = card_name(st, f["card"])
+    r.card, r.slot = f["card"], f["slot"]
+    if a.verb == "resolve" and not a.arg:
+        r.kind, r.label = "confirm", f"Resolve {name} in slot {f['slot']}"
+        r.hint = "without trade tokens"
+    elif a.verb == "resolve":
+        n = int(a.arg)
+        r.kind, r.amount = "tokens", n
+        r.label = f"Resolve with {n} trade token{'s' if n != 1 else ''}"
+        from .preview import token_gain
+
+        r.hint = token_gain(st, f["card"], n)
+    r.group = "commit"
+
+
+def _figure_menu(piece: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        r.quiet = True
+        if a.verb == piece:
+            i = int(a.arg)
+            at = _piece_at(st, f["seat"], piece, i)
+            r.kind = "choice"
+            r.label = f"Move {piece.capitalize()} {i + 1}"
+            if at is not None:
+                r.spaces, r.src = [at], at
+                r.hint = f"now at {space_text(st, at)}"
+            else:
+                r.hint = "leaves from one of your cities"
+        elif a.verb == "done":
+            r.label = "Done moving " + ("armies" if piece == "army" else "caravans")
+    return make
+
+
+def _figure_start(piece: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        s = space_id(st, a.arg)
+        r.quiet = True
+        if s is not None:
+            r.kind, r.spaces, r.src = "space", [s], s
+            r.label = f"{piece.capitalize()} {f['i'] + 1} leaves from {short_space(st, s)}"
+    return make
+
+
+def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
+    """(hint, warning) when an army entering ``s`` would attack: what, and the odds from the
+    engine's own combat values (before trade tokens and rerolls)."""
+    from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
+    from .breakdown import fight_odds
+    from .log import target_words
+
+    seat = f["seat"]
+    targets = targets_at(st, seat, s)
+    if not targets:
+        return None
+    if passable_targets(st, f, s, targets) and f["left"] > 1:
+        return f"may pass through {space_text(st, s)}", ""
+    t = targets[0]
+    dseat = defender_of(st, t, s)
+    a = attack_value(st, {**f, "space": s}, t, dseat)
+    d = defense_value(st, t, s, dseat, seat)
+    what = target_words(st, t, dseat, s)
+    more = f" (or another of {len(targets)} pieces there)" if len(targets) > 1 else ""
+    return (f"attacks {what}{more}: your {a} + die against {d} + die, "
+            f"{fight_odds(a, d)}% to win before trade tokens", "starts a fight")
+
+
+def _figure_step(piece: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        seat, i = f["seat"], f["i"]
+        name = f"{piece.capitalize()} {i + 1}"
+        here = _piece_at(st, seat, piece, i)
+        if a.verb == "to":
+            d = space_id(st, a.arg)
+            if d is None:
+                return
+            r.kind, r.dst, r.src = "move", d, here
+            r.spaces = [x for x in (here, d) if x is not None]
+            r.label = f"{name} to {short_space(st, d)}"
+            r.group = f"{piece}:{i}"
+            if piece == "army":
+                fight = _fight_hint(st, f, d)
+                if fight is not None:
+                    r.hint, r.warning = fight[0], fight[1] or None
+            else:
+                who = _occupant(st, seat, d)
+                if who:
+                    r.hint = f"{space_text(st, d)} (holds {who})"
+        elif a.verb == "stop":
+            r.label = f"{name} stops here"
+            if here is not None:
+                r.spaces, r.src = [here], here
+        elif a.verb == "explore":
+            r.kind, r.label = "confirm", f"{name} explores"
+            r.hint = "draw a map tile and place it touching this space"
+            if here is not None:
+                r.spaces = [here]
+        elif a.verb == "trade":
+            r.kind, r.label = "confirm", f"{name} trades here"
+            if here is not None:
+                r.spaces = [here]
+        elif a.verb == "attack":
+            r.kind, r.label = "confirm", f"{name} attacks here"
+            if here is not None:
+                r.spaces = [here]
+                fight = _fight_hint(st, {**f, "left": 0}, here)
+                if fight is not None:
+                    r.hint = fight[0]
+    return make
+
+
+def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.military import defender_of
+    from .log import target_words
+
+    s = f["space"]
+    r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
+    r.spaces, r.dst = [s], s
+
+
+def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
+    from ..engine.actions import parse_coord
+    from ..engine.board import side_spaces, tile_cells
+
+    side_k, _, where = a.arg.partition(" ")
+    tile = content_for(st).tiles.get(f["tile"])
+    if tile is None or not side_k[1:].isdigit():
+        return
+    anchor = parse_coord(where)
+    cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
+    terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
+    r.cells = [{"q": q, "r": rr, "terrain": t} for (q, rr), t in zip(cells, terrains, strict=True)]
+    r.at = {"q": anchor[0], "r": anchor[1]}
+    r.kind = "tile"
+    r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
+    r.hint = f"covers {len(cells)} spaces from {where}"
+    r.group = "tile"
+    r.said = f"places the map tile at {where}"
+    r.quiet = f["k"] == "setup_capital"  # its event says it
+
+
+def _cell(what: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        from ..engine.actions import parse_coord
+
+        q, rr = parse_coord(a.arg)
+        r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        r.quiet = f["k"] == "setup_fort"  # its event says it
+        s = space_id(st, a.arg)
+        if s is not None:
+            r.spaces, r.dst = [s], s
+    return make
+
+
+def _seoul(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    letter, _, where = a.arg.partition(">")
+    d = space_id(st, where)
+    if d is None:
+        return
+    src = st.barbs.get(letter)
+    r.kind, r.src, r.dst = "move", src, d
+    r.spaces = [x for x in (src, d) if x is not None]
+    r.label = f"Move barbarian {letter} to {short_space(st, d)}"
+
+
+def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Upgrade {card_name(st, cid)}"
+    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card: replaced by the next level"
+
+
+def _plunder(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "take":
+        r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.arg, a.arg)} card"
+
+
+def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.card = cid
+    r.label = f"Resolve {card_name(st, cid)} as if in the first slot"
+
+
+def _combat(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "accept":
+        r.kind, r.label = "confirm", "No more: settle the fight"
+    elif a.verb == "reroll":
+        r.kind, r.label = "choice", "Reroll your die"
+    elif a.verb == "boost":
+        r.kind, r.label = "choice", "Add a military trade token (+1)"
+    elif a.verb == "spend":
+        r.kind, r.label = "pay", f"Spend {thing_name(st, a.arg)} (+1)"
+
+
+def _pay(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    w = thing_name(st, f["wonder"])
+    if a.verb == "pay":
+        r.kind = "pay"
+        if a.arg.startswith("nw:"):
+            r.label = f"Use {thing_name(st, a.arg)} (+2)"
+        elif a.arg == "trade":
+            r.label = "Spend an industry trade token (+1)"
+        else:
+            r.label = f"Spend {thing_name(st, a.arg)} (+2)"
+    elif a.verb == "build":
+        r.kind, r.label = "confirm", f"Build {w} (production {f['prod']} of {f['cost']})"
+    elif a.verb == "back":
+        r.label = f"Do not build {w} now"
+
+
+def _build(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "city":
+        s = space_id(st, a.arg)
+        if s is not None:
+            r.label = f"City at {short_space(st, s)}"
+    elif a.verb == "wonder":
+        r.kind, r.card = "choice", None
+        r.label = f"Build the wonder {thing_name(st, a.arg)}"
+    elif a.verb == "done":
+        r.label = "Done building"
+
+
+def _place_like(what: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        s = r.dst
+        if s is not None and a.verb not in SKIP_VERBS:
+            r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
+    return make
+
+
+def _district(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "district":
+        kind, _, where = a.arg.partition(" ")
+        s = space_id(st, where)
+        r.label = f"{thing_name(st, kind)} at {short_space(st, s)}" if s is not None else r.label
+        r.card = None
+
+
+def _tech(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "take":
+        r.kind, r.card = "choice", a.arg
+        fc = content_for(st).focus_cards.get(a.arg)
+        r.label = f"Take {card_name(st, a.arg)}"
+        if fc is not None:
+            r.hint = f"level {fc.level} {FOCUS_TYPE.get(fc.type, fc.type)} card: {fc.text}"
+        r.group = "tech"
+
+
+def _trade_place(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    from ..engine.flow import card_of
+
+    try:
+        cid = card_of(st, f["seat"], a.arg)
+    except KeyError:
+        return
+    r.kind, r.card = "choice", cid
+    r.label = f"Trade token on {card_name(st, cid)}"
+    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card"
+
+
+def _government(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "gov":
+        r.label = f"Change government to {thing_name(st, a.arg)}"
+        for g in content_for(st).ruleset.governments:
+            if g.id == a.arg:
+                r.hint = f"your {g.type} card resolves {g.arrows} slot{'s' if g.arrows != 1 else ''} further right"
+    elif a.verb == "keep":
+        r.label = "Keep your government"
+
+
+def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "dipl":
+        r.label = f"Take {diplomacy_name(st, a.arg)}"
+        pd = content_for(st).player_diplomacy.get(a.arg)
+        if pd is not None:
+            r.hint = pd.text
+    elif a.verb == "none":
+        r.label = "Take none"
+
+
+def _resource(verb_label: str) -> Maker:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        if a.verb in ("take", "discard") and a.arg:
+            r.label = f"{verb_label} {thing_name(st, a.arg)}"
+    return make
+
+
+def _discard(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    r.label = f"Discard a trade token from your {FOCUS_TYPE.get(a.arg, a.arg)} card"
+
+
+def _mode(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    if a.verb == "mode":
+        r.label = MODES.get(a.arg, words(a.arg).capitalize())
+
+
+MODES = {
+    "cities": "Tokens for your mature cities",
+    "desert": "Tokens for deserts nearby",
+    "forest": "Tokens for forests nearby",
+    "city": "Industry tokens for a city",
+    "district": "Place a district",
+    "reinforce": "Reinforce control tokens",
+}
+
+
+LABELS: dict[tuple[str, str], Maker] = {}
+"""(decision kind, verb) -> what the option means; ``(kind, "*")`` covers every verb."""
+
+
+def _reg(kind: str, verbs: str, fn: Maker) -> None:
+    for v in verbs.split():
+        LABELS[(kind, v)] = fn
+
+
+_reg("focus", "focus", _focus)
+_reg("commit", "resolve", _commit)
+_reg("armies", "army done", _figure_menu("army"))
+_reg("caravans", "caravan done", _figure_menu("caravan"))
+_reg("army_start", "start", _figure_start("army"))
+_reg("caravan_start", "start", _figure_start("caravan"))
+_reg("army_step", "to stop explore", _figure_step("army"))
+_reg("caravan_step", "to stop explore trade", _figure_step("caravan"))
+_reg("combat", "accept reroll boost spend", _combat)
+_reg("pay", "pay build back", _pay)
+_reg("build", "city wonder done", _build)
+_reg("place", "place", _place_like("Control token"))
+_reg("theater", "place", _place_like("Control token"))
+_reg("fx_mountain", "place", _place_like("Control token"))
+_reg("reinforce", "reinforce", _place_like("Reinforce the token"))
+_reg("district", "district", _district)
+_reg("tech", "take", _tech)
+_reg("trade_place", "trade", _trade_place)
+_reg("government", "gov keep", _government)
+_reg("dipl_take", "dipl none", _dipl_take)
+_reg("any_resource", "take", _resource("Take"))
+_reg("missing_resource", "take", _resource("Take"))
+_reg("discard", "discard", _discard)
+_reg("hub", "mode", _mode)
+_reg("zone", "mode", _mode)
+_reg("choose", "mode", _mode)
+_reg("district_event", "resolve", _place_like("Resolve the district"))
+_reg("claim_remove", "remove", _place_like("Remove the control token"))
+_reg("zone_city", "city", _place_like("City"))
+_reg("wonder_city", "under", _place_like("The wonder under the city"))
+_reg("army_step", "attack", _figure_step("army"))
+_reg("fx_seoul", "barb", _seoul)
+_reg("fx_ibrahim", "give", lambda st, f, a, r: setattr(r, "label", f"Hand Ibrahim to {seat_name(int(a.arg))}"))
+_reg("fx_astronomy_rest", "top", lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) on top of the stack"))
+_reg("fx_astronomy_rest", "bottom",
+     lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) at the bottom"))
+_reg("fx_raze", "raze", lambda st, f, a, r: setattr(r, "label", "Raze the token (your army goes on)"))
+_reg("fx_raze", "replace", lambda st, f, a, r: setattr(r, "label", "Replace the token with yours"))
+_reg("fx_swap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("w_sankore", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("w_oracle", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("fx_nap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your military and {arg_words(st, a.arg)} cards"))
+_reg("fx_embassy", "trade",
+     lambda st, f, a, r: setattr(r, "label", f"Trade token on {seat_name(f.get('giver'))}'s {arg_words(st, a.arg)} card"))
+_reg("fx_poland", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
+_reg("w_potala_palace", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
+_reg("target", "target", _target)
+_reg("explore_place", "tile", _tile)
+_reg("setup_capital", "tile", _tile)
+_reg("setup_fort", "fort", _cell("Fort"))
+_reg("fx_ship_water", "water", _cell("Water token"))
+_reg("w_upgrade", "upgrade", _upgrade)
+_reg("plunder", "take", _plunder)
+_reg("capitalism_pick", "focus", _capitalism)
+_reg("encampment", "defeat", _place_like("Defeat the piece"))
+_reg("encampment", "reinforce", _place_like("Reinforce the token"))
+_reg("fx_nubia", "district", _place_like("Resolve the district"))
+_reg("mass_media", "target", _place_like("Swap or flip the rival token"))
+_reg("w_apadana", "explore", _place_like("Explore from"))
+_reg("w_apadana_claim", "place", _place_like("Control token"))
+_reg("w_amundsen", "city", _place_like("City"))
+
+
+# ---------------------------------------------------------------- public
+
+def option_record(st: GameState, f: Frame, a: Action) -> Rec:
+    r = _generic(st, a)
+    fn = LABELS.get((f["k"], a.verb)) or LABELS.get((f["k"], "*"))
+    if fn is not None:
+        fn(st, f, a, r)
+    return r
+
+
+def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]:
+    """Every legal option of the pending decision as a record (empty when the game is over)."""
+    if st.winner != -1 or not st.stack_frames:
+        return []
+    f = st.stack_frames[-1]
+    recs = [option_record(st, f, a) for a in legal_actions(st)]
+    # Options that name the same space share a group (a menu at that space on the map).
+    by_space: dict[int, list[Rec]] = {}
+    for r in recs:
+        if r.dst is not None and r.kind in ("space", "move", "tile"):
+            by_space.setdefault(r.dst, []).append(r)
+    for s, rs in by_space.items():
+        if len(rs) > 1:
+            for r in rs:
+                r.group = f"space:{s}"
+    if previews and f["k"] == "focus":
+        from .preview import focus_previews
+
+        focus_previews(st, recs)
+    return [r.as_dict() for r in recs]
+
+
+def auto_action(st: GameState) -> str | None:
+    """The action a table may send at once because the decision asks nothing: committing a
+    focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
+    engine still asks (recorded games keep their actions); the table skips the question."""
+    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] != "commit":
+        return None
+    opts = legal_actions(st)
+    if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:
+        return "resolve"
+    return None
+
+
+def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:
+    """Why clicking the map does nothing now: None when an option names a space."""
+    if st.winner != -1:
+        return "the game is over"
+    if any(o["spaces"] for o in options):
+        return None
+    from ..engine import describe
+
+    return f"this decision ({describe(st)}) does not choose a space on the map: use the buttons"

@@ -1,0 +1,121 @@
+"""The table around the map: round and turn, the event dial, the wonder market, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.flow import card_of, effective_slot, key_of_type, slot_of
+from ..engine.state import GameState, content_for
+from ..engine.victory import claimed_cards
+from .names import ICON, leader_name, seat_name, words
+
+
+def icon_text(icons: tuple[str, ...] | list[str]) -> str:
+    return "; ".join(ICON.get(i, words(i)) for i in icons)
+
+
+def turn_json(st: GameState) -> dict[str, Any]:
+    dial = content_for(st).ruleset.event_dial
+    nxt = (st.event_pos + 1) % len(dial)
+    # The dial turns at the start of the first player's turn from round 2 on.
+    when_round = st.round + 1 if (st.current != st.first or st.round == 1 or
+                                  any(f.get("k") == "focus" for f in st.stack_frames)) else st.round
+    return {
+        "round": st.round,
+        "max_rounds": st.config.get("max_rounds"),
+        "first": st.first,
+        "current": st.current,
+        "dial": {
+            "pos": st.event_pos,
+            "sections": [list(s) for s in dial],
+            "section_texts": [icon_text(s) for s in dial],
+            "next_text": f"at the start of round {when_round}: {icon_text(dial[nxt])}",
+        },
+    }
+
+
+def _build_frame(st: GameState, seat: int) -> dict[str, Any] | None:
+    """The build step the viewer's industry card would start now (None without one)."""
+    from ..engine.cards import effect_frames
+
+    key = key_of_type(st, seat, "industry")
+    if key is None:
+        return None
+    cid = card_of(st, seat, key)
+    slot = effective_slot(st, seat, key, slot_of(st, seat, key))
+    for e in content_for(st).focus_cards[cid].effects:
+        if e.op == "build":
+            frames, _ = effect_frames(st, seat, e, slot, 0)
+            for f in frames:
+                if f["k"] == "build":
+                    return f
+    return None
+
+
+def wonders_json(st: GameState, seat: int) -> list[dict[str, Any]]:
+    """The face-up wonders, and whether ``seat`` could build each with its industry card now."""
+    from ..engine.industry import affordable, free_wonder_cities, production_parts, wonder_cost
+
+    c = content_for(st)
+    f = _build_frame(st, seat) if 0 <= seat < st.n and st.winner == -1 else None
+    out = []
+    for wtype in sorted(st.wonder_decks):
+        deck = st.wonder_decks[wtype]
+        if not deck:
+            continue
+        w = c.wonders[deck[0]]
+        why: str | None
+        if not 0 <= seat < st.n:
+            why = "spectators do not build"
+        elif st.winner != -1:
+            why = "the game is over"
+        elif f is None:
+            why = "your industry card cannot build a wonder"
+        elif not free_wonder_cities(st, seat):
+            why = "every one of your cities already holds a wonder"
+        elif not affordable(st, f, w.id):
+            base = sum(v for _, v in production_parts(st, f, w.id))
+            why = (f"your industry card makes {base} production here; with every resource and token "
+                   f"you could not reach the cost {wonder_cost(st, seat, w.id)}")
+        else:
+            why = None
+        out.append({
+            "id": w.id, "name": w.name, "type": w.type, "era": w.era,
+            "cost": wonder_cost(st, seat, w.id) if 0 <= seat < st.n else w.cost,
+            "resources": list(w.resources), "text": w.text,
+            "trade_token": w.id in st.wonder_tokens, "buildable": why is None, "why_not": why,
+        })
+    return out
+
+
+def end_json(st: GameState) -> dict[str, Any] | None:
+    if st.winner == -1:
+        return None
+    from ..engine.spaces import friendly_spaces
+
+    c = content_for(st)
+    need = c.ruleset.victory_cards_to_win
+    standings: list[dict[str, Any]] = []
+    for p in range(st.n):
+        claims = []
+        for vc_id in st.victory_cards:
+            for ag in c.victory_cards[vc_id].agendas:
+                if p in st.claims.get(ag.id, []):
+                    claims.append({"card": vc_id, "agenda": ag.id, "agenda_name": ag.name})
+        standings.append({
+            "seat": p, "leader": st.players[p].leader, "leader_name": leader_name(st, st.players[p].leader),
+            "cards": claimed_cards(st, p), "claims": claims, "wonders": len(st.players[p].wonders),
+            "friendly_spaces": len(friendly_spaces(st, p)),
+        })
+    tiebreak = None
+    if st.winner >= 0:
+        w = st.winner
+        reason = f"{seat_name(w)} completed agendas on {standings[w]['cards']} victory cards (needed {need})"
+        rivals = [s for s in standings if s["seat"] != w and s["cards"] >= need]
+        if rivals:
+            tiebreak = ("more victory cards, then more wonders, then more friendly spaces: "
+                        + ", ".join(f"{seat_name(s['seat'])} {s['cards']} cards, {s['wonders']} wonders, "
+                                    f"{s['friendly_spaces']} spaces" for s in [standings[w], *rivals]))
+    else:
+        reason = f"the round limit ({st.config.get('max_rounds')}) was reached with no winner"
+    return {"winner": st.winner, "reason": reason, "tiebreak": tiebreak, "standings": standings}

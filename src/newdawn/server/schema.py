@@ -1,0 +1,377 @@
+"""The ``view`` message as Pydantic models: the typed contract between the server and the table.
+
+Every field the browser table reads is declared here; ``views.view_message`` builds a plain
+dict and the tests validate every message of real games against :class:`ViewMessage`
+(``ViewMessage.model_validate(msg)``). Words (labels, hints, sentences) come from
+``newdawn.describe``; numbers come from engine functions. Spaces are board space ids (the
+``id`` of ``board.spaces``); seats are numbered from 0 in data and from 1 in words.
+
+``docs/server.md`` describes the message; ``docs/examples/view-message.json`` is one from a
+real game (``tools/view_example.py`` writes it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+# ---------------------------------------------------------------- decision
+
+OptionKind = Literal[
+    "focus",     # play a focus card of the row (card, slot set)
+    "space",     # a space of the map is the target (spaces = [it])
+    "move",      # something goes from src to dst (a step, a token moved, a barbarian moved)
+    "choice",    # pick one of several named things (a card, a mode, a resource, a district)
+    "pay",       # pay toward a wonder (a resource, a trade token)
+    "tokens",    # spend n trade tokens (resolve a card with n tokens)
+    "confirm",   # go ahead (resolve without tokens, accept a combat result, build now)
+    "skip",      # decline an optional step (done, pass, keep, skip, stop, none)
+    "back",      # take back the focus card choice
+    "tile",      # place a map tile (spaces = the spaces it would cover, dst = its anchor)
+]
+
+
+class Hex(_Model):
+    q: int
+    r: int
+
+
+class Cell(_Model):
+    q: int
+    r: int
+    terrain: str | None = None
+
+
+class Option(_Model):
+    """One legal option of the pending decision."""
+
+    action: str
+    """The engine's action text: what the table POSTs (never shown, never parsed)."""
+    label: str
+    """Human words for the button ("Army 2 to the hills at 3,-1", "Resolve with 2 trade tokens")."""
+    kind: OptionKind
+    spaces: list[int] = Field(default_factory=list)
+    """Every space the option names (for highlighting on the map)."""
+    src: int | None = None
+    dst: int | None = None
+    hint: str | None = None
+    """A short explanation in plain words (what it does, what it costs, what it adds)."""
+    warning: str | None = None
+    """Set when the option is legal but unwise to take blindly ("would do nothing")."""
+    group: str | None = None
+    """Options with the same group share a space or a menu (all ways to use one space)."""
+    card: str | None = None
+    """Focus card id for focus options (and cards taken or named)."""
+    slot: int | None = None
+    """The slot the card would resolve in (after governments and other bonuses)."""
+    amount: int | None = None
+    """A number the option chooses (trade tokens spent)."""
+    at: Hex | None = None
+    """The hex the option names when it is not a space of the map yet (a fort spot, a tile's
+    anchor, a water token); None otherwise."""
+    cells: list[Cell] = Field(default_factory=list)
+    """For tile options: the hexes the tile would cover, with their terrain (a preview)."""
+
+
+class Reach(_Model):
+    """A space a moving piece can reach this turn, and the engine's steps to get there."""
+
+    dst: int
+    steps: list[str]
+    """Action texts to send in order (each one a legal option when its turn comes)."""
+    warning: str | None = None
+    """Set on a destination whose last step starts a fight ("starts a fight")."""
+    hint: str | None = None
+
+
+class Decision(_Model):
+    seat: int
+    """The seat that decides (-1 when the game is over)."""
+    kind: str
+    """The engine's decision kind (frame kind), for styling only."""
+    text: str
+    """The question in plain words."""
+    options: list[str]
+    """The action texts of the options (as in ``view.decision.options``), only for a viewer who
+    may take this decision (else empty). Kept for simple clients; the table reads ``choices``."""
+    choices: list[Option]
+    """The same options as records, in the same order."""
+    no_target_reason: str | None = None
+    """Why no space of the map can be chosen now (None when some option names a space)."""
+    reach: list[Reach] | None = None
+    """On an army or caravan step decision: every space the piece can still reach this turn by
+    legal steps (shortest), for one-gesture moves; None on other decisions."""
+    auto_action: str | None = None
+    """An action the table may send at once because the decision asks nothing (a focus card
+    with no trade tokens to spend: only "resolve" and "back"); None otherwise."""
+
+
+# ---------------------------------------------------------------- log
+
+class Move(_Model):
+    piece: str
+    """"army", "caravan", "barbarian", "control token", "tile", "wonder token"."""
+    seat: int | None
+    """Owner (None for barbarians and tiles)."""
+    from_: int | None = Field(default=None, alias="from")
+    to: int | None
+
+
+LogKind = Literal[
+    "action",     # what a player chose
+    "event",      # something that followed from it
+    "combat",     # an attack and its result
+    "barbarian",  # barbarians moving, returning, destroying
+    "dial",       # the event dial turning
+    "claim",      # an agenda completed or lost
+    "setup",      # setting up the game
+    "end",        # the game ends
+]
+
+
+class LogEntry(_Model):
+    i: int
+    """Action number (0 = setup)."""
+    round: int
+    seat: int | None
+    kind: LogKind
+    text: str
+    """A plain sentence with the table's names (Seat 2, Army 1, card and wonder names)."""
+    spaces: list[int] = Field(default_factory=list)
+    moves: list[Move] = Field(default_factory=list)
+    dice: list[int] | None = None
+    numbers: dict[str, int] | None = None
+    card: str | None = None
+    """The focus card resolved (entries that resolve one)."""
+    slot: int | None = None
+    choice: OptionKind | None = None
+    """For ``action`` entries: the kind of option chosen (``skip`` entries can be dimmed)."""
+
+
+class LogGroup(_Model):
+    """One action of the game's log and what followed from it."""
+
+    n: int
+    """Action number: 0 is the setup, 1 the first action."""
+    seat: int
+    action: str
+    """The engine's action text (replay and debugging only; show ``entries``)."""
+    events: list[str]
+    """The engine's own event lines (for debugging; show ``entries``)."""
+    entries: list[LogEntry] = Field(default_factory=list)
+
+
+# ---------------------------------------------------------------- goal and turn
+
+class Progress(_Model):
+    seat: int
+    have: int
+    need: int
+    text: str
+    """"2 of 3 mature cities", "dial 14 / 24"."""
+
+
+class AgendaInfo(_Model):
+    id: str
+    name: str
+    text: str
+    claimed_by: list[int]
+    progress: list[Progress]
+    """One entry per seat, in seat order (every seat's progress is public)."""
+
+
+class VictoryCardInfo(_Model):
+    id: str
+    name: str
+    fort: bool
+    agendas: list[AgendaInfo]
+
+
+class CardCount(_Model):
+    seat: int
+    cards: int
+
+
+class Goal(_Model):
+    statement: str
+    """"Complete one agenda on 4 of the 5 victory cards"."""
+    to_win: int
+    cards: list[VictoryCardInfo]
+    claimed: list[CardCount]
+    """Victory cards each seat has an agenda claimed on."""
+
+
+class Dial(_Model):
+    pos: int
+    sections: list[list[str]]
+    """Icons of each section (data ids; words in ``next_text`` and ``section_texts``)."""
+    section_texts: list[str]
+    next_text: str
+    """What the dial does when it turns next ("at the start of round 5: barbarians move")."""
+
+
+class Turn(_Model):
+    round: int
+    max_rounds: int | None
+    first: int
+    current: int
+    dial: Dial
+
+
+# ---------------------------------------------------------------- wonders, breakdowns
+
+class WonderInfo(_Model):
+    id: str
+    name: str
+    type: str
+    era: str
+    cost: int
+    resources: list[str]
+    text: str
+    trade_token: bool
+    """A trade token from the event dial lies on it (a second one removes it)."""
+    buildable: bool
+    """Whether the viewer could build it now (cost against what they could produce)."""
+    why_not: str | None
+
+
+class Part(_Model):
+    label: str
+    value: int
+
+
+class CombatSide(_Model):
+    seat: int
+    die: int
+    base: int
+    tokens: int
+    total: int
+    parts: list[Part]
+
+
+class Combat(_Model):
+    target: str
+    target_text: str
+    space: int
+    stage: str
+    attacker: CombatSide
+    defender: CombatSide
+    ties: str
+
+
+class Production(_Model):
+    wonder: str
+    wonder_name: str
+    total: int
+    parts: list[Part]
+    cost: int
+    cost_parts: list[Part]
+
+
+# ---------------------------------------------------------------- following others, end
+
+class Summary(_Model):
+    seat: int
+    card: str | None
+    slot: int | None
+    lines: list[str]
+    spaces: list[int]
+
+
+class Undo(_Model):
+    allowed: bool
+    reason: str | None
+
+
+class Claim(_Model):
+    card: str
+    agenda: str
+    agenda_name: str
+
+
+class Standing(_Model):
+    seat: int
+    leader: str
+    leader_name: str
+    cards: int
+    claims: list[Claim]
+    wonders: int
+    friendly_spaces: int
+
+
+class End(_Model):
+    winner: int
+    """Seat of the winner, -2 when the round limit ended the game without one."""
+    reason: str
+    tiebreak: str | None
+    standings: list[Standing]
+
+
+class Seat(_Model):
+    seat: int
+    kind: str
+    bot: str | None
+    leader: str
+    color: str
+    connected: bool
+    name: str = ""
+    """"Seat 2 (Gandhi)"."""
+
+
+class BoardSpace(_Model):
+    id: int
+    q: int
+    r: int
+    terrain: str
+    tile: int
+    edge: bool
+    fort: bool
+    water_token: bool
+
+
+class Board(_Model):
+    spaces: list[BoardSpace]
+
+
+class ViewMessage(_Model):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)  # transport may add fields
+
+    type: Literal["view"]
+    schema_version: int = SCHEMA_VERSION
+    game_id: str
+    version: int
+    seat: int
+    acting: list[int]
+    view: dict[str, Any]
+    """``engine.player_view`` (pieces, players, table state) as before."""
+    board: Board
+    decision: Decision
+    log: list[LogGroup]
+    seats: list[Seat]
+    goal: Goal
+    turn: Turn
+    wonders: list[WonderInfo]
+    combat: Combat | None
+    production: Production | None
+    summaries: list[Summary]
+    touched: list[int]
+    undo: Undo
+    end: End | None
+    practice: bool = False
+    """The game's seed was typed by a person: anyone who knows it knows every roll to come."""
+    practice_note: str | None = None
+    steps: int | None = None
+    step: int | None = None
+
+
+def message_json_schema() -> dict[str, Any]:
+    """The JSON Schema of the view message (for docs and non-Python clients)."""
+    return ViewMessage.model_json_schema(by_alias=True)

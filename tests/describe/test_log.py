@@ -1,0 +1,86 @@
+"""The log as records: the table's names, no internal ids, dice and moves from the engine."""
+
+from __future__ import annotations
+
+from newdawn.describe.follow import summaries, touched
+from newdawn.describe.log import event_entry
+from newdawn.engine.flow import Event
+
+from .conftest import Game
+
+INTERNAL = ("barb_move", "defensive_pact", "ctl", "_", "seat 0", "army 0", "caravan 0", "event dial:")
+
+
+def test_no_entry_shows_an_internal_id_or_a_seat_numbered_from_zero(games: list[Game]) -> None:
+    n = 0
+    for g in games:
+        for grp in g.groups:
+            for e in grp["entries"]:
+                n += 1
+                low = e["text"].lower()
+                assert not any(bad in low for bad in INTERNAL), e["text"]
+                assert e["i"] == grp["n"]
+    assert n > 2000
+
+
+def test_army_steps_are_moves_from_where_it_stood_to_where_it_went(games: list[Game]) -> None:
+    moves = 0
+    for g in games:
+        for k, (seat, action) in enumerate(g.actions):
+            before = g.states[k]
+            f = before.stack_frames[-1]
+            if f["k"] != "army_step" or not action.startswith("to "):
+                continue
+            (e,) = [x for x in g.groups[k + 1]["entries"] if x["kind"] == "action"]
+            (m,) = e["moves"]
+            assert m["piece"] == f"army {f['i'] + 1}" and m["seat"] == seat
+            assert m["from"] == before.players[seat].armies[f["i"]]
+            assert m["to"] == before.board.index[tuple(map(int, action[3:].split(",")))]
+            moves += 1
+    assert moves > 50
+
+
+def test_attacks_carry_their_dice_and_barbarian_moves_their_spaces(games: list[Game]) -> None:
+    attacks = barb_moves = 0
+    for g in games:
+        for k, grp in enumerate(g.groups[1:]):
+            for ev in grp["events"]:
+                if isinstance(ev, Event) and ev.kind == "attack":
+                    e = event_entry(g.states[k + 1], ev, k + 1, 1)
+                    assert e["dice"] == [ev.data["a_die"], ev.data["d_die"]] and e["kind"] == "combat"
+                    assert e["seat"] == ev.data["seat"] and e["spaces"] == [ev.data["space"]]
+                    attacks += 1
+            for e in grp["entries"]:
+                for m in e["moves"]:
+                    if m["piece"].startswith("barbarian ") and m["from"] is not None:
+                        letter = m["piece"].split()[1]
+                        assert g.states[k].barbs[letter] == m["from"]
+                        assert g.states[k + 1].barbs[letter] == m["to"]
+                        barb_moves += 1
+    assert attacks > 5 and barb_moves > 5
+
+
+def test_summaries_cover_every_other_seats_turn_since_my_last_decision(games: list[Game]) -> None:
+    g = games[2]  # 4 players
+    checked = 0
+    for k in range(200, len(g.groups) - 1):
+        grp = g.groups[k]
+        if grp["seat"] != 0 or g.groups[k + 1]["seat"] == 0:
+            continue
+        # Seat 0's last action of a turn: the next time seat 0 decides, it sees the others.
+        nxt = next(j for j in range(k + 1, len(g.groups)) if g.groups[j]["seat"] == 0)
+        hist = g.groups[:nxt]
+        sums = summaries(hist, 0)
+        others = {x["seat"] for x in g.groups[k + 1:nxt] if x["seat"] > 0}
+        assert {s["seat"] for s in sums} == others
+        for s in sums:
+            assert s["lines"] and all(line[:6] in ("Seat 2", "Seat 3", "Seat 4", "Barbar", "The ev") or
+                                      not line.startswith("Seat 1") for line in s["lines"])
+        spaces = touched(hist, 0)
+        for x in g.groups[k + 1:nxt]:
+            for e in x["entries"]:
+                assert set(e["spaces"]) <= set(spaces)
+        checked += 1
+        if checked > 5:
+            break
+    assert checked > 3

@@ -1,0 +1,148 @@
+"""Options as records: the table's names, the spaces they name, moves with their ends."""
+
+from __future__ import annotations
+
+from newdawn.describe import no_target_reason, option_records
+from newdawn.describe.options import auto_action, option_record
+from newdawn.describe.preview import gain_text, token_gain
+from newdawn.engine import apply, decision_seat, legal_actions, why_illegal
+from newdawn.engine.actions import Action, parse_coord
+
+from .conftest import Game
+
+INTERNAL = ("barb_move", "defensive_pact", "ctl", "_", "seat 0", "army 0", "caravan 0")
+
+
+def test_every_option_has_plain_words_and_valid_spaces(games: list[Game]) -> None:
+    seen = 0
+    for g in games:
+        for st in g.states[:: 3]:
+            if st.winner != -1:
+                continue
+            f = st.stack_frames[-1]
+            for a in legal_actions(st):
+                r = option_record(st, f, a)
+                seen += 1
+                assert r.action == str(a)
+                for text in (r.label, r.hint or ""):
+                    low = text.lower()
+                    assert not any(bad in low for bad in INTERNAL), (str(a), text)
+                assert all(0 <= s < st.board.n for s in r.spaces)
+                if r.kind == "move":
+                    assert r.dst is not None and r.dst in r.spaces
+    assert seen > 2000
+
+
+def test_decision_texts_use_the_tables_names(games: list[Game]) -> None:
+    from newdawn.server.views import decision_text
+
+    for g in games:
+        for st in g.states[::5]:
+            text = decision_text(st)
+            assert "_" not in text and "seat 0" not in text.lower() and "army 0" not in text.lower(), text
+
+
+def test_figure_steps_name_the_piece_from_one_and_go_from_where_it_stands(games: list[Game]) -> None:
+    steps = 0
+    for g in games:
+        for st in g.states:
+            if st.winner != -1 or st.stack_frames[-1]["k"] not in ("army_step", "caravan_step"):
+                continue
+            f = st.stack_frames[-1]
+            piece = "army" if f["k"] == "army_step" else "caravan"
+            here = getattr(st.players[f["seat"]], "armies" if piece == "army" else "caravans")[f["i"]]
+            for a in legal_actions(st):
+                if a.verb != "to":
+                    continue
+                r = option_record(st, f, a)
+                steps += 1
+                assert r.label.startswith(f"{piece.capitalize()} {f['i'] + 1} to ")
+                assert r.src == here
+                assert r.dst == st.board.index[parse_coord(a.arg)]
+    assert steps > 100
+
+
+def test_options_sharing_a_space_share_a_group(games: list[Game]) -> None:
+    shared = 0
+    for g in games:
+        for st in g.states:
+            if st.winner != -1 or st.stack_frames[-1]["k"] != "district":
+                continue
+            recs = option_records(st)
+            by_dst: dict[int, list[dict[str, object]]] = {}
+            for r in recs:
+                if r["dst"] is not None:
+                    by_dst.setdefault(r["dst"], []).append(r)  # type: ignore[arg-type]
+            for s, rs in by_dst.items():
+                if len(rs) > 1:
+                    shared += 1
+                    assert {r["group"] for r in rs} == {f"space:{s}"}
+    assert shared > 0
+
+
+def test_a_fight_is_announced_with_its_odds(games: list[Game]) -> None:
+    fights = 0
+    for g in games:
+        for st in g.states:
+            if st.winner != -1 or st.stack_frames[-1]["k"] != "army_step":
+                continue
+            for r in option_records(st):
+                if r["warning"] == "starts a fight":
+                    fights += 1
+                    assert "% to win" in str(r["hint"]) and "attacks" in str(r["hint"])
+                    # Taking it does start a combat (or a choice of target) at once.
+                    nxt = apply(st, str(r["action"]))
+                    assert any(e.startswith(f"seat {decision_seat(st)} attacks") for e in nxt.events) or \
+                        nxt.stack_frames[-1]["k"] in ("combat", "target")
+    assert fights > 0
+
+
+def test_trade_tokens_say_what_they_add(games: list[Game]) -> None:
+    st = games[0].states[-1]
+    assert gain_text(st, "foreign_trade", 1) == "+1 space for each caravan"
+    assert gain_text(st, "early_empire", 2) == "+2 control tokens"
+    assert token_gain(st, "early_empire", 2) == "+2 control tokens (+1 control token per token)"
+
+
+def test_commit_with_nothing_to_spend_is_sent_without_a_question(games: list[Game]) -> None:
+    asked = skipped = 0
+    for g in games:
+        for st in g.states:
+            if st.winner != -1 or st.stack_frames[-1]["k"] != "commit":
+                continue
+            spend = [a for a in legal_actions(st) if a.verb == "resolve" and a.arg]
+            if spend:
+                asked += 1
+                assert auto_action(st) is None
+            else:
+                skipped += 1
+                assert auto_action(st) == "resolve"
+    assert asked and skipped
+
+
+def test_a_decision_without_map_target_says_so(games: list[Game]) -> None:
+    for st in games[1].states:
+        if st.winner == -1 and st.stack_frames[-1]["k"] == "government":
+            recs = option_records(st)
+            reason = no_target_reason(st, recs)
+            assert reason and "does not choose a space on the map" in reason
+            break
+    else:
+        raise AssertionError("no government decision in the game")
+
+
+def test_fort_refusal_gives_the_rule_not_a_circular_reason(games: list[Game]) -> None:
+    st = games[0].states[0]
+    assert st.stack_frames[-1]["k"] == "setup_fort"
+    legal = {a.arg for a in legal_actions(st)}
+    reasons = set()
+    for q in range(-6, 7):
+        for r in range(-6, 7):
+            arg = f"{q},{r}"
+            why = why_illegal(st, Action("fort", arg))
+            assert (why is None) == (arg in legal)
+            if why is not None:
+                assert "not one of the options" not in why
+                reasons.add(why.split(";")[0].split(" ", 1)[1])
+    assert any("already a space of the map" in x for x in reasons)
+    assert any("core space" in x for x in reasons)

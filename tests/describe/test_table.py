@@ -1,0 +1,81 @@
+"""Turn, dial, wonder market and end screen."""
+
+from __future__ import annotations
+
+from newdawn.describe import end_json, turn_json, wonders_json
+from newdawn.describe.preview import focus_preview
+from newdawn.engine import apply, decision_seat, legal_actions
+from newdawn.engine.actions import Action
+from newdawn.engine.state import content_for
+
+from .conftest import Game
+
+
+def test_dial_says_what_its_next_turn_does(games: list[Game]) -> None:
+    st = games[0].states[-1]
+    t = turn_json(st)
+    dial = content_for(st).ruleset.event_dial
+    assert t["dial"]["sections"] == [list(x) for x in dial]
+    nxt = dial[(st.event_pos + 1) % len(dial)]
+    assert t["dial"]["next_text"].endswith(t["dial"]["section_texts"][(st.event_pos + 1) % len(dial)])
+    assert "barb_move" not in t["dial"]["next_text"] and nxt
+
+
+def test_a_wonder_is_buildable_exactly_when_the_industry_card_would_offer_it(games: list[Game]) -> None:
+    """Checked against the engine: resolve the industry card now and see if it offers the wonder."""
+    checked = buildable = focus = 0
+    for g in games:
+        for st in g.states[100:]:
+            if st.winner != -1 or st.stack_frames[-1]["k"] != "focus":
+                continue
+            focus += 1
+            if focus % 4:
+                continue
+            seat = decision_seat(st)
+            market = wonders_json(st, seat)
+            nxt = apply(st, Action("focus", "industry"))
+            nxt = apply(nxt, Action("resolve"))
+            offered = set()
+            if nxt.stack_frames[-1]["k"] == "build" and decision_seat(nxt) == seat:
+                offered = {a.arg for a in legal_actions(nxt) if a.verb == "wonder"}
+            for w in market:
+                assert w["buildable"] == (w["id"] in offered), (w, offered)
+                assert (w["why_not"] is None) == w["buildable"]
+                buildable += w["buildable"]
+            checked += 1
+    assert checked > 5
+
+
+def test_focus_preview_agrees_with_the_decision_that_follows(games: list[Game]) -> None:
+    checked = warned = focus = 0
+    for g in games:
+        for st in g.states[10:]:
+            if st.winner != -1 or st.stack_frames[-1]["k"] != "focus":
+                continue
+            focus += 1
+            if focus % 5:
+                continue
+            for a in legal_actions(st):
+                hint, warning = focus_preview(st, a)
+                nxt = apply(apply(st, a), Action("resolve"))
+                if nxt.stack_frames[-1]["k"] == "place" and decision_seat(nxt) == decision_seat(st):
+                    n = sum(1 for o in legal_actions(nxt) if o.verb == "place")
+                    assert f"{n} legal space" in hint
+                    assert (warning is not None) == (n == 0)
+                    warned += warning is not None
+                checked += 1
+    assert checked > 30
+
+
+def test_end_screen_lists_every_claim(games: list[Game]) -> None:
+    for g in games:
+        st = g.states[-1]
+        end = end_json(st)
+        assert end is not None and end["winner"] == st.winner
+        assert [s["seat"] for s in end["standings"]] == list(range(st.n))
+        for s in end["standings"]:
+            claimed = {a for a, seats in st.claims.items() if s["seat"] in seats}
+            assert {c["agenda"] for c in end["standings"][s["seat"]]["claims"]} == claimed
+        if st.winner == -2:
+            assert "round limit" in end["reason"]
+        assert end_json(g.states[-2]) is None

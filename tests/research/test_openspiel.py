@@ -1,0 +1,127 @@
+"""The python_newdawn OpenSpiel game: OpenSpiel's own conformance test and bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from newdawn.engine import legal_actions  # noqa: E402
+from newdawn.research.codec import codec  # noqa: E402
+from newdawn.research.openspiel_game import SETUPS, legal_mask, load  # noqa: E402
+
+
+def _play_random(game, setup: int, seed: int = 0):  # type: ignore[no-untyped-def]
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    state.apply_action(setup)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_sim_test_with_serialization(players: int) -> None:
+    game = load(players=players, max_rounds=2, seed=players)
+    pyspiel.random_sim_test(game, num_sims=2 if players <= 3 else 1, serialize=True, verbose=False)
+
+
+def test_registered_and_loadable_by_name_with_parameters() -> None:
+    load()
+    assert "python_newdawn" in pyspiel.registered_names()
+    game = pyspiel.load_game("python_newdawn(players=3,max_rounds=5,ruleset=ti,seed=7)")
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == codec().num_actions
+    assert game.max_chance_outcomes() == SETUPS
+    assert game.get_type().provides_observation_tensor
+    with pytest.raises(ValueError, match="players must be between 2 and 5"):
+        pyspiel.load_game("python_newdawn", {"players": 9})
+
+
+def test_the_setup_chance_node_picks_the_engine_seed() -> None:
+    game = load(players=2, max_rounds=2, seed=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == SETUPS
+    state.apply_action(5)
+    assert state.engine_seed == 3 * SETUPS + 5
+
+
+def test_serialization_is_config_seed_and_actions() -> None:
+    game = load(players=3, max_rounds=3, seed=2)
+    state = _play_random(game, setup=9)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "python_newdawn(max_rounds=3,players=3,ruleset=ti,seed=2)" in text
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.history() == state.history()
+    assert state2.engine_state == state.engine_state
+    assert state2.record_actions() == state.record_actions()
+    assert str(state2) == str(state)
+
+
+def test_clone_is_independent_and_legal_ids_match_the_engine() -> None:
+    game = load(players=4, max_rounds=3, seed=1)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for _ in range(30):
+        ids = state.legal_actions()
+        assert ids == sorted(codec().encode(a) for a in legal_actions(state.engine_state))
+        mask = legal_mask(state)
+        assert mask.sum() == len(ids) and mask.shape == (game.num_distinct_actions(),)
+        assert list(np.flatnonzero(state.legal_actions_mask())) == ids
+        copy = state.clone()
+        before = str(state)
+        copy.apply_action(ids[-1])
+        assert str(state) == before and copy.history() != state.history()
+        state.apply_action(ids[0])
+
+
+def test_observation_tensor_and_strings() -> None:
+    game = load(players=2, max_rounds=2)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    t = np.asarray(state.observation_tensor(0))
+    assert t.shape == tuple(game.observation_tensor_shape()) or t.size == game.observation_tensor_size()
+    assert t.sum() > 0
+    assert "your options" in state.observation_string(state.current_player())
+    assert state.information_state_string(0) == state.observation_string(0)
+
+
+def test_openspiel_bots_play_a_game() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = load(players=3, max_rounds=2, seed=4)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        uniform_random.UniformRandomBot(0, rng),
+        mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=rng),  # resamples with determinize
+    ]
+    state = game.new_initial_state()
+    state.apply_action(11)
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+        moves += 1
+    assert moves > 10
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_resampling_keeps_the_seats_view() -> None:
+    game = load(players=3, max_rounds=3)
+    state = game.new_initial_state()
+    state.apply_action(4)
+    for _ in range(40):
+        state.apply_action(state.legal_actions()[-1])
+    seat = state.current_player()
+    sampler = iter([0.25, 0.75])
+    a = state.resample_from_infostate(seat, lambda: next(sampler))
+    b = state.resample_from_infostate(seat, lambda: next(sampler))
+    assert a.observation_string(seat) == state.observation_string(seat) == b.observation_string(seat)
+    assert a.engine_state.stack != b.engine_state.stack or a.engine_state.rng != b.engine_state.rng
+    assert a.legal_actions() == state.legal_actions()
