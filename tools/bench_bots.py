@@ -87,6 +87,7 @@ def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
     wall: dict[tuple[int, int], float] = {}
     cpu: dict[tuple[int, int], float] = {}
     its: list[int] = []
+    focus_cpu: list[float] = []
 
     def record(st: GameState, seat: int, a: Action) -> None:
         if seat != 0 or timed.last is None:
@@ -94,9 +95,10 @@ def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
         key = (st.round, st.current)
         wall[key] = wall.get(key, 0.0) + timed.last[0]
         cpu[key] = cpu.get(key, 0.0) + timed.last[1]
-        timed.last = None
         if a.verb == "focus":
             its.append(mcts.last_iterations)  # type: ignore[attr-defined]
+            focus_cpu.append(timed.last[1])
+        timed.last = None
 
     play_game(st, bots, before=record, stop=lambda _st: sum(1 for k in wall if k[1] == 0) > turns)
     own = [k for k in wall if k[1] == 0][:turns]
@@ -106,7 +108,8 @@ def bench_mcts(spec: str, turns: int, seed: int, players: int = 2) -> None:
         print(f"mcts:{spec} ({what} time): {len(xs)} own turns of a {players}-player game: "
               f"mean {statistics.fmean(xs):.3f} s, "
               f"max {max(xs):.3f} s, beyond budget+10% {over}")
-    print(f"  focus-choice iterations: mean {statistics.fmean(its):.0f}, min {min(its)}, max {max(its)}")
+    print(f"  focus-choice iterations: mean {statistics.fmean(its):.0f}, min {min(its)}, max {max(its)}; "
+          f"{sum(its) / max(sum(focus_cpu), 1e-9):.0f} per CPU second over {len(its)} focus choices")
 
 
 def main() -> None:

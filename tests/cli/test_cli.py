@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,8 @@ def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     for k in BENCH_KEYS:
         assert out[k] > 0, k
     assert out["runs"] == 1 and out["games_per_run"] == 1
+    # pytest imports the package from src/ unless the compiled build was put first on the path
+    assert out["build"] == ("compiled" if "build/mypyc" in os.environ.get("PYTHONPATH", "") else "pure")
 
 
 def test_play_runs_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:

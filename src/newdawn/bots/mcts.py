@@ -179,7 +179,7 @@ class MctsBot:
         """Multiple of greedy's tempo bonus added per simulated focus choice (``TEMPO_SHAPING``)."""
         self.chance_samples = chance_samples
         """Determinizations for a decision around an attack (``CHANCE_SAMPLES``; 1: greedy's one)."""
-        if rivals not in (None, *RIVAL_POLICIES):
+        if rivals is not None and rivals not in RIVAL_POLICIES:
             raise ValueError(f"rivals must be one of {', '.join(RIVAL_POLICIES)}, not {rivals!r}")
         if depth not in (None, 1, 2):
             raise ValueError(f"depth must be 1 or 2 own turns, not {depth!r}")

@@ -73,6 +73,16 @@ def _state_ops(st: GameState) -> tuple[Callable[[], object], Callable[[], object
     return copy_once, trip_once
 
 
+def engine_build() -> str:
+    """``"compiled"`` when the engine in use was built with mypyc (``make fast``), else ``"pure"``."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from ..engine import state
+
+    path = getattr(state, "__file__", None) or ""
+    return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
+
+
 def measure(runs: int, games: int) -> dict[str, Any]:
     """Every figure of the benchmark (medians over ``runs``), JSON-ready."""
     config = game_config(PLAYERS, max_rounds=MAX_ROUNDS)
@@ -131,6 +141,7 @@ def measure(runs: int, games: int) -> dict[str, Any]:
         "late_state_round": rounds_played(late),
         "late_state_winner": late.winner,
         "python": platform.python_version(),
+        "build": engine_build(),
     }
 
 
@@ -145,6 +156,8 @@ def _table(r: dict[str, Any]) -> None:
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_column("notes")
+    t.add_row("engine build", r["build"],
+              "mypyc (make fast)" if r["build"] == "compiled" else "pure Python (src/)")
     t.add_row("random-play decisions/s", f"{r['decisions_per_s']:,.0f}",
               f"apply_in_place, {r['decisions_per_run']:,}/run")
     t.add_row("complete games/s", f"{r['games_per_s']:,.2f}", "new_game included")

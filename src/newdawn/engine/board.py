@@ -156,19 +156,29 @@ class Board:
     """Space ids of each placement, by placement index."""
     _keys: dict[int, int]
 
-    def __init__(self, placements: Sequence[Placement], tiles: Mapping[int, TileDef]) -> None:
+    def __init__(self, placements: Sequence[Placement], tiles: Mapping[int, TileDef],
+                 prev: Board | None = None) -> None:
+        """The board of ``placements``. ``prev``, a board of the same ``tiles`` whose placements
+        begin ``placements``, is extended instead of building everything again (exploration
+        adds one tile at a time); the result is the same."""
         placements = tuple(placements)
-        coords: list[Coord] = []
-        terrain: list[str] = []
-        is_fort: list[bool] = []
-        is_water: list[bool] = []
-        tile_of: list[int] = []
-        tile_no: list[int] = []
-        on_cap: list[bool] = []
-        printed: list[TileSpace | None] = []
-        spaces_of: list[tuple[int, ...]] = []
-        index: dict[Coord, int] = {}
-        for pi, p in enumerate(placements):
+        if prev is not None and (prev.tiles is not tiles or prev.placements != placements[:len(prev.placements)]
+                                 or any(p.kind == KIND_TERRAIN for p in placements[len(prev.placements):])):
+            prev = None  # (a terrain placement may change an old space: built again in full)
+        coords: list[Coord] = list(prev.coords) if prev else []
+        terrain: list[str] = list(prev.terrain) if prev else []
+        is_fort: list[bool] = list(prev.is_fort) if prev else []
+        is_water: list[bool] = list(prev.is_water) if prev else []
+        tile_of: list[int] = list(prev.tile_of) if prev else []
+        tile_no: list[int] = list(prev.tile_no) if prev else []
+        on_cap: list[bool] = list(prev.on_capital_tile) if prev else []
+        printed: list[TileSpace | None] = list(prev.printed) if prev else []
+        spaces_of: list[tuple[int, ...]] = list(prev.spaces_of) if prev else []
+        index: dict[Coord, int] = dict(prev.index) if prev else {}
+        done = len(prev.placements) if prev else 0
+        old_n = len(coords)
+        for pi in range(done, len(placements)):
+            p = placements[pi]
             first = len(coords)
             if p.kind == KIND_TILE:
                 td = tiles[p.tile]
@@ -215,17 +225,47 @@ class Board:
                 tile_of.append(pi)
             spaces_of.append(tuple(range(first, len(coords))))
 
-        nbr_dir: list[tuple[int, ...]] = []
-        nbrs: list[tuple[int, ...]] = []
+        n = len(coords)
         get = index.get
-        for q, r in coords:
+        if prev is None:
+            redo: Iterable[int] = range(n)
+            nbr_dir: list[tuple[int, ...]] = [()] * n
+            nbrs: list[tuple[int, ...]] = [()] * n
+            edge: list[bool] = [False] * n
+            coastal: list[bool] = [False] * n
+            keys: dict[int, int] = {}
+        else:
+            # Only the new spaces and their neighbours gain neighbours (or water next to them).
+            touched = set(range(old_n, n))
+            for i in range(old_n, n):
+                q, r = coords[i]
+                for dq, dr in DIRS:
+                    j = get((q + dq, r + dr), -1)
+                    if 0 <= j < old_n:
+                        touched.add(j)
+            redo = sorted(touched)
+            pad: list[tuple[int, ...]] = [()] * (n - old_n)
+            nbr_dir = [*prev.nbr_dir, *pad]
+            nbrs = [*prev.nbrs, *pad]
+            edge = [*prev.edge, *([False] * (n - old_n))]
+            coastal = [*prev.coastal, *([False] * (n - old_n))]
+            keys = dict(prev._keys)
+        for i in redo:
+            q, r = coords[i]
             row = tuple(get((q + dq, r + dr), -1) for dq, dr in DIRS)
-            nbr_dir.append(row)
-            nbrs.append(tuple(x for x in row if x >= 0))
+            nbr_dir[i] = row
+            nb = tuple(x for x in row if x >= 0)
+            nbrs[i] = nb
+            edge[i] = len(nb) < 6
+        for i in redo:
+            coastal[i] = edge[i] or any(is_water[j] for j in nbrs[i])
+        for i in range(old_n, n):
+            q, r = coords[i]
+            keys[_key(q, r)] = i
 
         self.placements = placements
         self.tiles = tiles
-        self.n = len(coords)
+        self.n = n
         self.coords = tuple(coords)
         self.index = index
         self.terrain = tuple(terrain)
@@ -237,24 +277,22 @@ class Board:
         self.printed = tuple(printed)
         self.nbrs = tuple(nbrs)
         self.nbr_dir = tuple(nbr_dir)
-        self.edge = tuple(len(x) < 6 for x in nbrs)
-        self.coastal = tuple(
-            self.edge[i] or any(self.is_water[j] for j in nbrs[i]) for i in range(len(coords))
-        )
+        self.edge = tuple(edge)
+        self.coastal = tuple(coastal)
         self.memo: dict[str, Any] = {}
         self.diff: tuple[int, ...] = ()
         self.spaces_of = tuple(spaces_of)
-        self._keys = {_key(q, r): i for i, (q, r) in enumerate(coords)}
+        self._keys = keys
 
     def __repr__(self) -> str:
         return f"Board(n={self.n}, placements={len(self.placements)})"
 
     def with_placement(self, p: Placement) -> Board:
         """A new board with ``p`` added (shared through :func:`build_board`'s cache)."""
-        return build_board(self.placements + (p,), self.tiles)
+        return build_board(self.placements + (p,), self.tiles, self)
 
     def with_placements(self, ps: Iterable[Placement]) -> Board:
-        return build_board(self.placements + tuple(ps), self.tiles)
+        return build_board(self.placements + tuple(ps), self.tiles, self)
 
     def space_at(self, c: Coord) -> int:
         """Space id at hex ``c``, or -1."""
@@ -268,16 +306,18 @@ _CACHE_MAX = 4096
 _cache: dict[tuple[int, tuple[Placement, ...]], Board] = {}
 
 
-def build_board(placements: Sequence[Placement], tiles: Mapping[int, TileDef]) -> Board:
+def build_board(placements: Sequence[Placement], tiles: Mapping[int, TileDef],
+                prev: Board | None = None) -> Board:
     """The board for ``placements``; equal placements with the same ``tiles`` object share one
     Board. The cache is bounded (oldest entries dropped first) and keyed on ``id(tiles)``; a hit is
-    accepted only if the cached board holds that very ``tiles`` object."""
+    accepted only if the cached board holds that very ``tiles`` object. On a miss, ``prev`` (the
+    board before placements were added, if the caller has it) is extended rather than rebuilt."""
     pl = tuple(placements)
     key = (id(tiles), pl)
     b = _cache.get(key)
     if b is not None and b.tiles is tiles:
         return b
-    b = Board(pl, tiles)
+    b = Board(pl, tiles, prev)
     if len(_cache) >= _CACHE_MAX:
         del _cache[next(iter(_cache))]
     _cache[key] = b
@@ -373,13 +413,25 @@ def fort_refusal(
     return None
 
 
-def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+# (id of the tile definition, side, rotation) -> (that definition, cells, halo, halo set)
+_SHAPES: dict[tuple[int, str, int], tuple[TileDef, tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
+
+
+def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]:
     """Packed cells of the tile at t = (0, 0), and the packed halo (hexes adjacent to the shape,
-    not in it)."""
+    not in it) sorted and as a set. Cached: the searches of exploration ask it again and again
+    (a hit is accepted only for that very definition object)."""
+    got = _SHAPES.get((id(tiledef), side, k))
+    if got is not None and got[0] is tiledef:
+        return got[1], got[2], got[3]
     cells = tuple(_key(*rotate((s.q, s.r), k)) for s in side_spaces(tiledef, side))
     cs = set(cells)
     halo = {c + dk for c in cells for dk in _DIR_KEYS} - cs
-    return cells, tuple(sorted(halo))
+    halo_t = tuple(sorted(halo))
+    if len(_SHAPES) > 4096:
+        _SHAPES.clear()
+    _SHAPES[(id(tiledef), side, k)] = (tiledef, cells, halo_t, frozenset(halo_t))
+    return cells, halo_t, frozenset(halo_t)
 
 
 def tile_placements(
@@ -433,8 +485,7 @@ def tile_placements(
         if side not in tiledef.sides:
             continue
         for k in range(6):
-            cells, halo_t = _shape(tiledef, side, k)
-            halo = frozenset(halo_t)
+            cells, halo_t, halo = _shape(tiledef, side, k)
             seen: set[int] = set()
             for f in frontier:
                 for c in cells:
@@ -472,30 +523,37 @@ def enclosed_holes(board: Board) -> list[Coord]:
     rs = [c[1] for c in board.coords]
     q0, q1 = min(qs) - 1, max(qs) + 1
     r0, r1 = min(rs) - 1, max(rs) + 1
-    occupied = board.index
-    outside: set[Coord] = set()
-    stack: list[Coord] = []
-    for q in range(q0, q1 + 1):
-        for r in (r0, r1):
-            stack.append((q, r))
-    for r in range(r0, r1 + 1):
-        for q in (q0, q1):
-            stack.append((q, r))
+    # The padded box on a flat grid with one more ring of blocked cells around it, so that a
+    # neighbour step never leaves the grid: cell (q, r) is ((q - q0 + 1) * h + r - r0 + 1).
+    h = r1 - r0 + 3
+    w = q1 - q0 + 3
+    seen = bytearray(w * h)  # 1: blocked (frame or a space of the map), 2: reached from outside
+    for i in range(h):
+        seen[i] = seen[(w - 1) * h + i] = 1
+    for j in range(w):
+        seen[j * h] = seen[j * h + h - 1] = 1
+    for q, r in board.coords:
+        seen[(q - q0 + 1) * h + r - r0 + 1] = 1
+    steps = [dq * h + dr for dq, dr in DIRS]
+    stack: list[int] = []
+    for j in range(1, w - 1):
+        stack.append(j * h + 1)
+        stack.append(j * h + h - 2)
+    for i in range(1, h - 1):
+        stack.append(h + i)
+        stack.append((w - 2) * h + i)
     while stack:
         c = stack.pop()
-        if c in outside or c in occupied:
+        if seen[c]:
             continue
-        q, r = c
-        if q < q0 or q > q1 or r < r0 or r > r1:
-            continue
-        outside.add(c)
-        for dq, dr in DIRS:
-            stack.append((q + dq, r + dr))
-    holes = [
-        (q, r)
-        for q in range(q0, q1 + 1)
-        for r in range(r0, r1 + 1)
-        if (q, r) not in occupied and (q, r) not in outside
-    ]
-    holes.sort()
+        seen[c] = 2
+        for d in steps:
+            if not seen[c + d]:
+                stack.append(c + d)
+    holes: list[Coord] = []
+    for j in range(1, w - 1):
+        base = j * h
+        for i in range(1, h - 1):
+            if not seen[base + i]:
+                holes.append((q0 + j - 1, r0 + i - 1))
     return holes

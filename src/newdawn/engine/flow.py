@@ -15,6 +15,7 @@ from typing import Any
 from . import hooks, rng
 from .actions import Action
 from .errors import IllegalActionError
+from .event import Event
 from .state import Frame, GameState, content_for
 
 AutoFn = Callable[[GameState, Frame], None]
@@ -97,21 +98,6 @@ def replace_top(st: GameState, **changes: Any) -> Frame:
     f = {**st.stack_frames[-1], **changes}
     st.stack_frames[-1] = f
     return f
-
-
-class Event(str):
-    """An event line: the engine's own sentence (a ``str``, as before) that may also carry its
-    facts for the table, ``kind`` and ``data`` (seats, space ids, numbers, data ids), so that
-    the words shown to players are made from data, never by re-reading the sentence."""
-
-    kind: str
-    data: dict[str, Any]
-
-    def __new__(cls, text: str, kind: str = "", data: dict[str, Any] | None = None) -> Event:
-        e = super().__new__(cls, text)
-        e.kind = kind
-        e.data = data or {}
-        return e
 
 
 def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:

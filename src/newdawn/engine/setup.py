@@ -66,7 +66,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     c = load_content(cfg["ruleset"])
     rs = c.ruleset
     n = cfg["players"]
-    st = GameState.__new__(GameState)
+    st = GameState()
     st.config = {**cfg, "seed": seed}
     st.ruleset = cfg["ruleset"]
     st.rng = rng.new_state(seed, cfg["generator"])
@@ -85,7 +85,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.players = []
     for seat in range(n):
         lead = c.leaders[leaders[seat]]
-        p = PlayerState.__new__(PlayerState)
+        p = PlayerState()
         p.leader = lead.id
         p.color = colors[seat]
         p.row = list(lead.start_row)

@@ -22,13 +22,25 @@ ON_CARD = -1
 Frame = dict[str, Any]
 
 
+# The serialised fields, in JSON order. The classes' ``__slots__`` are these tuples (the JSON
+# code reads the module tuples, never ``__slots__``: mypyc's native classes have none).
+_PLAYER_FIELDS = (
+    "leader", "color", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws",
+    "dipl", "own_dipl", "wonders", "armies", "caravans", "flags",
+)
+_GAME_FIELDS = (
+    "config", "ruleset", "rng", "forced_dice", "placements", "core_count", "stack",
+    "cities", "capitals", "ctl", "reinforced", "district", "tokens", "barbs", "cs_at",
+    "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
+    "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
+    "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
+)
+
+
 class PlayerState:
     """Everything that belongs to one seat."""
 
-    __slots__ = (
-        "leader", "color", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws",
-        "dipl", "own_dipl", "wonders", "armies", "caravans", "flags",
-    )
+    __slots__ = _PLAYER_FIELDS
 
     leader: str
     """Leader id (content ``leaders``)."""
@@ -56,7 +68,7 @@ class PlayerState:
     """Facts that agendas need and the map no longer shows (capital defeated, best attack)."""
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
+        p = PlayerState()
         p.leader = self.leader
         p.color = self.color
         p.row = self.row[:]
@@ -75,12 +87,12 @@ class PlayerState:
         return p
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in _PLAYER_FIELDS}
 
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> PlayerState:
-        p = cls.__new__(cls)
-        for k in cls.__slots__:
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> PlayerState:
+        p = PlayerState()
+        for k in _PLAYER_FIELDS:
             v = d[k]
             setattr(p, k, type(v)(v) if isinstance(v, (list, dict)) else v)
         return p
@@ -99,14 +111,7 @@ _SETS = ("reinforced",)
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (
-        "config", "ruleset", "rng", "forced_dice", "placements", "core_count", "stack",
-        "cities", "capitals", "ctl", "reinforced", "district", "tokens", "barbs", "cs_at",
-        "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
-        "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
-        "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
-        "events", "board", "_legal", "_c",
-    )
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_legal", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -178,7 +183,11 @@ class GameState:
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
-        b = build_board(tuple(self.placements), self._c.tiles)
+        try:
+            prev: Board | None = self.board
+        except AttributeError:  # the state's first board
+            prev = None
+        b = build_board(tuple(self.placements), self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
             b.diff = tuple(d[x] for x in b.terrain)
@@ -189,7 +198,7 @@ class GameState:
         return len(self.players)
 
     def copy(self) -> GameState:
-        s = GameState.__new__(GameState)
+        s = GameState()
         s.config = self.config
         s.ruleset = self.ruleset
         s.rng = self.rng
@@ -233,9 +242,7 @@ class GameState:
     # ---- JSON
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for k in self.__slots__:
-            if k in ("events", "board", "_legal", "_c"):
-                continue
+        for k in _GAME_FIELDS:
             v = getattr(self, k)
             if k == "players" or k == "placements":
                 v = [p.to_json() for p in v]
@@ -246,14 +253,12 @@ class GameState:
             out[k] = v
         return out
 
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> GameState:
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> GameState:
         import copy as _copy
 
-        s = cls.__new__(cls)
-        for k in cls.__slots__:
-            if k in ("events", "board", "_legal", "_c"):
-                continue
+        s = GameState()
+        for k in _GAME_FIELDS:
             v = d[k]
             if k == "players":
                 v = [PlayerState.from_json(p) for p in v]

@@ -1,0 +1,24 @@
+"""``Event``, an event line of the engine (see ``flow.log``).
+
+A module of its own because it subclasses ``str``, which mypyc cannot compile as a native
+class: ``tools/build_fast.py`` leaves this module as Python in the compiled build.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Event(str):
+    """An event line: the engine's own sentence (a ``str``, as before) that may also carry its
+    facts for the table, ``kind`` and ``data`` (seats, space ids, numbers, data ids), so that
+    the words shown to players are made from data, never by re-reading the sentence."""
+
+    kind: str
+    data: dict[str, Any]
+
+    def __new__(cls, text: str, kind: str = "", data: dict[str, Any] | None = None) -> Event:
+        e = super().__new__(cls, text)
+        e.kind = kind
+        e.data = data or {}
+        return e

@@ -1,0 +1,110 @@
+"""Digests of every state the engine reaches, for comparing two builds of it (run as a script).
+
+``test_compiled_build.py`` runs this file twice in subprocesses, once with the pure sources on
+the path and once with the mypyc build (``make fast``) first, and compares the outputs:
+
+    python build_digest.py perft FILE...       # counts and a digest of every state of each tree
+    python build_digest.py replay RECORDS      # one digest per state of each recorded game
+    python build_digest.py dump RECORDS G PLY  # the full JSON of one state (to show a difference)
+    python build_digest.py bots                # a short game of mcts against greedy: its actions
+
+A state's digest covers its JSON form and the text of its legal actions. The output (JSON on
+stdout) names the build that produced it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from newdawn.bots import make_bot
+from newdawn.engine import (
+    GameState,
+    apply,
+    apply_in_place,
+    decision_seat,
+    legal_actions,
+    new_game,
+    player_view,
+)
+from newdawn.engine import state as state_module
+from newdawn.scenario.perft import load_perft
+
+
+def build() -> str:
+    path = getattr(state_module, "__file__", None) or ""
+    return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
+
+
+def state_text(st: GameState) -> str:
+    body = json.dumps(st.to_json(), sort_keys=True, separators=(",", ":"))
+    return body + "|" + ";".join(str(a) for a in legal_actions(st))
+
+
+def digest(st: GameState) -> str:
+    return hashlib.sha256(state_text(st).encode()).hexdigest()[:20]
+
+
+def perft_tree(st: GameState, depth: int, h: Any, counts: list[int], level: int = 0) -> None:
+    """Walk the tree to ``depth``, hashing every state in visiting order and counting leaves."""
+    h.update(digest(st).encode())
+    counts[level] += 1
+    if level == depth:
+        return
+    for a in legal_actions(st):
+        perft_tree(apply(st, a), depth, h, counts, level + 1)
+
+
+def replay_states(record: dict[str, Any]) -> list[GameState]:
+    st = new_game(record["config"], record["seed"])
+    out = [st]
+    for text in record["actions"]:
+        st = apply(st, text)
+        out.append(st)
+    return out
+
+
+def bot_game() -> list[str]:
+    """A short 2-player game of mcts (a small iteration budget) against greedy, as the bots
+    see it (views, sampled states): the compiled build compiles the bots too."""
+    st = new_game({"players": 2, "max_rounds": 6}, 5)
+    bots = [make_bot("mcts:12i", 5), make_bot("greedy", 6)]
+    out: list[str] = []
+    while st.winner == -1:
+        legal = legal_actions(st)
+        seat = decision_seat(st)
+        a = legal[0] if len(legal) == 1 else bots[seat].choose(player_view(st, seat), legal)
+        out.append(f"{str(a)} {digest(st)}")
+        apply_in_place(st, a)
+    return out
+
+
+def main(argv: list[str]) -> dict[str, Any]:
+    mode, args = argv[0], argv[1:]
+    if mode == "bots":
+        return {"build": build(), "actions": bot_game()}
+    if mode == "perft":
+        files: dict[str, Any] = {}
+        for name in args:
+            pf = load_perft(Path(name))
+            depth = max(pf.counts)
+            counts = [0] * (depth + 1)
+            h = hashlib.sha256()
+            perft_tree(pf.state, depth, h, counts)
+            files[Path(name).name] = {"nodes_by_depth": counts, "digest": h.hexdigest()}
+        return {"build": build(), "perft": files}
+    records = json.loads(Path(args[0]).read_text())
+    if mode == "replay":
+        return {"build": build(), "games": [[digest(s) for s in replay_states(r)] for r in records]}
+    if mode == "dump":
+        st = replay_states(records[int(args[1])])[int(args[2])]
+        return {"build": build(), "state": st.to_json(), "legal": [str(a) for a in legal_actions(st)]}
+    raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    json.dump(main(sys.argv[1:]), sys.stdout)
