@@ -34,6 +34,7 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.setup import normalise_config
+from ..engine.state import content_for
 from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
@@ -487,7 +488,8 @@ class GameManager:
                     seat, acting = g.seat_of_token(token)
                 except GameError:
                     continue
-                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats)
+                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
+                                    practice=g.rec.practice, can_undo=undo_offered(g, acting))
                 self.view_builds += 1
                 for sent in sents:
                     texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
@@ -499,7 +501,8 @@ class GameManager:
         with g.lock:
             seat, acting = g.seat_of_token(token)
             return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected), practice=g.rec.practice)
+                                g.seat_list(connected), practice=g.rec.practice,
+                                can_undo=undo_offered(g, acting))
 
     def who(self, game_id: str, token: str | None) -> tuple[int, frozenset[int]]:
         """(seat the token sees as, seats it may act for); 403 for a token of no seat."""
@@ -670,20 +673,32 @@ class GameManager:
             return g.version
 
 
+def undo_offered(g: LiveGame, acting: frozenset[int]) -> bool:
+    """Whether the table offers undo to a viewer acting for ``acting``: the game goes on and the
+    last action was theirs (the checks that need the state before it are left to the undo)."""
+    return bool(g.rec.actions) and g.state.winner == -1 and g.rec.actions[-1][0] in acting
+
+
+def seat_words(st: GameState, seat: int) -> str:
+    """A seat as the table names it in words: from 1, with its leader ("Seat 2 (Rome)")."""
+    lead = content_for(st).leaders.get(st.players[seat].leader) if 0 <= seat < len(st.players) else None
+    return f"Seat {seat + 1}" + (f" ({lead.leader})" if lead else "")
+
+
 def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
     """Why the last action may not be taken back by a viewer acting for ``acting``, or None.
 
-    Allowed only for the viewer's own decision, within the same turn, when the action drew
-    nothing hidden and rolled nothing: the generator, the tile stack and the wonder decks are
-    the same before and after it."""
+    Never once the game is over. Allowed only for the viewer's own decision, within the same
+    turn, when the action drew nothing hidden and rolled nothing: the generator, the tile stack
+    and the wonder decks are the same before and after it."""
+    if g.state.winner != -1:
+        return "the game is over"
     if not g.rec.actions:
         return "there is nothing to undo"
     seat, text = g.rec.actions[-1]
     if seat not in acting:
-        return f"the last action ({text}) was seat {seat}'s, not yours"
+        return f"the last action ({text}) was {seat_words(g.state, seat)}'s, not yours"
     before, after = g.state_at(len(g.rec.actions) - 1), g.state
-    if after.winner != -1:
-        return "the game is over"
     if (before.round, before.current) != (after.round, after.current):
         return "that action ended the turn"
     if before.rng != after.rng or before.forced_dice != after.forced_dice:

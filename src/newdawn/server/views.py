@@ -147,10 +147,12 @@ def view_message(
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],
     practice: bool = False,
+    can_undo: bool = False,
 ) -> dict[str, Any]:
     """The contract's ``view`` message for a viewer who sees as ``seat`` (-1: spectator) and may
     act for the seats in ``acting`` (one seat, every human seat in hot-seat play, or none).
-    ``practice``: the game's seed is known to someone (typed by a person), said in words too."""
+    ``practice``: the game's seed is known to someone (typed by a person), said in words too.
+    ``can_undo``: the table offers undo (the game goes on and the last action was the viewer's)."""
     view = player_view(st, seat)
     owner = decision_seat(st)
     decision = {
@@ -165,6 +167,7 @@ def view_message(
         "combat": combat_json(st), "production": production_json(st),
         "practice": practice,
         "practice_note": PRACTICE_NOTE if practice else None,
+        "can_undo": can_undo,
     }
 
 

@@ -152,7 +152,7 @@ function render() {
   $("boards").replaceChildren(...msg.view.players.map((_p, i) => playerBoard(msg, S.content, i, info)));
   $("shared").replaceChildren(sharedBoard(msg, S.content, info));
   renderLog();
-  $("undo").hidden = replayMode || !token;
+  $("undo").hidden = replayMode || !token || msg.can_undo === false;
   document.body.dataset.version = String(replayMode ? (msg.step ?? msg.view.version) : msg.version);
   document.body.dataset.actions = String(msg.view.version);
   const mineNow = !!(msg.decision && (msg.decision.options || []).length);
