@@ -43,6 +43,7 @@ import httpx
 import websockets
 
 VERSION = re.compile(rb'"version": (\d+)')
+DECIDER = re.compile(rb'"decision": \{"seat": (-?\d+)')
 SKIP = ("back", "skip", "done", "pass")
 
 
@@ -78,6 +79,12 @@ class Server:
                     raise SystemExit(f"the server on port {self.port} did not start")
                 await asyncio.sleep(0.1)
 
+    def cpu(self) -> float:
+        """CPU seconds the server process used so far (user + system)."""
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
@@ -93,6 +100,44 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+class Http:
+    """A minimal HTTP/1.1 client on one kept-alive connection (asyncio streams). httpx's shared
+    pool added hundreds of milliseconds per request with a few hundred concurrent clients (the
+    server answered a raw client in under a millisecond), which would be measured as the
+    server's latency."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(data)}\r\n\r\n").encode()
+        for attempt in (0, 1):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                assert self.reader is not None
+                self.writer.write(head + data)
+                await self.writer.drain()
+                lines = (await self.reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
+                status = int(lines[0].split()[1])
+                length = next(int(x.split(b":")[1]) for x in lines if x.lower().startswith(b"content-length:"))
+                return status, json.loads(await self.reader.readexactly(length))
+            except (OSError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -114,7 +159,6 @@ async def bots(args: argparse.Namespace) -> None:
 
 async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     latest: dict[str, int] = {}
-    stop = asyncio.Event()
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, limits=limits) as http:
         gids = []
@@ -123,12 +167,10 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
             gids.append(r.json()["game_id"])
 
     async def watch(gid: str) -> None:
-        async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}", max_size=None) as ws:
-            while not stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(decode=False), 1.0)
-                except TimeoutError:
-                    continue
+        async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}", max_size=None,
+                                      open_timeout=60) as ws:
+            while True:
+                raw = await ws.recv(decode=False)
                 m = VERSION.search(raw[:200])
                 if m:
                     latest[gid] = max(latest.get(gid, 0), int(m.group(1)))
@@ -136,14 +178,16 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     tasks = [asyncio.create_task(watch(g)) for g in gids for _ in range(4)]
     await asyncio.sleep(3)  # warm-up: every socket connected, every driver running
     start = sum(latest.values())
-    t0 = time.monotonic()
+    t0, cpu0 = time.monotonic(), srv.cpu()
     await asyncio.sleep(args.seconds)
     done = sum(latest.values()) - start
-    elapsed = time.monotonic() - t0
-    stop.set()
+    elapsed, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+    for t in tasks:
+        t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(f"bots: {args.games} games x 4 sockets, bots at no delay: {done} actions in {elapsed:.1f} s = "
-          f"{done / elapsed:.0f} actions/s (revisions seen by the sockets)")
+          f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
+          f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action)")
 
 
 # ---------------------------------------------------------------------------- humans
@@ -161,9 +205,10 @@ async def humans(args: argparse.Namespace) -> None:
 async def run_humans(srv: Server, args: argparse.Namespace) -> None:
     stop = asyncio.Event()
     lat: list[float] = []
+    answered: list[float] = []
     errors = [0]
     rnd = random.Random(1)
-    limits = httpx.Limits(max_connections=200)
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, limits=limits) as http:
         games = []
         for i in range(args.games):
@@ -188,41 +233,51 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
 
         async def player(g: dict[str, Any], state: Game, seat: int) -> None:
             gid, tok = g["game_id"], g["seats"][seat]["token"]
+            post = Http(srv.port)
             async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}?token={tok}",
-                                          max_size=None) as ws:
-                while not stop.is_set():
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), 1.0)
-                    except TimeoutError:
-                        continue
+                                          max_size=None, open_timeout=60, compression=None) as ws:
+                while True:
+                    raw = await ws.recv(decode=False)
+                    v = VERSION.search(raw[:200])
+                    if v is None:
+                        continue  # an error message
+                    version = int(v.group(1))
+                    state.saw(seat, version)
+                    d = DECIDER.search(raw)
+                    if d is None or int(d.group(1)) != seat:
+                        continue  # parse only the views this seat acts on
                     m = json.loads(raw)
-                    if m.get("type") != "view":
-                        continue
-                    state.saw(seat, m["version"])
                     opts = m["decision"]["options"]
-                    if not opts or m["decision"]["seat"] != seat:
+                    if not opts or version < max(state.seen):
                         continue
                     await asyncio.sleep(rnd.uniform(0.5, 1.5) * args.pace)
                     if stop.is_set():
                         return
                     active = [o for o in opts if o.split(" ")[0] not in SKIP] or opts
-                    state.pending[m["version"] + 1] = time.monotonic()
-                    r = await http.post(f"/api/games/{gid}/actions",
-                                        json={"token": tok, "version": m["version"], "action": rnd.choice(active)})
-                    if r.status_code != 200:
+                    state.pending[version + 1] = time.monotonic()
+                    status, _ = await post.request("POST", f"/api/games/{gid}/actions",
+                                                   {"token": tok, "version": version, "action": rnd.choice(active)})
+                    answered.append(time.monotonic() - state.pending.get(version + 1, time.monotonic()))
+                    if status != 200:
                         errors[0] += 1
-                        state.pending.pop(m["version"] + 1, None)
+                        state.pending.pop(version + 1, None)
 
         tasks = [asyncio.create_task(player(g, Game_, s)) for g in games for Game_ in [Game()] for s in range(4)]
+        cpu0, own0 = srv.cpu(), time.process_time()
         await asyncio.sleep(args.seconds)
+        cpu, own = srv.cpu() - cpu0, time.process_time() - own0
         stop.set()
+        for t in tasks:
+            t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     n = len(lat)
     print(f"humans: {args.games} games x 4 seat sockets, a person acts after {args.pace * 0.5:.1f}-"
           f"{args.pace * 1.5:.1f} s: {n} actions in {args.seconds:.0f} s ({n / args.seconds:.0f}/s), "
-          f"{errors[0]} refused")
+          f"{errors[0]} refused; server CPU {cpu:.1f} s ({cpu / args.seconds:.0%} of one core, "
+          f"{1000 * cpu / max(n, 1):.1f} ms per action); client CPU {own:.1f} s")
     print(f"  POST to all four sockets having the view: p50 {pct(lat, 50) * 1000:.1f} ms, "
           f"p90 {pct(lat, 90) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=0) * 1000:.1f} ms")
+    print(f"  POST answered: p50 {pct(answered, 50) * 1000:.1f} ms, p99 {pct(answered, 99) * 1000:.1f} ms")
 
 
 # ---------------------------------------------------------------------------- kill
@@ -310,14 +365,14 @@ async def run_kill(servers: list[Server], args: argparse.Namespace, admin: Any, 
             gid = g["game_id"]
             log = [r[0] for r in c.execute(text(f"SELECT action FROM {schema}.actions WHERE game_id = :g ORDER BY n"),
                                            {"g": gid})]
-            conf, seed, rev = c.execute(text(f"SELECT config, seed, revision FROM {schema}.games WHERE id = :g"),
+            conf, seed, rev = c.execute(text(f"SELECT config, seed_text, revision FROM {schema}.games WHERE id = :g"),
                                         {"g": gid}).one()
             for version, a in acked[gid].items():
                 if version > len(log) or log[version - 1] != a:
                     lost += 1
             if rev != len(log):
                 doubled += 1
-            replay({"config": json.loads(conf), "seed": seed, "actions": log})  # raises on a doubled action
+            replay({"config": json.loads(conf), "seed": int(seed), "actions": log})  # raises on a doubled action
     print(f"kill: 2 processes on PostgreSQL, {args.games} games, {args.seconds:.0f} s, {counts['kills']} kill -9: "
           f"{counts['ok']} actions acknowledged, {counts['refused']} refused (stale), {counts['failed']} requests "
           f"failed (process down); acknowledged actions missing or moved: {lost}; games whose revision is not "

@@ -46,8 +46,9 @@ def build(path: Path, n_games: int, n_actions: int) -> list[str]:
             new = f"{gid[:4]}{i:08x}"
             ids.append(new)
             args = {"new": new, "old": gid}
-            c.execute(text("INSERT INTO games SELECT :new, created, config, seed, hotseat_token, revision, round, "
-                           "winner, bot_turn, setup_events FROM games WHERE id = :old"), args)
+            cols = [r[1] for r in c.execute(text("PRAGMA table_info(games)")) if r[1] != "id"]
+            c.execute(text(f"INSERT INTO games (id, {', '.join(cols)}) SELECT :new, {', '.join(cols)} FROM games "
+                           f"WHERE id = :old"), args)
             for table in ("seats", "actions", "snapshots"):
                 cols = [r[1] for r in c.execute(text(f"PRAGMA table_info({table})"))]
                 rest = ", ".join(x for x in cols if x != "game_id")

@@ -27,7 +27,7 @@ from .botpool import DEFAULT_WORKERS, BotPool
 from .bots import bot_levels
 from .cluster import make_cluster
 from .games import GameError, GameManager
-from .hub import CLOSE_TOO_MANY, Hub
+from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .inputs import MAX_BODY_BYTES, MAX_FRAME_CHARS, parse_json
 from .store import Store, default_db_url
 from .views import content_json
@@ -108,7 +108,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             while leased:
                 woken.discard(game_id)
                 try:
-                    while await run_in_threadpool(games.bot_to_move, game_id):
+                    while await call_game(games, game_id, games.bot_to_move):
                         if bot_delay > 0:
                             await asyncio.sleep(bot_delay)
                         job = await run_in_threadpool(games.bot_job, game_id)
@@ -276,7 +276,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.get("/api/games/{game_id}/state")
     async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
-        return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+        if token:  # a token this process does not know yet is looked up in the store: not on the loop
+            return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
+        return await call_game(games, game_id, games.view, token, hub.connected(game_id))
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
@@ -338,7 +340,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                 try:
                     msg = parse_json(text, "the message")
                 except GameError as e:
-                    hub.send(game_id, conn, json.dumps({"type": "error", "error": e.message, "status": e.status}))
+                    hub.send(game_id, conn, json.dumps({"type": "error", "status": e.status,
+                                                        "error": f"expected {{\"type\": \"action\", ...}}: {e.message}"}))
                     continue
                 if not isinstance(msg, dict) or msg.get("type") != "action":
                     hub.send(game_id, conn, json.dumps({"type": "error", "error": "expected {\"type\": \"action\", ...}"}))

@@ -17,18 +17,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
 from .games import GameError, GameManager
 
 log = logging.getLogger("newdawn.server")
+T = TypeVar("T")
 
 CLOSE_TOO_SLOW = 4408
 """Close code of a socket whose queue overflowed: it fell behind; reconnect to catch up."""
 CLOSE_TOO_MANY = 4429
 """Close code of a socket refused because its game has ``max_sockets`` open already."""
+
+
+async def call_game(games: GameManager, game_id: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(game_id, *args)`` for work that needs only the game in memory (views for tokens
+    already checked, spectators' views, whose turn):
+    done at once on the event loop when the game is loaded and its lock free, else in a worker
+    thread. On a busy machine a hop to a worker thread and back cost tens of milliseconds, more
+    than building a view; a game being loaded or written is never waited for on the loop.
+    (Writes always go to a thread: a database can make them wait.)"""
+    g = games.games.get(game_id)
+    if g is not None and g.lock.acquire(blocking=False):
+        try:
+            return fn(game_id, *args)
+        finally:
+            g.lock.release()
+    return await run_in_threadpool(fn, game_id, *args)
 
 
 class Socket(Protocol):
@@ -157,8 +175,8 @@ class Hub:
         wanted: dict[str | None, set[int]] = {}
         for c in stale:
             wanted.setdefault(c.token, set()).add(c.sent)
-        revision, n, texts = await run_in_threadpool(self.games.build_views, game_id, wanted,
-                                                     self.connected(game_id))
+        revision, n, texts = await call_game(self.games, game_id, self.games.build_views, wanted,
+                                             self.connected(game_id))
         for c in stale:
             text = texts.get((c.token, c.sent))
             if text is None or c.dropped:
