@@ -588,6 +588,8 @@ class GameManager:
             raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
         g.rec.revision += 1
         g.push(seat, str(a), nxt)
+        log.info(json.dumps({"event": "action", "game": g.rec.id, "seat": seat, "action": str(a),
+                             "version": g.version, "bot": g.is_bot(seat)}))
         return g.version
 
     def bot_step(self, game_id: str) -> bool:
