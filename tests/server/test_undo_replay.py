@@ -155,3 +155,47 @@ def test_websocket_log_tails_add_up_to_the_whole_log_even_across_undos(client: T
             assert m["type"] == "view"
             assert len(m["log"]) <= 2 or m["log"][0]["n"] == 0
     assert undos >= 2
+
+
+def test_the_undo_refusal_names_seats_from_1_as_the_table_does(client: TestClient) -> None:
+    """Issue 24, 5.1: the refusal named seats from 0 ("was seat 1's" to the player who is Seat 1)."""
+    g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
+    gid = g["game_id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    v = state(client, gid)
+    first = v["decision"]["seat"]
+    other = 1 - first
+    mine = state(client, gid, tokens[first])
+    assert mine["undo"] == {"allowed": False, "reason": "there is nothing to undo"}
+    assert act(client, gid, tokens[first], mine["version"], mine["decision"]["options"][0]).status_code == 200
+    assert state(client, gid, tokens[first])["undo"]["reason"] != "there is nothing to undo"
+    assert state(client, gid, tokens[other])["undo"]["allowed"] is False
+    r = client.post(f"/api/games/{gid}/undo", json={"token": tokens[other], "version": 1})
+    assert r.status_code == 400
+    leader = state(client, gid)["view"]["players"][first]["leader"]
+    name = client.get("/api/content").json()["leaders"][leader]["leader"]
+    assert f"was Seat {first + 1} ({name})'s, not yours" in r.json()["error"]
+    assert f"seat {first}'s" not in r.json()["error"]
+
+
+def test_undo_is_neither_offered_nor_allowed_once_the_game_is_over(client: TestClient) -> None:
+    """Issue 24, 5.9: undo was offered after the game was over."""
+    g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=5, hotseat=True, max_rounds=1)
+    gid = g["game_id"]
+    hs = g["hotseat_url"].split("hotseat=", 1)[1]
+    v = state(client, gid, hs)
+    rnd = random.Random(1)
+    for _ in range(600):
+        if v["view"]["winner"] != -1:
+            break
+        assert v["undo"]["reason"] != "the game is over"
+        opts = v["decision"]["options"]
+        active = [o for o in opts if o.split(" ")[0] not in ("back", "skip", "done", "pass")] or opts
+        r = act(client, gid, hs, v["version"], rnd.choice(active))
+        assert r.status_code == 200, r.text
+        v = state(client, gid, hs)
+    assert v["view"]["winner"] != -1
+    assert v["undo"] == {"allowed": False, "reason": "the game is over"}
+    r = client.post(f"/api/games/{gid}/undo", json={"token": hs, "version": v["version"]})
+    assert r.status_code == 400 and r.json()["error"] == "the game is over"
+    assert state(client, gid)["version"] == v["version"]

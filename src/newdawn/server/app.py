@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from .access import AccessLog
 from .botpool import DEFAULT_WORKERS, BotPool
 from .bots import bot_levels
 from .cluster import make_cluster
@@ -217,6 +218,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         store.close()
 
     app = FastAPI(title="newdawn", lifespan=lifespan)
+    app.add_middleware(AccessLog)
     app.state.games = games
     app.state.store = store
     app.state.hub = hub

@@ -35,6 +35,7 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.setup import normalise_config
+from ..engine.state import content_for
 from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
@@ -619,6 +620,8 @@ class GameManager:
             raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
         g.rec.revision += 1
         g.push(seat, str(a), nxt)
+        log.info(json.dumps({"event": "action", "game": g.rec.id, "seat": seat, "action": str(a),
+                             "version": g.version, "bot": g.is_bot(seat)}))
         return g.version
 
     def bot_step(self, game_id: str) -> bool:
@@ -704,20 +707,26 @@ class GameManager:
             return g.version
 
 
+def seat_words(st: GameState, seat: int) -> str:
+    """A seat as the table names it in words: from 1, with its leader ("Seat 2 (Rome)")."""
+    lead = content_for(st).leaders.get(st.players[seat].leader) if 0 <= seat < len(st.players) else None
+    return f"Seat {seat + 1}" + (f" ({lead.leader})" if lead else "")
+
+
 def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
     """Why the last action may not be taken back by a viewer acting for ``acting``, or None.
 
-    Allowed only for the viewer's own decision, within the same turn, when the action drew
-    nothing hidden and rolled nothing: the generator, the tile stack and the wonder decks are
-    the same before and after it."""
+    Never once the game is over. Allowed only for the viewer's own decision, within the same
+    turn, when the action drew nothing hidden and rolled nothing: the generator, the tile stack
+    and the wonder decks are the same before and after it."""
+    if g.state.winner != -1:
+        return "the game is over"
     if not g.rec.actions:
         return "there is nothing to undo"
     seat, text = g.rec.actions[-1]
     if seat not in acting:
-        return f"the last action ({text}) was seat {seat}'s, not yours"
+        return f"the last action ({text}) was {seat_words(g.state, seat)}'s, not yours"
     before, after = g.state_at(len(g.rec.actions) - 1), g.state
-    if after.winner != -1:
-        return "the game is over"
     if (before.round, before.current) != (after.round, after.current):
         return "that action ended the turn"
     if before.rng != after.rng or before.forced_dice != after.forced_dice:
