@@ -12,13 +12,8 @@ from typing import Any
 class Event(str):
     """An event line: the engine's own sentence (a ``str``, as before) that may also carry its
     facts for the table, ``kind`` and ``data`` (seats, space ids, numbers, data ids), so that
-    the words shown to players are made from data, never by re-reading the sentence."""
+    the words shown to players are made from data, never by re-reading the sentence. Made by
+    ``flow.log`` with ``str``'s own constructor (a Python ``__new__`` would cost the hot path)."""
 
-    kind: str
-    data: dict[str, Any]
-
-    def __new__(cls, text: str, kind: str = "", data: dict[str, Any] | None = None) -> Event:
-        e = super().__new__(cls, text)
-        e.kind = kind
-        e.data = data or {}
-        return e
+    kind: str = ""
+    data: dict[str, Any] = {}  # a shared empty default, never changed

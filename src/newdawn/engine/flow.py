@@ -102,7 +102,13 @@ def replace_top(st: GameState, **changes: Any) -> Frame:
 
 def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:
     """Record an event line; ``kind`` and ``data`` give its facts (see ``Event``)."""
-    st.events.append(Event(text, kind, data) if kind else text)
+    if kind:
+        e = Event(text)
+        e.kind = kind
+        e.data = data
+        st.events.append(e)
+    else:
+        st.events.append(text)
 
 
 def advance(st: GameState) -> None:
