@@ -513,6 +513,13 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
                 _force_diplomacy(st, seat, player_cards[seat % len(player_cards)])
             if todo and free_wonder_cities(st, seat):
                 _force_wonder(st, seat, todo.pop(0))
+            # A city-state that comes onto the map later (exploration) and was never held yet:
+            # its card goes to the seat now, as a caravan there would bring it.
+            for cs in sorted(set(st.cs_at.values()) - held_cs):
+                if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in st.players[seat].dipl:
+                    st.cs_cards[cs] -= 1
+                    st.players[seat].dipl.append("cs:" + cs)
+                    st._legal = None
         opts = legal_actions(st)
         check_options(st, opts, ctx)
         if step % SAMPLE_EVERY == 0 or st.winner != -1:
