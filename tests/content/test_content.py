@@ -228,10 +228,7 @@ def test_ruleset(content: Content) -> None:
     assert rs.boxes == ("both", "ti")
     for name, entry in rs.provenance.items():
         assert hasattr(rs, name)
-        # Uncertain facts (medium, low), and rule choices kept as data with the reading not taken
-        # (agenda_timing: high, but the old timing stays a one-line alternative).
-        assert entry["confidence"] in ("high", "medium", "low")
-        assert entry["alternative"]
+        assert entry["confidence"] in ("medium", "low")
 
 
 def test_data_is_read_only(content: Content) -> None:
