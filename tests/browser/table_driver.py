@@ -156,6 +156,14 @@ class Driver:
         if doers:
             self.click_button(self.rng.choice(doers))
             return "button"
+        for _ in range(6):  # the map may still be drawing (or fitting) its targets
+            if usable or targets:
+                break
+            time.sleep(0.5)
+            if self.page.locator(".map .target").count():
+                self.page.click("text=fit")
+            seat, text, targets, buttons = self.decision()
+            usable = [a for a, k in buttons if k != "back"]
         assert usable or targets, f"no option offered for: {text}"
         if usable:
             self.click_button(self.rng.choice(usable))
