@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-# Importing these modules registers their decisions and effect ops.
+# Importing these modules registers their decisions, effect ops and hook handlers.
 from . import (  # noqa: F401
-    cards,
-    diplomacy,
+    culture,
     districts,
     economy,
+    effects,
     events,
+    growth,
     industry,
-    leaders,
     military,
+    science,
     setup,
     turn,
     victory,
-    wonders,
 )
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError

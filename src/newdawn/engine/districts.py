@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import hooks
 from .actions import Action
-from .cards import place_targets, space_actions, space_of
+from .decisions import space_choice
 from .flow import (
     act,
     add_trade_to_type,
@@ -20,12 +20,16 @@ from .flow import (
     spend,
     type_key,
 )
-from .industry import build_city, city_reason
+from .pieces import build_city, place_control, remove_control
 from .spaces import (
+    city_reason,
     control_reason,
     friendly,
     friendly_spaces,
     mature_cities,
+    place_targets,
+    space_actions,
+    space_of,
     unused_cities,
     unused_control,
     within,
@@ -110,25 +114,14 @@ def zone_act(st: GameState, f: Frame, a: Action) -> None:
         push(st, "zone_city", seat=seat)
 
 
-@choice("zone_city", "Build a city within two spaces of a friendly space")
-def zone_city_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("city", st, zone_city_targets(st, f["seat"]))
-
-
-@explain("zone_city")
-def zone_city_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    if a.verb != "city":
-        return None
-    s = space_of(st, a.arg)
+def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
     if unused_cities(st, f["seat"]) <= 0:
         return "all your cities are on the map"
     return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
 
 
-@act("zone_city")
-def zone_city_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    build_city(st, f["seat"], space_of(st, a.arg))
+space_choice("zone_city", "Build a city within two spaces of a friendly space", "city", lambda st, f: zone_city_targets(st, f["seat"]),
+             lambda st, f, s, where: build_city(st, f["seat"], s), skip=None, why=_zone_city_why)
 
 
 def encampment_targets(st: GameState, f: Frame) -> tuple[list[int], list[int]]:
@@ -205,8 +198,6 @@ def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 @act("theater")
 def theater_act(st: GameState, f: Frame, a: Action) -> None:
-    from .cards import place_control, remove_control
-
     if a.verb == "remove":  # the district's placement still waits
         remove_control(st, space_of(st, a.arg))
         log(st, f"seat {f['seat']} takes back the control token at {a.arg}")

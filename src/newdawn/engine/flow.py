@@ -325,3 +325,17 @@ def slot_of(st: GameState, seat: int, ftype: str) -> int:
 def trade_options(st: GameState, seat: int) -> list[Action]:
     """Place one trade token on any card of the focus row."""
     return [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+
+
+_CARD_FOR: dict[tuple[int, str, int], str] = {}
+
+
+
+def card_for(st: GameState, ftype: str, level: int) -> str:
+    """The standard card of a type and level in the game's deck."""
+    c = content_for(st)
+    key = (id(c), ftype, level)
+    cid = _CARD_FOR.get(key)
+    if cid is None:
+        cid = _CARD_FOR[key] = c.card_for(ftype, level)
+    return cid

@@ -27,8 +27,10 @@ Hook points:
 - ``card_extra(st, seat, ftype, slot) -> list[Frame]``: steps added after a focus card's own.
 - ``friendly_seats(st, seat) -> list[int]``: seats whose pieces count as friendly to ``seat``
   for its cities' maturity.
+- ``diplomacy_limit(st, seat, rival) -> int``: how many of ``rival``'s diplomacy cards ``seat``
+  may hold (the rules: one; the largest answer counts, see ``diplomacy_limit`` below).
 
-Wonder effects (``engine/wonders.py``):
+Wonder effects (``engine/effects/wonders.py``):
 - ``grants(st, seat) -> frozenset[str]``: rule changes the effect grants (see ``grants``).
 - ``options(st, seat, kind, frame) -> list[Action]``: extra options of a pending decision.
 - ``act(st, seat, kind, frame, action) -> bool``: applies such an extra option (True = done).
@@ -56,7 +58,7 @@ HOOK_POINTS = (
     "difficulty", "after_arrival", "after_combat", "attack_allowed",
     "extra_starts", "card_extra", "friendly_seats",
     "grants", "options", "act", "wonder_gained", "after_resolve", "card_gained", "before_occupy",
-    "allows", "attacked", "visited",
+    "allows", "attacked", "visited", "diplomacy_limit",
 )
 
 # hook point -> handler name -> function
@@ -144,6 +146,13 @@ def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
     if not table:
         return []
     return [table[h](st, seat, *args) for h in active_handlers(st, seat) if h in table]
+
+
+def printed_number(st: GameState, handler: str, key: str) -> int:
+    """``printed`` for a whole number: the printed number ``key`` of a leader's ability, a
+    unique card, a wonder or a diplomacy card (``content/data``)."""
+    v: int = printed(st, handler, key)
+    return v
 
 
 def combat_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
@@ -293,3 +302,22 @@ def allows(st: GameState, seat: int, what: str) -> bool:
     if not table:
         return False
     return any(table[h](st, seat, what) for h in active_handlers(st, seat) if h in table)
+
+
+# ---------------------------------------------------------------- holding diplomacy cards
+
+NO_LIMIT = 1 << 30
+"""A ``diplomacy_limit`` answer meaning "any number" (Poland, from the player it chose)."""
+
+
+def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
+    """How many diplomacy cards ``seat`` may hold from seat ``rival``: one (rules: Diplomacy
+    Cards), or the most an active effect allows (Potala Palace: 4; Poland: ``NO_LIMIT``)."""
+    table = REGISTRY["diplomacy_limit"]
+    most = 1
+    if table:
+        for h in active_handlers(st, seat):
+            fn = table.get(h)
+            if fn is not None:
+                most = max(most, int(fn(st, seat, rival)))
+    return most
