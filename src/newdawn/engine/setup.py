@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
+from . import rng, rulesets
 from .actions import Action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .cards import space_of  # noqa: F401
@@ -22,15 +22,22 @@ with ``splitmix64`` and say so when they are replayed (``engine.api.replay``).""
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     from ..content import load_content
 
-    cfg = {**DEFAULT_CONFIG, **{k: v for k, v in (config or {}).items() if k != "seed"}}
-    unknown = set(cfg) - set(DEFAULT_CONFIG)
+    given = {k: v for k, v in (config or {}).items() if k != "seed"}
+    cfg = {**DEFAULT_CONFIG, **given}
+    c = load_content(cfg["ruleset"])
+    # Keys of the ruleset's own options (rulesets/__init__.py), with their defaults.
+    options = rulesets.config_options(cfg["ruleset"], c)
+    unknown = set(cfg) - set(DEFAULT_CONFIG) - set(options)
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
-    c = load_content(cfg["ruleset"])
+    for key, opt in options.items():
+        cfg.setdefault(key, opt.default)
+        if cfg[key] not in opt.choices:
+            raise ValueError(f"{key} must be one of {list(opt.choices)}, got {cfg[key]!r}")
     missing = c.missing_rules()
     if missing:
         raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
-                         f"of its rules, such as {missing[0]} (docs/rules-coverage.md)")
+                         f"of its rules: {'; '.join(missing)} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
     if not isinstance(n, int) or not lo <= n <= hi:
@@ -106,6 +113,12 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
 
     for seat, p in enumerate(st.players):
         p.row = start_row(st, seat, p.row)
+
+    ruleset_setup = rulesets.code_for(st.ruleset).setup
+    if ruleset_setup is not None:  # the ruleset builds its own map (rulesets/__init__.py)
+        ruleset_setup(st, cfg)
+        advance(st)
+        return st
 
     capital_tiles = sorted(t.id for t in c.tiles.values() if t.kind == "capital")
     st.rng = rng.shuffled(st.rng, capital_tiles)
