@@ -11,8 +11,11 @@ Steps (frame kinds):
   skipped when one tile is left.
 - ``base_map_place`` (decision): place it (``tile A3 2,-1``: side, rotation, translation), or
   ``back`` to choose another tile.
-- ``base_setup_finish`` (auto): populate the map, deal the wonder decks (cards removed by player
-  count) and the victory cards (three, or four in the epic game).
+- ``base_setup_finish`` (auto): deal the wonder decks (cards removed by player count) and the
+  victory cards (three, or four in the epic game).
+
+The map is populated (Setup 4-5) as its tiles are laid: the core and the first-game map at once,
+each dealt tile when it is placed.
 """
 
 from __future__ import annotations
@@ -94,6 +97,7 @@ def _first_game_map(st: GameState) -> None:
     st.placements = [Placement.for_tile(t, fg.side, fg.placements[t][0], fg.placements[t][1]) for t in tiles]
     st.core_count = 0
     st.placements_changed()
+    populate(st, range(st.board.n))
     for seat, tile in enumerate(fg.capitals[st.n]):
         _place_capital(st, seat, tile)
     log(st, f"first-game map: tiles {list(tiles)}", "setup_map", tiles=list(tiles))
@@ -122,6 +126,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
     st.placements = list(core_placements(core, side, rs.core_placements[side][: len(core)]))
     st.core_count = len(core)
     st.placements_changed()
+    populate(st, range(st.board.n))
     rest = [t for t in sorted(c.tiles) if c.tiles[t].kind != "capital" and t not in core]
     st.rng = rng.shuffled(st.rng, rest)
     per = am.tiles_per_player
@@ -254,8 +259,10 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
     seat, tile = f["seat"], f["tile"]
     side_k, _, where = a.arg.partition(" ")
     q, r = parse_coord(where)
+    before = st.board.n
     st.placements.append(Placement.for_tile(tile, side_k[0], int(side_k[1:]), (q, r)))
     st.placements_changed()
+    populate(st, range(before, st.board.n))  # Setup 4, done tile by tile (the order does not matter)
     hand = [t for t in _hand(st, seat) if t != tile]
     _with_hand(st, seat, hand)
     log(st, f"seat {seat} places tile {tile} at {a.arg}", "map_tile", seat=seat, tile=tile, coord=a.arg)
@@ -270,14 +277,9 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
 
 @auto("base_setup_finish")
 def run_setup_finish(st: GameState, f: Frame) -> None:
-    """Populate the map (Setup 4-5), deal the wonder decks (7-9) and the victory cards (10)."""
+    """Deal the wonder decks (Setup 7-9) and the victory cards (10)."""
     c = base_content(st)
     st.turn = {}
-    holes = enclosed_holes(st.board)
-    if holes:
-        st.placements.extend(Placement.water(h) for h in holes)
-        st.placements_changed()
-    populate(st, range(st.board.n))
     remove = c.rules.wonder_remove_by_players[st.n]
     by_type: dict[str, dict[str, list[str]]] = {}
     for wid in sorted(c.wonders):
