@@ -11,6 +11,9 @@ engine asks this registry at a few dispatch points instead of testing the rulese
   values (``setup.normalise_config``).
 - ``victory_need``: how many victory cards a player must claim in this game
   (``victory.round_winner``); ``None`` keeps ``Ruleset.victory_cards_to_win``.
+- ``wonder_remove``: how many wonder cards of each era setup removed unseen from each type's
+  pile, for a number of players (``view.state_from_view`` samples the hidden decks with it);
+  ``None`` keeps ``Ruleset.wonder_remove``.
 
 Focus-card effects, event-dial icons and seat decisions of a ruleset are ordinary engine ops,
 auto steps and decisions (``cards.op``, ``flow.auto``, ``flow.choice``) registered by the
@@ -42,6 +45,7 @@ class RulesetCode:
     setup: Callable[[GameState, dict[str, Any]], None] | None = None
     config_options: Callable[[Content], Mapping[str, ConfigOption]] | None = None
     victory_need: Callable[[GameState], int] | None = None
+    wonder_remove: Callable[[Content, int], Mapping[str, int]] | None = None
 
 
 CODE: dict[str, RulesetCode] = {}
@@ -59,6 +63,12 @@ def code_for(ruleset: str) -> RulesetCode:
 def config_options(ruleset: str, content: Content) -> Mapping[str, ConfigOption]:
     fn = code_for(ruleset).config_options
     return fn(content) if fn is not None else {}
+
+
+def wonder_remove(ruleset: str, content: Content, players: int) -> Mapping[str, int]:
+    """Wonder cards of each era removed unseen from each type's pile at setup."""
+    fn = code_for(ruleset).wonder_remove
+    return fn(content, players) if fn is not None else content.ruleset.wonder_remove
 
 
 _NONE = RulesetCode()

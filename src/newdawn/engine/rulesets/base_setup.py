@@ -59,6 +59,14 @@ def victory_need(st: GameState) -> int:
     return int(rules.victory_cards["epic" if st.config.get("epic") else "standard"])
 
 
+def wonder_remove(c: Content, players: int) -> Mapping[str, int]:
+    """Setup 7: wonder cards of each era returned unseen to the box from each type's pile."""
+    from ...content.base import BaseContent
+
+    assert isinstance(c, BaseContent)
+    return c.rules.wonder_remove_by_players[players]
+
+
 # ---------------------------------------------------------------- setup
 
 
@@ -280,7 +288,7 @@ def run_setup_finish(st: GameState, f: Frame) -> None:
     """Deal the wonder decks (Setup 7-9) and the victory cards (10)."""
     c = base_content(st)
     st.turn = {}
-    remove = c.rules.wonder_remove_by_players[st.n]
+    remove = wonder_remove(c, st.n)
     by_type: dict[str, dict[str, list[str]]] = {}
     for wid in sorted(c.wonders):
         w = c.wonders[wid]
@@ -301,4 +309,5 @@ def run_setup_finish(st: GameState, f: Frame) -> None:
     log(st, "setup complete")
 
 
-register("base", RulesetCode(setup=setup, config_options=config_options, victory_need=victory_need))
+register("base", RulesetCode(setup=setup, config_options=config_options, victory_need=victory_need,
+                             wonder_remove=wonder_remove))
