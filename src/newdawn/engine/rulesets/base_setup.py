@@ -73,13 +73,6 @@ def wonder_remove(c: Content, players: int) -> Mapping[str, int]:
 def setup(st: GameState, cfg: dict[str, Any]) -> None:
     """Build the map (first-game map or advanced building) and push the setup steps."""
     n = st.n
-    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
-    st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
-    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = [], {}, {}, []
-    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = [], [], [], {}
-    st.event_pos = 0
-    st.winner = -1
-    st.version = 0
     st.round = 1
     st.turn = {}
     st.stack = []  # tiles not used are returned to the box: the base game has no exploration
@@ -286,26 +279,12 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
 @auto("base_setup_finish")
 def run_setup_finish(st: GameState, f: Frame) -> None:
     """Deal the wonder decks (Setup 7-9) and the victory cards (10)."""
+    from ..setup import deal_victory_cards, deal_wonder_decks  # (setup.py imports this package)
+
     c = base_content(st)
     st.turn = {}
-    remove = wonder_remove(c, st.n)
-    by_type: dict[str, dict[str, list[str]]] = {}
-    for wid in sorted(c.wonders):
-        w = c.wonders[wid]
-        by_type.setdefault(w.type, {}).setdefault(w.era, []).append(wid)
-    for wtype in sorted(by_type):
-        deck: list[str] = []
-        for era in ("ancient", "medieval", "modern"):
-            pile = sorted(by_type[wtype].get(era, []))
-            st.rng = rng.shuffled(st.rng, pile)
-            drop = remove.get(era, 0)
-            st.removed_wonders.extend(pile[:drop])
-            deck.extend(pile[drop:])
-        st.wonder_decks[wtype] = deck
-    count = victory_need(st)
-    standard = sorted(v.id for v in c.victory_cards.values())
-    st.rng = rng.shuffled(st.rng, standard)
-    st.victory_cards = sorted(standard[:count])
+    deal_wonder_decks(st, wonder_remove(c, st.n))
+    deal_victory_cards(st, victory_need(st))
     log(st, "setup complete")
 
 
