@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..content.schema import Agenda
+from . import rulesets
 from .decisions import space_choice
 from .flow import auto, log, push
 from .pieces import remove_control
@@ -270,7 +271,8 @@ space_choice("claim_remove", "You completed an agenda: remove a control token fr
 
 def round_winner(st: GameState) -> int | None:
     """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
-    need = content_for(st).ruleset.victory_cards_to_win
+    need_fn = rulesets.code_for(st.ruleset).victory_need  # e.g. the base game's epic option
+    need = need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
     cands = [p for p in range(st.n) if claimed_cards(st, p) >= need]
     if not cands:
         return None
