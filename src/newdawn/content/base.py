@@ -31,18 +31,8 @@ from typing import Any, NoReturn
 
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
 from newdawn.content.errors import ContentError
-from newdawn.content.loader import (
-    AGENDA_TIMINGS,
-    BOXES,
-    EFFECT_OPS,
-    EVENT_ICONS,
-    PRIMARY_RESOURCE,
-    SPECIAL_ARGS,
-    TILE_SIDES,
-    TRADE_EFFECTS,
-    VICTORY_CHECKS,
-    Arg,
-    Content,
+from newdawn.content.model import Content
+from newdawn.content.records import (
     _by_id,
     _check_args,
     _city_state,
@@ -71,6 +61,18 @@ from newdawn.content.schema import (
     TileDef,
     VictoryCard,
     Wonder,
+)
+from newdawn.content.vocab import (
+    AGENDA_TIMINGS,
+    BOXES,
+    EFFECT_OPS,
+    EVENT_ICONS,
+    PRIMARY_RESOURCE,
+    SPECIAL_ARGS,
+    TILE_SIDES,
+    TRADE_EFFECTS,
+    VICTORY_CHECKS,
+    Arg,
 )
 
 __all__ = [
