@@ -96,7 +96,7 @@ _PRINTED: dict[tuple[Any, str, str], Any] = {}
 
 def printed(st: GameState, handler: str, key: str) -> Any:
     """A printed number (or list) of the ``special`` effect named ``handler``, read from the
-    content data (``loader.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
+    content data (``content.vocab.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
     (combat bonuses) ask it."""
     k = (st._c, handler, key)
     v = _PRINTED.get(k)
