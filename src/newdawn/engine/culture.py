@@ -8,7 +8,7 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action
 from .decisions import space_choice
-from .flow import act, choice, explain, frame, log, pop, replace_top
+from .flow import act, choice, count_down, explain, frame, log, pop
 from .ops import op
 from .pieces import claim_wonder_token, place_control, remove_control, replace_control
 from .spaces import (
@@ -17,6 +17,7 @@ from .spaces import (
     coord,
     friendly_spaces,
     is_empty,
+    own_tokens,
     place_targets,
     space_actions,
     space_of,
@@ -35,8 +36,7 @@ NEAR_TEXT = {
 def place_options(st: GameState, f: Frame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        own = [s for s, o in st.ctl.items() if o == seat and s not in st.district]
-        return [*space_actions("remove", st, own), Action("done")]
+        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
     extra = hooks.extra_options(st, seat, "place", f)  # Chichen Itza
     return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), *extra, Action("done")]
 
@@ -52,10 +52,7 @@ def place_act(st: GameState, f: Frame, a: Action) -> None:
         log(st, f"seat {f['seat']} takes back the control token at {a.arg}", "take_back", seat=f["seat"], space=s)
         return
     # The frame is updated first, so steps the placement triggers (Stonehenge) come next.
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
     place_control(st, f["seat"], s)
 
 

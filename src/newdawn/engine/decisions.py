@@ -36,20 +36,9 @@ def space_choice(kind: str, describe: Describe, verb: str, targets: SpaceTargets
     the decision; a chosen space then runs ``effect(st, frame, space, "q,r")``. ``why(st,
     frame, space)`` explains a refused ``<verb>`` (None: no explanation of its own)."""
     MADE[kind] = (targets, effect) if why is None else (targets, effect, why)
-
-    @choice(kind, describe)
-    def options(st: GameState, f: Frame) -> list[Action]:
-        opts = space_actions(verb, st, list(targets(st, f)))
-        if skip is not None:
-            opts.append(Action(skip))
-        return opts
-
-    @act(kind)
-    def do(st: GameState, f: Frame, a: Action) -> None:
-        pop(st)
-        if a.verb == verb:
-            effect(st, f, space_of(st, a.arg), a.arg)
-
+    _register(kind, describe, verb, skip,
+              lambda st, f: space_actions(verb, st, list(targets(st, f))),
+              lambda st, f, arg: effect(st, f, space_of(st, arg), arg))
     if why is not None:
         refuse = why
 
@@ -66,10 +55,17 @@ def item_choice(kind: str, describe: Describe, verb: str, targets: ItemTargets, 
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
     then runs ``effect(st, frame, item)``."""
     MADE[kind] = (targets, effect)
+    _register(kind, describe, verb, skip, lambda st, f: [Action(verb, x) for x in targets(st, f)], effect)
+
+
+def _register(kind: str, describe: Describe, verb: str, skip: str | None,
+              offer: Callable[[GameState, Frame], list[Action]], run: ItemEffect) -> None:
+    """The decision both factories make: the offered actions, then ``skip``; choosing pops the
+    step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
 
     @choice(kind, describe)
     def options(st: GameState, f: Frame) -> list[Action]:
-        opts = [Action(verb, x) for x in targets(st, f)]
+        opts = offer(st, f)
         if skip is not None:
             opts.append(Action(skip))
         return opts
@@ -78,4 +74,4 @@ def item_choice(kind: str, describe: Describe, verb: str, targets: ItemTargets, 
     def do(st: GameState, f: Frame, a: Action) -> None:
         pop(st)
         if a.verb == verb:
-            effect(st, f, a.arg)
+            run(st, f, a.arg)

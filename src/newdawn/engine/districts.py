@@ -27,6 +27,7 @@ from .spaces import (
     friendly,
     friendly_spaces,
     mature_cities,
+    own_tokens,
     place_targets,
     space_actions,
     space_of,
@@ -173,12 +174,10 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
 
 @choice("theater", "Theater square: place a control token within 2 spaces")
 def theater_options(st: GameState, f: Frame) -> list[Action]:
-
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
-        own = [s for s, o in st.ctl.items() if o == seat and s not in st.district]
-        return [*space_actions("remove", st, own), Action("done")]
+        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
     spaces = place_targets(st, seat, f"within2:{f['space']}", None)
     spaces |= place_targets(st, seat, "wonder_city2", None)
     return [*space_actions("place", st, spaces), Action("done")]

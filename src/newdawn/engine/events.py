@@ -7,7 +7,7 @@ from . import hooks
 from .actions import Action
 from .decisions import item_choice
 from .districts import ability_frames
-from .flow import act, auto, choice, frame, log, pop, push, push_all, replace_top, roll
+from .flow import act, auto, choice, count_down, frame, log, pop, push, push_all, replace_top, roll
 from .pieces import liberate, remove_control
 from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
 from .state import ON_CARD, Frame, GameState, content_for
@@ -178,10 +178,10 @@ def discard_options(st: GameState, f: Frame) -> list[Action]:
 def discard_act(st: GameState, f: Frame, a: Action) -> None:
     t = st.players[f["seat"]].trade
     t[a.arg] -= 1
-    if f["left"] <= 1 or sum(t.values()) == 0:
+    if sum(t.values()) == 0:
         pop(st)
     else:
-        replace_top(st, left=f["left"] - 1)
+        count_down(st, f)
 
 
 # ---------------------------------------------------------------- districts, governments, wonders

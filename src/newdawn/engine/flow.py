@@ -100,6 +100,15 @@ def replace_top(st: GameState, **changes: Any) -> Frame:
     return f
 
 
+def count_down(st: GameState, f: Frame, **changes: Any) -> None:
+    """One use of the step on top, which repeats ``f["left"]`` times: after the last one it
+    ends, otherwise it stays with one fewer left (and ``changes``)."""
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1, **changes)
+
+
 def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:
     """Record an event line; ``kind`` and ``data`` give its facts (see ``Event``)."""
     if kind:

@@ -7,7 +7,7 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action, coord_text
 from .districts import ability_frames
-from .flow import act, choice, explain, frame, pop, push_all, replace_top
+from .flow import act, choice, count_down, explain, frame, pop, push_all
 from .ops import op
 from .pieces import place_control
 from .spaces import (
@@ -57,10 +57,7 @@ def reinforce_act(st: GameState, f: Frame, a: Action) -> None:
         return
     s = space_of(st, a.arg)
     st.reinforced.add(s)
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
 
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import hooks
 from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
-from .spaces import coord, unused_cities, unused_control
+from .spaces import coord, own_tokens, unused_cities, unused_control
 from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
 
@@ -161,7 +161,7 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         st.reinforced.add(s)
         log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
             seat=seat, space=s)
-    elif any(o == seat and t not in st.district for t, o in st.ctl.items()):
+    elif own_tokens(st, seat):
         # No token left either: one of the player's tokens comes off the map first (FAQ,
         # Control Tokens, as for placing); the space waits for it.
         push(st, "occupy_token", seat=seat, space=s)
@@ -177,7 +177,7 @@ def _occupy_token_do(st: GameState, f: Frame, t: int, where: str) -> None:
 
 
 space_choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space", "remove",
-             lambda st, f: [t for t, o in st.ctl.items() if o == f["seat"] and t not in st.district],
+             lambda st, f: own_tokens(st, f["seat"]),
              _occupy_token_do, skip=None)
 
 

@@ -14,13 +14,13 @@ from .flow import (
     auto,
     card_for,
     choice,
+    count_down,
     explain,
     frame,
     key_of_type,
     log,
     pop,
     push_all,
-    replace_top,
     row_key,
 )
 from .ops import op
@@ -147,10 +147,7 @@ def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
     if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
         return
     add_trade(st, f["seat"], a.arg, 1)
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
 
 
 @op("gain_missing_resource")

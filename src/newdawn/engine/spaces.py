@@ -163,6 +163,12 @@ def within(st: GameState, starts: Iterable[int], n: int) -> set[int]:
     return reach(st, starts, n)
 
 
+def own_tokens(st: GameState, seat: int) -> list[int]:
+    """Spaces of ``seat``'s control tokens that are not districts: the ones it may take back
+    from the map when it has no unused token left (FAQ, Control Tokens)."""
+    return [s for s, o in st.ctl.items() if o == seat and s not in st.district]
+
+
 def unused_control(st: GameState, seat: int) -> int:
     # ``box:<component>`` flags: a rules scenario's own piece count for this player (never in play).
     flags = st.players[seat].flags

@@ -21,6 +21,7 @@ from .spaces import (
     coastal,
     friendly_spaces,
     mature_cities,
+    own_tokens,
     unused_control,
 )
 from .state import Frame, GameState, content_for
@@ -265,7 +266,7 @@ def run_agendas(st: GameState, f: Frame) -> None:
 
 
 space_choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it", "remove",
-             lambda st, f: [s for s, o in st.ctl.items() if o == f["seat"] and s not in st.district],
+             lambda st, f: own_tokens(st, f["seat"]),
              lambda st, f, s, where: remove_control(st, s), skip=None)
 
 

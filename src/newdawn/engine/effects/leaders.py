@@ -27,12 +27,12 @@ from ..flow import (
     auto,
     card_of,
     choice,
+    count_down,
     frame,
     log,
     pop,
     push,
     push_all,
-    replace_top,
     row_keys,
 )
 from ..hooks import printed_number
@@ -318,10 +318,7 @@ def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
     else:
         st.stack.append(tile)
         offset = f["offset"] + 1
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1, offset=offset)
+    count_down(st, f, offset=offset)
     log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
 
 

@@ -27,6 +27,7 @@ from ..flow import (
     card_of,
     card_type,
     choice,
+    count_down,
     effective_slot,
     key_of_type,
     log,
@@ -363,10 +364,7 @@ def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
         return False
     ps = st.players[seat]
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
     return True
 
 
@@ -480,10 +478,7 @@ def potala_act(st: GameState, f: Frame, a: Action) -> None:
         pop(st)
         return
     p, _, card = a.arg.partition(":")
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
     take_player_card(st, f["seat"], int(p), card)
 
 
