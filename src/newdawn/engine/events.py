@@ -8,7 +8,7 @@ from .actions import Action
 from .decisions import item_choice
 from .districts import ability_frames
 from .flow import act, auto, choice, count_down, frame, log, pop, push, push_all, replace_top, roll
-from .pieces import liberate, remove_control
+from .pieces import raze_city, remove_control
 from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
 from .state import ON_CARD, Frame, GameState, content_for
 
@@ -100,25 +100,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
             log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
             push(st, "raid", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
             return
-        del st.cities[dest]
-        log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
-            space=dest, piece="city")
-        printed = st.board.printed[dest]
-        nw = printed.natural_wonder if printed else None
-        if nw and nw in st.players[owner].nws:
-            # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
-            st.players[owner].nws.remove(nw)
-            st.tokens[dest] = "nw:" + nw
-            log(st, f"the {nw} token goes back on {where}")
-        hooks.fire("replaced", st, owner, dest, "city")
-        if printed is not None and printed.city_state:
-            liberate(st, dest, printed.city_state, -1)  # sets a wonder there aside (once)
-            return
-        w = st.wonder_at.get(dest)
-        if w is not None and w in st.players[owner].wonders:
-            # The token stays; nobody controls the wonder until a city or token is placed on it.
-            st.players[owner].wonders.remove(w)
-            st.cs_aside_wonders.append(w)
+        raze_city(st, dest, letter)
         return
     owner = st.ctl.get(dest)
     if owner is not None:

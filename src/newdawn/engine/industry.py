@@ -8,7 +8,7 @@ from .actions import Action
 from .decisions import space_choice
 from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable, type_key
 from .ops import op
-from .pieces import build_city
+from .pieces import build_city, place_wonder_token
 from .spaces import (
     barb_at,
     city_reason,
@@ -256,12 +256,8 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     push(st, "wonder_city", seat=seat, wonder=w)
 
 
-def _wonder_city_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    st.wonder_at[s] = f["wonder"]
-    hooks.fire("wonder_gained", st, f["seat"], f["wonder"], "built")  # the only time it is built
-
-
-space_choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under", lambda st, f: free_wonder_cities(st, f["seat"]), _wonder_city_do,
-             skip=None)
+space_choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",
+             lambda st, f: free_wonder_cities(st, f["seat"]),
+             lambda st, f, s, where: place_wonder_token(st, f["seat"], s, f["wonder"]), skip=None)
 
 

@@ -32,6 +32,7 @@ from .pieces import (
     conquer_city_state,
     defeat_figures_at,
     liberate,
+    move_wonder,
     occupy,
     return_diplomacy,
     take_off_control,
@@ -522,19 +523,9 @@ def plunder_act(st: GameState, f: Frame, a: Action) -> None:
         push(st, "trade_place", seat=f["seat"], left=f["taken"])
 
 
-def _wonder_move_do(st: GameState, f: Frame, t: int, where: str) -> None:
-    w = st.wonder_at.pop(f["space"])
-    st.wonder_at[t] = w
-    for ps in st.players:
-        if w in ps.wonders:
-            ps.wonders.remove(w)
-    st.players[f["seat"]].wonders.append(w)
-    log(st, f"seat {f['seat']} takes {w}")
-    hooks.fire("wonder_gained", st, f["seat"], w, "gained")
-
-
-space_choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under", lambda st, f: free_wonder_cities(st, f["seat"]), _wonder_move_do,
-             skip=None)
+space_choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
+             lambda st, f: free_wonder_cities(st, f["seat"]),
+             lambda st, f, t, where: move_wonder(st, f["seat"], f["space"], t), skip=None)
 
 
 @auto("army_after")

@@ -277,3 +277,48 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
                 figs[i] = ON_CARD
     log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
     hooks.fire("card_gained", st, seat, cid)
+
+
+def raze_city(st: GameState, s: int, letter: str) -> None:
+    """Barbarian ``letter`` destroys the (non-capital) city on ``s``: a natural wonder its owner
+    took there goes back on the space, a conquered city-state is liberated, and a wonder under
+    the city is set aside until a city or token is placed on it."""
+    owner = st.cities.pop(s)
+    where = coord(st, s)
+    log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
+        space=s, piece="city")
+    printed = st.board.printed[s]
+    nw = printed.natural_wonder if printed else None
+    if nw and nw in st.players[owner].nws:
+        # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
+        st.players[owner].nws.remove(nw)
+        st.tokens[s] = "nw:" + nw
+        log(st, f"the {nw} token goes back on {where}")
+    hooks.fire("replaced", st, owner, s, "city")
+    if printed is not None and printed.city_state:
+        liberate(st, s, printed.city_state, -1)  # sets a wonder there aside (once)
+        return
+    w = st.wonder_at.get(s)
+    if w is not None and w in st.players[owner].wonders:
+        # The token stays; nobody controls the wonder until a city or token is placed on it.
+        st.players[owner].wonders.remove(w)
+        st.cs_aside_wonders.append(w)
+
+
+def place_wonder_token(st: GameState, seat: int, s: int, w: str) -> None:
+    """The token of the wonder ``seat`` has just built goes under its city on ``s``."""
+    st.wonder_at[s] = w
+    hooks.fire("wonder_gained", st, seat, w, "built")  # the only time it is built
+
+
+def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
+    """The wonder token on ``src`` moves under ``seat``'s city on ``dst`` and ``seat`` takes
+    the wonder (a captured capital's wonder)."""
+    w = st.wonder_at.pop(src)
+    st.wonder_at[dst] = w
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    st.players[seat].wonders.append(w)
+    log(st, f"seat {seat} takes {w}")
+    hooks.fire("wonder_gained", st, seat, w, "gained")
