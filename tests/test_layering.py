@@ -203,6 +203,23 @@ def _engine_imports(root: Path, path: Path, known: set[str]) -> list[tuple[int, 
     return out
 
 
+def _late_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import inside a function or class, of any module (the standard
+    library's too: an import belongs at the top unless a comment says why not)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    out: list[tuple[int, str]] = []
+    for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Import):
+                out.extend((inner.lineno, a.name) for a in inner.names)
+            elif isinstance(inner, ast.ImportFrom):
+                named = inner.module or ", ".join(a.name for a in inner.names)
+                out.append((inner.lineno, "." * inner.level + named))
+    return out
+
+
 def floor_violations(root: Path, floors: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
     """Every breach of the floor plan in the package at ``root``: undeclared modules, imports
     from a higher floor, function-level imports without a ``# late import:`` reason, and import
@@ -216,18 +233,17 @@ def floor_violations(root: Path, floors: tuple[tuple[str, tuple[str, ...]], ...]
         if mine is None:
             bad.append(f"{m}: not on any floor (declare it in FLOORS, tests/test_layering.py)")
             continue
-        lines = path.read_text().splitlines()
-        for line, target, at_top in _engine_imports(root, path, known):
+        for line, target, _ in _engine_imports(root, path, known):
             edges[m].add(target)
             theirs = _floor_of(target, floors)
             if theirs is not None and theirs > mine:
                 bad.append(f"{m}:{line}: imports {target}, on the higher floor {floors[theirs][0]!r} "
                            f"({m} is on {floors[mine][0]!r})")
-            if not at_top:
-                here = lines[line - 1]
-                above = lines[line - 2] if line >= 2 else ""
-                if LATE_IMPORT_NOTE not in here and LATE_IMPORT_NOTE not in above:
-                    bad.append(f"{m}:{line}: imports {target} inside a function without a '{LATE_IMPORT_NOTE} why' comment")
+        lines = path.read_text().splitlines()
+        for line, target in _late_imports(path):
+            above = lines[line - 2] if line >= 2 else ""
+            if LATE_IMPORT_NOTE not in lines[line - 1] and LATE_IMPORT_NOTE not in above:
+                bad.append(f"{m}:{line}: imports {target} inside a function without a '{LATE_IMPORT_NOTE} why' comment")
     # circles: a module that reaches itself through imports
     for start in sorted(edges):
         seen: set[str] = set()
@@ -263,7 +279,7 @@ def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     (pkg / "low.py").write_text("from .fx.b import thing\n")  # upward
     (pkg / "high.py").write_text(
         "from . import low\nfrom .fx import a\n\ndef f():\n    from . import low\n\n"
-        "def g():\n    # late import: a reason\n    from . import low\n")
+        "def g():\n    # late import: a reason\n    from . import low\n\ndef h():\n    import json\n")
     (pkg / "mid.py").write_text("from . import mid2\n")  # a circle on one floor
     (pkg / "mid2.py").write_text("from .mid import x\n")
     (pkg / "fx" / "__init__.py").write_text("from . import a\n")
@@ -275,11 +291,12 @@ def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     bad = floor_violations(pkg, floors)
     text = "\n".join(bad)
     assert "low:1: imports fx.b, on the higher floor 'high'" in text
-    assert "high:5: imports low inside a function" in text
+    assert "high:5: imports .low inside a function" in text
     assert "high:9" not in text  # the late import with its reason is allowed
+    assert "high:12: imports json inside a function" in text  # any module, not only the engine's
     assert "mid: is part of an import circle" in text and "mid2: is part of an import circle" in text
     assert "stray: not on any floor" in text
     assert "fx.a:3: imports peak, on the higher floor 'top'" in text  # inside a package too
     assert "fx.a: is part of an import circle" in text and "peak: is part of an import circle" in text
     assert not any(b.startswith(("fx:", "fx.b", "__init__")) for b in bad), bad  # downward and sideways are fine
-    assert len(bad) == 8, bad
+    assert len(bad) == 9, bad
