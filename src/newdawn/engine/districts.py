@@ -17,7 +17,6 @@ from .flow import (
     pop,
     push,
     replace_top,
-    spend,
     type_key,
 )
 from .pieces import build_city, place_control, remove_control
@@ -204,6 +203,3 @@ def theater_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb == "place":
         place_control(st, f["seat"], space_of(st, a.arg))
-
-
-__all__ = ["spend"]

@@ -13,7 +13,6 @@ from .flow import (
     choice,
     effective_slot,
     explain,
-    frame,
     log,
     pop,
     push,
@@ -195,6 +194,3 @@ def describe(st: GameState) -> str:
     f = st.stack_frames[-1]
     fn = DESCRIBE.get(f["k"])
     return fn(st, f) if fn else f["k"]
-
-
-__all__ = ["card_frames", "describe", "frame"]

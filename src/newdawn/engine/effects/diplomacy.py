@@ -16,7 +16,7 @@ from ..actions import Action
 from ..decisions import item_choice
 from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
 from ..hooks import printed_number
-from ..spaces import has_figure, is_empty, is_mature, mature_cities, space_of, within
+from ..spaces import is_empty, is_mature, mature_cities, space_of, within
 from ..state import Frame, GameState, content_for
 
 
@@ -258,9 +258,6 @@ def _nap_do(st: GameState, f: Frame, key: str) -> None:
 
 
 item_choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card", "swap", _nap_keys, _nap_do, skip="keep")
-
-
-__all__ = ["givers", "has_figure"]
 
 
 @hooks.register("allows", "palenque")
