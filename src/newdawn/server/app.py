@@ -24,8 +24,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from .access import AccessLog
-from .botpool import DEFAULT_WORKERS, BotPool
-from .bots import bot_levels
+from .botpool import DEFAULT_WORKERS, BotPool, check_spec
+from .bots import bot_levels, make_seat_bot
 from .cluster import make_cluster
 from .games import GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
@@ -39,8 +39,15 @@ log = logging.getLogger("newdawn.server")
 
 
 def handover_level(level: str) -> str:
-    """The bot level for handed seats: ``level`` when this server has it, else random."""
-    return level if level in bot_levels() else "random"
+    """The bot for handed seats: ``level`` (a bot spec within the server's bounds) when this
+    server has it, else random."""
+    try:
+        spec = check_spec(level)
+        make_seat_bot(spec, 0)
+    except ValueError as e:
+        log.warning("handover bot %r not available (%s); random plays handed seats", level[:40], e)
+        return "random"
+    return spec
 
 
 class RateLimiter:
