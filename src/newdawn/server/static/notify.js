@@ -56,5 +56,8 @@ export function Bell() {
     : on ? "Notifications on: the browser tells you when it is your move while this tab is hidden (click to turn off)"
       : "Tell me when it is my move while this tab is hidden";
   return html`<button type="button" id="notify-bell" class=${`small bell${on ? " on" : ""}`} aria-pressed=${on}
-    disabled=${denied} title=${title} aria-label=${title} onClick=${toggle}>${on ? "🔔" : "🔕"}</button>`;
+    disabled=${denied} title=${title} aria-label=${title} onClick=${toggle}>
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" fill=${on ? "currentColor" : "none"} stroke="currentColor" stroke-width="1.5">
+      <path d="M8 2a4 4 0 0 0-4 4v3l-1.5 2.5h11L12 9V6a4 4 0 0 0-4-4z" /><path d="M6.5 13.5a1.5 1.5 0 0 0 3 0" />
+      ${on ? null : html`<path d="M2 2l12 12" />`}</svg></button>`;
 }
