@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from newdawn.server import create_app
 
 from .conftest import act, create, state, wait_for
+from .test_cluster import pg_url as pg_url  # noqa: F401 - the fixture: a schema of its own on PostgreSQL
 from .test_handover import Clock
 
 
@@ -110,3 +111,27 @@ def test_the_deadline_survives_a_restart(db_url: str) -> None:
     with app(db_url, clock) as c:
         v = wait_for(c, gid, None, lambda v: v["seats"][who]["proxy"] is not None)
         assert "time ran out" in v["seats"][who]["proxy_text"]
+
+
+def test_two_processes_on_postgresql_hand_a_late_seat_over_once(pg_url: str) -> None:  # noqa: F811
+    clock = Clock()
+    with app(pg_url, clock) as a, app(pg_url, clock) as b:
+        g = create(a, [{"kind": "human"}, {"kind": "human"}], seed=21, turn_limit_s=60)
+        gid = g["game_id"]
+        who = state(a, gid)["decision"]["seat"]
+        assert state(b, gid)["timer"]["remaining_s"] == 60  # the deadline is read from the store
+        version = state(a, gid)["version"]
+        clock.t += 61  # both processes check the turn limits: one write wins, the other reloads
+        for c in (a, b):
+            wait_for(c, gid, None, lambda v: v["seats"][who]["proxy"] is not None)
+        from sqlalchemy import create_engine, text
+
+        e = create_engine(pg_url)
+        try:
+            with e.connect() as conn:
+                revision, actions = conn.execute(text(  # one statement: one snapshot while the bot plays
+                    "SELECT revision, (SELECT count(*) FROM actions WHERE game_id = :g) FROM games WHERE id = :g"),
+                    {"g": gid}).one()
+        finally:
+            e.dispose()
+        assert revision == version + 1 + actions  # one handover, then the bot's actions

@@ -892,7 +892,8 @@ class GameManager:
                     self._change_hands(g, g.rec.seats[seat], self.rules.bot, -1)
                     changed.append(gid)
             except GameError as e:
-                log.warning("turn limit of game %s not applied: %s", gid, e.message)
+                if e.status != 409:  # 409: another process applied it first
+                    log.warning("turn limit of game %s not applied: %s", gid, e.message)
         return changed
 
     def seen(self, game_id: str, seats: frozenset[int] | list[int]) -> None:
