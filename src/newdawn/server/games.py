@@ -676,7 +676,8 @@ class GameManager:
         log.info(json.dumps({"event": "action", "game": g.rec.id, "seat": seat, "action": str(a),
                              "version": g.version, "bot": g.is_bot(seat)}))
         if after != before and nxt.winner == -1 and self.on_turn is not None and 0 <= after < len(g.rec.seats) \
-                and g.rec.seats[after].kind == "human" and not g.is_bot(after):
+                and g.rec.seats[after].kind == "human" and not g.is_bot(after) \
+                and (g.rec.seats[after].webhook or self.store.shared):  # another process may have set it
             self.on_turn(g.rec.id, after, self._turn_payload(g, after))
         return g.version
 
