@@ -31,8 +31,9 @@ class Clock:
         return self.t
 
 
-def app(db_url: str, clock: Clock, **kw: Any) -> TestClient:
-    return TestClient(create_app(db_url, bot_delay=0, bot_seed=1, bot_workers=0, clock=clock,
+def app(db_url: str, clock: Clock, bot_delay: float = 0.0, **kw: Any) -> TestClient:
+    """A server on ``clock`` whose handed seats play at random (``bot_delay`` 30: bots stay put)."""
+    return TestClient(create_app(db_url, bot_delay=bot_delay, bot_seed=1, bot_workers=0, clock=clock,
                                  handover_bot="random", away_s=300, timer_tick_s=0.02, **kw))
 
 
@@ -140,8 +141,7 @@ def test_a_player_cannot_act_while_a_bot_plays_their_deciding_seat(db_url: str) 
         assert f"it is Seat {who + 1} (" in r.json()["error"], r.json()
         assert "seat 0" not in r.json()["error"].lower()
         # with the bot driver stopped the deciding seat stays the bot's; its player's act is refused
-        with TestClient(create_app(db_url, bot_delay=30, bot_seed=1, bot_workers=0, clock=clock,
-                                   handover_bot="random")) as slow:
+        with app(db_url, clock, bot_delay=30) as slow:
             assert hand(slow, gid, who, tok[who]).status_code == 200
             v = state(slow, gid, tok[who])
             r = act(slow, gid, tok[who], v["version"], "pass")
@@ -161,8 +161,7 @@ def test_handover_survives_a_restart_and_the_new_server_drives_the_bot(db_url: s
         who = state(c, gid)["decision"]["seat"]
         other = 1 - who
     # the deciding seat handed over while no server drives it: stored, and resumed on start
-    with TestClient(create_app(db_url, bot_delay=30, bot_seed=1, bot_workers=0, clock=clock,
-                               handover_bot="random")) as slow:
+    with app(db_url, clock, bot_delay=30) as slow:
         assert hand(slow, gid, who, tok[who]).status_code == 200
         before = state(slow, gid)["version"]
     with app(db_url, clock) as c:

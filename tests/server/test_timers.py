@@ -9,16 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from newdawn.server import create_app
-
 from .conftest import act, create, state, wait_for
 from .test_cluster import pg_url as pg_url  # noqa: F401 - the fixture: a schema of its own on PostgreSQL
-from .test_handover import Clock
-
-
-def app(db_url: str, clock: Clock, **kw: Any) -> TestClient:
-    return TestClient(create_app(db_url, bot_delay=0, bot_seed=1, bot_workers=0, clock=clock,
-                                 handover_bot="random", timer_tick_s=0.02, **kw))
+from .test_handover import Clock, app
 
 
 @pytest.mark.parametrize("bad", ["60", 60.5, True, 0, 5, -60, 10**12, [60], {"s": 60}])
@@ -83,8 +76,7 @@ def test_the_clock_runs_for_the_deciding_seat_and_a_late_seat_goes_to_the_bot(db
 
 def test_a_deciding_seat_taken_back_gets_a_fresh_clock_and_a_bot_has_none(db_url: str) -> None:
     clock = Clock()
-    with TestClient(create_app(db_url, bot_delay=30, bot_seed=1, bot_workers=0, clock=clock,
-                               handover_bot="random", timer_tick_s=0.02)) as c:
+    with app(db_url, clock, bot_delay=30) as c:
         g = create(c, [{"kind": "human"}, {"kind": "human"}], seed=21, turn_limit_s=60)
         gid = g["game_id"]
         tok = {s["seat"]: s["token"] for s in g["seats"]}

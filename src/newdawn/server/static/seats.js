@@ -46,30 +46,37 @@ function Webhook({ gameId, token, seat }) {
     <p class="hint">${note}</p></details>`;
 }
 
-/** The panel; renders nothing when there is nothing to say. */
+/** The panel; a one-line "my seat" fold when there is nothing to say. */
 export function SeatPanel({ msg, token, gameId }) {
   const timer = msg.timer;
   const ho = msg.handover || { offers: [], take_back: [] };
   const notes = (msg.seats || []).filter((s) => s.proxy_text);
-  const waiting = ho.offers.some((o) => o.in_s > 0);
-  useTick(!!timer || waiting);
+  const acting = msg.acting || [];
+  const others = ho.offers.filter((o) => !acting.includes(o.seat));
+  const own = ho.offers.filter((o) => acting.includes(o.seat));
+  useTick(!!timer || others.some((o) => o.in_s > 0));
   const [error, setError] = useState("");
   const since = age(msg);
-  const mine = (msg.acting || []).length === 1 && msg.seat >= 0;
+  const mine = acting.length === 1 && msg.seat >= 0;
   const send = async (what, seat) => {
     setError("");
     try { await postJSON(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/${what}`, { token }); } catch (e) { setError(e.message); }
   };
-  if (!timer && !notes.length && !ho.offers.length && !ho.take_back.length && !mine) return null;
+  const notable = timer || notes.length || others.length || ho.take_back.length || error;
+  if (!notable && !own.length && !mine) return null;
+  const offer = (o) => {
+    const left = o.in_s - since;
+    return html`<button key=${`o${o.seat}`} type="button" class="small hand-over" disabled=${left > 0} title=${o.text}
+      onClick=${() => send("bot", o.seat)}>${o.label}${left > 0 ? ` (in ${clock(left)})` : ""}</button> `;
+  };
+  const fold = own.length || mine ? html`<details class="my-seat"><summary>My seat: a bot, notifications</summary>
+    ${own.map(offer)}${mine ? html`<${Webhook} gameId=${gameId} token=${token} seat=${msg.seat} />` : null}</details>` : null;
+  if (!notable) return html`<section id="seats-panel" class="panel">${fold}</section>`;
   return html`<section id="seats-panel" class="panel">
     ${timer ? html`<p id="turn-timer" class="timer" title=${timer.text}><b>${clock(timer.remaining_s - since)}</b> ${timer.text}</p>` : null}
     ${notes.map((s) => html`<p key=${s.seat} class="proxy-note">${s.proxy_text}</p>`)}
     ${ho.take_back.map((t) => html`<button key=${`t${t.seat}`} type="button" class="primary take-back" onClick=${() => send("takeback", t.seat)}>${t.label}</button> `)}
-    ${ho.offers.map((o) => {
-      const left = o.in_s - since;
-      return html`<button key=${`o${o.seat}`} type="button" class="small hand-over" disabled=${left > 0} title=${o.text}
-        onClick=${() => send("bot", o.seat)}>${o.label}${left > 0 ? ` (in ${clock(left)})` : ""}</button> `;
-    })}
-    ${mine ? html`<${Webhook} gameId=${gameId} token=${token} seat=${msg.seat} />` : null}
+    ${others.map(offer)}
+    ${fold}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}</section>`;
 }
