@@ -633,9 +633,9 @@ class GameManager:
                 raise GameError(403, f"it is {seat_words(st, owner)}'s decision, not yours")
             if g.is_bot(owner):
                 raise GameError(403, f"{seat_words(st, owner)} is played by a bot now: take the seat back first")
-            version = self._apply(g, owner, action)
+            done = self._apply(g, owner, action)
             g.rec.seats[owner].last_seen = self.clock()  # a player who acts is here (this process knows)
-            return version
+            return done
 
     def _catch_up(self, g: LiveGame, version: Any) -> None:
         """A client that saw a newer revision than ours saw another process's write: reload."""
