@@ -111,7 +111,7 @@ _SETS = ("reinforced",)
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_legal", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -178,8 +178,25 @@ class GameState:
     board: Board
     """The map's geometry, derived from ``placements`` (call ``placements_changed`` after
     adding one)."""
-    _legal: list[Action] | None
+    _options: list[Action] | None
+    """The pending decision's options once ``legal_actions`` listed them."""
+    _agenda_sig: list[Any] | None
+    """``victory.agenda_signature`` as ``apply_in_place`` left the state, so that the next
+    ``apply_in_place`` need not compute it again (None: not known)."""
     _c: Content
+
+    # ---- caches, not serialised
+    @property
+    def _legal(self) -> list[Action] | None:
+        return self._options
+
+    @_legal.setter
+    def _legal(self, options: list[Action] | None) -> None:
+        """``st._legal = None`` after editing a state by hand (tests, scenarios) forgets every
+        cache: the options and the agenda signature."""
+        self._options = options
+        if options is None:
+            self._agenda_sig = None
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -235,7 +252,8 @@ class GameState:
         s.version = self.version
         s.events = []
         s.board = self.board
-        s._legal = None
+        s._options = None
+        s._agenda_sig = None
         s._c = self._c
         return s
 
