@@ -208,6 +208,10 @@ def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
                     if spare < 0:
                         return False
             return True
+        if kind == "mature_city_tiles":
+            tile_of = st.board.tile_of
+            if len({tile_of[s] for s in mine}) < need:
+                return False
     have, need = PROGRESS[kind](st, seat, ag.args)
     return have >= need
 
