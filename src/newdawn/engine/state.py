@@ -150,7 +150,8 @@ class GameState:
     wonder_at: dict[int, str]
     """Space -> wonder token under the city (or token) there."""
     wonder_decks: dict[str, list[str]]
-    """Wonder type -> deck, top (face-up) card first."""
+    """Wonder type -> deck, top (face-up) card first. Copies of a state share the deck lists:
+    a change replaces a deck with a new list, never changes one in place."""
     wonder_tokens: list[str]
     """Face-up wonders carrying a trade token from the event dial."""
     removed_wonders: list[str]
@@ -159,7 +160,8 @@ class GameState:
     """Face-up wonders removed by the event dial's wonder icon (public)."""
     victory_cards: list[str]
     claims: dict[str, list[int]]
-    """Agenda id -> seats that placed a control token for it."""
+    """Agenda id -> seats that placed a control token for it. Copies of a state share the
+    lists: a claim won or lost replaces the agenda's list, never changes it in place."""
     event_pos: int
     first: int
     current: int
@@ -235,12 +237,12 @@ class GameState:
         s.cs_cards = self.cs_cards.copy()
         s.cs_aside_wonders = self.cs_aside_wonders[:]
         s.wonder_at = self.wonder_at.copy()
-        s.wonder_decks = {k: v[:] for k, v in self.wonder_decks.items()}
+        s.wonder_decks = self.wonder_decks.copy()  # the lists are shared (never changed in place)
         s.wonder_tokens = self.wonder_tokens[:]
         s.removed_wonders = self.removed_wonders[:]
         s.gone_wonders = self.gone_wonders[:]
         s.victory_cards = self.victory_cards
-        s.claims = {k: v[:] for k, v in self.claims.items()}
+        s.claims = self.claims.copy()  # the lists are shared (never changed in place)
         s.event_pos = self.event_pos
         s.first = self.first
         s.current = self.current
