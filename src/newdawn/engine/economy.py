@@ -271,7 +271,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     hooks.fire("visited", st, rival, s, seat)
 
 
-item_choice("dipl_take", lambda st, f: f"You may take one of seat {f['rival']}'s diplomacy cards", "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
+item_choice("dipl_take", lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards", "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
             lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
 
 

@@ -175,7 +175,7 @@ def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
         return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
     o = st.cities.get(s, st.ctl.get(s, -1))
     if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
-        return f"an effect forbids attacking seat {o}'s pieces (Non-Aggression Pact)"
+        return f"an effect forbids attacking Seat {o + 1}'s pieces (Non-Aggression Pact)"
     return None
 
 
@@ -494,7 +494,7 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
     liberate(st, s, cs, seat)
 
 
-@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from seat {f['defender']}'s focus cards")
+@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
 def plunder_options(st: GameState, f: Frame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
@@ -508,7 +508,7 @@ def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
     types = content_for(st).ruleset.focus_types
     if a.arg not in types:
         return f"trade tokens are taken from a focus card: {', '.join(types)}"
-    return f"seat {f['defender']} has no trade tokens on its {a.arg} card"
+    return f"Seat {f['defender'] + 1} has no trade tokens on its {a.arg} card"
 
 
 @act("plunder")

@@ -195,7 +195,7 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     push(st, "fx_embassy", seat=seat, giver=rival)
 
 
-@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of seat {f['giver']}")
+@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of Seat {f['giver'] + 1}")
 def embassy_options(st: GameState, f: Frame) -> list[Action]:
     c = content_for(st)
     cap = c.ruleset.trade_cap

@@ -290,7 +290,7 @@ def _eiffel_give(st: GameState, f: Frame, s: int, where: str) -> None:
         claim_wonder_token(st, f["by"], s)
 
 
-space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give seat {f['by']} one of the two named tokens", "give", lambda st, f: f["named"], _eiffel_give, skip=None)
+space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens", "give", lambda st, f: f["named"], _eiffel_give, skip=None)
 
 
 def _row_types(st: GameState, seat: int) -> list[str]:
@@ -726,7 +726,7 @@ def _library(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, "w_great_library", seat=seat, rival=rival)
 
 
-item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in seat {f['rival']}'s row", "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
+item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row", "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
             lambda st, f, card: gain_card(st, f["seat"], card))
 
 
