@@ -40,6 +40,7 @@ from newdawn.content.records import (
     _focus_card,
     _leader,
     _natural_wonder,
+    _placements,
     _player_diplomacy,
     _Rec,
     _tile,
@@ -291,27 +292,6 @@ _COMBAT_KEYS = (
     "city_state", "reinforced_self", "reinforced_adjacent", "city_terrain_multiplier",
     "barbarian_trade_tokens", "capital_trade_take",
 )
-
-
-def _placements(r: _Rec, raw: object, what: str, n: int) -> tuple[tuple[int, tuple[int, int]], ...]:
-    if not isinstance(raw, list) or len(raw) != n:
-        r.fail(f"{what} must list {n} placements")
-    rows: list[tuple[int, tuple[int, int]]] = []
-    for i, item in enumerate(raw):
-        ok = (
-            isinstance(item, list)
-            and len(item) == 2
-            and isinstance(item[0], int)
-            and not isinstance(item[0], bool)
-            and 0 <= item[0] <= 5
-            and isinstance(item[1], list)
-            and len(item[1]) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1])
-        )
-        if not ok:
-            r.fail(f"{what}[{i}] must be [k (0..5), [q, r]], got {item!r}")
-        rows.append((int(item[0]), (int(item[1][0]), int(item[1][1]))))
-    return tuple(rows)
 
 
 def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:

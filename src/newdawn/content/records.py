@@ -497,3 +497,23 @@ def _fail(file: str, entry: str, msg: str) -> NoReturn:
     raise ContentError(f"{file}: {entry}: {msg}")
 
 
+def _placements(r: _Rec, raw: object, what: str, n: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+    """``n`` tile placements ``[k (0..5), [q, r]]`` (core tiles, a base map): (k, (q, r)) each."""
+    if not isinstance(raw, list) or len(raw) != n:
+        r.fail(f"{what} must list {n} placements")
+    rows: list[tuple[int, tuple[int, int]]] = []
+    for i, item in enumerate(raw):
+        ok = (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], int)
+            and not isinstance(item[0], bool)
+            and 0 <= item[0] <= 5
+            and isinstance(item[1], list)
+            and len(item[1]) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1])
+        )
+        if not ok:
+            r.fail(f"{what}[{i}] must be [k (0..5), [q, r]], got {item!r}")
+        rows.append((int(item[0]), (int(item[1][0]), int(item[1][1]))))
+    return tuple(rows)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from newdawn.content.records import _field_names, _Rec
+from newdawn.content.records import _field_names, _placements, _Rec
 from newdawn.content.schema import DISTRICTS, ERAS, FOCUS_TYPES, TERRAINS, Government, Ruleset
 from newdawn.content.vocab import (
     AGENDA_TIMINGS,
@@ -162,25 +162,8 @@ def _core(r: _Rec, players: tuple[int, int]) -> tuple[dict[int, int], tuple[int,
     placements_raw = r.get_dict("core_placements")
     if sorted(placements_raw) != list(TILE_SIDES):
         r.fail(f"'core_placements' must have sides {list(TILE_SIDES)}")
-    placements: dict[str, tuple[tuple[int, tuple[int, int]], ...]] = {}
-    for side, lst in placements_raw.items():
-        if not isinstance(lst, list) or len(lst) != max(core_tiles.values()):
-            r.fail(f"core_placements[{side!r}] must list {max(core_tiles.values())} placements")
-        rows: list[tuple[int, tuple[int, int]]] = []
-        for i, item in enumerate(lst):
-            ok = (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], int)
-                and 0 <= item[0] <= 5
-                and isinstance(item[1], list)
-                and len(item[1]) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1])
-            )
-            if not ok:
-                r.fail(f"core_placements[{side!r}][{i}] must be [k (0..5), [q, r]], got {item!r}")
-            rows.append((int(item[0]), (int(item[1][0]), int(item[1][1]))))
-        placements[side] = tuple(rows)
+    placements = {side: _placements(r, lst, f"core_placements[{side!r}]", max(core_tiles.values()))
+                  for side, lst in placements_raw.items()}
     return core_tiles, side_a, placements
 
 
