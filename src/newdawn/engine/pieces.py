@@ -15,6 +15,7 @@ from .flow import REKEYED, card_of, key_of_type, log, push, set_key
 from .spaces import coord, own_tokens, unused_cities, unused_control
 from .state import LOCKED, ON_CARD, Frame, GameState, content_for
 
+# ---------------------------------------------------------------- figures
 
 def figure_home(st: GameState, seat: int, kind: str, idx: int) -> None:
     """Return a figure to its card (destroyed or back from a trade)."""
@@ -38,6 +39,8 @@ def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
                 ps.caravans[i] = ON_CARD
 
 
+# ---------------------------------------------------------------- control tokens and districts
+
 def gain_token_at(st: GameState, seat: int, s: int) -> None:
     """A control token or city placed on a space takes the resource or natural wonder there."""
     tok = st.tokens.pop(s, None)
@@ -49,6 +52,18 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
     else:
         ps.resources[tok] = ps.resources.get(tok, 0) + 1
     log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
+
+
+def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
+    st.ctl[s] = seat
+    if district:
+        st.district[s] = district
+    gain_token_at(st, seat, s)
+    if s in st.wonder_at:
+        claim_wonder_token(st, seat, s)
+    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}",
+        "place", seat=seat, space=s, district=district)
+    hooks.fire("after_placement", st, seat, s, "district" if district else "control")
 
 
 def remove_control(st: GameState, s: int) -> None:
@@ -77,18 +92,6 @@ def take_off_control(st: GameState, s: int) -> None:
     hooks.fire("replaced", st, seat, s, "control")
 
 
-def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
-    st.ctl[s] = seat
-    if district:
-        st.district[s] = district
-    gain_token_at(st, seat, s)
-    if s in st.wonder_at:
-        claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}",
-        "place", seat=seat, space=s, district=district)
-    hooks.fire("after_placement", st, seat, s, "district" if district else "control")
-
-
 def replace_control(st: GameState, seat: int, s: int) -> None:
     """Replace a rival control token (or district) with an unreinforced token of ``seat``."""
     old = st.ctl[s]
@@ -108,6 +111,15 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
         log(st, f"seat {old}'s control token at {coord(st, s)} is removed", "token_removed", seat=old, space=s)
 
 
+def capture_control(st: GameState, seat: int, s: int) -> None:
+    """A beaten control token is replaced with one of the attacker's."""
+    replace_control(st, seat, s)
+    claim_wonder_token(st, seat, s)
+    defeat_figures_at(st, s, seat)
+
+
+# ---------------------------------------------------------------- cities and city-states
+
 def build_city(st: GameState, seat: int, s: int) -> None:
     """Place an unused city; a friendly control token there goes back to its owner."""
     if st.ctl.get(s) == seat:
@@ -120,29 +132,6 @@ def build_city(st: GameState, seat: int, s: int) -> None:
     claim_wonder_token(st, seat, s)
     log(st, f"seat {seat} builds a city at {coord(st, s)}", "city", seat=seat, space=s)
     hooks.fire("after_placement", st, seat, s, "city")
-
-
-def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
-    """A city or token placed on a lone wonder token gains control of that wonder (rules:
-    a barbarian leaves the token of a destroyed city on the map)."""
-    w = st.wonder_at.get(s)
-    if w is None or w in st.players[seat].wonders:
-        return
-    for ps in st.players:
-        if w in ps.wonders:
-            ps.wonders.remove(w)
-    if w in st.cs_aside_wonders:
-        st.cs_aside_wonders.remove(w)
-    st.players[seat].wonders.append(w)
-    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
-    hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
-
-
-def capture_control(st: GameState, seat: int, s: int) -> None:
-    """A beaten control token is replaced with one of the attacker's."""
-    replace_control(st, seat, s)
-    claim_wonder_token(st, seat, s)
-    defeat_figures_at(st, s, seat)
 
 
 def occupy(st: GameState, seat: int, s: int) -> None:
@@ -223,62 +212,6 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
         log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
 
 
-def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
-    """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
-    ps = st.players[seat]
-    if target == "cs":
-        card = "cs:" + st.cs_at[s]
-        if card in ps.dipl:
-            ps.dipl.remove(card)
-            st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
-            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
-    elif dseat >= 0:
-        prefix = f"p{dseat}:"
-        for held in [d for d in ps.dipl if d.startswith(prefix)]:
-            ps.dipl.remove(held)
-            st.players[dseat].own_dipl.append(held[len(prefix):])
-            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")
-
-
-def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
-    """Take a card from a rival's deck, first giving back the one already held from them."""
-    ps, rp = st.players[seat], st.players[rival]
-    prefix = f"p{rival}:"
-    mine = [d for d in ps.dipl if d.startswith(prefix)]
-    over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
-    for held in mine[:max(0, over)]:
-        ps.dipl.remove(held)
-        rp.own_dipl.append(held[len(prefix):])
-    rp.own_dipl.remove(card)
-    ps.dipl.append(prefix + card)
-    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
-
-
-def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> None:
-    """The card replaces the card of its type (``key``: the card named by that key instead,
-    Oxford University); tokens on the old card stay with its key (they move over), and an
-    economy or military card unlocks its extra figures."""
-    c = content_for(st)
-    card = c.focus_cards[cid]
-    ps = st.players[seat]
-    if key is None:
-        key = key_of_type(st, seat, card.type)
-        if key is None:
-            return  # no card of its type to replace (callers offer none: Oxford University)
-    old = card_of(st, seat, key)
-    ps.row[ps.row.index(old)] = cid
-    if REKEYED in ps.flags or card.type != key:
-        ps.flags.pop("key:" + old, None)
-        set_key(st, seat, cid, key)
-
-    for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):
-        for i in range(min(n, len(figs))):
-            if figs[i] == LOCKED:
-                figs[i] = ON_CARD
-    log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
-    hooks.fire("card_gained", st, seat, cid)
-
-
 def raze_city(st: GameState, s: int, letter: str) -> None:
     """Barbarian ``letter`` destroys the (non-capital) city on ``s``: a natural wonder its owner
     took there goes back on the space, a conquered city-state is liberated, and a wonder under
@@ -305,6 +238,24 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
         st.cs_aside_wonders.append(w)
 
 
+# ---------------------------------------------------------------- wonders
+
+def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
+    """A city or token placed on a lone wonder token gains control of that wonder (rules:
+    a barbarian leaves the token of a destroyed city on the map)."""
+    w = st.wonder_at.get(s)
+    if w is None or w in st.players[seat].wonders:
+        return
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    if w in st.cs_aside_wonders:
+        st.cs_aside_wonders.remove(w)
+    st.players[seat].wonders.append(w)
+    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
+    hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
+
+
 def place_wonder_token(st: GameState, seat: int, s: int, w: str) -> None:
     """The token of the wonder ``seat`` has just built goes under its city on ``s``."""
     st.wonder_at[s] = w
@@ -322,3 +273,61 @@ def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
     st.players[seat].wonders.append(w)
     log(st, f"seat {seat} takes {w}")
     hooks.fire("wonder_gained", st, seat, w, "gained")
+
+
+# ---------------------------------------------------------------- focus cards and diplomacy cards
+
+def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> None:
+    """The card replaces the card of its type (``key``: the card named by that key instead,
+    Oxford University); tokens on the old card stay with its key (they move over), and an
+    economy or military card unlocks its extra figures."""
+    c = content_for(st)
+    card = c.focus_cards[cid]
+    ps = st.players[seat]
+    if key is None:
+        key = key_of_type(st, seat, card.type)
+        if key is None:
+            return  # no card of its type to replace (callers offer none: Oxford University)
+    old = card_of(st, seat, key)
+    ps.row[ps.row.index(old)] = cid
+    if REKEYED in ps.flags or card.type != key:
+        ps.flags.pop("key:" + old, None)
+        set_key(st, seat, cid, key)
+
+    for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):
+        for i in range(min(n, len(figs))):
+            if figs[i] == LOCKED:
+                figs[i] = ON_CARD
+    log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
+    hooks.fire("card_gained", st, seat, cid)
+
+
+def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
+    """Take a card from a rival's deck, first giving back the one already held from them."""
+    ps, rp = st.players[seat], st.players[rival]
+    prefix = f"p{rival}:"
+    mine = [d for d in ps.dipl if d.startswith(prefix)]
+    over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
+    for held in mine[:max(0, over)]:
+        ps.dipl.remove(held)
+        rp.own_dipl.append(held[len(prefix):])
+    rp.own_dipl.remove(card)
+    ps.dipl.append(prefix + card)
+    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
+
+
+def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
+    """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
+    ps = st.players[seat]
+    if target == "cs":
+        card = "cs:" + st.cs_at[s]
+        if card in ps.dipl:
+            ps.dipl.remove(card)
+            st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
+            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
+    elif dseat >= 0:
+        prefix = f"p{dseat}:"
+        for held in [d for d in ps.dipl if d.startswith(prefix)]:
+            ps.dipl.remove(held)
+            st.players[dseat].own_dipl.append(held[len(prefix):])
+            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")
