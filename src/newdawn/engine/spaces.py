@@ -1,4 +1,5 @@
-"""Questions about spaces: terrain, who is there, friendly and rival, maturity, distances.
+"""Questions about spaces: terrain, who is there, friendly and rival, maturity, distances,
+where a control token, district or city may go, and the ``q,r`` names of spaces.
 
 Each ``*_reason`` function returns ``None`` when a space is legal for the purpose and
 otherwise a sentence naming the rule; ``legal_actions`` keeps the spaces with ``None``, and
@@ -224,6 +225,8 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> st
     return None
 
 
+# ---------------------------------------------------------------- names of spaces
+
 def coord(st: GameState, s: int) -> str:
     return coord_texts(st)[s]
 
@@ -251,6 +254,8 @@ def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range
     texts = coord_texts(st)
     return [Action(verb, texts[s]) for s in sorted(spaces)]
 
+
+# ---------------------------------------------------------------- where pieces may go
 
 def anchors(st: GameState, seat: int, near: str) -> list[int]:
     if near == "city":
