@@ -271,6 +271,14 @@ def test_every_floor_module_exists() -> None:
     assert not missing, f"FLOORS names modules that do not exist: {missing}"
 
 
+def test_the_floor_plan_doc_names_every_floor_and_module() -> None:
+    """``docs/engine.md`` (the newcomer's map) names each floor and each module declared on it."""
+    doc = (ENGINE.parents[2] / "docs" / "engine.md").read_text()
+    missing = [name for name, mods in FLOORS for name in (name, *mods)
+               if f"| {name} |" not in doc and f"`{name.removesuffix('.*')}" not in doc]
+    assert not missing, f"docs/engine.md does not name: {missing}"
+
+
 def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     """The checker itself, on a throw-away package: each kind of breach is reported."""
     pkg = tmp_path / "eng"
