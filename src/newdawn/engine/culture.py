@@ -167,8 +167,8 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
                     st.cs_aside_wonders.append(w)
 
 
-space_choice("mass_media", "You may swap or flip a rival control token near your territory", "target", _mass_media_targets, _mass_media_do, skip="done",
-             why=_mass_media_why)
+space_choice("mass_media", "You may swap or flip a rival control token near your territory",
+             "target", _mass_media_targets, _mass_media_do, skip="done", why=_mass_media_why)
 
 
 # ---------------------------------------------------------------- science

@@ -120,7 +120,8 @@ def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
     return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
 
 
-space_choice("zone_city", "Build a city within two spaces of a friendly space", "city", lambda st, f: zone_city_targets(st, f["seat"]),
+space_choice("zone_city", "Build a city within two spaces of a friendly space",
+             "city", lambda st, f: zone_city_targets(st, f["seat"]),
              lambda st, f, s, where: build_city(st, f["seat"], s), skip=None, why=_zone_city_why)
 
 

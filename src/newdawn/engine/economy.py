@@ -82,8 +82,9 @@ def _caravan_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
     push(st, "caravan_step", **{k: v for k, v in f.items() if k != "k"})
 
 
-space_choice("caravan_start", "Choose the city your caravan leaves from", "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do,
-             skip=None, why=lambda st, f, s: figure_start_refusal("caravan"))
+space_choice("caravan_start", "Choose the city your caravan leaves from",
+             "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do, skip=None,
+             why=lambda st, f, s: figure_start_refusal("caravan"))
 
 
 def caravan_starts(st: GameState, seat: int) -> list[int]:
@@ -271,7 +272,8 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     hooks.fire("visited", st, rival, s, seat)
 
 
-item_choice("dipl_take", lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards", "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
+item_choice("dipl_take", lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards",
+            "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
             lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
 
 
@@ -329,7 +331,8 @@ def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key), slot=slot, sub=True)
 
 
-item_choice("capitalism_pick", "You may resolve another focus card as if in the first slot", "focus", _capitalism_keys, _capitalism_do)
+item_choice("capitalism_pick", "You may resolve another focus card as if in the first slot",
+            "focus", _capitalism_keys, _capitalism_do)
 
 
 # ---------------------------------------------------------------- Shipbuilding's water token

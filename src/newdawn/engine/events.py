@@ -214,7 +214,8 @@ def _government_do(st: GameState, f: Frame, gov: str) -> None:
     log(st, f"seat {f['seat']} changes government to {gov}", "government", seat=f["seat"], gov=gov)
 
 
-item_choice("government", "You may change your government to a card in a '1' slot", "gov", _governments, _government_do, skip="keep")
+item_choice("government", "You may change your government to a card in a '1' slot",
+            "gov", _governments, _government_do, skip="keep")
 
 
 @auto("event_wonder")

@@ -115,8 +115,9 @@ def _army_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
     push(st, "army_step", **{**{k: v for k, v in f.items() if k != "k"}, "prev": s})
 
 
-space_choice("army_start", "Choose the city your army leaves from", "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do,
-             skip=None, why=lambda st, f, s: figure_start_refusal("army"))
+space_choice("army_start", "Choose the city your army leaves from",
+             "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
+             why=lambda st, f, s: figure_start_refusal("army"))
 
 
 def targets_at(st: GameState, seat: int, s: int) -> list[str]:

@@ -165,9 +165,8 @@ def _occupy_token_do(st: GameState, f: Frame, t: int, where: str) -> None:
     occupy(st, seat, s)
 
 
-space_choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space", "remove",
-             lambda st, f: own_tokens(st, f["seat"]),
-             _occupy_token_do, skip=None)
+space_choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space",
+             "remove", lambda st, f: own_tokens(st, f["seat"]), _occupy_token_do, skip=None)
 
 
 def conquer_city_state(st: GameState, seat: int, s: int) -> None:

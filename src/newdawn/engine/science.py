@@ -196,7 +196,8 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
     log(st, f"seat {f['seat']} uses Nuclear Power at {where}")
 
 
-space_choice("nuke", "You may choose a space: control tokens in and around it are destroyed or flipped", "nuke", lambda st, f: range(st.board.n), _nuke_do)
+space_choice("nuke", "You may choose a space: control tokens in and around it are destroyed or flipped",
+             "nuke", lambda st, f: range(st.board.n), _nuke_do)
 
 
 def unique_card(st: GameState, seat: int) -> str:

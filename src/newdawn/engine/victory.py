@@ -325,9 +325,9 @@ def run_agendas(st: GameState, f: Frame) -> None:
                     break
 
 
-space_choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it", "remove",
-             lambda st, f: own_tokens(st, f["seat"]),
-             lambda st, f, s, where: remove_control(st, s), skip=None)
+space_choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it",
+             "remove", lambda st, f: own_tokens(st, f["seat"]), lambda st, f, s, where: remove_control(st, s),
+             skip=None)
 
 
 def round_winner(st: GameState) -> int | None:

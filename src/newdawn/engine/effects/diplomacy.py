@@ -130,7 +130,8 @@ def _seoul_do(st: GameState, f: Frame, move: str) -> None:
         dst=st.barbs[letter])
 
 
-item_choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space", "barb", lambda st, f: seoul_moves(st), _seoul_do)
+item_choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space",
+            "barb", lambda st, f: seoul_moves(st), _seoul_do)
 
 
 @hooks.register("start_of_turn", "geneva")
@@ -162,7 +163,8 @@ def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
 
 
-item_choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it", "exchange", lambda st, f: geneva_swaps(st, f["seat"]), _geneva_do)
+item_choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it",
+            "exchange", lambda st, f: geneva_swaps(st, f["seat"]), _geneva_do)
 
 
 # ---------------------------------------------------------------- player diplomacy cards
@@ -257,7 +259,8 @@ def _nap_do(st: GameState, f: Frame, key: str) -> None:
     log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {key} cards")
 
 
-item_choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card", "swap", _nap_keys, _nap_do, skip="keep")
+item_choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card",
+            "swap", _nap_keys, _nap_do, skip="keep")
 
 
 @hooks.register("allows", "palenque")

@@ -178,9 +178,8 @@ def _mountain_why(st: GameState, f: Frame, s: int) -> str | None:
     return "the mountain is not next to a friendly space"
 
 
-space_choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space"
-        if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain", "place",
-             lambda st, f: mountain_targets(st, f["seat"], f["near"]),
+space_choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space" if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain",
+             "place", lambda st, f: mountain_targets(st, f["seat"], f["near"]),
              lambda st, f, s, where: place_control(st, f["seat"], s), why=_mountain_why)
 
 
@@ -204,8 +203,8 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     )
 
 
-space_choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities", "replace",
-             lambda st, f: radio_targets(st, f["seat"], f["range"]),
+space_choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities",
+             "replace", lambda st, f: radio_targets(st, f["seat"], f["range"]),
              lambda st, f, s, where: occupy(st, f["seat"], s))
 
 
@@ -417,7 +416,8 @@ def _take_resource(st: GameState, f: Frame, r: str) -> None:
     log(st, f"seat {f['seat']} takes {r}")
 
 
-item_choice("any_resource", "Take a resource of your choice", "take", lambda st, f: RESOURCES, _take_resource, skip=None)
+item_choice("any_resource", "Take a resource of your choice",
+            "take", lambda st, f: RESOURCES, _take_resource, skip=None)
 
 
 # ---------------------------------------------------------------- leaders: passive
@@ -527,7 +527,8 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
 
-item_choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row", "swap", _aztec_pairs, _aztec_swap)
+item_choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row",
+            "swap", _aztec_pairs, _aztec_swap)
 
 
 @hooks.register("after_placement", "inca")
@@ -570,7 +571,8 @@ def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
         st.reinforced.add(s)
 
 
-space_choice("fx_england", "Pax Britannica: you may put a control token next to your new city", "place", _england_targets, _england_do)
+space_choice("fx_england", "Pax Britannica: you may put a control token next to your new city",
+             "place", _england_targets, _england_do)
 
 
 @hooks.register("after_reset", "nubia")
@@ -601,7 +603,8 @@ def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
     log(st, f"seat {f['seat']} hands Ibrahim to seat {seat}")
 
 
-item_choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player", "give", _ibrahim_seats, _ibrahim_do, skip="keep")
+item_choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player",
+            "give", _ibrahim_seats, _ibrahim_do, skip="keep")
 
 
 @hooks.register("combat_bonus", "ottoman")
@@ -640,7 +643,8 @@ def _poland_do(st: GameState, f: Frame, which: str) -> None:
     take_player_card(st, f["seat"], int(p), card)
 
 
-item_choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player", "dipl", _poland_cards, _poland_do, skip="none")
+item_choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player",
+            "dipl", _poland_cards, _poland_do, skip="none")
 
 
 @hooks.register("allows", "indonesia")
@@ -721,7 +725,8 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 
 
-item_choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district", "move", lambda st, f: _mysticism_moves(st, f["seat"], f["had"]), _mysticism_do)
+item_choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district",
+            "move", lambda st, f: _mysticism_moves(st, f["seat"], f["had"]), _mysticism_do)
 
 
 @hooks.register("allows", "america")

@@ -243,7 +243,7 @@ def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
 
 
 space_choice("w_forbidden_city", "Forbidden City: you may destroy a rival control token next to your territory",
-               "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
+             "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
 
 
 def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
@@ -290,7 +290,8 @@ def _eiffel_give(st: GameState, f: Frame, s: int, where: str) -> None:
         claim_wonder_token(st, f["by"], s)
 
 
-space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens", "give", lambda st, f: f["named"], _eiffel_give, skip=None)
+space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens",
+             "give", lambda st, f: f["named"], _eiffel_give, skip=None)
 
 
 def _row_types(st: GameState, seat: int) -> list[str]:
@@ -308,7 +309,8 @@ def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[i + 1]}" for i in range(len(t) - 1)]
 
 
-item_choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row", "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
+item_choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row",
+            "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
 def _swap_types(st: GameState, seat: int, arg: str) -> None:
@@ -511,7 +513,7 @@ def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
 
 
 space_choice("w_cristo_redentor", "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
-               "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
+             "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
 
 
 @hooks.register("wonder_gained", "apadana")
@@ -573,7 +575,8 @@ def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
     push(st, "place", seat=seat, left=printed_number(st, w, "tokens"), near=f"at:{s}", max=None)
 
 
-space_choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space", "city", lambda st, f: _amundsen_targets(st, f["seat"]), _amundsen_do)
+space_choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
+             "city", lambda st, f: _amundsen_targets(st, f["seat"]), _amundsen_do)
 
 
 # ---------------------------------------------------------------- 4. rule changers
@@ -726,7 +729,8 @@ def _library(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, "w_great_library", seat=seat, rival=rival)
 
 
-item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row", "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
+item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
+            "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
             lambda st, f, card: gain_card(st, f["seat"], card))
 
 
@@ -747,7 +751,8 @@ def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[j]}" for i in range(len(t)) for j in range(i + 1, len(t))]
 
 
-item_choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row", "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
+item_choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row",
+            "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
 @hooks.register("before_occupy", "statue_of_liberty")
