@@ -4,7 +4,9 @@ Content records name their effects (``{"op": "special", "handler": "<name>"}``);
 module registers functions for the hook points below under that name. The engine calls the
 hook points at fixed moments and sums or collects what the active effects of a seat answer.
 With no handlers registered, every hook is neutral: this keeps the standard rules free of
-card-name tests.
+card-name tests. The handlers live in ``engine/effects/`` (leaders, wonders, diplomacy cards),
+the top floor of the engine; the standard rules reach them only through these points
+(``docs/engine.md``).
 
 Hook points:
 - ``start_of_turn(st, seat)``: may push frames (optional start-of-turn abilities).
