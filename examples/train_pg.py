@@ -3,37 +3,37 @@ beat the random bot. numpy only, one CPU, a few minutes, no downloads.
 
 Usage::
 
-    python examples/train_pg.py [--episodes 600] [--eval-games 200] [--seed 1] [--json]
+    python examples/train_pg.py [--episodes 600] [--eval-games 150] [--seed 1] [--reference] [--json]
 
 **The policy** is a softmax over the legal ids of the pending decision (the action mask). The
-logit of an option is ``theta . features(option, observation)``, with features any agent can
+logit of an option is ``theta . features(option, observation)``, three features any agent can
 read from the environment:
 
 - ``passive``: 1 for the options that make no progress (``done``, ``skip``, ``back``...);
 - for a focus card (``focus <type>``), read from the seat's own row of the observation tensor
   (``named_views(obs)["players"][0]``): the card's ``slot`` in the focus row (0 for the first
-  slot, 1 for the last), its ``level`` (0 for I, 1 for IV) and its type (one feature each);
-- 0 for every other option, so among those the choice is uniform.
+  slot, 1 for the last; a card resolves with more strength the further right it stands) and
+  its ``level`` (0 for I, 1 for IV);
+- 0 for every other option, so among those the choice stays uniform.
 
 The agent asks for the observation tensor (``env.observe``) only at decisions that offer a
 focus card; everywhere else it needs just the legal ids (``env.last(observe=False)``).
 
 **The start** is about the random bot's policy (``passive`` = -log 10: options that make
-progress ten times as likely; every other weight 0). The random bot wins only about 3 games in
-10 in a seat because many games reach the round limit (200 rounds) with no winner: the engine
-then ends the game without one, and neither seat has won.
+progress ten times as likely; the other weights 0).
 
-**Training** is REINFORCE against ``RandomBot``'s policy, seats alternating, on complete games
-(``--train-rounds`` 200). An episode's return is the outcome (+1 win, -1 loss, 0 when the game
-reaches the round limit) plus ``--agenda-bonus`` times the agendas claimed beyond the
-opponent's (a denser signal); the advantage is the return minus the batch mean, scaled by the
+**Training** is REINFORCE against ``RandomBot``'s policy, seats alternating, in games cut at
+``--train-rounds`` (60) rounds. An episode's return is the outcome (+1 win, -1 loss, 0 with no
+winner) plus ``--agenda-bonus`` times the agendas claimed beyond the opponent's when the game
+stops (a denser signal); the advantage is the return minus the batch mean, scaled by the
 batch's spread, over batches of ``--batch`` episodes; Adam.
 
-**Evaluation**: before and after training, ``--eval-games`` complete games against the random
-bot, seats alternating, on seeds never used in training (the same seeds before and after), and
-the random bot itself in the learner's seat on the same seeds for reference. It reports wins,
-losses and games without a winner, a Wilson 95% interval of the win rate, and a two-sided
-two-proportion z-test of the change in win rate.
+**Evaluation**: before and after training, ``--eval-games`` complete games (at most 200
+rounds) against the random bot, seats alternating, on seeds never used in training (the same
+seeds before and after; ``--reference`` also plays the random bot itself in the learner's seat
+on them). A game that reaches the round limit ends with no winner (the engine's rule), and
+many random games do, so the report counts wins, losses and games without a winner, gives a
+Wilson 95% interval of the win rate and a two-sided two-proportion z-test of the change.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from newdawn.research.observation import MAX_LEVEL, ROW_SLOTS, named_views, play
 from newdawn.research.pettingzoo_env import env as make_env
 from newdawn.research.pettingzoo_env import outcome_rewards
 
-FEATURES = ("passive", "slot", "level", *(f"type:{t}" for t in FOCUS_TYPES))
+FEATURES = ("passive", "slot", "level")
 TRAIN_SEED_BASE = 100_000
 EVAL_SEED_BASE = 10_000_000
 """Training uses seeds ``seed * 100_000 + episode``, evaluation ``10_000_000 + seed * 10_000 + i``:
@@ -100,7 +100,6 @@ class Features:
                     s = slot_of[t]
                     f[j, 1] = s / n
                     f[j, 2] = (level[s] * MAX_LEVEL - 1) / (MAX_LEVEL - 1)
-                    f[j, 3 + t] = 1.0
         return f
 
 
@@ -251,8 +250,8 @@ def _line(name: str, e: dict[str, Any]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="masked policy gradient against the random bot")
-    ap.add_argument("--episodes", type=int, default=400)
-    ap.add_argument("--train-rounds", type=int, default=100)
+    ap.add_argument("--episodes", type=int, default=600)
+    ap.add_argument("--train-rounds", type=int, default=60)
     ap.add_argument("--eval-games", type=int, default=150)
     ap.add_argument("--lr", type=float, default=0.2)
     ap.add_argument("--batch", type=int, default=8, help="episodes per update")
@@ -266,7 +265,7 @@ def main() -> None:
         ap.error("--seed must be in 0..99 and --episodes below 100,000 (training and evaluation seeds stay apart)")
     say = None if args.json else (lambda s: print(s, flush=True))
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     policy = Policy(np.random.default_rng(args.seed))
     eval_seed = EVAL_SEED_BASE + args.seed * 10_000
     reference = evaluate(RandomPolicy(args.seed), args.eval_games, eval_seed) if args.reference else None
@@ -275,10 +274,11 @@ def main() -> None:
         if reference is not None:
             say(_line("random bot in the learner's seat", reference))
         say(_line("before training", before))
-    t1 = time.perf_counter()
+    t1, c1 = time.perf_counter(), time.process_time()
     returns = train(policy, args.episodes, args.seed, args.train_rounds, args.batch, args.lr,
                     args.agenda_bonus, say)
     train_minutes = (time.perf_counter() - t1) / 60
+    train_cpu_minutes = (time.process_time() - c1) / 60
     after = evaluate(policy, args.eval_games, eval_seed)
     p_before = two_proportion_p(after["wins"], after["games"], before["wins"], before["games"])
     p_random = (two_proportion_p(after["wins"], after["games"], reference["wins"], reference["games"])
@@ -286,7 +286,8 @@ def main() -> None:
     result = {"reference_random_bot": reference, "before": before, "after": after,
               "p_after_vs_before": p_before, "p_after_vs_random_bot": p_random,
               "episodes": args.episodes, "train_rounds": args.train_rounds, "train_minutes": train_minutes,
-              "total_minutes": (time.perf_counter() - t0) / 60,
+              "train_cpu_minutes": train_cpu_minutes, "total_minutes": (time.perf_counter() - t0) / 60,
+              "total_cpu_minutes": (time.process_time() - c0) / 60,
               "weights": dict(zip(FEATURES, policy.theta.round(3).tolist(), strict=True)),
               "mean_return_first_100": float(np.mean(returns[:100])),
               "mean_return_last_100": float(np.mean(returns[-100:]))}
@@ -297,8 +298,8 @@ def main() -> None:
     print(f"change in win rate: p = {p_before:.2g} against before training"
           + (f", p = {p_random:.2g} against the random bot" if p_random is not None else "")
           + " (two-sided two-proportion z-test)")
-    print(f"{args.episodes} training episodes in {train_minutes:.1f} min; "
-          f"{result['total_minutes']:.1f} min with the evaluations")
+    print(f"{args.episodes} training episodes in {train_minutes:.1f} min ({train_cpu_minutes:.1f} min of CPU); "
+          f"{result['total_minutes']:.1f} min with the evaluations ({result['total_cpu_minutes']:.1f} min of CPU)")
     print("learned weights: " + ", ".join(f"{n} {w:+.2f}" for n, w in result["weights"].items()))
 
 

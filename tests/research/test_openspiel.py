@@ -27,6 +27,27 @@ def test_random_sim_test_with_serialization(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2 if players <= 3 else 1, serialize=True, verbose=False)
 
 
+def _rulesets() -> list[str]:
+    from importlib.resources import files
+
+    data = files("newdawn.content") / "data"
+    return sorted(f.name[len("ruleset_"):-len(".json")] for f in data.iterdir()
+                  if f.name.startswith("ruleset_") and f.name.endswith(".json"))
+
+
+@pytest.mark.parametrize("ruleset", _rulesets())
+def test_random_sim_test_for_every_ruleset_the_engine_plays(ruleset: str) -> None:
+    """Every ruleset of the packaged data, as soon as the engine accepts it."""
+    from newdawn.engine import new_game
+
+    try:
+        new_game({"players": 3, "ruleset": ruleset}, 0)
+    except ValueError as e:
+        pytest.skip(f"the engine does not play {ruleset!r} yet: {e}")
+    game = load(players=3, ruleset=ruleset, max_rounds=2, seed=1)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_registered_and_loadable_by_name_with_parameters() -> None:
     load()
     assert "python_newdawn" in pyspiel.registered_names()
