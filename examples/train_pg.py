@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from newdawn.bots.random_bot import PASSIVE_VERBS
+from newdawn.bots.tournament import wilson  # Wilson score interval of a win rate
 from newdawn.content.schema import FOCUS_TYPES
 from newdawn.research.bench import id_chooser
 from newdawn.research.codec import codec
@@ -183,17 +184,6 @@ def play(policy: Policy | RandomPolicy, seed: int, learner: int, max_rounds: int
     return {"winner": st.winner, "won": st.winner == learner, "lost": st.winner == 1 - learner,
             "claims": claims[learner], "margin": claims[learner] - claims[1 - learner],
             "reward": outcome_rewards(st)[learner], "trace": trace}
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
