@@ -27,7 +27,7 @@ function OptionButton({ o, disabled, onChoose, extraClass }) {
 }
 
 /** The pending decision: who decides, the question, the options (buttons or map targets). */
-export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
+export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
   const d = model.decision;
   const players = model.players;
   if (model.end) return null;
@@ -41,10 +41,11 @@ export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions,
   return html`<section id="decision" class="panel decision" aria-live="polite" style=${p ? `--pc:${playerColor(p.color)}` : ""}>
     <div class="decider">
       ${p ? html`<${Swatch} color=${p.color} />` : null}
-      ${waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
+      ${auto ? html`<b>${hotseat && p ? `${p.name}, your card` : "Your card"}</b>`
+        : waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
         : html`<b>${hotseat && p ? `${p.name}, your decision` : "Your decision"}</b>`}
     </div>
-    <p class="dtext" id="decision-text">${d.text}</p>
+    <p class="dtext" id="decision-text">${auto ? "No trade token can be spent on it: it is played now…" : d.text}</p>
     ${mine && mapOptions.length ? html`<p class="hint">${moving
       ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")
       : `Click one of the ${new Set(mapOptions.flatMap((o) => o.targetKeys)).size} highlighted spaces on the map (or Tab to them and press Enter).`}</p>` : null}

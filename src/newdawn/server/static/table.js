@@ -32,8 +32,14 @@ const S = {
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
   lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
-  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [],
+  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
+
+/** The last messages sent and received (for the browser tests' diagnostics). */
+function trace(what) {
+  S.trace.push(what);
+  if (S.trace.length > 40) S.trace.shift();
+}
 window.__newdawn = S; // for the browser tests and the latency benchmark
 
 // ---------------------------------------------------------------- rendering
@@ -43,8 +49,30 @@ function regionOf(el) {
   return el.closest("#decision") ? "decision" : el.closest(".map") ? "map" : el.closest("#menu") ? "menu" : "other";
 }
 
+/** Draw the table from S. Never re-entered: the browser fires focus and blur events while
+ * Preact changes the page (a focused button that a new view removes is blurred in the middle of
+ * the diff, and the focus kept below moves it), and their handlers ask for a redraw. A redraw
+ * inside Preact's diff would leave Preact holding elements no longer in the page, so that every
+ * later view, answer and refusal went into detached elements: the page seemed stuck on the old
+ * version until reloaded. Such a request is remembered and done once the current draw ends. */
+let drawing = false;
+let drawAgain = false;
 function rerender() {
   if (!S.model || !S.content) return;
+  if (drawing) { drawAgain = true; return; }
+  drawing = true;
+  try {
+    for (let i = 0; i < 4; i++) { // a redraw asked for meanwhile; the focus settles in one or two
+      drawAgain = false;
+      draw();
+      if (!drawAgain) break;
+    }
+  } finally {
+    drawing = false;
+  }
+}
+
+function draw() {
   render(html`<${App} s=${{ ...S }} />`, document.getElementById("app"));
   // Focus stays where the player was: when the focused button or space went away (or was
   // disabled while the action was sent), the first choice of the same place gets the focus.
@@ -67,7 +95,23 @@ function rerender() {
 }
 
 function isMine() {
-  return !!(S.model && S.model.decision.options.length && !S.model.end);
+  return !!(S.model && S.model.decision.options.length && !S.model.end) && !autoPending();
+}
+
+/** The decision asks nothing (a focus card with no trade token to spend, decision.auto_action):
+ * the table answers it itself and the player is not asked. If that answer was refused, the
+ * question is shown as usual. */
+function autoPending() {
+  const m = S.model;
+  if (!m || replayMode || m.end || !m.decision.auto_action || !m.decision.options.length) return false;
+  return S.autoSent !== m.msg.version || S.busy;
+}
+
+function autoAnswer() {
+  const m = S.model;
+  if (!autoPending() || S.busy || S.conn !== "live" || S.queue.length || S.autoSent === m.msg.version) return;
+  S.autoSent = m.msg.version;
+  send(m.decision.auto_action);
 }
 
 /** Map targets of the pending decision: key -> options; two-click moves: source -> options. */
@@ -143,7 +187,7 @@ function App({ s }) {
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
       <aside id="side">
-        <${DecisionPanel} model=${m} content=${c} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
+        <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
@@ -302,6 +346,7 @@ function send(action) {
   if (S.busy || !S.model) return;
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { S.error = "Not connected: wait until the table is live again."; rerender(); return; }
   S.busy = true; S.sentAt = S.model.msg.version; S.error = ""; S.menu = null; S.info = null;
+  trace(`send ${action} @${S.model.msg.version}`);
   S.ws.send(JSON.stringify({ type: "action", version: S.model.msg.version, action }));
   rerender();
 }
@@ -418,11 +463,7 @@ function show({ msg, groups }, draw, t0) {
     }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
   }
   nextStep(model);
-  const auto = model.decision.auto_action;
-  if (auto && model.decision.options.length && !model.end && S.autoSent !== msg.version && !replayMode) {
-    S.autoSent = msg.version;
-    setTimeout(() => { if (S.model === model) send(auto); }, 0);
-  }
+  if (model.decision.auto_action) setTimeout(autoAnswer, 0);
   rememberSeat(msg);
   if (draw) {
     rerender();
@@ -452,11 +493,14 @@ function connect() {
   const url = `${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const ws = new WebSocket(url);
   S.ws = ws;
-  ws.onopen = () => { S.wsRetry = 0; S.conn = "live"; S.error = ""; S.fresh = true; S.busy = false; rerender(); };
+  ws.onopen = () => { // a send lost with the old connection is not waited for; the auto answer goes again
+    S.wsRetry = 0; S.conn = "live"; S.error = ""; S.fresh = true; S.busy = false; S.autoSent = -1; rerender();
+  };
   ws.onmessage = (ev) => {
     const t0 = performance.now();
     let m;
     try { m = JSON.parse(ev.data); } catch (_e) { return; }
+    trace(`got ${m.type} ${m.type === "view" ? `@${m.version} busy=${S.busy} sentAt=${S.sentAt} S.version=${S.version} queue=${S.queue.length}` : m.error}`);
     if (m.type === "view") receive(m, t0);
     else if (m.type === "error") {
       S.busy = false;
