@@ -92,6 +92,13 @@ class Reach(_Model):
     hint: str | None = None
 
 
+class SpaceReason(_Model):
+    """The engine's reason why the spaces listed are not a choice of the pending decision."""
+
+    reason: str
+    spaces: list[int]
+
+
 class Decision(_Model):
     seat: int
     """The seat that decides (-1 when the game is over)."""
@@ -106,6 +113,10 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    why_not: list[SpaceReason] = []
+    """On a decision that chooses spaces: for the other spaces, the engine's reason why each is
+    not a choice (``why_illegal`` of the action a click there would make), grouped by reason.
+    Spaces missing here get ``no_target_reason`` or a general word."""
     reach: list[Reach] | None = None
     """On an army or caravan step decision: every space the piece can still reach this turn by
     legal steps (shortest), for one-gesture moves; None on other decisions."""

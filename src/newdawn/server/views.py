@@ -19,6 +19,7 @@ from ..describe.follow import summaries, touched
 from ..describe.names import seat_full
 from ..describe.options import auto_action
 from ..describe.reach import reach
+from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
 from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
@@ -69,6 +70,7 @@ def view_message(
         "options": [o["action"] for o in options],
         "choices": options,
         "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
+        "why_not": space_reasons(st, options) if owner in acting else [],
         "auto_action": auto_action(st) if owner in acting else None,
         "reach": reach(st) if owner in acting else None,
     }

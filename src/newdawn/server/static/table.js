@@ -235,9 +235,14 @@ function Tooltip({ hover, model, content, targets, mine }) {
   const opts = targets.get(key);
   let why = null;
   if (opts && opts.length) why = html`<div class="legal">click: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
-  else if (mine) why = html`<div class="why">${model.decision.noTargetReason || "Not one of the choices of this decision."}</div>`;
+  else if (mine) why = html`<div class="why">${whyNot(model, key)}</div>`;
   const style = hover.x !== undefined ? `left:${hover.x}px;top:${hover.y}px` : "";
   return html`<div id="tooltip" class="tooltip" style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+}
+
+/** Why the space is not a choice now: the engine's reason for that space, else the decision's. */
+function whyNot(model, key) {
+  return model.decision.whyNot.get(key) || model.decision.noTargetReason || "Not one of the choices of this decision.";
 }
 
 function Menu({ menu, disabled }) {
@@ -304,7 +309,7 @@ function onHexClick(key, ev) {
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
   if (!opts || !opts.length) {
     const s = S.model.index.byKey.get(key);
-    S.info = { title: `Space ${key}`, text: isMine() ? (S.model.decision.noTargetReason || "Not one of the choices of this decision.") : (s ? s.terrain : "") };
+    S.info = { title: `Space ${key}`, text: isMine() ? whyNot(S.model, key) : (s ? s.terrain : "") };
     rerender();
     return;
   }
