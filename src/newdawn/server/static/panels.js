@@ -231,7 +231,7 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
     <section class="panel endscreen" id="endscreen">
       <h2>${w ? html`<${Swatch} color=${w.color} />${w.name} wins` : "The game ends without a winner"}</h2>
       <p class="reason">${end.reason}</p>
-      ${end.tiebreak ? html`<p class="tiebreak">Tie-break: ${end.tiebreak}</p>` : null}
+      ${end.tiebreak ? html`<p class="tiebreak"><b>Tie-break.</b> ${end.tiebreak}</p>` : null}
       <table class="standings"><thead><tr><th>Player</th><th>Victory cards</th>
         ${cards.map((c) => html`<th key=${c.id}>${c.name}</th>`)}<th>Wonders</th><th>Friendly spaces</th></tr></thead>
       <tbody>${end.standings.map((s) => html`<tr key=${s.seat} data-seat=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
