@@ -98,7 +98,7 @@ def tiebreak_text(win: dict[str, Any], rivals: list[dict[str, Any]]) -> str:
     order = ", then ".join(f"more {name}" for _, name in TIEBREAKS)
     parts = []
     for r in rivals:
-        level = []
+        level: list[str] = []
         for key, name in TIEBREAKS:
             if win[key] != r[key]:
                 parts.append(f"{seat_name(win['seat'])} beats {seat_name(r['seat'])} on {name}, {win[key]} to {r[key]}"
