@@ -89,8 +89,7 @@ EVENT_WORDS: dict[str, Words] = {
     "take_card": lambda st, d: ("event", f"{_s(d)} takes {card_name(st, d['card'])}"),
     "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}"),
     "barb_return": lambda st, d: ("barbarian", f"Barbarian {d['letter']} returns on {_sp(st, d)}"),
-    "barb_hit": lambda st, d: ("barbarian", f"Barbarian {d['letter']} destroys {_s(d)}'s {d['piece']}"
-                               + (f" {d['n'] + 1}" if "n" in d else "") + f" on {_sp(st, d)}"),
+    "barb_hit": lambda st, d: ("barbarian", _barb_hit(st, d)),
     "barb_raid": lambda st, d: ("barbarian", f"Barbarian {d['letter']} raids {_s(d)}'s capital"),
     "barb_turned": lambda st, d: ("barbarian", f"Barbarian {d['letter']} is turned back by {_s(d)}'s reinforced "
                                   f"token on {_sp(st, d)}; the token is flipped"),
@@ -144,6 +143,16 @@ def _agenda(st: GameState, aid: str) -> str:
 
 def _event_data_spaces(d: dict[str, Any]) -> list[int]:
     return [v for k, v in d.items() if k in ("space", "src", "dst") and isinstance(v, int) and v >= 0]
+
+
+def _barb_hit(st: GameState, d: dict[str, Any]) -> str:
+    """A barbarian entering a space destroys what stands there; an army or caravan (named as
+    on the buttons: "Army 2") goes back to its focus card."""
+    if "n" in d:
+        verb = "defeats" if d["piece"] == "army" else "destroys"
+        return (f"Barbarian {d['letter']} {verb} {_s(d)}'s {d['piece'].capitalize()} {d['n'] + 1} on {_sp(st, d)}: "
+                "it goes back to its focus card")
+    return f"Barbarian {d['letter']} destroys {_s(d)}'s {d['piece']} on {_sp(st, d)}"
 
 
 def event_entry(st: GameState, ev: str, i: int, rnd: int) -> Entry:
