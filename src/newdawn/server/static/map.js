@@ -259,7 +259,8 @@ function boundsOf(board, targets) {
 
 /**
  * The map. Props: model (records.js), content, targets (Map key -> options), selected key,
- * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave}.
+ * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave,
+ * tools, bounds} (bounds: the size the whole map needs, in map units, whenever it changes).
  * Zoom and pan change the viewBox directly (no re-render).
  */
 export function HexMap({ model, content, targets, selected, preview, focusKeys, lastKeys, lastMoves, on }) {
@@ -305,6 +306,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const changed = !st.bounds || !b || Math.abs(b.w - st.bounds.w) > 1 || Math.abs(b.h - st.bounds.h) > 1
       || Math.abs(b.x - st.bounds.x) > 1 || Math.abs(b.y - st.bounds.y) > 1;
     st.bounds = b;
+    if (b && (changed || !st.told) && on.bounds) { st.told = true; on.bounds({ w: b.w + HEX, h: b.h + HEX }); }
     if (!st.view || (changed && !st.userMoved)) fit(); else apply();
   });
   useEffect(() => {

@@ -170,7 +170,7 @@ function App({ s }) {
       <a id="replay-link" href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
     </header>
     ${s.conn === "offline" ? html`<div class="banner" role="alert">The connection to the server is lost; reconnecting… (buttons are off until it is back)</div>` : null}
-    <div id="layout">
+    <div id="layout" style=${s.sideWidth ? `--side-w:${s.sideWidth}px` : ""}>
       <main id="map-pane">
         <${HexMap} model=${m} content=${c} targets=${targets} selected=${s.selected} preview=${s.preview} focusKeys=${s.focusKeys}
           lastKeys=${s.lastKeys} lastMoves=${s.lastMoves}
@@ -186,7 +186,7 @@ function App({ s }) {
         ${s.menu ? html`<${Menu} menu=${s.menu} disabled=${disabled} />` : null}
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
-      <aside id="side">
+      <aside id="side" class=${s.sideWidth >= 2 * SIDE_COLUMN ? "two" : ""}><div class="side-a">
         <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
@@ -196,7 +196,7 @@ function App({ s }) {
         <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
           players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
         <${ProductionPanel} production=${m.production} />
-        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} />
+        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} /></div><div class="side-b">
         <${GoalPanel} goal=${m.goal} players=${m.players} me=${me} />
         <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
         <${WonderMarket} wonders=${m.wonders} />
@@ -205,7 +205,7 @@ function App({ s }) {
         <details id="boards-box" open><summary>Players</summary><div id="boards">
           ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} cities=${m.msg.view.cities} ctl=${m.msg.view.ctl} content=${c}
             info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
-      </aside>
+      </div></aside>
     </div>
     ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
       onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch} />` : null}
@@ -289,7 +289,26 @@ const mapHandlers = {
     rerender();
   },
   tools(t) { S.tools = t; },
+  bounds(b) { S.mapSize = b; sideLayout(); },
 };
+
+/** The map fills the height beside the panels; when it needs less width than it is given (a
+ * tall map on a wide screen), the panels take the rest (in two columns once there is room for
+ * two) instead of leaving empty space beside the map. */
+const SIDE_COLUMN = 300;
+function sideLayout() {
+  const b = S.mapSize;
+  const layout = document.getElementById("layout");
+  const base = window.innerWidth >= 1500 ? 520 : 440;
+  let side = null;
+  if (b && layout && window.innerWidth > 1000) {
+    const needW = (layout.clientHeight * b.w) / b.h + 24;
+    const spare = Math.floor(window.innerWidth - base - needW);
+    if (spare > 16) side = Math.min(base + spare, 2 * base);
+  }
+  if (side !== S.sideWidth) { S.sideWidth = side; rerender(); }
+}
+window.addEventListener("resize", () => sideLayout());
 
 function hoverOption(o) {
   S.focusKeys = o ? [...new Set([...(o.keys || []), o.srcKey, o.dstKey].filter(Boolean))] : null;
