@@ -52,6 +52,7 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
     rows = page.eval_on_selector_all("#combat .cside", "els => els.map(e => e.innerText)")
     for row, side in zip(rows, (att, dfd), strict=True):
         assert f"die\t{side['die']}" in row and f"total\t{side['total']}" in row, row
+        assert row.startswith(("Attacker: ", "Defender: ")) and side["name"] in row.splitlines()[0], row
     assert "trade tokens spent" in rows[0] and "trade tokens spent" in rows[1]
     # The attacker decides: accept, or spend military trade tokens when it has them.
     assert page.locator('#decision button.opt[data-action="accept"]').count() == 1

@@ -45,6 +45,12 @@ def _sp(st: GameState, d: dict[str, Any], key: str = "space") -> str:
     return space_text(st, s) if isinstance(s, int) and 0 <= s < st.board.n else "a space"
 
 
+def _terr(st: GameState, d: dict[str, Any]) -> str:
+    """The terrain of the event's space (what stands there now may be the event's own result)."""
+    s = d.get("space")
+    return terrain_text(st, s) if isinstance(s, int) and 0 <= s < st.board.n else "a space"
+
+
 def target_words(st: GameState, target: str, defender: int, s: int | None = None) -> str:
     """The piece attacked, in words: "Seat 2's city on the hills at 3,-1", "the city-state
     Carthage at 2,2", "barbarian B on the forest at 0,4"."""
@@ -105,7 +111,7 @@ EVENT_WORDS: dict[str, Words] = {
                                                if d["won"] else
                                                f"The attack fails ({d['attack']} against {d['defence']}): "
                                                "the army returns to its card")),
-    "city": lambda st, d: ("event", f"{_s(d)} builds a city on {_sp(st, d)}"),
+    "city": lambda st, d: ("event", f"{_s(d)} builds a city on {_terr(st, d)}"),
     "conquer": lambda st, d: ("event", f"{_s(d)} conquers {city_state_name(st, d['cs'])}"),
     "liberate": lambda st, d: ("event", (f"{_s(d)} liberates " if d.get("seat", -1) >= 0 else "")
                                + city_state_name(st, d["cs"]) + ("" if d.get("seat", -1) >= 0 else " is liberated")),

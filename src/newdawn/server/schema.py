@@ -261,6 +261,9 @@ class Part(_Model):
 
 class CombatSide(_Model):
     seat: int
+    """-1 for a barbarian, a city-state or a fort."""
+    name: str
+    """Who fights on this side, in words ("Seat 2", "Barbarian B", "Carthage (city-state)")."""
     die: int
     base: int
     tokens: int

@@ -71,7 +71,7 @@ function FocusButton({ o, type, disabled, onChoose, onHover }) {
 
 function Side({ title, s, players }) {
   return html`<div class="cside">
-    <h4>${title}: ${s.seat >= 0 ? html`<${SeatTag} players=${players} seat=${s.seat} />` : "barbarians / neutral"}</h4>
+    <h4>${title}: ${s.seat >= 0 ? html`<${SeatTag} players=${players} seat=${s.seat} />` : s.name}</h4>
     <table><tbody>
       <tr class="die"><td>die</td><td class="num"><span class="die-face">${s.die}</span></td></tr>
       ${(s.parts || []).map((p, i) => html`<tr key=${i}><td>${p.label}</td><td class="num">+${p.value}</td></tr>`)}
@@ -239,9 +239,8 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
         ${cards.map((c) => { const cl = s.claims.filter((x) => x.card === c.id); return html`<td key=${c.id}>${cl.map((x) => x.agenda_name).join(", ") || "–"}</td>`; })}
         <td class="num">${s.wonders}</td><td class="num">${s.friendly_spaces}</td></tr>`)}</tbody></table>
       <ul class="standings-list">${end.standings.map((s) => html`<li key=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
-        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}
-        ${s.claims.length ? html` (${s.claims.map((x) => x.agenda_name).join(", ")})` : null};
-        ${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
+        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}${s.claims.length
+          ? ` (${s.claims.map((x) => x.agenda_name).join(", ")})` : ""}${"; "}${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
       <div class="buttons">
         <button type="button" class="primary" id="rematch" disabled=${busy} onClick=${onRematch}>Rematch</button>
         <a class="button" href="/">New game</a>
