@@ -530,6 +530,7 @@ function connect() {
       S.busy = false;
       S.error = m.status === 409 ? `The game moved on meanwhile: here is the new state. (${m.error})` : m.error;
       rerender();
+      setTimeout(autoAnswer, 0); // an auto answer held back while another send was out goes now
     }
   };
   ws.onclose = () => {
