@@ -102,6 +102,8 @@ def test_log_and_summaries_read_as_sentences_in_the_tables_names(games: list[Gam
             assert not t[:1].islower(), t
             assert not re.search(r"\b[a-z]+_[a-z_]+\b", t), t
             assert not re.search(r"\bseat \d|\b(army|caravan) \d|\bctl\b", t), t
+            # A seat's choice is told about that seat, not in a button's words to the player.
+            assert not re.match(r"Seat \d: .*\byour\b", t), t
             checked += 1
     assert checked > 1000
 
