@@ -68,6 +68,8 @@ def test_hovering_a_space_explains_it_and_the_keyboard_chooses(server: str, brow
     page.goto(f"{server}{res['hotseat_url']}")
     d = Driver(page, seats={0, 1})
     d.wait_my_decision()
+    # The first decision of a game (the fort) says why it matters, for a newcomer.
+    assert "fort" in page.inner_text("#decision .dhelp")
     # Until a decision names spaces, hovering a space says why it cannot be chosen (bug 5.2).
     while not page.locator(".map .target").count():
         text = page.inner_text("#decision-text")

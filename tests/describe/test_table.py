@@ -98,3 +98,14 @@ def test_the_end_says_which_tie_break_decided() -> None:
     assert "on victory cards, 5 to 4." in tiebreak_text(w, [{"seat": 2, "cards": 4, "wonders": 3, "friendly_spaces": 9}])
     level = tiebreak_text(w, [{"seat": 1, "cards": 5, "wonders": 0, "friendly_spaces": 1}])
     assert "level on all three" in level and "earlier seat" in level
+
+
+def test_setup_decisions_carry_a_line_of_help() -> None:
+    from newdawn.describe.guide import HELP, decision_help
+    from newdawn.engine import new_game
+    from newdawn.engine.flow import CHOICE
+
+    assert set(HELP) <= set(CHOICE)  # every key is a decision kind of the engine
+    st = new_game({"players": 2}, 1)
+    assert st.stack_frames[-1]["k"] == "setup_fort"
+    assert decision_help(st) == HELP["setup_fort"]

@@ -106,6 +106,8 @@ class Decision(_Model):
     """The engine's decision kind (frame kind), for styling only."""
     text: str
     """The question in plain words."""
+    help: str | None = None
+    """Why the decision matters, for a decision a newcomer meets without context (the setup)."""
     options: list[str]
     """The action texts of the options (as in ``view.decision.options``), only for a viewer who
     may take this decision (else empty). Kept for simple clients; the table reads ``choices``."""

@@ -46,6 +46,7 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
         : html`<b>${hotseat && p ? `${p.name}, your decision` : "Your decision"}</b>`}
     </div>
     <p class="dtext" id="decision-text">${auto ? "No trade token can be spent on it: it is played now…" : d.text}</p>
+    ${d.help ? html`<p class="dhelp">${d.help}</p>` : null}
     ${mine && mapOptions.length ? html`<p class="hint">${moving
       ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")
       : `Click one of the ${new Set(mapOptions.flatMap((o) => o.targetKeys)).size} highlighted spaces on the map (or Tab to them and press Enter).`}</p>` : null}
