@@ -171,7 +171,7 @@ function App({ s }) {
       <button type="button" id="help-btn" onClick=${() => { S.help = true; rerender(); }}>How to play</button>
       ${replayMode || !token || m.end ? null : html`<button id="undo" type="button" disabled=${disabled || (m.undo && !m.undo.allowed)}
         title=${m.undo ? (m.undo.allowed ? "Take back your last decision" : m.undo.reason) : "Take back your last decision"} onClick=${undo}>Undo</button>`}
-      <a id="replay-link" href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
+      <a id="replay-link" class=${replayMode ? "live" : ""} href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
     </header>
     ${s.conn === "offline" ? html`<div class="banner" role="alert">The connection to the server is lost; reconnecting… (buttons are off until it is back)</div>` : null}
     <div id="layout" style=${s.sideWidth ? `--side-w:${s.sideWidth}px` : ""}>
