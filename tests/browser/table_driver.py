@@ -154,6 +154,18 @@ class Driver:
                 self.page.click("text=fit")
             seat, text, targets, buttons = self.decision()
             usable = [a for a, k in buttons if k != "back"]
+        if not usable and not targets:
+            # Every target lies under something (a narrow phone map): use the list of the map's
+            # options, as a person would.
+            listed = self.page.eval_on_selector_all("#decision .all-options button.opt", "els => els.map(e => e.dataset.action)")
+            if listed:
+                self.page.click("#decision .all-options summary")
+                act = self.rng.choice(listed)
+                before = self.version()
+                self.page.click(f'#decision .all-options button.opt[data-action="{act}"]')
+                self.clicks.append(act)
+                self._after(before)
+                return "list"
         assert usable or targets, f"no option offered for: {text}"
         if usable:
             self.click_button(self.rng.choice(usable))

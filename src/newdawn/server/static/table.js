@@ -307,7 +307,7 @@ function sideLayout() {
   const base = window.innerWidth >= 1500 ? 520 : 440;
   let side = null;
   if (b && layout && window.innerWidth > 1000) {
-    const needW = (layout.clientHeight * b.w) / b.h + 24;
+    const needW = (layout.clientHeight * b.w) / b.h + 64; // and the zoom buttons beside it
     const spare = Math.floor(window.innerWidth - base - needW);
     if (spare > 16) side = Math.min(base + spare, 2 * base);
   }
