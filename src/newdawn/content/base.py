@@ -140,11 +140,7 @@ BASE_EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
 MISSING_IN_ENGINE: Mapping[str, str] = MappingProxyType({})
 #: Seat kinds of the base game that the engine cannot seat yet (they do not block the ruleset:
 #: a game without such seats plays by the rules above).
-MISSING_SEAT_KINDS: Mapping[str, str] = MappingProxyType(
-    {
-        "automa": "the Automated Player seat kind and its 20 cards (automated_player.json)",
-    }
-)
+MISSING_SEAT_KINDS: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -550,8 +546,8 @@ def _base_rules(
     if len(set(tie_breaks)) != len(tie_breaks):
         r.fail("'tie_breaks' repeats a criterion")
     options = {oid: _option("base_rules.options", oid, v) for oid, v in r.get_dict("options").items()}
-    if set(options) != {"map", "epic"}:
-        r.fail(f"'options' must be exactly ['epic', 'map'], got {sorted(options)}")
+    if set(options) != {"map", "epic", "automa"}:
+        r.fail(f"'options' must be exactly ['automa', 'epic', 'map'], got {sorted(options)}")
     if set(options["map"].choices) != {"advanced", "first_game"}:
         r.fail("options['map'] chooses between 'advanced' and 'first_game'")
     supply = r.get_dict("supply")
