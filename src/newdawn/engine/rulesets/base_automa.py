@@ -733,6 +733,21 @@ def _caravan_step(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return None
 
 
+def _take_card(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+    """A caravan in a rival city: the AP takes one of that player's cards (at random), never none."""
+    cards = _verb(opts, "dipl")
+    return _pick(st, cards) if cards else None
+
+
+def _plunder(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+    """A defeated capital: the AP takes the most it may, from the card with the most tokens."""
+    takes = _verb(opts, "take")
+    if not takes:
+        return None
+    t = st.players[f["defender"]].trade
+    return _pick(st, takes, lambda a: t.get(a.arg, 0))
+
+
 POLICIES: dict[str, Callable[[GameState, Frame, list[Action]], Action | None]] = {
     "place": _place,
     "trade_place": _trade_place,
@@ -745,6 +760,8 @@ POLICIES: dict[str, Callable[[GameState, Frame, list[Action]], Action | None]] =
     "caravans": _caravans,
     "caravan_start": _caravan_start,
     "caravan_step": _caravan_step,
+    "dipl_take": _take_card,
+    "plunder": _plunder,
 }
 """The AP's preference at decisions it meets; the others are decided at random (golden rule 2)."""
 
