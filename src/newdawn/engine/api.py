@@ -64,7 +64,7 @@ def rounds_played(st: GameState) -> int:
 
 def legal_actions(st: GameState) -> list[Action]:
     """Every option of the pending decision (empty once the game is over)."""
-    cached: list[Action] | None = st._legal
+    cached: list[Action] | None = st._options
     if cached is not None:
         return cached
     if st.winner != -1:
@@ -72,7 +72,7 @@ def legal_actions(st: GameState) -> list[Action]:
     else:
         f = st.stack_frames[-1]
         out = CHOICE[f["k"]][0](st, f)
-    st._legal = out
+    st._options = out
     return out
 
 
@@ -119,15 +119,19 @@ def _check(st: GameState, action: Action | str) -> Action:
 def apply_in_place(st: GameState, action: Action | str) -> GameState:
     """Apply a legal action to ``st`` itself and return it."""
     a = _check(st, action)
-    before, actor = agenda_signature(st), decision_seat(st)
+    # The agenda signature this call leaves on the state is the next call's "before" (a hand
+    # edit in between forgets it: ``st._legal = None``, see ``GameState``).
+    before = st._agenda_sig
+    if before is None:
+        before = agenda_signature(st)
+    actor = decision_seat(st)
     f = st.stack_frames[-1]
     st.events = []
-    st._legal = None
+    st._options = None
     CHOICE[f["k"]][1](st, f, a)
     st.version += 1
     advance(st)
-    if claim_completed(st, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
-        advance(st)
+    st._agenda_sig = _claim_completed(st, before, actor)
     return st
 
 
@@ -141,9 +145,23 @@ def apply(st: GameState, action: Action | str) -> GameState:
     CHOICE[f["k"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
-    if claim_completed(nxt, before, actor):  # agendas are claimed when completed (ruleset agenda_timing)
-        advance(nxt)
+    _claim_completed(nxt, before, actor)
     return nxt
+
+
+def _claim_completed(st: GameState, before: list[Any] | None, actor: int) -> list[Any] | None:
+    """Agendas are claimed when completed (ruleset ``agenda_timing``): once the engine waits
+    for a decision, an action that changed the ``agenda_signature`` gets the agenda check of
+    ``victory.claim_completed``, which runs at once. Returns the signature of the state now
+    (None when not known: the game is over, the ruleset claims at the end of the turn, or the
+    check ran)."""
+    if st.winner != -1:
+        return None
+    after = agenda_signature(st)
+    if after is not None and after != before and claim_completed(st, actor):
+        advance(st)
+        return None
+    return after
 
 
 def replay(record: dict[str, Any]) -> list[GameState]:

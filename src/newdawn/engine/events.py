@@ -254,7 +254,7 @@ def run_wonder_icon(st: GameState, f: Frame) -> None:
         w = deck[0]
         if w in st.wonder_tokens:
             st.wonder_tokens.remove(w)
-            deck.pop(0)
+            deck = st.wonder_decks[wtype] = deck[1:]  # a new list: copies of the state share the decks
             st.gone_wonders.append(w)
             log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""), "wonder_gone", wonder=w,
                 revealed=deck[0] if deck else "")

@@ -326,7 +326,8 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     if f["trade"]:
         spend(st, seat, type_key(st, seat, "industry"), f["trade"])
     wtype = content_for(st).wonders[w].type
-    st.wonder_decks[wtype].pop(0)
+    decks = st.wonder_decks
+    decks[wtype] = decks[wtype][1:]  # a new list: copies of the state share the decks
     if w in st.wonder_tokens:
         st.wonder_tokens.remove(w)
     ps.wonders.append(w)

@@ -111,7 +111,7 @@ _SETS = ("reinforced",)
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_legal", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -150,7 +150,8 @@ class GameState:
     wonder_at: dict[int, str]
     """Space -> wonder token under the city (or token) there."""
     wonder_decks: dict[str, list[str]]
-    """Wonder type -> deck, top (face-up) card first."""
+    """Wonder type -> deck, top (face-up) card first. Copies of a state share the deck lists:
+    a change replaces a deck with a new list, never changes one in place."""
     wonder_tokens: list[str]
     """Face-up wonders carrying a trade token from the event dial."""
     removed_wonders: list[str]
@@ -159,7 +160,8 @@ class GameState:
     """Face-up wonders removed by the event dial's wonder icon (public)."""
     victory_cards: list[str]
     claims: dict[str, list[int]]
-    """Agenda id -> seats that placed a control token for it."""
+    """Agenda id -> seats that placed a control token for it. Copies of a state share the
+    lists: a claim won or lost replaces the agenda's list, never changes it in place."""
     event_pos: int
     first: int
     current: int
@@ -178,8 +180,25 @@ class GameState:
     board: Board
     """The map's geometry, derived from ``placements`` (call ``placements_changed`` after
     adding one)."""
-    _legal: list[Action] | None
+    _options: list[Action] | None
+    """The pending decision's options once ``legal_actions`` listed them."""
+    _agenda_sig: list[Any] | None
+    """``victory.agenda_signature`` as ``apply_in_place`` left the state, so that the next
+    ``apply_in_place`` need not compute it again (None: not known)."""
     _c: Content
+
+    # ---- caches, not serialised
+    @property
+    def _legal(self) -> list[Action] | None:
+        return self._options
+
+    @_legal.setter
+    def _legal(self, options: list[Action] | None) -> None:
+        """``st._legal = None`` after editing a state by hand (tests, scenarios) forgets every
+        cache: the options and the agenda signature."""
+        self._options = options
+        if options is None:
+            self._agenda_sig = None
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -218,12 +237,12 @@ class GameState:
         s.cs_cards = self.cs_cards.copy()
         s.cs_aside_wonders = self.cs_aside_wonders[:]
         s.wonder_at = self.wonder_at.copy()
-        s.wonder_decks = {k: v[:] for k, v in self.wonder_decks.items()}
+        s.wonder_decks = self.wonder_decks.copy()  # the lists are shared (never changed in place)
         s.wonder_tokens = self.wonder_tokens[:]
         s.removed_wonders = self.removed_wonders[:]
         s.gone_wonders = self.gone_wonders[:]
         s.victory_cards = self.victory_cards
-        s.claims = {k: v[:] for k, v in self.claims.items()}
+        s.claims = self.claims.copy()  # the lists are shared (never changed in place)
         s.event_pos = self.event_pos
         s.first = self.first
         s.current = self.current
@@ -235,7 +254,8 @@ class GameState:
         s.version = self.version
         s.events = []
         s.board = self.board
-        s._legal = None
+        s._options = None
+        s._agenda_sig = None
         s._c = self._c
         return s
 

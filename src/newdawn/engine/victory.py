@@ -15,7 +15,7 @@ from ..content.schema import Agenda
 from .actions import Action
 from .cards import remove_control, space_actions, space_of
 from .flow import act, auto, choice, log, pop, push
-from .spaces import city_spaces, coastal, friendly_spaces, mature_cities, unused_control
+from .spaces import city_spaces, friendly_spaces, is_mature, mature_cities, unused_control
 from .state import Frame, GameState, content_for
 
 Progress = tuple[int, int]
@@ -44,8 +44,12 @@ def _mature(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 
 @progress_of("natural_wonders")
 def _nws(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
-    b = st.board
-    n = sum(1 for s in friendly_spaces(st, seat) if b.terrain[s] == "natural_wonder")
+    """Friendly pieces (a city, a control token) on natural-wonder spaces."""
+    cities = st.cities
+    ctl = st.ctl
+    n = 0
+    for s in _board_spaces(st, "natural_wonder"):
+        n += (cities.get(s) == seat) + (ctl.get(s) == seat)
     return n, int(a["n"])
 
 
@@ -70,7 +74,16 @@ def _cities(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 
 @progress_of("coastal_spaces")
 def _coastal(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
-    return sum(1 for s in friendly_spaces(st, seat) if coastal(st, s)), int(a["n"])
+    """Friendly pieces (a city, a control token) on coastal spaces."""
+    coast = st.board.coastal
+    n = 0
+    for s, o in st.cities.items():
+        if o == seat and coast[s]:
+            n += 1
+    for s, o in st.ctl.items():
+        if o == seat and coast[s]:
+            n += 1
+    return n, int(a["n"])
 
 
 @progress_of("tech_dial_space")
@@ -141,16 +154,31 @@ def _same_era(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 @progress_of("forts")
 def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
-    return sum(1 for s in fort_spaces(st) if st.cities.get(s, st.ctl.get(s)) == seat), int(a["n"])
+    cities = st.cities
+    ctl = st.ctl
+    n = 0
+    for s in _board_spaces(st, "forts"):
+        if cities.get(s, ctl.get(s)) == seat:
+            n += 1
+    return n, int(a["n"])
 
 
 def fort_spaces(st: GameState) -> tuple[int, ...]:
+    return _board_spaces(st, "forts")
+
+
+def _board_spaces(st: GameState, kind: str) -> tuple[int, ...]:
+    """The spaces of one kind, ``forts`` or a terrain (``natural_wonder``), kept in
+    the board's memo (a new board is built when the map grows)."""
     b = st.board
-    forts: tuple[int, ...] | None = b.memo.get("forts")
-    if forts is None:
-        forts = tuple(s for s in range(b.n) if b.is_fort[s])
-        b.memo["forts"] = forts
-    return forts
+    got: tuple[int, ...] | None = b.memo.get(kind)
+    if got is None:
+        if kind == "forts":
+            got = tuple(s for s in range(b.n) if b.is_fort[s])
+        else:
+            got = tuple(s for s in range(b.n) if b.terrain[s] == kind)
+        b.memo[kind] = got
+    return got
 
 
 def agenda_progress(st: GameState, seat: int, ag: Agenda) -> Progress:
@@ -158,8 +186,33 @@ def agenda_progress(st: GameState, seat: int, ag: Agenda) -> Progress:
     return PROGRESS[ag.kind](st, seat, ag.args)
 
 
+CITY_BOUND = frozenset({"mature_cities", "mature_city_tiles", "city_tiles"})
+"""Agenda kinds whose progress is at most the seat's number of cities (their ``n`` is the need):
+``agenda_met`` counts the cities first and looks no further when there are too few."""
+
+
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
-    have, need = PROGRESS[ag.kind](st, seat, ag.args)
+    """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need (asked on
+    every action that changes the ``agenda_signature``, so the city agendas stop early)."""
+    kind = ag.kind
+    if kind in CITY_BOUND:
+        mine = [s for s, o in st.cities.items() if o == seat]
+        need = int(ag.args["n"])
+        if len(mine) < need:
+            return False
+        if kind == "mature_cities":
+            spare = len(mine) - need  # cities that may fail to be mature
+            for s in mine:
+                if not is_mature(st, seat, s):
+                    spare -= 1
+                    if spare < 0:
+                        return False
+            return True
+        if kind == "mature_city_tiles":
+            tile_of = st.board.tile_of
+            if len({tile_of[s] for s in mine}) < need:
+                return False
+    have, need = PROGRESS[kind](st, seat, ag.args)
     return have >= need
 
 
@@ -177,48 +230,55 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
 
 
-def agenda_signature(st: GameState) -> tuple[Any, ...] | None:
+def agenda_signature(st: GameState) -> list[Any] | None:
     """What the agenda checks read, summed up cheaply: the pieces on the map and their owners, each
     player's wonders, resources, diplomacy cards, row, dial and attack facts, the map's size and
     the claims. ``api.apply`` compares it before and after an action; an action that leaves it
     unchanged (moving a figure, choosing a focus card, spending tokens) needs no agenda check.
-    None when the ruleset claims agendas at the end of the turn only."""
-    if content_for(st).ruleset.agenda_timing != "on_completion":
+    None when the ruleset claims agendas at the end of the turn only. A flat list (eight values
+    per player, the row as one list of its own) because building it is on every action's path."""
+    if st._c.ruleset.agenda_timing != "on_completion":
         return None
-    return (
-        len(st.ctl), sum(st.ctl.values()), len(st.reinforced), len(st.district), len(st.cities),
-        sum(st.cities.values()), len(st.board.coords), len(st.cs_conquered), sum(map(len, st.claims.values())),
-        *((len(p.wonders), sum(p.resources.values()), len(p.nws), len(p.dipl), p.dial, tuple(p.row),
-           p.flags.get("capitals", 0), p.flags.get("best_attack", 0)) for p in st.players),
-    )
+    ctl = st.ctl
+    cities = st.cities
+    sig: list[Any] = [
+        len(ctl), sum(ctl.values()), len(st.reinforced), len(st.district), len(cities),
+        sum(cities.values()), len(st.board.coords), len(st.cs_conquered), sum(map(len, st.claims.values())),
+    ]
+    for p in st.players:
+        flags = p.flags
+        sig += (len(p.wonders), sum(p.resources.values()), len(p.nws), len(p.dipl), p.dial, p.row[:],
+                flags.get("capitals", 0), flags.get("best_attack", 0))
+    return sig
 
 
-def claim_completed(st: GameState, before: tuple[Any, ...] | None = None, actor: int = -1) -> bool:
+def claim_completed(st: GameState, actor: int = -1) -> bool:
     """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
     player completes an agenda, that player places one of his or her control tokens next to that
-    agenda's victory card"): called by ``api.apply`` once the engine waits for a decision, with
-    the ``agenda_signature`` from before the action and the seat that took it. When that seat or
+    agenda's victory card"): called by ``api.apply`` once the engine waits for a decision after
+    an action that changed the ``agenda_signature``, with the seat that took it. When that seat or
     the current player has completed an agenda on a card they have not claimed, or anyone no
     longer holds a claimed fort agenda, it pushes the agenda check (``run_agendas``, which may ask
     for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
     complete an agenda by someone else's action; they are checked fully after the event dial,
     after Globalization and at the end of their own turn."""
-    if st.winner != -1 or content_for(st).ruleset.agenda_timing != "on_completion":
-        return False
-    if before is not None and before == agenda_signature(st):
-        return False
-    c = content_for(st)
+    c = st._c
     claims = st.claims
     full = {st.current, actor} - {-1}
     for vc_id in st.victory_cards:
         vc = c.victory_cards[vc_id]
-        for seat in range(st.n):
-            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
-            if mine:
-                if not vc.fort or all(agenda_met(st, seat, ag) for ag in mine):
-                    continue
-            elif seat not in full or not any(agenda_met(st, seat, ag) for ag in vc.agendas):
-                continue
+        agendas = vc.agendas
+        holders: set[int] = set()
+        for ag in agendas:
+            held = claims.get(ag.id)
+            if held:
+                holders.update(held)
+        # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
+        if vc.fort and any(seat in claims.get(ag.id, ()) and not agenda_met(st, seat, ag)
+                           for seat in holders for ag in agendas):
+            push_agenda_checks(st, sorted(full))
+            return True
+        if any(seat not in holders and any(agenda_met(st, seat, ag) for ag in agendas) for seat in full):
             push_agenda_checks(st, sorted(full))
             return True
     return False

@@ -576,8 +576,8 @@ def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
                 ps.own_dipl = [_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in cards]
         if "wonders" in pd:
             ps.wonders = [_lookup("wonder", dict(c.wonders), x) for x in pd["wonders"]]
-            for deck in st.wonder_decks.values():
-                deck[:] = [w for w in deck if w not in ps.wonders]
+            for wtype, deck in st.wonder_decks.items():
+                st.wonder_decks[wtype] = [w for w in deck if w not in ps.wonders]
         for key in ("armies_on_card", "caravans_on_card"):
             if key in pd:
                 n = _want(ctx, f"{where}.{key}", pd[key], int, line)
@@ -638,8 +638,8 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
                           ("aside_wonders", "cs_aside_wonders")):
             if key in sd:
                 ws = [_lookup("wonder", dict(c.wonders), w) for w in _want(ctx, f"state.{key}", sd[key], list, line)]
-                for deck in st.wonder_decks.values():
-                    deck[:] = [w for w in deck if w not in ws]
+                for wtype, deck in st.wonder_decks.items():
+                    st.wonder_decks[wtype] = [w for w in deck if w not in ws]
                 setattr(st, attr, ws)
         if "victory_cards" in sd:
             st.victory_cards = [_lookup("victory card", dict(c.victory_cards), v) for v in sd["victory_cards"]]
