@@ -537,7 +537,7 @@ def _build(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     seat = f["seat"]
     if f.get("ap") == "wonder":
         wonders = _verb(opts, "wonder")
-        if wonders:
+        if wonders and not st.turn.get("ap", {}).get("gave_up"):
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
             return _pick(st, wonders, _wonder_key(st, seat))
         return Action("done")
@@ -563,13 +563,17 @@ def _city_key(st: GameState) -> Callable[[Action], tuple[int, int, int]]:
 
 
 def _pay(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+    """Industry trade tokens first, then resources and natural wonders, until the cost is met.
+    (A wonder is offered only when all of these can meet its cost; should they not, the AP
+    gives up building a wonder this turn rather than choose it again.)"""
     if Action("build") in opts:
         return Action("build")
     for pref in ("trade", None):
         for a in _verb(opts, "pay"):
             if pref is None or a.arg == pref:
                 return a
-    return None
+    st.turn["ap"] = {**st.turn.get("ap", {}), "gave_up": 1, "built": 0}
+    return Action("back")
 
 
 def _wonder_city(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
