@@ -182,7 +182,7 @@ def test_the_automated_player_takes_the_last_seat_and_no_tiles(players: int) -> 
     # Its capital tile joined the core: its capital stands on the map before anyone places a tile.
     cap = st.capitals[ap]
     assert cap >= 0 and st.cities[cap] == ap and BASE.tiles[st.board.tile_no[cap]].kind == "capital"
-    assert st.placements[st.core_count].tile == st.board.tile_no[cap]
+    assert st.core_count == 5 and st.placements[4].tile == st.board.tile_no[cap], "the AP's tile is a core tile"
     row_types = [BASE.focus_cards[c].type for c in st.players[ap].row]
     assert tuple(row_types) == BASE.automated_player.start_rows[st.players[ap].leader]
     st = _play_setup(st, random.Random(players))

@@ -160,6 +160,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
         st.rng, k = rng.below(st.rng, len(opts))
         side, turns, at = opts[k]
         _lay_tile(st, ap, tile, Placement.for_tile(tile, side, turns, at))
+        st.core_count += 1  # "tile C" is part of the core that the players' tiles must touch
         hands[ap] = []
     st.turn = {"hands": hands}
     st.rng, starter = rng.below(st.rng, n)
