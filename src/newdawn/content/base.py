@@ -153,6 +153,30 @@ class GameOption:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A base rule the sources leave open, as played: the value used, the values the engine
+    supports, the source, its confidence and the reading not taken."""
+
+    id: str
+    value: Any
+    choices: tuple[Any, ...]
+    source: str
+    confidence: str
+    alternative: str
+
+
+#: The readings the engine reads (``BaseRules.readings``), each with the values it supports.
+READINGS: Mapping[str, tuple[Any, ...]] = MappingProxyType(
+    {
+        "attack_count_through_taken_space": (True, False),
+        "map_first_placer": ("random_player", "first_player"),
+        "map_no_legal_placement": ("touch_any",),
+        "event_trade_order": ("from_first_player",),
+    }
+)
+
+
+@dataclass(frozen=True)
 class AdvancedMap:
     """Advanced map building (R "Advanced Map Building" steps 1-7)."""
 
@@ -204,6 +228,8 @@ class BaseRules:
     first_game_map: FirstGameMap
     card_overrides: Mapping[str, Mapping[str, str]]
     """Source, confidence and alternative of each base card reading that replaces a shared record."""
+    readings: Mapping[str, Reading]
+    """Rules the sources leave open, as the engine plays them (``READINGS``)."""
     provenance: Mapping[str, Mapping[str, str]]
     """Source, confidence and alternative of every uncertain value of ``ruleset_base.json``."""
 
@@ -517,7 +543,7 @@ def _base_rules(
 ) -> BaseRules:
     keys = (
         "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
-        "advanced_map", "first_game_map",
+        "advanced_map", "readings", "first_game_map",
     )
     r = _Rec(RULESET_FILE, "base_rules", obj, keys)
     start_card = r.get_str("start_caravan_card", ruleset.focus_types)
@@ -588,8 +614,27 @@ def _base_rules(
         advanced_map=advanced,
         first_game_map=_first_game_map(r.raw("first_game_map"), ruleset.players, tiles),
         card_overrides=overrides,
+        readings=_readings(r.raw("readings")),
         provenance=ruleset.provenance,
     )
+
+
+def _readings(obj: object) -> Mapping[str, Reading]:
+    entry = "base_rules.readings"
+    if not isinstance(obj, dict) or set(obj) != set(READINGS):
+        _fail(entry, f"must name exactly the readings {sorted(READINGS)}")
+    out: dict[str, Reading] = {}
+    for rid, raw in obj.items():
+        r = _Rec(RULESET_FILE, f"{entry}[{rid!r}]", raw, ("value", "choices", "source", "confidence", "alternative"))
+        choices = tuple(r.get_list("choices"))
+        value = r.raw("value")
+        supported = READINGS[rid]
+        if any(c not in supported for c in choices):
+            r.fail(f"'choices' may only name values the engine supports: {list(supported)}")
+        if value not in choices:
+            r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
+        out[rid] = Reading(rid, value, choices, r.get_str("source"), r.confidence(), r.get_str("alternative"))
+    return MappingProxyType(out)
 
 
 # --------------------------------------------------------------------------- records

@@ -77,7 +77,11 @@ def targets(st: GameState, f: Frame) -> list[int]:
             return "city_state" in through
         if st.cities.get(t, seat) != seat or st.ctl.get(t, seat) != seat:
             return "rival" in through
-        return True
+        return t not in taken or through_taken
+
+    from .base_setup import base_content
+
+    through_taken = bool(base_content(st).rules.readings["attack_count_through_taken_space"].value)
 
     near = reach(st, sources, f["range"], passable)
     return sorted(s for s in near if target_at(st, seat, s) is not None)

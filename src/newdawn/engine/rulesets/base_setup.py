@@ -97,8 +97,12 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         frames = []
     else:
         frames = _advanced_map(st)
-    # Setup 6: a random player takes the event dial and is the first player.
-    st.rng, st.first = rng.below(st.rng, n)
+    # Setup 6: a random player takes the event dial and is the first player (reading
+    # map_first_placer: a draw of its own, or the player who placed the first tile).
+    if base_content(st).rules.readings["map_first_placer"].value == "first_player" and frames:
+        st.first = frames[0]["seat"]
+    else:
+        st.rng, st.first = rng.below(st.rng, n)
     st.current = st.first
     log(st, f"first player: seat {st.first}", "setup_first", first=st.first)
     frames.append(frame("base_setup_finish"))
