@@ -505,10 +505,14 @@ def _trade_place(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 
 def _combat(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     attacker = f["stage"] == "attacker"
-    spend_all = attacker or automa(st).param("defence_trade") == "spend_all"
-    if spend_all and Action("boost") in opts:
-        return Action("boost")
-    return Action("accept")
+    if Action("boost") not in opts:
+        return Action("accept")
+    if attacker:
+        behind = f["a_die"] + f["a_base"] + f["a_plus"] <= f["d_die"] + f["d_base"] + f["d_plus"]
+        spends = automa(st).param("attack_trade") == "spend_all" or behind
+    else:
+        spends = automa(st).param("defence_trade") == "spend_all"
+    return Action("boost") if spends else Action("accept")
 
 
 def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]:
