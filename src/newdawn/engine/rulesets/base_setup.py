@@ -245,16 +245,15 @@ def run_map_turn(st: GameState, f: Frame) -> None:
 
 @choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
 def map_tile_options(st: GameState, f: Frame) -> list[Action]:
-    hand = _hand(st, f["seat"])
-    return [Action("pick", str(t)) for t in hand if len(hand) == 1 or legal_placements(st, t)] or \
-        [Action("pick", str(t)) for t in hand]
+    # Every dealt tile has a legal placement (legal_placements falls back to touching any space).
+    return [Action("pick", str(t)) for t in _hand(st, f["seat"])]
 
 
 @explain("base_map_tile")
 def map_tile_explain(st: GameState, f: Frame, a: Action) -> str | None:
     if a.verb != "pick":
         return None
-    return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}, or it has no legal placement"
+    return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}"
 
 
 @act("base_map_tile")
