@@ -36,8 +36,8 @@ def sources_hash(src: Path = SRC) -> str:
     """Hash of the compiled packages' Python sources (names and contents)."""
     h = hashlib.sha256()
     for pkg in COMPILED:
-        for f in sorted((src / pkg).glob("*.py")):
-            h.update(f"{pkg}/{f.name}\0".encode())
+        for f in sorted((src / pkg).rglob("*.py")):  # subpackages too (engine/effects)
+            h.update(f"{f.relative_to(src).as_posix()}\0".encode())
             h.update(f.read_bytes())
     return h.hexdigest()
 
@@ -60,7 +60,7 @@ def build(out: Path, force: bool) -> int:
     out.mkdir(parents=True)
     _copy_tree(out)
     targets = sorted(
-        str(f.relative_to(out)) for pkg in COMPILED for f in (out / "newdawn" / pkg).glob("*.py")
+        str(f.relative_to(out)) for pkg in COMPILED for f in (out / "newdawn" / pkg).rglob("*.py")
         if str(f.relative_to(out / "newdawn")) not in NOT_COMPILED
     )
     print(f"mypyc {', '.join(f'newdawn/{p}' for p in COMPILED)} (but {', '.join(NOT_COMPILED)}) in {out} ...",

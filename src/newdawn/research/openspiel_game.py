@@ -38,6 +38,7 @@ from ..engine import (
     new_game,
     player_view,
 )
+from ..engine import game_config as engine_game_config
 from .codec import codec
 from .observation import Observation, observation_text
 
@@ -69,8 +70,10 @@ GAME_TYPE = pyspiel.GameType(
 
 
 def game_config(params: dict[str, Any]) -> dict[str, Any]:
-    return {"players": int(params["players"]), "ruleset": str(params["ruleset"]),
-            "max_rounds": int(params["max_rounds"])}
+    """The engine's configuration for OpenSpiel's game parameters (built by the engine's own
+    ``game_config``)."""
+    return engine_game_config(int(params["players"]), ruleset=str(params["ruleset"]),
+                              max_rounds=int(params["max_rounds"]))
 
 
 class NewdawnGame(pyspiel.Game):  # type: ignore[misc]

@@ -28,21 +28,38 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ...content.schema import RESOURCES
 from .. import hooks, rng
 from ..actions import Action
-from ..cards import gain_card, remove_control
+from ..economy import destination_owner
 from ..flow import (
     CHOICE,
     SEAT_POLICY,
+    act,
     add_trade,
     auto,
+    choice,
+    explain,
     frame,
     log,
+    pop,
     push_all,
     spend,
     spendable,
 )
-from ..spaces import city_spaces, coord, friendly_spaces, unused_control
+from ..industry import wonder_cost
+from ..military import defender_of, defense_value
+from ..pieces import gain_card, remove_control
+from ..science import advance_dial
+from ..spaces import (
+    city_spaces,
+    coord,
+    friendly_spaces,
+    space_actions,
+    space_of,
+    start_cities,
+    unused_control,
+)
 from ..state import ON_CARD, Frame, GameState
 from . import code_for, register
+from .base_military import target_at
 from .base_setup import ap_seat, base_content
 
 if TYPE_CHECKING:
@@ -272,7 +289,6 @@ def run_dial(st: GameState, f: Frame) -> None:
     """The AP's science cards advance its dial; at each tech level space reached or passed, a
     random card among those of the lowest level becomes the card of that space's level (one
     level higher if it already has it)."""
-    from ..cards import advance_dial
 
     seat = f["seat"]
     c = base_content(st)
@@ -372,8 +388,6 @@ def _non_capitals(st: GameState, seat: int) -> list[int]:
 
 
 def _register_nuke() -> None:
-    from ..cards import space_actions, space_of
-    from ..flow import act, choice, explain, pop
 
     @choice("ap_nuke", "The Automated Player's Nuclear Power: choose one of your non-capital cities to lose")
     def nuke_options(st: GameState, f: Frame) -> list[Action]:
@@ -439,7 +453,6 @@ def _verb(opts: Sequence[Action], verb: str) -> list[Action]:
 
 
 def _space(st: GameState, a: Action) -> int:
-    from ..cards import space_of
 
     return space_of(st, a.arg)
 
@@ -518,7 +531,6 @@ def _combat(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]:
     """Wonder priority: the one that brings the AP closest to an agenda (one of a type an
     unclaimed wonders-of-type agenda asks for), then the lowest cost."""
-    from ..industry import wonder_cost
 
     c = base_content(st)
     wanted: set[str] = set()
@@ -582,7 +594,6 @@ def _pay(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 
 def _wonder_city(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     """The wonder goes under the AP's city with the highest defence."""
-    from ..military import defense_value
 
     seat = f["seat"]
     return _pick(st, _verb(opts, "under") or opts,
@@ -592,8 +603,6 @@ def _wonder_city(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 def _card_attack(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     """AP attacks: the first target kind of the card's list with a target in range (and within its
     defence limit); among those the lowest defence, ties at random."""
-    from ..military import defender_of, defense_value
-    from .base_military import target_at
 
     if "ap" not in f:
         return None
@@ -664,7 +673,6 @@ def _path_lengths(st: GameState, f: Frame, dest: int) -> dict[int, int]:
 
 def _destinations(st: GameState, f: Frame, seat: int) -> list[tuple[int, int]]:
     """(rank, space) of the places the AP's caravans may head for this turn."""
-    from ..economy import destination_owner
 
     ps = st.players[seat]
     taken = set(st.turn.get("arrivals", [])) | set(st.turn.get("ap_dest", {}).values())
@@ -688,7 +696,6 @@ def _caravans(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
         return None
     seat = f["seat"]
     ps = st.players[seat]
-    from ..spaces import start_cities
 
     for a in _verb(opts, "caravan"):
         i = int(a.arg)

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action
-from ..cards import op, space_actions, space_of
 from ..flow import act, auto, choice, explain, frame, log, pop, push
-from ..industry import reach
 from ..military import start_combat
-from ..spaces import barb_at, coord
-from ..state import Frame, GameState
+from ..ops import op
+from ..spaces import barb_at, coord, reach, space_actions, space_of
+from ..state import Frame, GameState, content_for
 
 ATTACK_ANYWHERE = "attack_anywhere"
 """A rule change an effect may grant (base Pentagon): attacks may target any space."""
@@ -79,9 +79,9 @@ def targets(st: GameState, f: Frame) -> list[int]:
             return "rival" in through
         return t not in taken or through_taken
 
-    from .base_setup import base_content
-
-    through_taken = bool(base_content(st).rules.readings["attack_count_through_taken_space"].value)
+    c = content_for(st)
+    assert isinstance(c, BaseContent)  # attack_from_card is a base card effect
+    through_taken = bool(c.rules.readings["attack_count_through_taken_space"].value)
 
     near = reach(st, sources, f["range"], passable)
     return sorted(s for s in near if target_at(st, seat, s) is not None)
