@@ -24,11 +24,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from ..describe.bots import bot_level_records
+from ..describe.rulesets import ruleset_records
 from .access import AccessLog
 from .botpool import DEFAULT_WORKERS, BotPool, check_spec
 from .bots import bot_levels, make_seat_bot
 from .cluster import make_cluster
-from .games import GameError, GameManager
+from .games import RULESETS, GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .inputs import MAX_BODY_BYTES, MAX_FRAME_CHARS, parse_json
 from .notify import Notifier
@@ -373,21 +374,27 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         body = await body_of(request)
         return await run_in_threadpool(games.set_webhook, game_id, body.get("token"), seat, body.get("url"))
 
+    rulesets_cache = ruleset_records()
+    """The rulesets the lobby offers, in words (describe/rulesets.py)."""
+
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"turn_limits": turn_options(), "handover_bot": games.rules.bot, "away_s": games.rules.away_s}
+        return {"turn_limits": turn_options(), "handover_bot": games.rules.bot, "away_s": games.rules.away_s,
+                "rulesets": rulesets_cache}
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
         return {"bots": bot_levels(), "levels": bot_level_records(bot_levels())}
 
-    content_cache: dict[str, Any] = {}
+    content_cache: dict[str, dict[str, Any]] = {}
 
     @app.get("/api/content")
-    async def content() -> dict[str, Any]:
-        if not content_cache:
-            content_cache.update(await run_in_threadpool(content_json))
-        return content_cache
+    async def content(ruleset: str = "ti") -> dict[str, Any]:
+        if ruleset not in RULESETS:
+            raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
+        if ruleset not in content_cache:
+            content_cache[ruleset] = await run_in_threadpool(content_json, ruleset)
+        return content_cache[ruleset]
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(ws: WebSocket, game_id: str, token: str | None = None) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..content import load_content
 from ..describe import action_entries, setup_entries
+from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
     Action,
     GameState,
@@ -34,6 +35,8 @@ from ..engine import (
     replay,
     why_illegal,
 )
+from ..engine.rulesets import config_options
+from ..engine.rulesets.base_setup import ap_seat
 from ..engine.setup import normalise_config
 from ..engine.state import content_for
 from .botpool import bounded_spec, check_spec, thinks
@@ -54,6 +57,12 @@ from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import view_message
 
 MIN_SEATS, MAX_SEATS = 2, 5
+SEAT_KINDS = ("human", "bot", "ap")
+"""A seat is played by a person, by one of the server's bots, or (base game) it is the
+Automated Player, a seat the engine plays itself (``rulesets/base_automa.py``)."""
+RULESETS = ("ti", "base")
+GAME_OPTIONS = ("map", "epic")
+"""Request fields passed to the engine as ruleset options when the ruleset has them."""
 SEED_BITS = 128
 """Bits of the secret seed the server draws for a game (and the widest seed a person may type)."""
 log = logging.getLogger("newdawn.server")
@@ -237,7 +246,7 @@ class LiveGame:
         for s in self.rec.seats:
             p = st.players[s.seat]
             out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot, "leader": p.leader, "color": p.color,
-                        "connected": s.kind == "bot" or bool((connected or {}).get(s.seat)),
+                        "connected": s.kind in ("bot", "ap") or bool((connected or {}).get(s.seat)),
                         # handover (server/seats.py): the bot playing a human seat, in words too
                         "proxy": s.proxy,
                         "proxy_text": proxy_text(s, seat_words(st, s.seat), self.names()) if s.proxy else None})
@@ -309,8 +318,10 @@ class GameManager:
         seats: list[SeatRecord] = []
         for i, s in enumerate(seats_in):
             kind = s.get("kind") if isinstance(s, dict) else None
-            if kind not in ("human", "bot"):
-                raise GameError(400, f"seat {i + 1}: kind must be \"human\" or \"bot\"")
+            if kind not in SEAT_KINDS:
+                raise GameError(400, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"ap\"")
+            if kind == "ap" and i != len(seats_in) - 1:
+                raise GameError(400, f"seat {i + 1}: the Automated Player (\"ap\") can only take the last seat")
             bot = None
             if kind == "bot":
                 try:
@@ -319,6 +330,7 @@ class GameManager:
                 except ValueError as e:
                     raise GameError(400, f"seat {i + 1}: {str(e)[:200]}") from None
             seats.append(SeatRecord(i, kind, bot, new_token(), last_seen=self.clock()))
+        ruleset, options = self._ruleset_options(body, seats)
         leaders = body.get("leaders")
         if leaders is not None:
             if not isinstance(leaders, list) or len(leaders) != len(seats):
@@ -329,7 +341,7 @@ class GameManager:
             if all(x is None or x == "random" for x in leaders):
                 leaders = None
             elif any(x is None or x == "random" for x in leaders):
-                leaders = self._fill_leaders(leaders, body.get("seed"))
+                leaders = self._fill_leaders(leaders, body.get("seed"), ruleset)
         seed = body.get("seed")
         practice = seed is not None
         if seed is None:
@@ -338,8 +350,8 @@ class GameManager:
             raise GameError(400, f"seed must be null or a whole number from 0 to 2**{SEED_BITS} - 1")
         max_rounds = body.get("max_rounds")
         turn_limit = check_turn_limit(body.get("turn_limit_s"))
-        config = {"players": len(seats), "ruleset": "ti", "leaders": leaders, "colors": None,
-                  "max_rounds": max_rounds}
+        config = {"players": len(seats), "ruleset": ruleset, "leaders": leaders, "colors": None,
+                  "max_rounds": max_rounds, **options}
         try:
             config = normalise_config(config)
             st = new_game(config, seed)
@@ -368,10 +380,38 @@ class GameManager:
             self.games[rec.id] = g
         return self.links(g)
 
-    def _fill_leaders(self, leaders: list[Any], seed: Any) -> list[str]:
+    @staticmethod
+    def _ruleset_options(body: dict[str, Any], seats: list[SeatRecord]) -> tuple[str, dict[str, Any]]:
+        """The game's ruleset and its own options (``map``, ``epic``; ``automa`` from an
+        ``"ap"`` seat) from the request, checked against what the ruleset offers."""
+        ruleset = body.get("ruleset", "ti")
+        if ruleset is None:
+            ruleset = "ti"
+        if ruleset not in RULESETS:
+            raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
+        offered = config_options(ruleset, load_content(ruleset))
+        options: dict[str, Any] = {}
+        for key in GAME_OPTIONS:
+            if body.get(key) is None:
+                continue
+            if key not in offered:
+                raise GameError(400, f"{key} is not an option of the {ruleset!r} ruleset")
+            if body[key] not in offered[key].choices:
+                raise GameError(400, f"{key} must be one of {list(offered[key].choices)}")
+            options[key] = body[key]
+        if any(s.kind == "ap" for s in seats):
+            if "automa" not in offered:
+                raise GameError(400, f"the Automated Player (\"ap\" seat) plays only in the base game, "
+                                     f"not in the {ruleset!r} ruleset")
+            options["automa"] = True
+        if not any(s.kind != "ap" for s in seats):
+            raise GameError(400, "a game needs at least one seat besides the Automated Player")
+        return ruleset, options
+
+    def _fill_leaders(self, leaders: list[Any], seed: Any, ruleset: str) -> list[str]:
         """Random leaders for the seats that asked for one, among those nobody chose."""
         chosen = [x for x in leaders if x not in (None, "random")]
-        pool = sorted(set(load_content("ti").leaders) - set(chosen))
+        pool = sorted(set(load_content(ruleset).leaders) - set(chosen))
         rnd = random.Random(seed if isinstance(seed, int) else secrets.randbits(32))
         rnd.shuffle(pool)
         return [x if x not in (None, "random") else pool.pop() for x in leaders]
@@ -934,6 +974,8 @@ def bot_spec(s: SeatRecord) -> str | None:
 
 def seat_words(st: GameState, seat: int) -> str:
     """A seat as the table names it in words: from 1, with its leader ("Seat 2 (Rome)")."""
+    if seat == ap_seat(st):
+        return f"Seat {seat + 1} ({AUTOMA_NAME})"
     lead = content_for(st).leaders.get(st.players[seat].leader) if 0 <= seat < len(st.players) else None
     return f"Seat {seat + 1}" + (f" ({lead.leader})" if lead else "")
 

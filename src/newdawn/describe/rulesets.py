@@ -1,0 +1,61 @@
+"""The rulesets as the lobby offers them: their names, player counts, leaders and options, in
+words (issue 25). The server sends these records from ``GET /api/options`` (``rulesets``); the
+lobby shows them as they are and sends back the ``value`` of each choice.
+
+The option keys and their allowed values come from the engine (``rulesets.config_options``);
+only the words are made here. An option without words here is offered with its key and values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content import load_content
+from ..engine.rulesets import config_options
+
+RULESETS: dict[str, tuple[str, str]] = {
+    "ti": ("Terra Incognita", "A New Dawn with the Terra Incognita expansion: explore a hidden map, 2 to 5 players."),
+    "base": ("Base game", "A New Dawn without the expansion: five focus slots, the map built at the start, "
+                          "2 to 4 players, and the official Automated Player for solo play."),
+}
+"""Name and one line per ruleset, in the lobby's order (the first is the default)."""
+
+OPTIONS: dict[str, tuple[str, dict[Any, str]]] = {
+    "map": ("Map", {"advanced": "Advanced map building (players place the tiles)",
+                    "first_game": "First game map (a fixed layout)"}),
+    "epic": ("Length", {False: "Standard game (3 victory cards to win)", True: "Epic game (4 victory cards to win)"}),
+}
+"""Label of each game option and the words of its values. ``automa`` is not listed: the lobby
+offers it as the Automated Player seat (``AUTOMA``)."""
+
+AUTOMA_NAME = "Automated Player"
+"""How the table and the lobby name the Automated Player's seat."""
+
+AUTOMA = ("Add the Automated Player",
+          "The official solo opponent of the base game: it takes the last seat and plays its own "
+          "deck of cards by fixed priorities, asking nobody. Play alone against it, or add it as an "
+          "extra opponent in a 2 or 3 player game.")
+"""Label and one line for the lobby's Automated Player choice."""
+
+
+def ruleset_records() -> list[dict[str, Any]]:
+    """``[{id, name, description, players: [lo, hi], leaders: [{id, leader, civ}], options:
+    [{key, label, default, choices: [{value, label}]}], automa: {label, description} | None}]``."""
+    out = []
+    for rid, (name, text) in RULESETS.items():
+        c = load_content(rid)
+        opts = config_options(rid, c)
+        options = []
+        for key, opt in opts.items():
+            if key == "automa":
+                continue
+            label, words = OPTIONS.get(key, (key, {}))
+            options.append({"key": key, "label": label, "default": opt.default,
+                            "choices": [{"value": v, "label": words.get(v, str(v))} for v in opt.choices]})
+        leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ} for lead in c.leaders.values()),
+                         key=lambda x: x["leader"])
+        out.append({"id": rid, "name": name, "description": text, "players": list(c.ruleset.players),
+                    "leaders": leaders, "options": options,
+                    "automa": {"label": AUTOMA[0], "description": AUTOMA[1], "name": AUTOMA_NAME}
+                    if "automa" in opts else None})
+    return out
