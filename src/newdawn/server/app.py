@@ -389,7 +389,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     content_cache: dict[str, dict[str, Any]] = {}
 
     @app.get("/api/content")
-    async def content(ruleset: str = "ti") -> dict[str, Any]:
+    async def content(ruleset: str = "ti", game: str | None = None) -> dict[str, Any]:
+        """The content of a ruleset, or (``game``) of the ruleset that game is played with."""
+        if game is not None:
+            live = await run_in_threadpool(games.get, game)
+            ruleset = str(live.rec.config.get("ruleset", "ti"))
         if ruleset not in RULESETS:
             raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
         if ruleset not in content_cache:

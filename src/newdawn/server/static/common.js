@@ -39,8 +39,9 @@ export async function postJSON(url, data) {
 
 let contentPromise = null;
 /** The game content (cards, leaders, wonders, tiles...), fetched once. */
-export function loadContent() {
-  if (!contentPromise) contentPromise = getJSON("/api/content");
+/** The game content; with ``game`` (a game id), that game's ruleset's content (base or TI). */
+export function loadContent(game) {
+  if (!contentPromise) contentPromise = getJSON(game ? `/api/content?game=${encodeURIComponent(game)}` : "/api/content");
   return contentPromise;
 }
 

@@ -28,6 +28,11 @@ function pickLeaders(chosen, leaders) {
   return chosen.map((x) => x || free.splice(Math.floor(Math.random() * free.length), 1)[0]);
 }
 
+/** The leaders of a game with the Automated Player: the server picks the AP's (the last seat). */
+function withApLeaders(chosen) {
+  return chosen ? chosen.concat([null]) : null;
+}
+
 function LinkItem({ label, url, cls }) {
   const abs = new URL(url, location.href).href;
   return html`<li><a href=${url} class=${cls}>${label}</a> <code>${abs}</code>
@@ -35,8 +40,10 @@ function LinkItem({ label, url, cls }) {
 }
 
 /** ``bots``: the server's bot levels ``{name, description, default}`` (words made in Python,
- * ``newdawn.describe.bots``), the default one first. */
-function NewGame({ leaders, bots, onCreated }) {
+ * ``newdawn.describe.bots``), the default one first. ``rulesets``: ``GET /api/options``
+ * ``rulesets`` (``newdawn.describe.rulesets``): name, player counts, leaders, options and the
+ * Automated Player's words of each ruleset. */
+function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
   const def = bots.find((b) => b.default) || bots[0];
   const defBot = def ? `bot:${def.name}` : "human";
   const info = Object.fromEntries(bots.map((b) => [b.name, b.description]));
@@ -45,10 +52,26 @@ function NewGame({ leaders, bots, onCreated }) {
   const [lead, setLead] = useState(["", "", "", "", ""]);
   const [rounds, setRounds] = useState("");
   const [limit, setLimit] = useState("");
-  const [limits, setLimits] = useState([]); // turn-limit choices, in the server's words
-  useEffect(() => { getJSON("/api/options").then((o) => setLimits(o.turn_limits || [])).catch(() => setLimits([])); }, []);
+
   const [seed, setSeed] = useState("");
   const [hot, setHot] = useState(false);
+  const [rid, setRid] = useState((rulesets[0] || {}).id || "ti");
+  const [opts, setOpts] = useState({});
+  const [ap, setAp] = useState(false);
+  const rs = rulesets.find((r) => r.id === rid) || { players: [2, 5], leaders: tiLeaders, options: [], automa: null };
+  const leaders = rs.leaders && rs.leaders.length ? rs.leaders : tiLeaders;
+  const withAp = !!(rs.automa && ap);
+  const [lo, hi] = rs.players;
+  // The Automated Player takes the last seat: "Players" counts the others.
+  const first = withAp ? Math.max(1, lo - 1) : lo;
+  const last = withAp ? hi - 1 : hi;
+  const counts = Array.from({ length: last - first + 1 }, (_x, k) => first + k);
+  const chooseRuleset = (id) => {
+    const r = rulesets.find((x) => x.id === id);
+    setRid(id); setOpts({}); setAp(false); setLead(["", "", "", "", ""]);
+    if (r) setN(Math.min(Math.max(n, r.players[0]), r.players[1]));
+  };
+  const optValue = (o) => (o.key in opts ? opts[o.key] : o.default);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const set = (arr, f, i, v) => { const a = arr.slice(); a[i] = v; f(a); };
@@ -58,8 +81,11 @@ function NewGame({ leaders, bots, onCreated }) {
     setError("");
     try {
       const body = {
-        seats: who.slice(0, n).map((w) => (w === "human" ? { kind: "human" } : { kind: "bot", bot: w.slice(4) })),
-        leaders: pickLeaders(lead.slice(0, n), leaders),
+        seats: who.slice(0, n).map((w) => (w === "human" ? { kind: "human" } : { kind: "bot", bot: w.slice(4) }))
+          .concat(withAp ? [{ kind: "ap" }] : []),
+        leaders: withAp ? withApLeaders(pickLeaders(lead.slice(0, n), leaders)) : pickLeaders(lead.slice(0, n), leaders),
+        ruleset: rid,
+        ...Object.fromEntries(rs.options.map((o) => [o.key, optValue(o)])),
         seed: seed.trim() === "" ? null : Number(seed),
         max_rounds: rounds === "" ? null : Number(rounds),
         turn_limit_s: limit === "" ? null : Number(limit),
@@ -77,8 +103,17 @@ function NewGame({ leaders, bots, onCreated }) {
   }
   return html`<section class="panel" id="create"><h2>New game</h2>
     <form id="new-game" onSubmit=${create}>
+      ${rulesets.length > 1 ? html`<label>Game <select id="ruleset" value=${rid} onChange=${(e) => chooseRuleset(e.target.value)}>
+        ${rulesets.map((r) => html`<option key=${r.id} value=${r.id} selected=${r.id === rid}>${r.name}</option>`)}</select></label>
+        <p class="hint" id="ruleset-info">${rs.description}</p>` : null}
+      ${rs.options.map((o) => html`<label key=${o.key}>${o.label} <select class="game-option" data-key=${o.key} id=${`opt-${o.key}`}
+          onChange=${(e) => setOpts({ ...opts, [o.key]: o.choices[Number(e.target.value)].value })}>
+        ${o.choices.map((c, k) => html`<option key=${k} value=${String(k)} selected=${c.value === optValue(o)}>${c.label}</option>`)}</select></label>`)}
+      ${rs.automa ? html`<label class="check"><input id="automa" type="checkbox" checked=${ap}
+          onChange=${(e) => { setAp(e.target.checked); setN(e.target.checked ? Math.min(n, hi - 1) : Math.max(n, lo)); }} /> ${rs.automa.label}</label>
+        ${ap ? html`<p class="hint" id="automa-info">${rs.automa.description}</p>` : null}` : null}
       <label>Players <select id="n-seats" value=${String(n)} onChange=${(e) => setN(Number(e.target.value))}>
-        ${[2, 3, 4, 5].map((k) => html`<option key=${k} value=${String(k)} selected=${k === n}>${k}</option>`)}</select></label>
+        ${counts.map((k) => html`<option key=${k} value=${String(k)} selected=${k === n}>${k}</option>`)}</select></label>
       <table class="seats"><thead><tr><th>Seat</th><th>Who</th><th>Leader</th></tr></thead>
       <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
         <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
@@ -87,6 +122,7 @@ function NewGame({ leaders, bots, onCreated }) {
         <td><select class="leader" data-seat=${i} aria-label=${`seat ${i + 1} leader`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
           <option value="">random</option>
           ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
+        ${withAp ? html`<tr class="ap-seat"><td>${n + 1}</td><td colspan="2">${rs.automa.name}</td></tr>` : null}
       </tbody></table>
       ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${info[b]}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
@@ -113,10 +149,13 @@ function Created({ res }) {
       <${LinkItem} label="Spectator" url=${res.spectator_url} cls="spectator-link" /></ul></section>`;
 }
 
-function GameRow({ g, leaders }) {
+function GameRow({ g, leaders, rulesets }) {
   const mine = savedSeats()[g.game_id];
-  const lname = (id) => { const l = leaders.find((x) => x.id === id); return l ? l.leader : id || "?"; };
-  const players = (g.seats || []).map((s) => `${lname(s.leader)}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`).join(", ");
+  const lname = (id, all) => { const l = all.find((x) => x.id === id); return l ? l.leader : id || "?"; };
+  const ap = (rulesets.find((r) => r.automa) || { automa: { name: "ap" } }).automa.name;
+  const all = rulesets.flatMap((r) => r.leaders).concat(leaders);
+  const who = (s) => (s.kind === "ap" ? ap : `${lname(s.leader, all)}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`);
+  const players = (g.seats || []).map(who).join(", ");
   const created = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
   const status = (g.status === "over" ? (g.winner >= 0 ? `won by Seat ${g.winner + 1}` : "over") : "playing")
     + (g.practice ? " (practice)" : "");
@@ -137,23 +176,26 @@ function Lobby() {
   const [error, setError] = useState("");
   const [content, setContent] = useState(null);
   const [help, setHelp] = useState(false);
+  const [options, setOptions] = useState({ turn_limits: [], rulesets: [] }); // GET /api/options, words from Python
   const list = () => getJSON("/api/games").then((r) => setGames(r.games || [])).catch((e) => setError(e.message));
   useEffect(() => {
     loadContent().then((c) => { setContent(c); setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))); })
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
     getJSON("/api/bots").then((b) => setBots(b.levels || []))
       .catch((e) => { setBots([]); setError(`Could not load the bot levels: ${e.message}`); });
+    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [] }))
+      .catch(() => setOptions({ turn_limits: [], rulesets: [] }));
     list();
   }, []);
   return html`
     <p class="intro">New to the game? <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
-    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
+    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
     <${Created} res=${created} />
     <section class="panel" id="games"><h2>Games <button id="refresh" type="button" class="small" onClick=${list}>refresh</button></h2>
       ${error ? html`<p class="error">${error}</p>` : null}
       <div class="scroll-x"><table class="games"><thead><tr><th>Game</th><th>Created</th><th>Players</th><th>Round</th><th>Status</th><th></th></tr></thead>
-      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} />`)
+      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} rulesets=${options.rulesets} />`)
         : html`<tr><td colspan="6">${games ? "No games yet." : "…"}</td></tr>`}</tbody></table></div>
       <p class="hint">A seat's own link (with its token) is shown only when the game is created: keep it to resume
         playing. Watching and replaying need no token.</p></section>`;

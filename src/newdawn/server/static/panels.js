@@ -270,7 +270,7 @@ export const PlayerBoard = pure(({ p, cities, ctl, content, info, deciding, mine
   return html`<section class=${`pboard${deciding ? " deciding" : ""}${mine ? " mine" : ""}`}
     style=${`--pc:${playerColor(p.color)}`} data-seat=${seat}>
     <header><${Swatch} color=${p.color} /><b>${info.name}</b> <span class="civ">${lead.civ || ""}</span>
-      <span class="kind">${info.kind === "bot" ? `bot ${info.bot || ""}` : "human"}${info.connected && info.kind !== "bot" ? " · online" : ""}</span>
+      <span class="kind">${info.kind === "bot" ? `bot ${info.bot || ""}` : info.kind === "ap" ? "" : "human"}${info.connected && info.kind === "human" ? " · online" : ""}</span>
       ${deciding ? html`<span class="turn-badge">deciding</span>` : null}</header>
     <ol class="focus-row">${(p.row || []).map((cid, i) => {
       const c = (content.focus_cards || {})[cid] || { name: cid, type: "", text: "" };

@@ -395,9 +395,11 @@ async function rematch() {
   const m = S.model;
   S.busy = true; rerender();
   try {
-    const seats = (m.msg.seats || []).map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
+    const seats = (m.msg.seats || []).map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: x.kind === "ap" ? "ap" : "human" }));
+    const cfg = m.msg.view.config || {};
     const res = await postJSON("/api/games", {
       seats, leaders: m.msg.view.players.map((p) => p.leader), max_rounds: m.turn ? m.turn.max_rounds : null, hotseat: !!hotseat,
+      ruleset: cfg.ruleset || "ti", map: cfg.map ?? null, epic: cfg.epic ?? null,
     });
     const mine = res.seats.find((x) => x.seat === m.msg.seat && x.url) || res.seats.find((x) => x.url);
     location.href = hotseat && res.hotseat_url ? res.hotseat_url : mine ? mine.url : res.spectator_url;
@@ -602,7 +604,7 @@ async function main() {
     }
   });
   try {
-    S.content = await loadContent();
+    S.content = await loadContent(gameId);
   } catch (e) {
     app.textContent = `Could not load the game content: ${e.message}`;
     return;
