@@ -7,7 +7,9 @@ thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
 from __future__ import annotations
 
 from ..engine.actions import parse_coord
+from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import GameState, content_for
+from .rulesets import AUTOMA_NAME
 
 TERRAIN = {
     "grassland": "grassland", "hills": "hills", "forest": "forest", "desert": "desert",
@@ -42,6 +44,8 @@ def seat_full(st: GameState, seat: int) -> str:
     """"Seat 2 (Gandhi)"."""
     if not 0 <= seat < st.n:
         return seat_name(seat)
+    if seat == ap_seat(st):
+        return f"{seat_name(seat)} ({AUTOMA_NAME})"
     return f"{seat_name(seat)} ({leader_name(st, st.players[seat].leader)})"
 
 
