@@ -114,3 +114,35 @@ def test_ti_leaders_are_refused_in_a_base_game(client: TestClient) -> None:
     r = client.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "ruleset": "base",
                                         "leaders": [only_ti[0], None]})
     assert r.status_code == 400 and "unknown leader" in r.text
+
+
+def test_two_players_and_the_ap_by_invite_and_hot_seat(client: TestClient) -> None:
+    out = create(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "ap"}], seed=9, ruleset="base",
+                 epic=True, hotseat=True)
+    gid = out["game_id"]
+    assert out["seats"][1]["token"] and out["seats"][2]["token"] is None  # the invite was claimed
+    hs = out["hotseat_url"].split("hotseat=")[1]
+    v = state(client, gid, hs)
+    assert v["view"]["config"]["epic"] is True and v["view"]["config"]["automa"] is True
+    # the hot-seat page plays both humans through the map building and into round 1's turns
+    for _ in range(40):
+        v = state(client, gid, hs)
+        assert v["decision"]["seat"] in (0, 1)
+        r = client.post(f"/api/games/{gid}/actions",
+                        json={"token": hs, "version": v["version"], "action": v["decision"]["options"][0]})
+        assert r.status_code == 200, r.text
+    # the Automated Player's seat is nobody's to hand over or to set a webhook for
+    tok = out["seats"][0]["token"]
+    assert client.post(f"/api/games/{gid}/seats/2/bot", json={"token": tok}).status_code in (400, 403)
+    assert client.post(f"/api/games/{gid}/seats/2/webhook",
+                       json={"token": tok, "url": "https://example.com/x"}).status_code in (400, 403)
+
+
+def test_content_of_a_game_is_its_rulesets(client: TestClient) -> None:
+    base = create(client, [{"kind": "human"}, {"kind": "ap"}], seed=1, ruleset="base")["game_id"]
+    ti = create(client, [{"kind": "human"}, {"kind": "bot"}], seed=1)["game_id"]
+    slots = {gid: client.get("/api/content", params={"game": gid}).json()["ruleset"]["row_slots"]
+             for gid in (base, ti)}
+    assert len(slots[base]) == 5 and len(slots[ti]) == 6
+    assert client.get("/api/content", params={"ruleset": "chess"}).status_code == 400
+    assert client.get("/api/content", params={"game": "000000000000"}).status_code == 404
