@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from newdawn.engine import replay
 from newdawn.server.games import GameManager
+from newdawn.server.schema import ViewMessage
 from newdawn.server.store import Store
 
 from .conftest import create, state
@@ -128,6 +129,10 @@ def test_two_players_and_the_ap_by_invite_and_hot_seat(client: TestClient) -> No
     for _ in range(40):
         v = state(client, gid, hs)
         assert v["decision"]["seat"] in (0, 1)
+        # every message fits the table's contract, and the base map building is offered in words
+        ViewMessage.model_validate(v)
+        for c in v["decision"]["choices"]:
+            assert c["label"] and "_" not in c["label"], c
         r = client.post(f"/api/games/{gid}/actions",
                         json={"token": hs, "version": v["version"], "action": v["decision"]["options"][0]})
         assert r.status_code == 200, r.text

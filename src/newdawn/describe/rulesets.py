@@ -53,7 +53,7 @@ def ruleset_records() -> list[dict[str, Any]]:
             options.append({"key": key, "label": label, "default": opt.default,
                             "choices": [{"value": v, "label": words.get(v, str(v))} for v in opt.choices]})
         leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ} for lead in c.leaders.values()),
-                         key=lambda x: x["leader"])
+                         key=lambda x: (x["civ"], x["leader"]))
         out.append({"id": rid, "name": name, "description": text, "players": list(c.ruleset.players),
                     "leaders": leaders, "options": options,
                     "automa": {"label": AUTOMA[0], "description": AUTOMA[1], "name": AUTOMA_NAME}
