@@ -151,3 +151,21 @@ def test_content_of_a_game_is_its_rulesets(client: TestClient) -> None:
     assert len(slots[base]) == 5 and len(slots[ti]) == 6
     assert client.get("/api/content", params={"ruleset": "chess"}).status_code == 400
     assert client.get("/api/content", params={"game": "000000000000"}).status_code == 404
+
+
+def test_a_rematch_as_the_table_asks_for_it_keeps_the_ruleset_options_and_the_ap(client: TestClient) -> None:
+    out = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "ap"}], seed=4,
+                 ruleset="base", map="first_game")
+    v = state(client, out["game_id"], out["seats"][0]["token"])
+    cfg = v["view"]["config"]
+    # the body table.js's rematch() sends, built from the view message
+    body = {"seats": [{"kind": s["kind"], "bot": s["bot"]} if s["kind"] == "bot" else {"kind": s["kind"]}
+                      for s in v["seats"]],
+            "leaders": [p["leader"] for p in v["view"]["players"]], "max_rounds": None, "hotseat": False,
+            "ruleset": cfg["ruleset"], "map": cfg.get("map"), "epic": cfg.get("epic")}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    again = state(client, r.json()["game_id"])
+    assert {k: again["view"]["config"][k] for k in ("ruleset", "map", "epic", "automa")} == \
+        {"ruleset": "base", "map": "first_game", "epic": False, "automa": True}
+    assert [p["leader"] for p in again["view"]["players"]] == body["leaders"]
