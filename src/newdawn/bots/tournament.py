@@ -31,6 +31,7 @@ class Job:
     seed: int
     seats: tuple[str, ...]
     max_rounds: int | None
+    ruleset: str = "ti"
 
 
 def rotation(specs: list[str], i: int) -> tuple[str, ...]:
@@ -41,8 +42,8 @@ def rotation(specs: list[str], i: int) -> tuple[str, ...]:
     return tuple(specs[(s - r) % n] for s in range(n))
 
 
-def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None) -> list[Job]:
-    return [Job(i, seed + i, rotation(specs, i), max_rounds) for i in range(games)]
+def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None, ruleset: str = "ti") -> list[Job]:
+    return [Job(i, seed + i, rotation(specs, i), max_rounds, ruleset) for i in range(games)]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -53,7 +54,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def job_config(job: Job) -> dict[str, Any]:
     """The game configuration of a tournament game."""
-    return game_config(len(job.seats), max_rounds=job.max_rounds)
+    return game_config(len(job.seats), max_rounds=job.max_rounds, ruleset=job.ruleset)
 
 
 def play_job(job: Job) -> dict[str, Any]:

@@ -83,9 +83,9 @@ def engine_build() -> str:
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
 
 
-def measure(runs: int, games: int) -> dict[str, Any]:
+def measure(runs: int, games: int, ruleset: str = "ti") -> dict[str, Any]:
     """Every figure of the benchmark (medians over ``runs``), JSON-ready."""
-    config = game_config(PLAYERS, max_rounds=MAX_ROUNDS)
+    config = game_config(PLAYERS, max_rounds=MAX_ROUNDS, ruleset=ruleset)
     seeds = range(FIRST_SEED, FIRST_SEED + games)
 
     late: GameState | None = None
@@ -169,12 +169,12 @@ def _table(r: dict[str, Any]) -> None:
     Console().print(t)
 
 
-def run(as_json: bool, runs: int, games: int) -> int:
+def run(as_json: bool, runs: int, games: int, ruleset: str = "ti") -> int:
     if runs < 1 or games < 1:
         raise CliError("--runs and --games must be at least 1")
     cpu, before = _pin_one_core()
     try:
-        result = measure(runs, games)
+        result = measure(runs, games, ruleset)
     finally:
         if before is not None:
             os.sched_setaffinity(0, before)

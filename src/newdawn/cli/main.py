@@ -55,11 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ray", metavar="ADDRESS", help="tournament: run the games on the Ray cluster at ADDRESS "
                    "('auto' for the one this machine belongs to, 'local' to start one here)")
     s.add_argument("--plot", metavar="FILE.png", help="tournament: draw win rates and game lengths (matplotlib)")
+    _ruleset_arg(s)
 
     b = sub.add_parser("bench", help="engine speed on one core (medians over several runs)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--runs", type=_positive, default=5, help="runs per measure; the median is reported (default 5)")
     b.add_argument("--games", type=_positive, default=10, help="complete games per run (default 10)")
+    _ruleset_arg(b)
 
     r = sub.add_parser("replay", help="replay a record and print the game log")
     r.add_argument("record", metavar="RECORD.json")
@@ -71,7 +73,17 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--delay", type=_delay, default=0.0, help="seconds to pause before each turn (default 0)")
     g.add_argument("--max-rounds", type=_rounds, default=200,
                    help="round limit, 0 for none (default 200)")
+    _ruleset_arg(g)
     return p
+
+
+RULESETS = ("ti", "base")
+"""The rulesets ``--ruleset`` may name (docs/rulesets.md)."""
+
+
+def _ruleset_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ruleset", choices=RULESETS, default="ti",
+                   help="ti (A New Dawn with Terra Incognita, the default) or base (the base game, 2-4 players)")
 
 
 PLUGINS: tuple[str, ...] = ("scenario", "perft", "serve")
@@ -88,14 +100,14 @@ def _run_builtin(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from . import bench
 
-        return bench.run(args.json, args.runs, args.games)
+        return bench.run(args.json, args.runs, args.games, args.ruleset)
     if args.command == "replay":
         from . import replay
 
         return replay.run(args.record, args.to)
     from . import play
 
-    return play.run(args.players, args.seed, args.delay, args.max_rounds)
+    return play.run(args.players, args.seed, args.delay, args.max_rounds, args.ruleset)
 
 
 def _plugins() -> dict[str, object]:

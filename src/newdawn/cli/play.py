@@ -40,11 +40,11 @@ def standings(st: GameState) -> str:
     return " | ".join(parts)
 
 
-def run(players: int, seed: int | None, delay: float, max_rounds: int | None) -> int:
+def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ruleset: str = "ti") -> int:
     if seed is None:
         seed = random.randrange(1_000_000)
     con = Console(highlight=False)
-    st = start_game(game_config(players, max_rounds=max_rounds), seed)
+    st = start_game(game_config(players, max_rounds=max_rounds, ruleset=ruleset), seed)
     c = content_for(st)
     con.print(f"[bold]newdawn: {players} random bots, seed {seed}[/bold]")
     for s in range(st.n):

@@ -19,6 +19,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="processes thinking bots (greedy, mcts) choose in (default 2; 0: threads)")
     s.add_argument("--create-limit", type=int, default=20, metavar="N",
                    help="new games one client address may create per minute (default 20; 0: no limit)")
+    s.add_argument("--handover-bot", default="greedy", metavar="LEVEL",
+                   help="bot level that plays a seat handed to a bot (default greedy)")
+    s.add_argument("--away", type=float, default=300.0, metavar="SECONDS",
+                   help="how long a player must be away before the others may hand their seat to a bot (default 300)")
+    s.add_argument("--webhook-private", action="store_true",
+                   help="also call turn webhooks on loopback and private addresses (default: public hosts only)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -33,7 +39,8 @@ def main(args: argparse.Namespace) -> int:
     url = args.db or default_db_url()
     try:
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
-                         create_limit=(args.create_limit, 60.0) if args.create_limit > 0 else None)
+                         create_limit=(args.create_limit, 60.0) if args.create_limit > 0 else None,
+                         handover_bot=args.handover_bot, away_s=args.away, webhook_private=args.webhook_private)
     except Exception as e:  # a bad URL or an unreachable database: one line for the user
         raise CliError(f"cannot open the database {url}: {e}") from None
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host

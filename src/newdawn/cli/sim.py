@@ -91,10 +91,11 @@ def _write_record(directory: str, record: dict[str, Any], seed: int) -> None:
         raise CliError(f"cannot write record {path}: {e.strerror}") from None
 
 
-def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bool, records: str | None) -> int:
+def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bool, records: str | None,
+        ruleset: str = "ti") -> int:
     if games < 1:
         raise CliError("--games must be at least 1")
-    config = game_config(players, max_rounds=max_rounds)
+    config = game_config(players, max_rounds=max_rounds, ruleset=ruleset)
     if records:
         try:
             os.makedirs(records, exist_ok=True)
@@ -152,15 +153,17 @@ def main(args: Any) -> int:
     """``newdawn sim``: a whole number of players keeps the random-bot simulation above; a
     comma-separated list of bot specs runs a tournament."""
     text = str(args.players).strip()
+    ruleset = getattr(args, "ruleset", "ti")
     if text.isdigit():
         for opt in ("ray", "plot"):
             if getattr(args, opt, None):
                 raise CliError(f"--{opt} needs a tournament: give --players a list of bots, e.g. greedy,random")
-        return run(int(text), args.games, args.seed, args.max_rounds, args.json, args.records)
+        return run(int(text), args.games, args.seed, args.max_rounds, args.json, args.records, ruleset)
     if args.records:
         raise CliError("--records is only for random games (--players N)")
     return run_tournament(text, args.games, args.seed, args.max_rounds, args.json,
-                          getattr(args, "workers", None), getattr(args, "ray", None), getattr(args, "plot", None))
+                          getattr(args, "workers", None), getattr(args, "ray", None), getattr(args, "plot", None),
+                          ruleset)
 
 
 def parse_players(text: str) -> list[str]:
@@ -230,12 +233,12 @@ class Stopped(Exception):
 
 def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
                workers: int | None = None, ray_address: str | None = None,
-               on_done: Any = None) -> list[dict[str, Any]]:
+               on_done: Any = None, ruleset: str = "ti") -> list[dict[str, Any]]:
     """Play the tournament's games (in parallel) and return their summaries in game order.
     Interrupted (KeyboardInterrupt), it raises ``Stopped`` with the games finished so far."""
     from ..bots.tournament import schedule
 
-    jobs = schedule(specs, games, seed, max_rounds)
+    jobs = schedule(specs, games, seed, max_rounds, ruleset)
     results: list[dict[str, Any]] = []
 
     def done(res: dict[str, Any]) -> None:
@@ -258,10 +261,10 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
 
 
 def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | None, workers: int | None,
-                    ray_address: str | None, on_done: Any) -> tuple[list[dict[str, Any]], bool]:
+                    ray_address: str | None, on_done: Any, ruleset: str = "ti") -> tuple[list[dict[str, Any]], bool]:
     """``tournament``'s games and whether it was stopped before the end."""
     try:
-        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done), False
+        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done, ruleset), False
     except Stopped as e:
         return e.results, True
 
@@ -338,7 +341,7 @@ def plot(path: str, t: dict[str, Any], results: list[dict[str, Any]]) -> None:
 
 
 def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, as_json: bool,
-                   workers: int | None, ray_address: str | None, plot_path: str | None) -> int:
+                   workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = "ti") -> int:
     from ..bots.tournament import aggregate
 
     if games < 1:
@@ -353,7 +356,7 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
         except ValueError:  # not the main thread
             break
     try:
-        results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address)
+        results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address, ruleset)
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
@@ -376,7 +379,8 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
 
 
 def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | None, as_json: bool,
-                     workers: int | None, ray_address: str | None) -> tuple[list[dict[str, Any]], bool]:
+                     workers: int | None, ray_address: str | None,
+                     ruleset: str = "ti") -> tuple[list[dict[str, Any]], bool]:
     """The games' summaries (with a live progress bar on a terminal) and whether the run was
     stopped before the end."""
     show_bar = sys.stderr.isatty()
@@ -395,7 +399,7 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
                 prog.update(task, advance=1,
                             description="wins: " + ", ".join(f"{k} {v}" for k, v in wins.most_common()))
 
-            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick)
+            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick, ruleset)
     else:
         # Without a terminal, each finished game is a line: on stdout, or on stderr when the
         # JSON owns stdout (a long run redirected to files still shows how far it is).
@@ -406,4 +410,4 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
             print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
                   f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", file=out, flush=True)
 
-        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line)
+        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line, ruleset)

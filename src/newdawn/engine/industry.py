@@ -37,6 +37,8 @@ def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
         f["no_city"] = True
     if e.int("resource_value", 2) != 2:
         f["res_value"] = e.int("resource_value", 2)
+    if e.bool("range_from_caravan"):  # base Animal Husbandry: range also counted from a caravan
+        f["from_caravans"] = True
     return [f], False
 
 
@@ -88,7 +90,8 @@ def reach(st: GameState, sources: list[int], n: int, passable: Callable[[int], b
     return seen
 
 
-def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water: bool) -> set[int]:
+def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water: bool,
+                 from_caravans: bool = False) -> set[int]:
     b = st.board
     water = water or hooks.allows(st, seat, "city_count_water")  # Auckland
 
@@ -101,7 +104,10 @@ def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water
 
     if unused_cities(st, seat) <= 0:
         return set()
-    cand = reach(st, friendly_spaces(st, seat), rng, passable)
+    sources = friendly_spaces(st, seat)
+    if from_caravans:
+        sources = [*sources, *(s for s in st.players[seat].caravans if s >= 0 and s not in sources)]
+    cand = reach(st, sources, rng, passable)
     return {s for s in cand if city_reason(st, seat, s, max_diff) is None}
 
 
@@ -213,7 +219,8 @@ def affordable(st: GameState, f: Frame, w: str) -> bool:
 @choice("build", "Build a city or a world wonder")
 def build_options(st: GameState, f: Frame) -> list[Action]:
     seat = f["seat"]
-    spaces = set() if f.get("no_city") else city_targets(st, seat, f["slot"], f["range"], f["water"])
+    spaces = set() if f.get("no_city") else city_targets(st, seat, f["slot"], f["range"], f["water"],
+                                                         f.get("from_caravans", False))
     if f["on_figure"] and unused_cities(st, seat) > 0:
         spaces |= figure_spaces(st, seat, f["slot"])
     opts = space_actions("city", st, spaces)
@@ -221,7 +228,7 @@ def build_options(st: GameState, f: Frame) -> list[Action]:
         for deck in st.wonder_decks.values():
             if deck and affordable(st, f, deck[0]):
                 opts.append(Action("wonder", deck[0]))
-    opts.extend(hooks.extra_options(st, seat, "build", f))  # Great Lighthouse
+    opts.extend(x for x in hooks.extra_options(st, seat, "build", f) if x not in opts)  # Great Lighthouse
     opts.append(Action("done"))
     return opts
 
@@ -259,7 +266,8 @@ def build_act(st: GameState, f: Frame, a: Action) -> None:
         return
     pop(st)
     s = space_of(st, a.arg)
-    normal = not f["on_figure"] or s in city_targets(st, seat, f["slot"], f["range"], f["water"])
+    normal = not f["on_figure"] or s in city_targets(st, seat, f["slot"], f["range"], f["water"],
+                                                      f.get("from_caravans", False))
     build_city(st, seat, s)
     if not normal:
         # Animal Husbandry: built on your own caravan or army, which returns to its card.

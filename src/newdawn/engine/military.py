@@ -400,7 +400,9 @@ def _combat_describe(st: GameState, f: Frame) -> str:
 def combat_options(st: GameState, f: Frame) -> list[Action]:
     opts = []
     if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
-        opts = [Action("boost"), Action("reroll")]
+        # The ruleset's trade_effect says whether a military token may also buy a reroll.
+        reroll = content_for(st).ruleset.trade_effect.get("military") == "combat_or_reroll"
+        opts = [Action("boost"), Action("reroll")] if reroll else [Action("boost")]
     opts.extend(hooks.extra_options(st, f["seat"], "combat", f))  # Jebel Barkal
     opts.append(Action("accept"))
     return opts
@@ -441,9 +443,11 @@ def resolve_combat(st: GameState, f: Frame) -> None:
     if d >= 0:
         hooks.fire("attacked", st, d, {**ctx, "other": seat})
     if a_total <= d_total:
-        ps.armies[f["i"]] = ON_CARD
-        st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
-        log(st, f"the attack fails ({a_total} against {d_total}): the army returns to its card", "attack_result",
+        if f.get("i", -1) >= 0:  # an army (base attacks from a card have none)
+            ps.armies[f["i"]] = ON_CARD
+            st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
+        log(st, f"the attack fails ({a_total} against {d_total})" + (": the army returns to its card" if "i" in f else ""),
+            "attack_result",
             seat=f["att"], won=0, attack=a_total, defence=d_total, space=f["space"])
         return
     log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,

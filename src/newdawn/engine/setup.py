@@ -3,9 +3,10 @@ decisions like any other; everything random comes from the state's generator."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from . import rng
+from . import rng, rulesets
 from .actions import Action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .cards import space_of  # noqa: F401
@@ -22,15 +23,22 @@ with ``splitmix64`` and say so when they are replayed (``engine.api.replay``).""
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     from ..content import load_content
 
-    cfg = {**DEFAULT_CONFIG, **{k: v for k, v in (config or {}).items() if k != "seed"}}
-    unknown = set(cfg) - set(DEFAULT_CONFIG)
+    given = {k: v for k, v in (config or {}).items() if k != "seed"}
+    cfg = {**DEFAULT_CONFIG, **given}
+    c = load_content(cfg["ruleset"])
+    # Keys of the ruleset's own options (rulesets/__init__.py), with their defaults.
+    options = rulesets.config_options(cfg["ruleset"], c)
+    unknown = set(cfg) - set(DEFAULT_CONFIG) - set(options)
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
-    c = load_content(cfg["ruleset"])
+    for key, opt in options.items():
+        cfg.setdefault(key, opt.default)
+        if cfg[key] not in opt.choices:
+            raise ValueError(f"{key} must be one of {list(opt.choices)}, got {cfg[key]!r}")
     missing = c.missing_rules()
     if missing:
         raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
-                         f"of its rules, such as {missing[0]} (docs/rules-coverage.md)")
+                         f"of its rules: {'; '.join(missing)} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
     if not isinstance(n, int) or not lo <= n <= hi:
@@ -107,6 +115,13 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     for seat, p in enumerate(st.players):
         p.row = start_row(st, seat, p.row)
 
+    clear_table(st)
+    ruleset_setup = rulesets.code_for(st.ruleset).setup
+    if ruleset_setup is not None:  # the ruleset builds its own map (rulesets/__init__.py)
+        ruleset_setup(st, cfg)
+        advance(st)
+        return st
+
     capital_tiles = sorted(t.id for t in c.tiles.values() if t.kind == "capital")
     st.rng = rng.shuffled(st.rng, capital_tiles)
     dealt = capital_tiles[:n]
@@ -124,13 +139,6 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.placements = list(core_placements(core, side, rs.core_placements[side][:k]))
     st.placements_changed()
     st.core_count = k
-    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
-    st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
-    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = [], {}, {}, []
-    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = [], [], [], {}
-    st.event_pos = 0
-    st.winner = -1
-    st.version = 0
     log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
         first=st.first)
     order = [(st.first + i) % n for i in range(n)]
@@ -141,6 +149,18 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     push_all(st, frames)
     advance(st)
     return st
+
+
+def clear_table(st: GameState) -> None:
+    """No piece on the map yet, no wonder dealt, no claim: the table before the map is built."""
+    n = st.n
+    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
+    st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
+    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = [], {}, {}, []
+    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = [], [], [], {}
+    st.event_pos = 0
+    st.winner = -1
+    st.version = 0
 
 
 def core_space_ids(st: GameState) -> frozenset[int]:
@@ -221,7 +241,14 @@ def run_setup_finish(st: GameState, f: dict[str, Any]) -> None:
         st.placements.append(Placement.water((q, r)))
     st.placements_changed()
     populate(st, range(st.board.n))
-    # Wonder decks: per type, shuffle each era, remove some unseen, ancient on top.
+    deal_wonder_decks(st, rs.wonder_remove)
+    deal_victory_cards(st, rs.victory_random_cards)
+    log(st, "setup complete")
+
+
+def deal_wonder_decks(st: GameState, remove: Mapping[str, int]) -> None:
+    """Wonder decks: per type, shuffle each era, remove ``remove[era]`` cards unseen, ancient on top."""
+    c = content_for(st)
     by_type: dict[str, dict[str, list[str]]] = {}
     for wid in c.wonder_ids(st.ruleset):
         w = c.wonders[wid]
@@ -231,12 +258,17 @@ def run_setup_finish(st: GameState, f: dict[str, Any]) -> None:
         for era in ("ancient", "medieval", "modern"):
             pile = sorted(by_type[wtype].get(era, []))
             st.rng = rng.shuffled(st.rng, pile)
-            drop = rs.wonder_remove.get(era, 0)
+            drop = remove.get(era, 0)
             st.removed_wonders.extend(pile[:drop])
             deck.extend(pile[drop:])
         st.wonder_decks[wtype] = deck
+
+
+def deal_victory_cards(st: GameState, count: int) -> None:
+    """The fixed victory cards of the ruleset, then ``count`` random standard cards."""
+    rs = content_for(st).ruleset
+    c = content_for(st)
     standard = sorted(v.id for v in c.victory_cards.values()
                       if not v.fort and v.box in rs.boxes and v.id not in rs.victory_fixed)
     st.rng = rng.shuffled(st.rng, standard)
-    st.victory_cards = [*rs.victory_fixed, *sorted(standard[: rs.victory_random_cards])]
-    log(st, "setup complete")
+    st.victory_cards = [*rs.victory_fixed, *sorted(standard[:count])]

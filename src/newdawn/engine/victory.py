@@ -331,7 +331,10 @@ def claim_remove_act(st: GameState, f: Frame, a: Action) -> None:
 
 def round_winner(st: GameState) -> int | None:
     """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
-    need = content_for(st).ruleset.victory_cards_to_win
+    from . import rulesets
+
+    need_fn = rulesets.code_for(st.ruleset).victory_need  # e.g. the base game's epic option
+    need = need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
     cands = [p for p in range(st.n) if claimed_cards(st, p) >= need]
     if not cands:
         return None

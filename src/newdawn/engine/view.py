@@ -12,6 +12,7 @@ from typing import Any
 
 from ..content import load_content
 from . import rng as prng
+from . import rulesets
 from .flow import decision_seat
 from .state import GameState, content_for
 from .turn import describe
@@ -96,15 +97,15 @@ def state_from_view(view: dict[str, Any], seed: int) -> GameState:
     r = prng.seed_state(seed)
     ruleset = d["ruleset"]
     c = load_content(ruleset)
-    rs = c.ruleset
     # Tile stack: every non-capital tile not placed and not in a pending decision.
     placed = {p[1] for p in d["placements"] if p[0] == "tile"}
     drawn = {f["tile"] for f in d["stack_frames"] if isinstance(f.get("tile"), int)}
     stack = sorted(t.id for t in c.tiles.values() if t.kind != "capital" and t.id not in placed | drawn)
     r = prng.shuffled(r, stack)
-    if len(stack) != view["stack_size"]:
+    if len(stack) < view["stack_size"]:
         raise ValueError(f"view shows {view['stack_size']} stacked tiles, {len(stack)} are unaccounted for")
-    d["stack"] = stack
+    # The tiles beyond the stack's size went back to the box (the base game keeps no stack).
+    d["stack"] = stack[: view["stack_size"]]
     # Wonders: those ever seen (face up, owned, on the map, set aside, gone, named in a
     # pending decision) are public; the others lie in the decks below the top or were removed.
     ids = c.wonder_ids(ruleset)
@@ -118,6 +119,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> GameState:
     seen |= {w for w in tops.values() if w}
     decks: dict[str, list[str]] = {}
     removed: list[str] = []
+    remove = rulesets.wonder_remove(ruleset, c, len(d["players"]))
     for wtype in sorted(tops):
         info = view["wonder_decks"][wtype]
         below: list[str] = []
@@ -127,7 +129,7 @@ def state_from_view(view: dict[str, Any], seed: int) -> GameState:
             of_era = [w for w in ids if c.wonders[w].type == wtype and c.wonders[w].era == era]
             pool = sorted(w for w in of_era if w not in seen)
             r = prng.shuffled(r, pool)
-            in_deck = len(of_era) - rs.wonder_remove.get(era, 0)
+            in_deck = len(of_era) - remove.get(era, 0)
             pools.append(pool)
             wants.append(max(0, min(len(pool), in_deck - (len(of_era) - len(pool)))))
         need = max(0, info["size"] - 1)

@@ -26,7 +26,7 @@ from .errors import ScenarioError
 
 TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
-             "max_rounds", "ruleset", "generator"}
+             "max_rounds", "ruleset", "generator", "options"}
 SCENARIO_RNG = "splitmix64"
 """The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
 was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
@@ -261,11 +261,19 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     line = ctx.header_line("[game]")
     _want(ctx, "game", g, dict, line)
     _unknown(ctx, "game", g, GAME_KEYS, line)
+    # ``ruleset = "base"`` names the game's ruleset; a table replaces values of it (below).
+    ruleset = g["ruleset"] if isinstance(g.get("ruleset"), str) else "ti"
     cfg = game_config(g.get("players", 2), leaders=g.get("leaders"), colors=g.get("colors"),
-                      max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG))
+                      max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG), ruleset=ruleset)
+    cfg.update(_want(ctx, "game.options", g.get("options", {}), dict, ctx.key_line("options", line)))
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
     if cfg["leaders"] is not None:
-        c0 = new_game({"players": 2}, 0)._c
+        from ..content import load_content
+
+        try:
+            c0 = load_content(ruleset)
+        except ValueError as e:
+            raise ctx.err("game.ruleset", str(e), ctx.key_line("ruleset", line)) from None
         try:
             cfg["leaders"] = [_lookup("leader", dict(c0.leaders), x) for x in cfg["leaders"]]
         except ValueError as e:
@@ -314,10 +322,10 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                     st = apply(st, _want(ctx, "game.setup", text, str, sl))
                 except (IllegalActionError, NotationError) as e:
                     raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
-        while st.stack_frames and st.stack_frames[-1]["k"].startswith("setup"):
+        while st.stack_frames and st.stack_frames[-1]["k"].startswith(("setup", "base_map")):
             st = apply(st, legal_actions(st)[0])
         st = st.copy()
-    if "ruleset" in g:
+    if isinstance(g.get("ruleset"), dict):
         _override_ruleset(ctx, st, g["ruleset"], line)
     if g.get("clear", False):
         _clear_map(st)

@@ -32,7 +32,8 @@ from ..engine.api import apply_in_place
 from ..engine.state import GameState
 from .errors import ScenarioError
 
-POSITION_KEYS = {"players", "seed", "leaders", "random_plies", "walk_seed", "scenario", "after", "generator"}
+POSITION_KEYS = {"players", "seed", "leaders", "random_plies", "walk_seed", "scenario", "after", "generator",
+                 "ruleset", "options"}
 
 
 def perft(st: GameState, depth: int) -> int:
@@ -80,7 +81,9 @@ def position(path: str, pos: dict[str, Any]) -> GameState:
         st = load(Path(path).parent / str(pos["scenario"])).state
     else:
         try:
-            cfg = game_config(pos.get("players", 2), leaders=pos.get("leaders"), generator=pos.get("generator"))
+            cfg = game_config(pos.get("players", 2), leaders=pos.get("leaders"), generator=pos.get("generator"),
+                              ruleset=str(pos.get("ruleset", "ti")))
+            cfg.update(pos.get("options", {}))  # the ruleset's own options (base: map, epic)
             st = new_game(cfg, int(pos.get("seed", 0)))
         except ValueError as e:
             raise ScenarioError(path, "position", str(e)) from None

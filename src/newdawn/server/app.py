@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
 
@@ -24,16 +24,30 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from .access import AccessLog
-from .botpool import DEFAULT_WORKERS, BotPool
-from .bots import bot_levels
+from .botpool import DEFAULT_WORKERS, BotPool, check_spec
+from .bots import bot_levels, make_seat_bot
 from .cluster import make_cluster
 from .games import GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .inputs import MAX_BODY_BYTES, MAX_FRAME_CHARS, parse_json
+from .notify import Notifier
+from .seats import HEARTBEAT_S, SeatRules, turn_options
 from .store import Store, default_db_url
 from .views import content_json
 
 log = logging.getLogger("newdawn.server")
+
+
+def handover_level(level: str) -> str:
+    """The bot for handed seats: ``level`` (a bot spec within the server's bounds) when this
+    server has it, else random."""
+    try:
+        spec = check_spec(level)
+        make_seat_bot(spec, 0)
+    except ValueError as e:
+        log.warning("handover bot %r not available (%s); random plays handed seats", level[:40], e)
+        return "random"
+    return spec
 
 
 class RateLimiter:
@@ -61,7 +75,9 @@ class RateLimiter:
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: int | None = None,
                static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16,
                idle_s: float = 600.0, bot_workers: int = DEFAULT_WORKERS,
-               create_limit: tuple[int, float] | None = (20, 60.0)) -> FastAPI:
+               create_limit: tuple[int, float] | None = (20, 60.0), clock: Callable[[], float] = time.time,
+               handover_bot: str = "greedy", away_s: float = 300.0, timer_tick_s: float = 1.0,
+               webhook_timeout_s: float = 5.0, webhook_private: bool = False) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
     ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
@@ -70,11 +86,19 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     ``idle_s``: a game nobody used for this long (no socket, no bot to move) leaves memory.
     ``bot_workers``: processes thinking bots choose in (0: threads of this process).
     ``create_limit``: (games, seconds) one client address may create in that time (None: no
-    limit); more get 429."""
+    limit); more get 429.
+    ``clock``: the server's clock for turn limits and presence (tests inject one).
+    ``handover_bot``: the bot level that plays a seat handed over (server/seats.py; "random" when
+    the bots package has no such level); ``away_s``: how long a player must be away before the
+    others may hand their seat to it; ``timer_tick_s``: how often turn limits are checked.
+    ``webhook_timeout_s``, ``webhook_private``: turn notices (server/notify.py); private: also
+    call URLs on loopback and private addresses (tests)."""
     url = db_url or default_db_url()
     store = Store(url)
     cluster = make_cluster(url)
-    games = GameManager(store, bot_seed=bot_seed)
+    notifier = Notifier(store, timeout_s=webhook_timeout_s, allow_private=webhook_private)
+    games = GameManager(store, bot_seed=bot_seed, clock=clock,
+                        seat_rules=SeatRules(handover_level(handover_bot), away_s), on_turn=notifier.turn)
     hub = Hub(games, max_sockets=max_sockets, queue_size=queue_size)
     drivers: dict[str, asyncio.Task[None]] = {}
     pool = BotPool(bot_workers)
@@ -183,6 +207,26 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         broadcast(game_id)
         kick_bots(game_id)
 
+    async def turn_limits() -> None:
+        """Every ``timer_tick_s``: hand to the bot the deciding seats whose turn limit ran out."""
+        while True:
+            await asyncio.sleep(timer_tick_s)
+            try:
+                for gid in await run_in_threadpool(games.expire_turns):
+                    after_change(gid)
+            except Exception:
+                log.exception("checking turn limits failed")
+
+    async def heartbeat() -> None:
+        """Several processes: note in the store that this process's seats are still here (the
+        others judge a player away from it)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_S)
+            for gid in list(hub.sockets):
+                seats = [s for s, n in hub.connected(gid).items() if n]
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(games.seen, gid, seats)
+
     async def sweep() -> None:
         """Several processes: every 2 s, offer to drive each game whose bots wait (the lease
         decides who does; a process that died lets its leases go)."""
@@ -203,10 +247,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             loop.call_soon_threadsafe(lambda: loop.create_task(remote_change(game_id, revision)))
 
         await run_in_threadpool(cluster.start, heard)
-        background = [asyncio.create_task(resume()), asyncio.create_task(evict())]
+        notifier.start()
+        background = [asyncio.create_task(resume()), asyncio.create_task(evict()),
+                      asyncio.create_task(turn_limits())]
         if cluster.shared:
-            background.append(asyncio.create_task(sweep()))
+            background += [asyncio.create_task(sweep()), asyncio.create_task(heartbeat())]
         yield
+        await notifier.close()
         for t in background + list(drivers.values()):
             t.cancel()
         for t in background + list(drivers.values()):
@@ -225,6 +272,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     app.state.drivers = drivers
     app.state.cluster = cluster
     app.state.bot_pool = pool
+    app.state.notifier = notifier
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
@@ -305,6 +353,29 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     async def replay_step(game_id: str, step: int = 0) -> dict[str, Any]:
         return await run_in_threadpool(games.replay_view, game_id, step)
 
+    @app.post("/api/games/{game_id}/seats/{seat}/bot")
+    async def hand_over(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        version = await run_in_threadpool(games.hand_over, game_id, body.get("token"), seat, hub.connected(game_id))
+        after_change(game_id)
+        return {"ok": True, "version": version}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/takeback")
+    async def take_back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        version = await run_in_threadpool(games.take_back, game_id, body.get("token"), seat)
+        after_change(game_id)
+        return {"ok": True, "version": version}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/webhook")
+    async def webhook(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        return await run_in_threadpool(games.set_webhook, game_id, body.get("token"), seat, body.get("url"))
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        return {"turn_limits": turn_options(), "handover_bot": games.rules.bot, "away_s": games.rules.away_s}
+
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
         return {"bots": bot_levels()}
@@ -323,6 +394,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         try:
             seat, acting = await run_in_threadpool(games.who, game_id, token)
             conn = hub.join(game_id, ws, token, acting or frozenset({seat}))
+            if acting:  # presence: a player is judged away from when their last socket closes
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(games.seen, game_id, acting)
         except GameError as e:
             await ws.send_json({"type": "error", "error": e.message})
             await ws.close(code=CLOSE_TOO_MANY if e.status == 429 else 4000 + e.status)
@@ -358,6 +432,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
             pass
         finally:
             hub.leave(game_id, ws)
+            if acting:
+                with contextlib.suppress(Exception):
+                    await run_in_threadpool(games.seen, game_id, acting)
 
     static = static_dir or str(resources.files("newdawn.server") / "static")
 

@@ -40,6 +40,16 @@ from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
 from .inputs import check_action, check_game_id, check_token
+from .seats import (
+    SeatRules,
+    away_wait,
+    check_turn_limit,
+    check_webhook,
+    duration_words,
+    handover_json,
+    proxy_text,
+    timer_json,
+)
 from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import view_message
 
@@ -117,7 +127,7 @@ class LiveGame:
 
     def summary_record(self) -> Summary:
         st = self.state
-        return Summary(st.round, st.winner, st.winner == -1 and self.is_bot(decision_seat(st)))
+        return Summary(st.round, st.winner, st.winner == -1 and self.is_bot(decision_seat(st)), self.rec.deadline)
 
     def push(self, seat: int, text: str, nxt: GameState) -> None:
         complete = len(self.records) == len(self.rec.actions) + 1
@@ -170,7 +180,11 @@ class LiveGame:
         raise GameError(403, "this token belongs to no seat of this game")
 
     def is_bot(self, seat: int) -> bool:
-        return 0 <= seat < len(self.rec.seats) and self.rec.seats[seat].kind == "bot"
+        """A bot chooses for ``seat``: a bot seat, or a human seat handed to a bot."""
+        return 0 <= seat < len(self.rec.seats) and self.rec.seats[seat].bot_plays
+
+    def names(self) -> dict[int, str]:
+        return {s.seat: seat_words(self.state, s.seat) for s in self.rec.seats}
 
     def log_entries(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Log entries of actions ``start``..``stop`` (``n`` = 1 for the first action); from the
@@ -223,7 +237,10 @@ class LiveGame:
         for s in self.rec.seats:
             p = st.players[s.seat]
             out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot, "leader": p.leader, "color": p.color,
-                        "connected": s.kind == "bot" or bool((connected or {}).get(s.seat))})
+                        "connected": s.kind == "bot" or bool((connected or {}).get(s.seat)),
+                        # handover (server/seats.py): the bot playing a human seat, in words too
+                        "proxy": s.proxy,
+                        "proxy_text": proxy_text(s, seat_words(st, s.seat), self.names()) if s.proxy else None})
         return out
 
 
@@ -266,8 +283,16 @@ def new_game_id() -> str:
 class GameManager:
     """The games of one server: created, loaded from the store on demand, kept in memory."""
 
-    def __init__(self, store: Store, bot_seed: int | None = None) -> None:
+    def __init__(self, store: Store, bot_seed: int | None = None, *, clock: Callable[[], float] = time.time,
+                 seat_rules: SeatRules | None = None,
+                 on_turn: Callable[[str, int, dict[str, Any]], None] | None = None) -> None:
         self.store = store
+        self.clock = clock
+        """The server's clock (seconds since the epoch): turn limits and presence. Tests inject one."""
+        self.rules = seat_rules or SeatRules()
+        self.on_turn = on_turn
+        """Called (from the writing thread, after the write) when the decision passes to a human
+        seat its player plays: ``on_turn(game_id, seat, payload)`` (the webhook notifier)."""
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}
         """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
@@ -285,22 +310,22 @@ class GameManager:
         for i, s in enumerate(seats_in):
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind not in ("human", "bot"):
-                raise GameError(400, f"seat {i}: kind must be \"human\" or \"bot\"")
+                raise GameError(400, f"seat {i + 1}: kind must be \"human\" or \"bot\"")
             bot = None
             if kind == "bot":
                 try:
                     bot = check_spec(s.get("bot") or "random")
                     make_seat_bot(bot, 0)
                 except ValueError as e:
-                    raise GameError(400, f"seat {i}: {str(e)[:200]}") from None
-            seats.append(SeatRecord(i, kind, bot, new_token()))
+                    raise GameError(400, f"seat {i + 1}: {str(e)[:200]}") from None
+            seats.append(SeatRecord(i, kind, bot, new_token(), last_seen=self.clock()))
         leaders = body.get("leaders")
         if leaders is not None:
             if not isinstance(leaders, list) or len(leaders) != len(seats):
                 raise GameError(400, f"leaders must be null or a list of {len(seats)} leader ids")
             for i, x in enumerate(leaders):
                 if x is not None and (not isinstance(x, str) or len(x) > 40):
-                    raise GameError(400, f"seat {i}: a leader is given by its id (a short text) or null")
+                    raise GameError(400, f"seat {i + 1}: a leader is given by its id (a short text) or null")
             if all(x is None or x == "random" for x in leaders):
                 leaders = None
             elif any(x is None or x == "random" for x in leaders):
@@ -312,6 +337,7 @@ class GameManager:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
             raise GameError(400, f"seed must be null or a whole number from 0 to 2**{SEED_BITS} - 1")
         max_rounds = body.get("max_rounds")
+        turn_limit = check_turn_limit(body.get("turn_limit_s"))
         config = {"players": len(seats), "ruleset": "ti", "leaders": leaders, "colors": None,
                   "max_rounds": max_rounds}
         try:
@@ -333,8 +359,9 @@ class GameManager:
             if sr.kind == "human" and sr.seat != mine:
                 sr.invite = new_token()  # the seat's token is made when its player claims it
         rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
-                         new_token() if hotseat else None, 0, seats, [], practice=practice)
+                         new_token() if hotseat else None, 0, seats, [], practice=practice, turn_limit_s=turn_limit)
         g = LiveGame.from_states(rec, [st])
+        rec.deadline = self._deadline_after(g, -1, st)
         self.store.create_game(rec, list(st.events), g.summary_record())
         self._attach_bots(g)
         with self._lock:
@@ -370,6 +397,7 @@ class GameManager:
             "spectator_url": f"/table.html?game={gid}",
             "hotseat_url": f"/table.html?game={gid}&hotseat={g.rec.hotseat_token}" if g.rec.hotseat_token else None,
             "practice": g.rec.practice,
+            "turn_limit_s": g.rec.turn_limit_s,
         }
         return out
 
@@ -386,6 +414,7 @@ class GameManager:
             if not self.store.claim_seat(game_id, seat.seat, invite, token):
                 raise GameError(409, "this invite has just been used by someone else")
             seat.token, seat.invite = token, None
+            seat.last_seen = self.clock()  # away from now on until a socket opens
             return {"game_id": game_id, "seat": seat.seat, "token": token,
                     "url": f"/table.html?game={game_id}&token={token}"}
 
@@ -397,9 +426,11 @@ class GameManager:
                                                  person=b"newdawn-bots").digest(), "big")
         base = derived if self.bot_seed is None else self.bot_seed
         for s in g.rec.seats:
-            if s.kind == "bot":
-                g.bots[s.seat] = make_seat_bot(bounded_spec(s.bot or "random"),
-                                               base * 10 + s.seat + len(g.rec.actions) * 7919)
+            spec = bot_spec(s)
+            if spec is None:
+                g.bots.pop(s.seat, None)
+            elif s.seat not in g.bots:
+                g.bots[s.seat] = make_seat_bot(bounded_spec(spec), base * 10 + s.seat + len(g.rec.actions) * 7919)
 
     def list_games(self) -> list[dict[str, Any]]:
         """The lobby's list, from the summaries stored with every write (no game is loaded,
@@ -481,6 +512,8 @@ class GameManager:
                 g.push(seat, text, apply(g.state, text))
             g.rec.revision = rec.revision
             g.rec.seats = rec.seats
+            g.rec.deadline = rec.deadline
+            self._attach_bots(g)  # a seat handed to a bot or taken back in another process
             return g
 
     def resume_ids(self) -> list[str]:
@@ -521,6 +554,7 @@ class GameManager:
                 base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
                                     history=g.log_entries(max(0, n - 200)), undo=(refusal is None, refusal),
                                     practice=g.rec.practice)
+                base.update(self._seat_fields(g, acting, connected))
                 self.view_builds += 1
                 for sent in sents:
                     texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
@@ -532,9 +566,23 @@ class GameManager:
         with g.lock:
             seat, acting = g.seat_of_token(token)
             refusal = undo_refusal(g, acting)
-            return view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
-                                undo=(refusal is None, refusal), practice=g.rec.practice)
+            msg = view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
+                               g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
+                               undo=(refusal is None, refusal), practice=g.rec.practice)
+            msg.update(self._seat_fields(g, acting, connected))
+            return msg
+
+    def _seat_fields(self, g: LiveGame, acting: frozenset[int], connected: dict[int, int] | None) -> dict[str, Any]:
+        """The view's ``timer`` (the deciding seat's turn clock) and ``handover`` (what this
+        viewer may hand to a bot or take back): server facts the engine does not know."""
+        now = self.clock()
+        st = g.state
+        owner = decision_seat(st)
+        names = g.names()
+        timer = timer_json(g.rec.deadline, g.rec.turn_limit_s, owner, names.get(owner, ""), now) \
+            if st.winner == -1 else None
+        return {"timer": timer,
+                "handover": handover_json(g.rec.seats, names, acting, connected or {}, now, self.rules, st.winner != -1)}
 
     def who(self, game_id: str, token: str | None) -> tuple[int, frozenset[int]]:
         """(seat the token sees as, seats it may act for); 403 for a token of no seat."""
@@ -582,8 +630,12 @@ class GameManager:
                 raise GameError(400, "the game is over")
             owner = decision_seat(st)
             if owner not in acting:
-                raise GameError(403, f"it is seat {owner}'s decision, not yours")
-            return self._apply(g, owner, action)
+                raise GameError(403, f"it is {seat_words(st, owner)}'s decision, not yours")
+            if g.is_bot(owner):
+                raise GameError(403, f"{seat_words(st, owner)} is played by a bot now: take the seat back first")
+            done = self._apply(g, owner, action)
+            g.rec.seats[owner].last_seen = self.clock()  # a player who acts is here (this process knows)
+            return done
 
     def _catch_up(self, g: LiveGame, version: Any) -> None:
         """A client that saw a newer revision than ours saw another process's write: reload."""
@@ -610,7 +662,9 @@ class GameManager:
             raise GameError(400, reason)
         nxt = apply(st, a)
         n = len(g.rec.actions)
-        summary = Summary(nxt.round, nxt.winner, nxt.winner == -1 and g.is_bot(decision_seat(nxt)))
+        before, after = decision_seat(st), decision_seat(nxt)
+        deadline = self._deadline_after(g, before, nxt)
+        summary = Summary(nxt.round, nxt.winner, nxt.winner == -1 and g.is_bot(after), deadline)
         snapshot = (n + 1, json.dumps(nxt.to_json())) if (n + 1) % SNAPSHOT_EVERY == 0 else None
         try:
             self.store.append_action(g.rec.id, n, seat, str(a), g.rec.revision + 1, events=list(nxt.events),
@@ -619,10 +673,35 @@ class GameManager:
             self.refresh(g.rec.id)
             raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
         g.rec.revision += 1
+        g.rec.deadline = deadline
         g.push(seat, str(a), nxt)
         log.info(json.dumps({"event": "action", "game": g.rec.id, "seat": seat, "action": str(a),
                              "version": g.version, "bot": g.is_bot(seat)}))
+        if after != before and nxt.winner == -1 and self.on_turn is not None and 0 <= after < len(g.rec.seats) \
+                and g.rec.seats[after].kind == "human" and not g.is_bot(after) \
+                and (g.rec.seats[after].webhook or self.store.shared):  # another process may have set it
+            self.on_turn(g.rec.id, after, self._turn_payload(g, after))
         return g.version
+
+    def _turn_payload(self, g: LiveGame, seat: int) -> dict[str, Any]:
+        """What a seat's webhook is sent when it becomes its turn (no token, no hidden state)."""
+        name = seat_words(g.state, seat)
+        return {"type": "your_turn", "game_id": g.rec.id, "seat": seat, "seat_name": name,
+                "round": g.state.round, "version": g.version, "deadline": g.rec.deadline,
+                "turn_limit_s": g.rec.turn_limit_s, "table": f"/table.html?game={g.rec.id}",
+                "text": f"Your turn in newdawn game {g.rec.id}, round {g.state.round}: {name} decides."}
+
+    def _deadline_after(self, g: LiveGame, before: int, nxt: GameState) -> float | None:
+        """The deciding seat's deadline once the state is ``nxt`` (``before``: the seat that
+        decided until now): the same while the same seat goes on deciding, a fresh one when the
+        decision passes to a seat its player plays, none for bots, without a limit, at the end."""
+        limit = g.rec.turn_limit_s
+        owner = decision_seat(nxt)
+        if not limit or nxt.winner != -1 or not 0 <= owner < len(g.rec.seats) or g.is_bot(owner):
+            return None
+        if owner == before and g.rec.deadline is not None:
+            return g.rec.deadline
+        return self.clock() + limit
 
     def bot_step(self, game_id: str) -> bool:
         """If a bot seat decides now, let it choose (in this thread) and apply its action.
@@ -647,7 +726,7 @@ class GameManager:
             if st.winner != -1 or not g.is_bot(seat):
                 return None
             bot = g.bots[seat]
-            spec = g.rec.seats[seat].bot
+            spec = bot_spec(g.rec.seats[seat]) or "random"
         legal = legal_actions(st)
         needs_view = getattr(bot, "needs_view", True)
         view = player_view(st, seat) if needs_view else None
@@ -696,15 +775,161 @@ class GameManager:
                 raise GameError(400, reason)
             n = len(g.rec.actions) - 1
             before = g.state_at(n)
-            summary = Summary(before.round, before.winner, before.winner == -1 and g.is_bot(decision_seat(before)))
+            deadline = self._deadline_after(g, decision_seat(g.state), before)
+            summary = Summary(before.round, before.winner, before.winner == -1 and g.is_bot(decision_seat(before)),
+                              deadline)
             try:
                 self.store.drop_last_action(g.rec.id, n, g.rec.revision + 1, summary)
             except StaleRevision:
                 self.refresh(g.rec.id)
                 raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
             g.rec.revision += 1
+            g.rec.deadline = deadline
             g.pop()
             return g.version
+
+    # ------------------------------------------------------------------ seats: handover, presence, webhooks
+    def _seat(self, g: LiveGame, seat: Any) -> SeatRecord:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(g.rec.seats):
+            raise GameError(404, f"this game has seats 1 to {len(g.rec.seats)} (0 to {len(g.rec.seats) - 1} in the API)")
+        return g.rec.seats[seat]
+
+    def hand_over(self, game_id: str, token: str | None, seat: Any, connected: dict[int, int] | None = None) -> int:
+        """Hand a human seat to the server's handover bot (``SeatRules.bot``). Its own player
+        (or the hot-seat token) may at any time; another human seat's player once the seat's
+        player has been away ``SeatRules.away_s`` (no socket open; presence from the store, so
+        sockets of other server processes count). Returns the new version."""
+        g = self.get(game_id)
+        fresh = self.store.load_seats(game_id)
+        with g.lock:
+            _, acting = g.seat_of_token(token)
+            if not acting:
+                raise GameError(403, "a spectator cannot hand a seat to a bot")
+            s = self._seat(g, seat)
+            name = seat_words(g.state, s.seat)
+            if g.state.winner != -1:
+                raise GameError(400, "the game is over")
+            if s.kind != "human":
+                raise GameError(400, f"{name} is a bot seat")
+            if s.proxy is not None:
+                raise GameError(400, f"{name} is played by a bot already")
+            if s.seat in acting:
+                by = s.seat
+            else:
+                if fresh is not None and len(fresh) == len(g.rec.seats) and fresh[s.seat].last_seen is not None:
+                    s.last_seen = max(s.last_seen or 0.0, fresh[s.seat].last_seen or 0.0)
+                by = min(acting)
+                now = self.clock()
+                timed_out = g.rec.deadline is not None and g.rec.deadline <= now and decision_seat(g.state) == s.seat
+                if not timed_out:
+                    wait = away_wait(s, bool((connected or {}).get(s.seat)), now, self.rules)
+                    if wait is None:
+                        raise GameError(403, f"{name}'s player is at the table: only they can hand their seat to a bot")
+                    if wait > 0:
+                        away_for = duration_words(self.rules.away_s - wait)
+                        raise GameError(403, f"{name}'s player has been away for {away_for}: the others may hand "
+                                             f"the seat to a bot after {duration_words(self.rules.away_s)} away "
+                                             f"(in {duration_words(wait)})")
+            return self._change_hands(g, s, self.rules.bot, by)
+
+    def take_back(self, game_id: str, token: str | None, seat: Any) -> int:
+        """The seat's own player (its token, or the hot-seat token) takes it back from the bot."""
+        g = self.get(game_id)
+        with g.lock:
+            _, acting = g.seat_of_token(token)
+            s = self._seat(g, seat)
+            name = seat_words(g.state, s.seat)
+            if s.seat not in acting:
+                raise GameError(403, f"only {name}'s own player can take the seat back (with their seat's link)")
+            if s.proxy is None:
+                raise GameError(400, f"{name} is played by its player already")
+            return self._change_hands(g, s, None, None)
+
+    def _change_hands(self, g: LiveGame, s: SeatRecord, proxy: str | None, by: int | None) -> int:
+        """Store the seat's new hands (compare-and-set on the revision, like an action), then
+        change the game in memory. The revision moves, so a bot's choice in flight is dropped."""
+        st = g.state
+        owner = decision_seat(st)
+        old = (s.proxy, s.proxy_round, s.proxy_by)
+        s.proxy, s.proxy_round, s.proxy_by = proxy, (st.round if proxy else None), by
+        try:
+            # the deciding seat changed hands: no clock while a bot plays it, fresh time for its player
+            deadline = self._deadline_after(g, -2, st) if owner == s.seat else g.rec.deadline
+            summary = Summary(st.round, st.winner, st.winner == -1 and g.is_bot(owner), deadline)
+            n = len(g.rec.actions)
+            self.store.change_hands(g.rec.id, s.seat, g.rec.revision + 1, summary, proxy=s.proxy,
+                                    proxy_round=s.proxy_round, proxy_by=s.proxy_by, hands_n=n)
+        except StaleRevision:
+            s.proxy, s.proxy_round, s.proxy_by = old
+            self.refresh(g.rec.id)
+            raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
+        except BaseException:
+            s.proxy, s.proxy_round, s.proxy_by = old
+            raise
+        s.hands_n = n
+        g.rec.revision += 1
+        g.rec.deadline = deadline
+        self._attach_bots(g)
+        log.info(json.dumps({"event": "handover" if proxy else "take_back", "game": g.rec.id, "seat": s.seat,
+                             "by": by, "bot": proxy, "version": g.version}))
+        return g.version
+
+    def expire_turns(self) -> list[str]:
+        """Hand to the bot every deciding seat whose turn limit has run out (any server process
+        may: the write is a compare-and-set, so one wins). Returns the games changed."""
+        now = self.clock()
+        changed = []
+        for gid in self.store.expired_ids(now):
+            if gid in self.broken:
+                continue
+            try:
+                self.get(gid)
+                g = self.refresh(gid) or self.get(gid)
+                with g.lock:
+                    dl = g.rec.deadline
+                    if dl is None or dl > now or g.state.winner != -1:
+                        continue
+                    seat = decision_seat(g.state)
+                    if not 0 <= seat < len(g.rec.seats) or g.is_bot(seat):
+                        continue
+                    self._change_hands(g, g.rec.seats[seat], self.rules.bot, -1)
+                    changed.append(gid)
+            except GameError as e:
+                if e.status != 409:  # 409: another process applied it first
+                    log.warning("turn limit of game %s not applied: %s", gid, e.message)
+        return changed
+
+    def seen(self, game_id: str, seats: frozenset[int] | list[int]) -> None:
+        """Sockets of ``seats`` are open now (or just closed): note it, in memory and in the store
+        (other server processes read it there)."""
+        g = self.get(game_id)
+        now = self.clock()
+        mine = [s for s in seats if 0 <= s < len(g.rec.seats) and g.rec.seats[s].kind == "human"]
+        for s in mine:
+            g.rec.seats[s].last_seen = now
+        self.store.seen(game_id, mine, now)
+
+    def set_webhook(self, game_id: str, token: str | None, seat: Any, url: Any) -> dict[str, Any]:
+        """Set (or clear, with null) the URL the server POSTs to when it becomes the seat's turn;
+        only with the seat's own token."""
+        g = self.get(game_id)
+        url = check_webhook(url)
+        with g.lock:
+            _, acting = g.seat_of_token(token)
+            s = self._seat(g, seat)
+            if s.seat not in acting or s.kind != "human":
+                raise GameError(403, f"only {seat_words(g.state, s.seat)}'s own player can set its webhook")
+            self.store.set_webhook(game_id, s.seat, url)
+            s.webhook = url
+            return {"ok": True, "seat": s.seat, "webhook": url is not None}
+
+
+def bot_spec(s: SeatRecord) -> str | None:
+    """The bot level that chooses for a seat: its own (a bot seat), the handover bot (a human
+    seat handed to a bot), else None."""
+    if s.kind == "bot":
+        return s.bot or "random"
+    return s.proxy
 
 
 def seat_words(st: GameState, seat: int) -> str:
@@ -726,6 +951,12 @@ def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
     seat, text = g.rec.actions[-1]
     if seat not in acting:
         return f"the last action ({text}) was {seat_words(g.state, seat)}'s, not yours"
+    if 0 <= seat < len(g.rec.seats):
+        hands = g.rec.seats[seat]
+        if hands.proxy is not None:
+            return f"{seat_words(g.state, seat)} is played by a bot now"
+        if hands.hands_n >= len(g.rec.actions):
+            return "the seat changed hands after that action"
     before, after = g.state_at(len(g.rec.actions) - 1), g.state
     if (before.round, before.current) != (after.round, after.current):
         return "that action ended the turn"

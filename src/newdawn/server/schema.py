@@ -324,6 +324,45 @@ class Seat(_Model):
     connected: bool
     name: str = ""
     """"Seat 2 (Gandhi)"."""
+    proxy: str | None = None
+    """Handover (server/seats.py): the bot level playing this human seat for its player now."""
+    proxy_text: str | None = None
+    """"Seat 3 (Gandhi) is played by a bot since round 4 (...); their player can take it back."."""
+
+
+# ---------------------------------------------------------------- seats handed to bots, turn clock
+# (server/seats.py; built in server/games.py, not by views.view_message)
+
+
+class HandoverOffer(_Model):
+    seat: int
+    in_s: float
+    """Seconds (from when the view was built) until this viewer may hand the seat over; 0: now."""
+    label: str
+    text: str
+
+
+class TakeBack(_Model):
+    seat: int
+    label: str
+    text: str | None
+
+
+class Handover(_Model):
+    bot: str
+    """The bot level that plays a handed seat (a server setting)."""
+    away_s: float
+    offers: list[HandoverOffer]
+    take_back: list[TakeBack]
+
+
+class Timer(_Model):
+    seat: int
+    """The deciding seat, whose clock runs."""
+    limit_s: int
+    remaining_s: float
+    """Seconds left when the view was built (the table counts down from its arrival)."""
+    text: str
 
 
 class BoardSpace(_Model):
@@ -368,6 +407,10 @@ class ViewMessage(_Model):
     practice: bool = False
     """The game's seed was typed by a person: anyone who knows it knows every roll to come."""
     practice_note: str | None = None
+    timer: Timer | None = None
+    """The deciding seat's turn clock when the game has a turn limit (server/seats.py)."""
+    handover: Handover | None = None
+    """What this viewer may hand to a bot or take back (server/seats.py)."""
     steps: int | None = None
     step: int | None = None
 

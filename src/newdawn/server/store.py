@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -100,6 +101,10 @@ class GameRow(Base):
     bot_turn: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     """A bot decides now: the games a starting server resumes."""
     setup_events: Mapped[str | None] = mapped_column(Text, nullable=True)
+    turn_limit_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds a seat has for its turn (None: no limit; see ``server/seats.py``)."""
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the deciding seat's time runs out (server clock, seconds since the epoch), or None."""
 
 
 class SeatRow(Base):
@@ -114,6 +119,18 @@ class SeatRow(Base):
     """While the seat is unclaimed: the code of its invite link (spent when claimed)."""
     leader: Mapped[str | None] = mapped_column(String(64), nullable=True)
     color: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    proxy: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The bot level playing this human seat for its player now (handover), else None."""
+    proxy_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round the seat was handed to the bot in."""
+    proxy_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Who handed it over: a seat, or -1 when its turn limit ran out."""
+    hands_n: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Actions in the log when the seat last changed hands (an undo cannot reach past it)."""
+    last_seen: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When a socket of this seat was last known open (server clock); None: never."""
+    webhook: Mapped[str | None] = mapped_column(String(600), nullable=True)
+    """URL the server POSTs to when it becomes this seat's turn (set by its player)."""
 
 
 class ActionRow(Base):
@@ -145,8 +162,9 @@ class SnapshotRow(Base):
 
 _SNAPSHOTS = cast(Table, SnapshotRow.__table__)
 _BUMP = text("UPDATE games SET revision = :rev WHERE id = :id AND revision = :prev")
-_BUMP_SUMMARY = text("UPDATE games SET revision = :rev, round = :round, winner = :winner, bot_turn = :bot_turn "
-                     "WHERE id = :id AND revision = :prev").bindparams(bindparam("bot_turn", type_=Boolean()))
+_BUMP_SUMMARY = text("UPDATE games SET revision = :rev, round = :round, winner = :winner, bot_turn = :bot_turn, "
+                     "deadline = :deadline WHERE id = :id AND revision = :prev").bindparams(
+                         bindparam("bot_turn", type_=Boolean()), bindparam("deadline", type_=Float()))
 _INSERT_ACTION = text("INSERT INTO actions (game_id, n, seat, action, created, events) "
                       "VALUES (:g, :n, :s, :a, :c, :e)").bindparams(bindparam("c", type_=DateTime(timezone=True)))
 
@@ -160,6 +178,18 @@ class SeatRecord:
     leader: str | None = None
     color: str | None = None
     invite: str | None = None
+    proxy: str | None = None
+    """The bot level playing this human seat for its player now (see ``server/seats.py``)."""
+    proxy_round: int | None = None
+    proxy_by: int | None = None
+    hands_n: int = 0
+    last_seen: float | None = None
+    webhook: str | None = None
+
+    @property
+    def bot_plays(self) -> bool:
+        """A bot chooses for this seat: a bot seat, or a human seat handed to a bot."""
+        return self.kind == "bot" or self.proxy is not None
 
 
 class StaleRevision(Exception):
@@ -173,6 +203,8 @@ class Summary:
     round: int
     winner: int
     bot_turn: bool
+    deadline: float | None = None
+    """When the deciding seat's turn limit runs out (server clock), or None."""
 
 
 @dataclass
@@ -194,6 +226,8 @@ class GameRecord:
     practice: bool = False
     """The seed was typed by a person (or is an old 31-bit one): anyone who has it knows the
     game's future dice and draws."""
+    turn_limit_s: int | None = None
+    deadline: float | None = None
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -263,7 +297,7 @@ class Store:
     def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
-                          hotseat_token=rec.hotseat_token, revision=rec.revision,
+                          hotseat_token=rec.hotseat_token, revision=rec.revision, turn_limit_s=rec.turn_limit_s,
                           setup_events=None if setup_events is None else json.dumps(setup_events),
                           **_summary_values(summary)))
             s.flush()
@@ -316,6 +350,45 @@ class Store:
             c.execute(_SNAPSHOTS.delete().where(_SNAPSHOTS.c.game_id == game_id, _SNAPSHOTS.c.n > n))
             self.on_write(c, game_id, revision)
 
+    def change_hands(self, game_id: str, seat: int, revision: int, summary: Summary, *, proxy: str | None,
+                     proxy_round: int | None, proxy_by: int | None, hands_n: int) -> None:
+        """Hand a human seat to a bot (``proxy``: its level) or back to its player (None), and
+        move the game to ``revision``, compare-and-set as ``append_action``."""
+        def write() -> None:
+            with self.engine.begin() as c:
+                self._bump(c, game_id, revision, summary)
+                c.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                          .values(proxy=proxy, proxy_round=proxy_round, proxy_by=proxy_by, hands_n=hands_n))
+                self.on_write(c, game_id, revision)
+        self._write(write)
+
+    def seen(self, game_id: str, seats: list[int], when: float) -> None:
+        """Note that sockets of ``seats`` are open at ``when`` (presence, not game state: no
+        revision, no notice)."""
+        if not seats:
+            return
+        def write() -> None:
+            with self.engine.begin() as c:
+                c.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat.in_(seats))
+                          .values(last_seen=when))
+        self._write(write)
+
+    def set_webhook(self, game_id: str, seat: int, url: str | None) -> None:
+        def write() -> None:
+            with self.engine.begin() as c:
+                c.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(webhook=url))
+        self._write(write)
+
+    def webhook(self, game_id: str, seat: int) -> str | None:
+        with self._session() as s:
+            return s.scalar(select(SeatRow.webhook).where(SeatRow.game_id == game_id, SeatRow.seat == seat))
+
+    def expired_ids(self, now: float) -> list[str]:
+        """Games still going whose deciding seat's turn limit has run out at ``now``."""
+        with self._session() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.deadline.is_not(None), GameRow.deadline <= now,
+                                                          or_(GameRow.winner.is_(None), GameRow.winner == -1))))
+
     @staticmethod
     def _bump(c: Connection, game_id: str, revision: int, summary: Summary | None) -> None:
         if summary is None:
@@ -323,7 +396,7 @@ class Store:
         else:
             res = c.execute(_BUMP_SUMMARY, {"id": game_id, "rev": revision, "prev": revision - 1,
                                             "round": summary.round, "winner": summary.winner,
-                                            "bot_turn": summary.bot_turn})
+                                            "bot_turn": summary.bot_turn, "deadline": summary.deadline})
         if res.rowcount != 1:
             raise StaleRevision(f"game {game_id} is no longer at revision {revision - 1}")
 
@@ -373,14 +446,14 @@ class Store:
     def load_seats(self, game_id: str) -> list[SeatRecord] | None:
         with self._session() as s:
             rows = list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)))
-            return [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite) for r in rows] or None
+            return [_seat_record(r) for r in rows] or None
 
     def load_game(self, game_id: str) -> GameRecord | None:
         with self._session() as s:
             g = s.get(GameRow, game_id)
             if g is None:
                 return None
-            seats = [SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite)
+            seats = [_seat_record(r)
                      for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))]
             rows = list(s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)))
             snap = s.get(SnapshotRow, game_id)
@@ -391,17 +464,24 @@ class Store:
                               [(r.seat, r.action) for r in rows],
                               [None if r.events is None else list(json.loads(r.events)) for r in rows],
                               None if g.setup_events is None else list(json.loads(g.setup_events)),
-                              None if snap is None else (snap.n, snap.state), practice)
+                              None if snap is None else (snap.n, snap.state), practice,
+                              g.turn_limit_s, g.deadline)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:
             return int(s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)) or 0)
 
 
+def _seat_record(r: SeatRow) -> SeatRecord:
+    return SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite, r.proxy, r.proxy_round,
+                      r.proxy_by, r.hands_n or 0, r.last_seen, r.webhook)
+
+
 def _summary_values(summary: Summary | None) -> dict[str, Any]:
     if summary is None:
         return {}
-    return {"round": summary.round, "winner": summary.winner, "bot_turn": summary.bot_turn}
+    return {"round": summary.round, "winner": summary.winner, "bot_turn": summary.bot_turn,
+            "deadline": summary.deadline}
 
 
 def add_missing_columns(engine: Engine) -> None:

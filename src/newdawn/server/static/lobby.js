@@ -47,6 +47,9 @@ function NewGame({ leaders, bots, onCreated }) {
   const [who, setWho] = useState(["human", `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`]);
   const [lead, setLead] = useState(["", "", "", "", ""]);
   const [rounds, setRounds] = useState("");
+  const [limit, setLimit] = useState("");
+  const [limits, setLimits] = useState([]); // turn-limit choices, in the server's words
+  useEffect(() => { getJSON("/api/options").then((o) => setLimits(o.turn_limits || [])).catch(() => setLimits([])); }, []);
   const [seed, setSeed] = useState("");
   const [hot, setHot] = useState(false);
   const [error, setError] = useState("");
@@ -62,6 +65,7 @@ function NewGame({ leaders, bots, onCreated }) {
         leaders: pickLeaders(lead.slice(0, n), leaders),
         seed: seed.trim() === "" ? null : Number(seed),
         max_rounds: rounds === "" ? null : Number(rounds),
+        turn_limit_s: limit === "" ? null : Number(limit),
         hotseat: hot,
       };
       setBusy(true);
@@ -90,6 +94,8 @@ function NewGame({ leaders, bots, onCreated }) {
       ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${BOT_INFO[b] || "a bot"}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
         ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>
+      ${limits.length ? html`<label>Turn limit <select id="turn-limit" value=${limit} onChange=${(e) => setLimit(e.target.value)}>
+        ${limits.map((o) => html`<option key=${String(o.value)} value=${o.value === null ? "" : String(o.value)} selected=${limit === (o.value === null ? "" : String(o.value))}>${o.label}</option>`)}</select></label>` : null}
       <label>Seed <input id="seed" type="number" placeholder="random" min="0" value=${seed} onInput=${(e) => setSeed(e.target.value)} /></label>
       <label class="check"><input id="hotseat" type="checkbox" checked=${hot} onChange=${(e) => setHot(e.target.checked)} /> Hot seat (every human plays on one screen)</label>
       <button type="submit" id="create-btn" class="primary" disabled=${busy}>Create game</button>

@@ -9,6 +9,8 @@ import {
   Swatch, TurnPanel, WonderMarket,
 } from "./panels.js";
 import { keyOf, logGroups, toModel } from "./records.js";
+import { Bell, notifyTurn } from "./notify.js";
+import { SeatPanel } from "./seats.js";
 import { html, render } from "./ui.js";
 
 const params = new URLSearchParams(location.search);
@@ -64,6 +66,7 @@ function rerender() {
   document.body.dataset.conn = S.conn;
   document.body.dataset.pending = String(S.queue.length);
   document.title = `${isMine() ? "● Your move · " : ""}newdawn · ${gameId}`;
+  if (!replayMode) notifyTurn(isMine(), m.msg.decision.text, gameId);
 }
 
 function isMine() {
@@ -120,6 +123,7 @@ function App({ s }) {
         <select id="speed" aria-label="speed of other players' moves" value=${s.speed} onChange=${(e) => setSpeed(e.target.value)}>
           ${SPEEDS.map(([n]) => html`<option key=${n} value=${n} selected=${s.speed === n}>${n}</option>`)}</select></label>`}
       ${s.queue.length ? html`<button type="button" id="catch-up" class="small" onClick=${catchUp}>skip ${s.queue.length} ▸▸</button>` : null}
+      ${replayMode ? null : html`<${Bell} />`}
       <button type="button" id="help-btn" onClick=${() => { S.help = true; rerender(); }}>How to play</button>
       ${replayMode || !token || m.end ? null : html`<button id="undo" type="button" disabled=${disabled || (m.undo && !m.undo.allowed)}
         title=${m.undo ? (m.undo.allowed ? "Take back your last decision" : m.undo.reason) : "Take back your last decision"} onClick=${undo}>Undo</button>`}
@@ -145,6 +149,7 @@ function App({ s }) {
       <aside id="side">
         <${DecisionPanel} model=${m} content=${c} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
+        ${replayMode ? null : html`<${SeatPanel} msg=${m.msg} token=${token} gameId=${gameId} />`}
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
         ${s.info ? html`<section id="info" class="panel info"><button type="button" class="close small" onClick=${() => { S.info = null; rerender(); }}>×</button>

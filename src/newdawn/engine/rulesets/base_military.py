@@ -1,0 +1,132 @@
+"""Attacks made from a base military card, without armies (base rulebook, Military: "Performing
+Attacks"; FAQ errata and "Attacking").
+
+The card's ``attack_from_card`` effect lets the player make up to ``attacks`` attacks. Each
+attack picks a target (a barbarian, a city-state, a rival city or a rival control token) within
+``range`` spaces of a friendly space, counting through neither water, rival spaces, barbarians
+nor city-states unless the card's ``count_through`` names them; a space the player attacked and
+took this turn is not a space to attack from. The combat itself (values, trade tokens, outcomes)
+is the shared combat of ``engine/military.py``.
+
+Steps: ``card_attack`` (decision: ``attack q,r`` or ``done``) and ``card_attack_after`` (auto:
+after a combat, records a space taken and offers the next attack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...content.schema import Effect
+from .. import hooks
+from ..actions import Action
+from ..cards import op, space_actions, space_of
+from ..flow import act, auto, choice, explain, frame, log, pop, push
+from ..industry import reach
+from ..military import start_combat
+from ..spaces import barb_at, coord
+from ..state import Frame, GameState
+
+ATTACK_ANYWHERE = "attack_anywhere"
+"""A rule change an effect may grant (base Pentagon): attacks may target any space."""
+
+
+@op("attack_from_card")
+def op_attack_from_card(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame(
+        "card_attack", seat=seat, slot=slot, left=e.int("attacks"), range=e.int("range"), combat=e.int("combat"),
+        vsb=e.int("vs_barbarian"), through=list(e.strs("count_through")), passes=[],
+    )], False
+
+
+def target_at(st: GameState, seat: int, s: int) -> str | None:
+    """What an attack on ``s`` by ``seat`` fights: ``barb``, ``cs``, ``city`` or ``ctl``. A
+    barbarian in a city-state's space is the target there: the city-state cannot be attacked (FAQ)."""
+    if barb_at(st, s) is not None:
+        return "barb"
+    if s in st.cs_at:
+        return "cs"
+    o = st.cities.get(s)
+    if o is not None:
+        return "city" if o != seat and hooks.attack_allowed(st, seat, o) else None
+    o = st.ctl.get(s)
+    if o is not None and o != seat and hooks.attack_allowed(st, seat, o):
+        return "ctl"
+    return None
+
+
+def _friendly(st: GameState, seat: int, s: int) -> bool:
+    return st.cities.get(s) == seat or st.ctl.get(s) == seat
+
+
+def targets(st: GameState, f: Frame) -> list[int]:
+    """Spaces the attack may target now."""
+    seat = f["seat"]
+    b = st.board
+    if hooks.grants(st, seat, ATTACK_ANYWHERE):
+        return [s for s in range(b.n) if target_at(st, seat, s) is not None]
+    taken = set(st.turn.get("taken", []))
+    sources = [s for s in range(b.n) if _friendly(st, seat, s) and s not in taken]
+    through = set(f["through"])
+
+    def passable(t: int) -> bool:
+        if b.is_water[t]:
+            return "water" in through
+        if barb_at(st, t) is not None:
+            return "barbarian" in through
+        if t in st.cs_at:
+            return "city_state" in through
+        if st.cities.get(t, seat) != seat or st.ctl.get(t, seat) != seat:
+            return "rival" in through
+        return True
+
+    near = reach(st, sources, f["range"], passable)
+    return sorted(s for s in near if target_at(st, seat, s) is not None)
+
+
+@choice("card_attack", lambda st, f: f"Attack a target within {f['range']} spaces ({f['left']} attack(s) left), or finish")
+def card_attack_options(st: GameState, f: Frame) -> list[Action]:
+    return [*space_actions("attack", st, targets(st, f)), Action("done")]
+
+
+@explain("card_attack")
+def card_attack_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "attack":
+        return None
+    s = space_of(st, a.arg)
+    if target_at(st, f["seat"], s) is None:
+        return "there is no barbarian, city-state, rival city or rival control token to attack there"
+    return (f"the space is not within {f['range']} spaces of a friendly space you did not take this turn, "
+            "counting through no water, rival space, barbarian or city-state the card does not allow")
+
+
+@act("card_attack")
+def card_attack_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "done":
+        return
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    target = target_at(st, seat, s)
+    assert target is not None
+    info: dict[str, Any] = {k: f[k] for k in ("seat", "slot", "combat", "vsb", "passes")}
+    info["space"] = s
+    push(st, "card_attack_after", **{k: v for k, v in f.items() if k != "k"}, space=s)
+    start_combat(st, info, target)
+
+
+@auto("card_attack_after")
+def run_card_attack_after(st: GameState, f: Frame) -> None:
+    """A space the attacker now holds is not a space to attack from this turn; then the next
+    attack, if the card has one left."""
+    seat, s = f["seat"], f["space"]
+    if _friendly(st, seat, s):
+        st.turn["taken"] = [*st.turn.get("taken", []), s]
+        log(st, f"seat {seat} holds {coord(st, s)} and cannot attack from it this turn", "note", seat=seat, space=s)
+    left = f["left"] - 1
+    if left > 0:
+        push(st, "card_attack", **{k: v for k, v in f.items() if k not in ("k", "space", "left")}, left=left)
+
+
+@hooks.register("grants", "pentagon_base")
+def _pentagon_base_grants(st: GameState, seat: int) -> frozenset[str]:
+    return frozenset({ATTACK_ANYWHERE})
