@@ -1,5 +1,6 @@
 """Build the optional compiled newdawn (``make fast``): ``newdawn.engine``, ``newdawn.content`` and
 ``newdawn.bots`` (whose search spends half its time in its own evaluation) compiled with mypyc,
+subpackages included (``engine/rulesets``),
 in a directory of its own (default ``build/mypyc``).
 
 The pure-Python package in ``src/`` stays the default install and the reference; the compiled
@@ -36,8 +37,8 @@ def sources_hash(src: Path = SRC) -> str:
     """Hash of the compiled packages' Python sources (names and contents)."""
     h = hashlib.sha256()
     for pkg in COMPILED:
-        for f in sorted((src / pkg).glob("*.py")):
-            h.update(f"{pkg}/{f.name}\0".encode())
+        for f in sorted((src / pkg).rglob("*.py")):
+            h.update(f"{f.relative_to(src).as_posix()}\0".encode())
             h.update(f.read_bytes())
     return h.hexdigest()
 
@@ -60,8 +61,8 @@ def build(out: Path, force: bool) -> int:
     out.mkdir(parents=True)
     _copy_tree(out)
     targets = sorted(
-        str(f.relative_to(out)) for pkg in COMPILED for f in (out / "newdawn" / pkg).glob("*.py")
-        if str(f.relative_to(out / "newdawn")) not in NOT_COMPILED
+        str(f.relative_to(out)) for pkg in COMPILED for f in (out / "newdawn" / pkg).rglob("*.py")
+        if f.relative_to(out / "newdawn").as_posix() not in NOT_COMPILED
     )
     print(f"mypyc {', '.join(f'newdawn/{p}' for p in COMPILED)} (but {', '.join(NOT_COMPILED)}) in {out} ...",
           flush=True)
