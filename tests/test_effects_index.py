@@ -56,11 +56,11 @@ def test_handlers_come_from_the_registries(tool: ModuleType, monkeypatch: pytest
     from newdawn.engine import hooks
 
     e = _entry(tool, "terracotta_army")
-    assert e.handlers == ["hook `combat_bonus` `terracotta_army`: `engine.wonders._terracotta`"]  # type: ignore[attr-defined]
+    assert e.handlers == ["hook `combat_bonus` `terracotta_army`: `engine.effects.wonders._terracotta`"]  # type: ignore[attr-defined]
     assert any(t.endswith("test_wonders.py::test_flat_combat_bonuses") for t in e.tests)  # type: ignore[attr-defined]
     # a unique card: the op builders, the card effect and the steps they push
     w = _entry(tool, "writing")
-    assert "card effect `writing`: `engine.leaders.fx_writing`" in w.handlers  # type: ignore[attr-defined]
+    assert "card effect `writing`: `engine.effects.leaders.fx_writing`" in w.handlers  # type: ignore[attr-defined]
     assert any(s.startswith("`dial`") for s in w.steps)  # type: ignore[attr-defined]
     # a handler taken out of the registry shows as missing
     monkeypatch.setitem(hooks.REGISTRY, "combat_bonus",

@@ -5,6 +5,7 @@ its source does no I/O (no printing, no files, no clock)."""
 from __future__ import annotations
 
 import ast
+import fnmatch
 import io
 import json
 import subprocess
@@ -132,3 +133,178 @@ def test_the_scans_would_catch_a_violation(tmp_path: Path) -> None:
     assert "random" in mods and "newdawn.bots" in mods
     names = [t.string for t in _code_tokens(sample)]
     assert names.count("print") == 1 and names.count("time") == 2 and "open" not in names
+
+
+# ---------------------------------------------------------------- the floors inside the engine
+
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foundation", ("errors", "actions", "event", "hexgrid", "rng", "board", "state", "hooks", "rulesets")),
+    ("queries", ("spaces",)),
+    ("steps", ("flow", "decisions")),
+    ("pieces", ("pieces",)),
+    ("movement", ("explore", "movement")),
+    ("focus types", ("ops", "culture", "science", "growth", "districts", "economy", "industry", "military",
+                     "rulesets.base_military")),
+    ("turn", ("events", "victory", "turn", "setup", "rulesets.base_events", "rulesets.base_setup")),
+    ("printed effects", ("effects", "effects.*")),
+    ("entry points", ("api", "view", "__init__")),
+)
+"""The engine's floors, lowest first (``docs/engine.md`` describes each). A module may import
+only from its own floor or a lower one, never in a circle. Entries are module names relative to
+the engine (``rulesets`` is that package's ``__init__``, the registry of ruleset code) or
+patterns (``effects.*``: every module of the package). A new engine module is declared here on
+the floor where it belongs."""
+
+LATE_IMPORT_NOTE = "# late import:"
+"""An import inside a function is allowed only with this comment (on its line or the line
+above) saying why it cannot be at the top of the module."""
+
+
+def _module_name(root: Path, path: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts) or "__init__"
+
+
+def _floor_of(module: str, floors: tuple[tuple[str, tuple[str, ...]], ...]) -> int | None:
+    """Index of the floor whose entries name ``module``, else None."""
+    for i, (_, mods) in enumerate(floors):
+        if any(fnmatch.fnmatchcase(module, m) for m in mods):
+            return i
+    return None
+
+
+def _engine_imports(root: Path, path: Path, known: set[str]) -> list[tuple[int, str, bool]]:
+    """(line, engine module, at module level) of every import of another engine module."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    top_level = set()
+    for node in tree.body:
+        top_level.update(id(n) for n in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef)))
+    name = _module_name(root, path)
+    package = name.split(".") if path.name == "__init__.py" and name != "__init__" else name.split(".")[:-1]
+    if name == "__init__":
+        package = []
+    out: list[tuple[int, str, bool]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level == 0:
+            continue
+        if node.level - 1 > len(package):
+            continue  # outside the engine (``from ..content import ...``)
+        base = package[:len(package) - (node.level - 1)]
+        targets = []
+        mod = [*base, *node.module.split(".")] if node.module else base
+        for alias in node.names:
+            sub = ".".join([*mod, alias.name])
+            targets.append(sub if sub in known else ".".join(mod))
+        for t in targets:
+            if t and t in known and t != name:
+                out.append((node.lineno, t, id(node) in top_level))
+    return out
+
+
+def _late_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import inside a function or class, of any module (the standard
+    library's too: an import belongs at the top unless a comment says why not)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    out: list[tuple[int, str]] = []
+    for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Import):
+                out.extend((inner.lineno, a.name) for a in inner.names)
+            elif isinstance(inner, ast.ImportFrom):
+                named = inner.module or ", ".join(a.name for a in inner.names)
+                out.append((inner.lineno, "." * inner.level + named))
+    return out
+
+
+def floor_violations(root: Path, floors: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
+    """Every breach of the floor plan in the package at ``root``: undeclared modules, imports
+    from a higher floor, function-level imports without a ``# late import:`` reason, and import
+    circles."""
+    files = {_module_name(root, p): p for p in sorted(root.rglob("*.py"))}
+    known = set(files)
+    bad: list[str] = []
+    edges: dict[str, set[str]] = {m: set() for m in files}
+    for m, path in files.items():
+        mine = _floor_of(m, floors)
+        if mine is None:
+            bad.append(f"{m}: not on any floor (declare it in FLOORS, tests/test_layering.py)")
+            continue
+        for line, target, _ in _engine_imports(root, path, known):
+            edges[m].add(target)
+            theirs = _floor_of(target, floors)
+            if theirs is not None and theirs > mine:
+                bad.append(f"{m}:{line}: imports {target}, on the higher floor {floors[theirs][0]!r} "
+                           f"({m} is on {floors[mine][0]!r})")
+        lines = path.read_text().splitlines()
+        for line, target in _late_imports(path):
+            above = lines[line - 2] if line >= 2 else ""
+            if LATE_IMPORT_NOTE not in lines[line - 1] and LATE_IMPORT_NOTE not in above:
+                bad.append(f"{m}:{line}: imports {target} inside a function without a '{LATE_IMPORT_NOTE} why' comment")
+    # circles: a module that reaches itself through imports
+    for start in sorted(edges):
+        seen: set[str] = set()
+        todo = list(edges[start])
+        while todo:
+            m = todo.pop()
+            if m == start:
+                bad.append(f"{start}: is part of an import circle")
+                break
+            if m not in seen:
+                seen.add(m)
+                todo.extend(edges.get(m, ()))
+    return bad
+
+
+def test_the_engine_keeps_its_floors() -> None:
+    bad = floor_violations(ENGINE, FLOORS)
+    assert not bad, "\n".join(bad)
+
+
+def test_every_floor_module_exists() -> None:
+    """The declaration names real modules (a renamed module is renamed here too)."""
+    names = {_module_name(ENGINE, p) for p in ENGINE.rglob("*.py")}
+    missing = [m for _, mods in FLOORS for m in mods if not any(fnmatch.fnmatchcase(n, m) for n in names)]
+    assert not missing, f"FLOORS names modules that do not exist: {missing}"
+
+
+def test_the_floor_plan_doc_names_every_floor_and_module() -> None:
+    """``docs/engine.md`` (the newcomer's map) names each floor and each module declared on it."""
+    doc = (ENGINE.parents[2] / "docs" / "engine.md").read_text()
+    missing = [name for name, mods in FLOORS for name in (name, *mods)
+               if f"| {name} |" not in doc and f"`{name.removesuffix('.*')}" not in doc]
+    assert not missing, f"docs/engine.md does not name: {missing}"
+
+
+def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
+    """The checker itself, on a throw-away package: each kind of breach is reported."""
+    pkg = tmp_path / "eng"
+    (pkg / "fx").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import low, high\n")
+    (pkg / "low.py").write_text("from .fx.b import thing\n")  # upward
+    (pkg / "high.py").write_text(
+        "from . import low\nfrom .fx import a\n\ndef f():\n    from . import low\n\n"
+        "def g():\n    # late import: a reason\n    from . import low\n\ndef h():\n    import json\n")
+    (pkg / "mid.py").write_text("from . import mid2\n")  # a circle on one floor
+    (pkg / "mid2.py").write_text("from .mid import x\n")
+    (pkg / "fx" / "__init__.py").write_text("from . import a\n")
+    (pkg / "fx" / "a.py").write_text("from .. import low\nfrom ..fx import b\nfrom ..peak import z\n")
+    (pkg / "peak.py").write_text("from .fx import a\n")
+    (pkg / "fx" / "b.py").write_text("")
+    (pkg / "stray.py").write_text("")
+    floors = (("low", ("low",)), ("mid", ("mid", "mid2")), ("high", ("high", "fx", "fx.*")), ("top", ("__init__", "peak")))
+    bad = floor_violations(pkg, floors)
+    text = "\n".join(bad)
+    assert "low:1: imports fx.b, on the higher floor 'high'" in text
+    assert "high:5: imports .low inside a function" in text
+    assert "high:9" not in text  # the late import with its reason is allowed
+    assert "high:12: imports json inside a function" in text  # any module, not only the engine's
+    assert "mid: is part of an import circle" in text and "mid2: is part of an import circle" in text
+    assert "stray: not on any floor" in text
+    assert "fx.a:3: imports peak, on the higher floor 'top'" in text  # inside a package too
+    assert "fx.a: is part of an import circle" in text and "peak: is part of an import circle" in text
+    assert not any(b.startswith(("fx:", "fx.b", "__init__")) for b in bad), bad  # downward and sideways are fine
+    assert len(bad) == 9, bad

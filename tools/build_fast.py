@@ -1,6 +1,6 @@
 """Build the optional compiled newdawn (``make fast``): ``newdawn.engine``, ``newdawn.content`` and
 ``newdawn.bots`` (whose search spends half its time in its own evaluation) compiled with mypyc,
-subpackages included (``engine/rulesets``),
+subpackages included (``engine/effects``, ``engine/rulesets``),
 in a directory of its own (default ``build/mypyc``).
 
 The pure-Python package in ``src/`` stays the default install and the reference; the compiled
@@ -37,7 +37,7 @@ def sources_hash(src: Path = SRC) -> str:
     """Hash of the compiled packages' Python sources (names and contents)."""
     h = hashlib.sha256()
     for pkg in COMPILED:
-        for f in sorted((src / pkg).rglob("*.py")):
+        for f in sorted((src / pkg).rglob("*.py")):  # subpackages too (engine/effects)
             h.update(f"{f.relative_to(src).as_posix()}\0".encode())
             h.update(f.read_bytes())
     return h.hexdigest()

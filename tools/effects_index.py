@@ -10,10 +10,11 @@ Where each column comes from:
 
 * data: the content loaded by ``newdawn.content.load_content("ti")`` (it holds every record of
   the data files; ``box`` says which game has it), with the record's position in its JSON list.
-* handlers: the engine's registries, read after importing the engine: ``cards.OPS`` (the
-  builder of each effect op), ``leaders.CARD_FX`` (unique-card effects, by ``special`` handler
+* handlers: the engine's registries, read after importing the engine: ``ops.OPS`` (the
+  builder of each effect op), ``effects.leaders.CARD_FX`` (unique-card effects, by ``special`` handler
   name) and ``hooks.REGISTRY`` (hook point -> handler name -> function).
-* steps: the decision and automatic step kinds (``flow.CHOICE``, ``flow.AUTO``) a handler
+* steps: the decision and automatic step kinds (``flow.CHOICE``, ``flow.AUTO``; for a decision
+  made by a factory, the functions it was made from, ``decisions.MADE``) a handler
   pushes: the literal kinds of the ``push(st, kind)`` and ``frame(kind)`` calls in its syntax
   tree and in the functions of its module it calls (the registries cannot say which steps a
   function pushes); from a step of the handler's own module, the steps its functions push
@@ -45,11 +46,12 @@ from newdawn.content.loader import read_raw
 from newdawn.content.schema import Effect
 from newdawn.engine import (
     api,  # noqa: F401  (importing the engine fills the registries)
-    cards,
+    decisions,
     flow,
     hooks,
-    leaders,
+    ops,
 )
+from newdawn.engine.effects import leaders
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "effects-index.md"
@@ -134,7 +136,9 @@ def _where(fn: Callable[..., Any]) -> str:
 
 def _step_functions(kind: str) -> list[Callable[..., Any]]:
     fns: list[Callable[..., Any]] = []
-    if kind in flow.CHOICE:
+    if kind in decisions.MADE:  # made by a factory: its own targets and effect functions
+        fns.extend(decisions.MADE[kind])
+    elif kind in flow.CHOICE:
         fns.extend(flow.CHOICE[kind])
     if kind in flow.AUTO:
         fns.append(flow.AUTO[kind])
@@ -196,7 +200,7 @@ def find_handlers(e: Entry) -> None:
         if eff.op == "choose":
             continue
         if eff.op != "special":
-            fn = cards.OPS.get(eff.op)
+            fn = ops.OPS.get(eff.op)
             lines.append(f"op `{eff.op}`: `{_where(fn)}`" if fn else f"op `{eff.op}`: **no builder registered**")
             if fn:
                 fns.append(fn)
@@ -306,7 +310,7 @@ def render(es: list[Entry]) -> str:
         "",
         "- **data**: its record in `src/newdawn/content/data/` (position in the file's list) and its box;",
         "- **handlers**: the engine functions registered for it: the builder of each effect op",
-        "  (`engine.cards.OPS`), the unique-card effect (`engine.leaders.CARD_FX`) and every hook point",
+        "  (`engine.ops.OPS`), the unique-card effect (`engine.effects.leaders.CARD_FX`) and every hook point",
         "  registered under its `special` handler name (`engine.hooks.REGISTRY`, points described in",
         "  `engine/hooks.py`);",
         "- **steps**: the decisions and automatic steps those functions push (`engine.flow.CHOICE`,",
@@ -316,9 +320,8 @@ def render(es: list[Entry]) -> str:
         "  title or rule). A name shared with setup (a card in a row) also counts, so read the list",
         "  as a place to start.",
         "",
-        "Rules that read an effect by name instead of through a hook (Poland's `keeps_all_from`,",
-        "Potala's `diplomacy_limit`) are not in the registries; `docs/rules-coverage.md` says what",
-        "each effect does and how it is verified.",
+        "The standard rules reach every printed effect through these registries only (the floor plan",
+        "in `docs/engine.md`); `docs/rules-coverage.md` says what each effect does and how it is verified.",
         "",
     ]
     for fam, title, note in FAMILIES:

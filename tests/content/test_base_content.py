@@ -510,7 +510,7 @@ def test_automated_player_start_rows_match_the_leaders(base: BaseContent) -> Non
 
 def test_every_base_op_is_implemented_or_listed_as_missing(base: BaseContent) -> None:
     import newdawn.engine  # noqa: F401  (registers the effect ops)
-    from newdawn.engine.cards import OPS
+    from newdawn.engine.ops import OPS
 
     used: set[str] = set()
     for c in base.focus_cards.values():

@@ -291,7 +291,7 @@ def test_palenque_resources_spent_as_trade_tokens():
 
 
 def test_antananarivo_counts_as_your_city_for_placing_on_your_turn():
-    from newdawn.engine.cards import place_targets
+    from newdawn.engine.spaces import place_targets
 
     st = game(PLAIN)
     b = st.board

@@ -12,10 +12,10 @@ from helpers import clear_space, fresh, resolve, set_slot, text  # noqa: E402
 
 from newdawn.engine import apply, legal_actions, new_game  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402
-from newdawn.engine.cards import gain_card  # noqa: E402
 from newdawn.engine.flow import effective_slot, push  # noqa: E402
 from newdawn.engine.industry import wonder_cost  # noqa: E402
 from newdawn.engine.military import attack_value, defense_value  # noqa: E402
+from newdawn.engine.pieces import gain_card  # noqa: E402
 from newdawn.engine.spaces import control_reason  # noqa: E402
 from newdawn.engine.state import ON_CARD  # noqa: E402
 from newdawn.engine.turn import card_frames  # noqa: E402
@@ -404,7 +404,7 @@ def test_aztec_no_swap_without_a_win():
 
 
 def test_inca_chains_a_token_next_to_a_mountain():
-    from newdawn.engine.cards import place_control
+    from newdawn.engine.pieces import place_control
 
     st = game(["inca", "rome"])
     m = land(st, lambda s: st.board.terrain[s] == "mountain")
@@ -695,8 +695,8 @@ def test_mysticism_moves_a_token_next_to_the_new_district():
 
 
 def test_america_puts_a_natural_wonder_on_a_card_and_spends_it_as_trade():
-    from newdawn.engine.cards import place_control
     from newdawn.engine.flow import spend, spendable
+    from newdawn.engine.pieces import place_control
 
     st = game(["america", "rome"])
     b = st.board

@@ -343,7 +343,7 @@ def test_pyramids_upgrade_up_to_three_level_one_cards_when_built_only():
 def test_porcelain_tower_two_cards_one_level_up():
     st = game()
     c = st._c
-    from newdawn.engine.cards import gain_card
+    from newdawn.engine.pieces import gain_card
 
     gain_card(st, 0, c.card_for("culture", 2))
     st = build_wonder(st, 0, "porcelain_tower")
@@ -440,7 +440,7 @@ def test_stonehenge_chains_placements_over_adjacent_hills():
         clear_space(st, x)
         clear_figures(st, x)
         st.cities.pop(x, None)
-    from newdawn.engine.cards import place_control
+    from newdawn.engine.pieces import place_control
 
     place_control(st, 0, hill)
     assert kinds(fresh(st))[-1] == "focus"  # without the wonder nothing happens
@@ -577,7 +577,7 @@ def test_orszaghaz_caravan_may_conquer_the_city_state():
 def test_great_library_copies_a_card_of_the_rival_row():
     st = game()
     c = st._c
-    from newdawn.engine.cards import gain_card
+    from newdawn.engine.pieces import gain_card
 
     gain_card(st, 1, c.card_for("military", 2))
     s = st.capitals[1]
@@ -593,7 +593,7 @@ def test_great_library_copies_a_card_of_the_rival_row():
 
 def test_university_of_sankore_swap_after_replacing_a_card():
     st = game()
-    from newdawn.engine.cards import gain_card
+    from newdawn.engine.pieces import gain_card
 
     give(st, 0, "university_of_sankore")
     push(st, "end_turn", seat=0)
@@ -716,7 +716,7 @@ def test_capitalism_still_resets_economy_before_the_pick_with_the_after_resolve_
     """The after-resolve step of the wonders sits between a card's steps and its reset;
     Capitalism must still let the economy card reset before the other card is picked."""
     st = game()
-    from newdawn.engine.cards import gain_card
+    from newdawn.engine.pieces import gain_card
 
     gain_card(st, 0, "capitalism")
     st = resolve_in(st, "economy", 3)
@@ -749,7 +749,7 @@ def test_a_wonder_taken_mid_turn_works_at_once_and_its_build_effect_does_not_rep
     st.ctl[t] = 1
     st.wonder_at[t] = "terracotta_army"
     st.players[1].wonders.append("terracotta_army")
-    from newdawn.engine.industry import claim_wonder_token
+    from newdawn.engine.pieces import claim_wonder_token
 
     claim_wonder_token(st, 0, t)
     assert "terracotta_army" in st.players[0].wonders and "terracotta_army" not in st.players[1].wonders

@@ -11,9 +11,9 @@ from helpers import after_setup, clear_space, fresh, resolve, set_slot, text
 
 from newdawn.engine import IllegalActionError, apply, legal_actions, why_illegal
 from newdawn.engine.actions import Action
-from newdawn.engine.cards import advance_dial
 from newdawn.engine.events import barbarian_step
 from newdawn.engine.flow import add_trade, push
+from newdawn.engine.science import advance_dial
 from newdawn.engine.spaces import unused_control
 from newdawn.engine.state import ON_CARD
 
@@ -67,7 +67,7 @@ def test_new_economy_card_unlocks_caravans_and_keeps_trade_tokens():
     """U: tokens move to the replacement card; extra figures go on the new card."""
     st = after_setup()
     add_trade(st, 0, "economy", 2)
-    from newdawn.engine.cards import gain_card
+    from newdawn.engine.pieces import gain_card
 
     gain_card(st, 0, "currency")
     assert st.players[0].trade["economy"] == 2

@@ -98,21 +98,25 @@ def test_the_action_count_is_the_same_for_every_configuration() -> None:
 
 def _engine_verbs() -> set[str]:
     """Verbs the engine's source names where it builds options: ``Action("verb", ...)``,
-    ``space_actions("verb", ...)``, ``_space_or_skip(kind, text, "verb", ...)`` and
-    ``figure_options(st, seat, "verb", ...)``."""
+    ``space_actions("verb", ...)``, the decision factories ``space_choice(kind, text, "verb", ...,
+    skip="verb")`` and ``item_choice`` (``engine/decisions.py``) and ``figure_options(st, seat,
+    "verb", ...)``, in every engine module (subpackages too)."""
     import ast
     from pathlib import Path
 
     import newdawn.engine
 
     verbs: set[str] = set()
-    where = {"Action": 0, "space_actions": 0, "_space_or_skip": 2, "figure_options": 2}
-    for path in Path(newdawn.engine.__file__).parent.glob("*.py"):
+    where = {"Action": 0, "space_actions": 0, "space_choice": 2, "item_choice": 2, "figure_options": 2}
+    for path in Path(newdawn.engine.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in where:
                 i = where[node.func.id]
                 if len(node.args) > i and isinstance(node.args[i], ast.Constant):
                     verbs.add(str(node.args[i].value))
+                for kw in node.keywords:
+                    if kw.arg == "skip" and isinstance(kw.value, ast.Constant) and kw.value.value is not None:
+                        verbs.add(str(kw.value.value))
     return verbs
 
 
@@ -120,4 +124,12 @@ def test_every_verb_the_engine_offers_has_ids() -> None:
     verbs = _engine_verbs()
     assert {"place", "destroy", "caravan", "tile", "focus"} <= verbs
     table_verbs = {form.split(" ")[0] for _, _, form in codec().blocks}
-    assert verbs <= table_verbs, f"verbs without ids: {sorted(verbs - table_verbs)}"
+    missing = verbs - table_verbs
+    assert missing <= NOT_IN_THE_CODEC_YET, f"verbs without ids: {sorted(missing - NOT_IN_THE_CODEC_YET)}"
+    assert missing >= NOT_IN_THE_CODEC_YET, "a verb listed as missing has ids now: take it off the list"
+
+
+NOT_IN_THE_CODEC_YET = {"pick"}
+"""Verbs the engine offers that the codec has no form for yet: the base game's ``pick`` of a tile
+to place while building the map (``engine/rulesets/base_setup.py``; the scan used to read the
+engine's top folder only, so it was not seen)."""

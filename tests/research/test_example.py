@@ -1,5 +1,5 @@
-"""examples/train_pg.py: its game loop and its policy-gradient step (the learning curve itself is
-measured by running the example; docs/research.md has the figures)."""
+"""examples/train_pg.py: its features, its policy-gradient step, its game loop and its statistics
+(the learning curve itself is measured by running the example; docs/research.md has the figures)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
+
+from newdawn.engine import new_game, player_view  # noqa: E402
+from newdawn.research.codec import codec  # noqa: E402
+from newdawn.research.observation import Observation  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_pg.py"
 
@@ -24,22 +28,54 @@ def pg() -> ModuleType:
     return mod
 
 
-def test_groups_cover_every_id(pg: ModuleType) -> None:
-    groups, n = pg.action_groups()
-    assert groups.min() == 0 and groups.max() == n - 1
-    assert len(np.unique(groups)) == n
+def test_focus_features_read_the_slot_and_level_from_the_observation(pg: ModuleType) -> None:
+    st = new_game({"players": 2}, seed=5)
+    row = st.players[0].row
+    from newdawn.engine.state import content_for
+    cards = content_for(st).focus_cards
+    types = [cards[cid].type for cid in row]
+    obs = Observation().set_from_view(player_view(st, 0)).copy()
+    c = codec()
+    ids = [c.encode(f"focus {t}") for t in types] + [c.encode("done")]
+    f = pg.Features().features(ids, obs)
+    names = list(pg.FEATURES)
+    slot, passive = names.index("slot"), names.index("passive")
+    assert f[:len(types), slot].tolist() == pytest.approx([i / (len(types) - 1) for i in range(len(types))])
+    assert f[:, passive].tolist() == [0.0] * len(types) + [1.0]
+    for j in range(len(types)):
+        assert f[j, names.index("level")] == pytest.approx((cards[row[j]].level - 1) / 3)
+    assert not f[-1, 1:].any()
 
 
-def test_a_positive_advantage_makes_the_choices_more_likely(pg: ModuleType) -> None:
+def test_a_positive_advantage_makes_the_choice_more_likely(pg: ModuleType) -> None:
     policy = pg.Policy(np.random.default_rng(0))
     r = pg.play(policy, seed=3, learner=0, max_rounds=2, learn=True)
-    assert r["trace"], "the learner made no choice with two or more options"
-    step = next(t for t in r["trace"] if len(set(t[0].tolist())) > 1)  # options of different groups
-    g, p, k = step
-    before = p[k]
+    assert r["trace"], "the learner made no choice between options that differ"
+    f, p, k = next(s for s in r["trace"] if (s[0] != s[0][s[2]]).any())
     for _ in range(5):
-        policy.update([step], 1.0, lr=0.05)
-    z = policy.theta[g]
+        policy.update([(f, p, k)], [1.0], lr=0.05)
+    z = f @ policy.theta
     after = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
-    assert after[k] > before
-    assert r["winner"] in (-2, 0, 1) and r["reward"] in (0.0, 1.0, -1.0)
+    assert after[k] > p[k]
+    assert r["winner"] in (-2, -1, 0, 1) and r["reward"] in (0.0, 1.0, -1.0)
+
+
+def test_the_slot_weight_alone_plays_the_last_slot(pg: ModuleType) -> None:
+    """A large weight on the slot makes the policy pick the card in the last slot."""
+    policy = pg.Policy(np.random.default_rng(0))
+    policy.theta[list(pg.FEATURES).index("slot")] = 50.0
+    st = new_game({"players": 2}, seed=8)
+    from newdawn.engine.state import content_for
+    cards = content_for(st).focus_cards
+    types = [cards[cid].type for cid in st.players[0].row]
+    obs = Observation().set_from_view(player_view(st, 0)).copy()
+    c = codec()
+    ids = [c.encode(f"focus {t}") for t in types]
+    assert policy.act(ids, lambda: obs, None) == c.encode(f"focus {types[-1]}")
+
+
+def test_wilson_interval_and_two_proportion_test(pg: ModuleType) -> None:
+    lo, hi = pg.wilson(30, 100)
+    assert lo == pytest.approx(0.219, abs=1e-3) and hi == pytest.approx(0.396, abs=1e-3)
+    assert pg.two_proportion_p(30, 100, 30, 100) == pytest.approx(1.0)
+    assert pg.two_proportion_p(60, 100, 30, 100) < 1e-4 < pg.two_proportion_p(36, 100, 30, 100)

@@ -15,6 +15,7 @@ from newdawn.research.observation import (  # noqa: E402
     PLANE,
     Observation,
     layout,
+    named_views,
     observation_size,
     observation_text,
     player_feature_names,
@@ -29,6 +30,18 @@ def test_layout_is_named_and_views_share_the_flat_tensor() -> None:
         assert obs.dict[name].shape == shape
         assert np.shares_memory(obs.dict[name], obs.tensor)
     assert obs.dict["board"].shape[1:] == (GRID, GRID)
+
+
+def test_named_views_of_a_returned_tensor_match_the_buffer_and_refuse_other_shapes() -> None:
+    from newdawn.engine import new_game
+
+    obs = Observation()
+    flat = obs.set_from_view(player_view(new_game({"players": 3}, 2), 1)).copy()  # as an env returns it
+    views = named_views(flat)
+    for name in layout():
+        assert np.array_equal(views[name], obs.dict[name]) and np.shares_memory(views[name], flat)
+    with pytest.raises(ValueError, match="shape"):
+        named_views(flat[:-1])
 
 
 @pytest.mark.parametrize("players", [2, 5])

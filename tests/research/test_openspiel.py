@@ -27,6 +27,27 @@ def test_random_sim_test_with_serialization(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2 if players <= 3 else 1, serialize=True, verbose=False)
 
 
+def _rulesets() -> list[str]:
+    from importlib.resources import files
+
+    data = files("newdawn.content") / "data"
+    return sorted(f.name[len("ruleset_"):-len(".json")] for f in data.iterdir()
+                  if f.name.startswith("ruleset_") and f.name.endswith(".json"))
+
+
+@pytest.mark.parametrize("ruleset", _rulesets())
+def test_random_sim_test_for_every_ruleset_the_engine_plays(ruleset: str) -> None:
+    """Every ruleset of the packaged data, as soon as the engine accepts it."""
+    from newdawn.engine import new_game
+
+    try:
+        new_game({"players": 3, "ruleset": ruleset}, 0)
+    except ValueError as e:
+        pytest.skip(f"the engine does not play {ruleset!r} yet: {e}")
+    game = load(players=3, ruleset=ruleset, max_rounds=2, seed=1)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_registered_and_loadable_by_name_with_parameters() -> None:
     load()
     assert "python_newdawn" in pyspiel.registered_names()
@@ -90,26 +111,51 @@ def test_observation_tensor_and_strings() -> None:
     assert state.information_state_string(0) == state.observation_string(0)
 
 
-def test_openspiel_bots_play_a_game() -> None:
+def test_openspiel_bots_play_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel's own Python bots: uniform random, MCTS and IS-MCTS, the last re-sampling every
+    simulation's world through ``resample_from_infostate`` (the engine's ``determinize``)."""
     from open_spiel.python.algorithms import ismcts, mcts
     from open_spiel.python.bots import uniform_random
 
+    from newdawn.research.openspiel_game import NewdawnState
+
+    resampled: list[tuple[str, str, bool]] = []
+    original = NewdawnState.resample_from_infostate
+
+    def spy(self, player_id, sampler):  # type: ignore[no-untyped-def]
+        out = original(self, player_id, sampler)
+        hidden_changed = (out.engine_state.stack != self.engine_state.stack
+                          or out.engine_state.rng != self.engine_state.rng)
+        resampled.append((out.observation_string(player_id), self.observation_string(player_id), hidden_changed))
+        return out
+
+    monkeypatch.setattr(NewdawnState, "resample_from_infostate", spy)
     game = load(players=3, max_rounds=2, seed=4)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    bots = [
-        uniform_random.UniformRandomBot(0, rng),
-        mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=rng),
-        ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=rng),  # resamples with determinize
-    ]
+    sims = 6
+    mcts_bot = mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rng)
+    ismcts_bot = ismcts.ISMCTSBot(game, evaluator, 2.0, sims, random_state=rng)
+    bots = [uniform_random.UniformRandomBot(0, rng), mcts_bot, ismcts_bot]
     state = game.new_initial_state()
     state.apply_action(11)
-    moves = 0
+    moves = searched = 0
     while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
+        seat = state.current_player()
+        if seat == 1 and len(state.legal_actions()) > 1 and searched < 3:
+            root = mcts_bot.mcts_search(state)  # the search itself: every simulation counted at the root
+            assert root.explore_count == sims
+            assert {c.action for c in root.children} <= set(state.legal_actions())
+            searched += 1
+        state.apply_action(bots[seat].step(state))
         moves += 1
-    assert moves > 10
+    assert moves > 10 and searched > 0
     assert sum(state.returns()) == pytest.approx(0.0)
+    # IS-MCTS asked for a fresh world at each simulation of each decision it searched (a
+    # decision with one option is not searched), and each world kept the seat's view.
+    assert len(resampled) >= sims and len(resampled) % sims == 0
+    assert all(mine == theirs for mine, theirs, _ in resampled)
+    assert any(changed for _, _, changed in resampled)
 
 
 def test_resampling_keeps_the_seats_view() -> None:

@@ -20,11 +20,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from newdawn.content.errors import ContentError
-from newdawn.content.loader import COUNT_THROUGH, TRADE_EFFECTS, Arg, _check_args, _Rec
+from newdawn.content.records import _check_args, _Rec
 from newdawn.content.schema import Effect
+from newdawn.content.vocab import COUNT_THROUGH, TRADE_EFFECTS, Arg
 
 if TYPE_CHECKING:
-    from newdawn.content.loader import Content
+    from newdawn.content.model import Content
 
 __all__ = ["AP_OPS", "APCard", "APParameter", "AutomatedPlayer", "build_automated_player"]
 

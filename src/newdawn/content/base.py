@@ -31,18 +31,8 @@ from typing import Any, NoReturn
 
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
 from newdawn.content.errors import ContentError
-from newdawn.content.loader import (
-    AGENDA_TIMINGS,
-    BOXES,
-    EFFECT_OPS,
-    EVENT_ICONS,
-    PRIMARY_RESOURCE,
-    SPECIAL_ARGS,
-    TILE_SIDES,
-    TRADE_EFFECTS,
-    VICTORY_CHECKS,
-    Arg,
-    Content,
+from newdawn.content.model import Content
+from newdawn.content.records import (
     _by_id,
     _check_args,
     _city_state,
@@ -50,6 +40,7 @@ from newdawn.content.loader import (
     _focus_card,
     _leader,
     _natural_wonder,
+    _placements,
     _player_diplomacy,
     _Rec,
     _tile,
@@ -71,6 +62,18 @@ from newdawn.content.schema import (
     TileDef,
     VictoryCard,
     Wonder,
+)
+from newdawn.content.vocab import (
+    AGENDA_TIMINGS,
+    BOXES,
+    EFFECT_OPS,
+    EVENT_ICONS,
+    PRIMARY_RESOURCE,
+    SPECIAL_ARGS,
+    TILE_SIDES,
+    TRADE_EFFECTS,
+    VICTORY_CHECKS,
+    Arg,
 )
 
 __all__ = [
@@ -289,27 +292,6 @@ _COMBAT_KEYS = (
     "city_state", "reinforced_self", "reinforced_adjacent", "city_terrain_multiplier",
     "barbarian_trade_tokens", "capital_trade_take",
 )
-
-
-def _placements(r: _Rec, raw: object, what: str, n: int) -> tuple[tuple[int, tuple[int, int]], ...]:
-    if not isinstance(raw, list) or len(raw) != n:
-        r.fail(f"{what} must list {n} placements")
-    rows: list[tuple[int, tuple[int, int]]] = []
-    for i, item in enumerate(raw):
-        ok = (
-            isinstance(item, list)
-            and len(item) == 2
-            and isinstance(item[0], int)
-            and not isinstance(item[0], bool)
-            and 0 <= item[0] <= 5
-            and isinstance(item[1], list)
-            and len(item[1]) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1])
-        )
-        if not ok:
-            r.fail(f"{what}[{i}] must be [k (0..5), [q, r]], got {item!r}")
-        rows.append((int(item[0]), (int(item[1][0]), int(item[1][1]))))
-    return tuple(rows)
 
 
 def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:

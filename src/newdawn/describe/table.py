@@ -36,7 +36,7 @@ def turn_json(st: GameState) -> dict[str, Any]:
 
 def _build_frame(st: GameState, seat: int) -> dict[str, Any] | None:
     """The build step the viewer's industry card would start now (None without one)."""
-    from ..engine.cards import effect_frames
+    from ..engine.ops import effect_frames
 
     key = key_of_type(st, seat, "industry")
     if key is None:
@@ -54,7 +54,8 @@ def _build_frame(st: GameState, seat: int) -> dict[str, Any] | None:
 
 def wonders_json(st: GameState, seat: int) -> list[dict[str, Any]]:
     """The face-up wonders, and whether ``seat`` could build each with its industry card now."""
-    from ..engine.industry import affordable, free_wonder_cities, production_parts, wonder_cost
+    from ..engine.industry import affordable, production_parts, wonder_cost
+    from ..engine.spaces import free_wonder_cities
 
     c = content_for(st)
     f = _build_frame(st, seat) if 0 <= seat < st.n and st.winner == -1 else None

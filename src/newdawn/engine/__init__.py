@@ -2,6 +2,7 @@
 
 Entry points: ``new_game``, ``legal_actions``, ``apply``, ``apply_in_place``, ``why_illegal``,
 ``decision_seat``, ``describe``, ``game_config``, ``player_view``, ``determinize``, ``replay``.
+The modules stand on floors (``docs/engine.md``); ``tests/test_layering.py`` keeps them there.
 """
 
 from .actions import Action, parse_action

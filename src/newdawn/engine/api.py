@@ -9,24 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-# Importing these modules registers their decisions and effect ops.
+# Importing these modules registers their decisions, effect ops and hook handlers.
 from . import (  # noqa: F401
-    cards,
-    diplomacy,
+    culture,
     districts,
     economy,
+    effects,
     events,
+    growth,
     industry,
-    leaders,
     military,
+    science,
     setup,
     turn,
     victory,
-    wonders,
 )
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
 from .flow import CHOICE, EXPLAIN, advance, decision_seat
+from .rulesets import base_events, base_military, base_setup  # noqa: F401
 from .setup import new_game
 from .state import GameState
 from .turn import describe

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import hooks
 from .actions import Action
-from .cards import place_targets, space_actions, space_of
+from .decisions import space_choice
 from .flow import (
     act,
     add_trade_to_type,
@@ -17,15 +17,19 @@ from .flow import (
     pop,
     push,
     replace_top,
-    spend,
     type_key,
 )
-from .industry import build_city, city_reason
+from .pieces import build_city, place_control, remove_control
 from .spaces import (
+    city_reason,
     control_reason,
     friendly,
     friendly_spaces,
     mature_cities,
+    own_tokens,
+    place_targets,
+    space_actions,
+    space_of,
     unused_cities,
     unused_control,
     within,
@@ -110,25 +114,15 @@ def zone_act(st: GameState, f: Frame, a: Action) -> None:
         push(st, "zone_city", seat=seat)
 
 
-@choice("zone_city", "Build a city within two spaces of a friendly space")
-def zone_city_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("city", st, zone_city_targets(st, f["seat"]))
-
-
-@explain("zone_city")
-def zone_city_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    if a.verb != "city":
-        return None
-    s = space_of(st, a.arg)
+def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
     if unused_cities(st, f["seat"]) <= 0:
         return "all your cities are on the map"
     return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
 
 
-@act("zone_city")
-def zone_city_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    build_city(st, f["seat"], space_of(st, a.arg))
+space_choice("zone_city", "Build a city within two spaces of a friendly space",
+             "city", lambda st, f: zone_city_targets(st, f["seat"]),
+             lambda st, f, s, where: build_city(st, f["seat"], s), skip=None, why=_zone_city_why)
 
 
 def encampment_targets(st: GameState, f: Frame) -> tuple[list[int], list[int]]:
@@ -180,12 +174,10 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
 
 @choice("theater", "Theater square: place a control token within 2 spaces")
 def theater_options(st: GameState, f: Frame) -> list[Action]:
-
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
-        own = [s for s, o in st.ctl.items() if o == seat and s not in st.district]
-        return [*space_actions("remove", st, own), Action("done")]
+        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
     spaces = place_targets(st, seat, f"within2:{f['space']}", None)
     spaces |= place_targets(st, seat, "wonder_city2", None)
     return [*space_actions("place", st, spaces), Action("done")]
@@ -205,8 +197,6 @@ def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 @act("theater")
 def theater_act(st: GameState, f: Frame, a: Action) -> None:
-    from .cards import place_control, remove_control
-
     if a.verb == "remove":  # the district's placement still waits
         remove_control(st, space_of(st, a.arg))
         log(st, f"seat {f['seat']} takes back the control token at {a.arg}")
@@ -214,6 +204,3 @@ def theater_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb == "place":
         place_control(st, f["seat"], space_of(st, a.arg))
-
-
-__all__ = ["spend"]

@@ -3,25 +3,19 @@ cities, and diplomacy cards taken on arrival (unified rules: Economy Focus Cards
 
 from __future__ import annotations
 
-from ..content.schema import Effect
+from ..content.schema import RESOURCES, Effect
 from . import hooks
-from .actions import Action
-from .cards import (
-    figure_options,
-    figure_refusal,
-    figure_start_refusal,
-    figure_starts,
-    op,
-    space_actions,
-    space_of,
-    step_refusal,
-)
+from .actions import Action, parse_coord
+from .board import Placement
+from .decisions import item_choice, space_choice
 from .explore import can_explore, start_exploration
 from .flow import (
     act,
     add_trade_to_type,
     auto,
+    card_of,
     choice,
+    effective_slot,
     explain,
     frame,
     log,
@@ -31,7 +25,11 @@ from .flow import (
     row_key,
     row_keys,
 )
-from .spaces import barb_at, coord, terrain_name
+from .hexgrid import neighbours
+from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
+from .ops import op
+from .pieces import take_player_card
+from .spaces import barb_at, coord, space_actions, space_of, terrain_name
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -79,25 +77,18 @@ def caravans_act(st: GameState, f: Frame, a: Action) -> None:
         push(st, "caravan_step", **step)
 
 
-@choice("caravan_start", "Choose the city your caravan leaves from")
-def caravan_start_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("start", st, caravan_starts(st, f["seat"]))
+def _caravan_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    st.players[f["seat"]].caravans[f["i"]] = s
+    push(st, "caravan_step", **{k: v for k, v in f.items() if k != "k"})
+
+
+space_choice("caravan_start", "Choose the city your caravan leaves from",
+             "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do, skip=None,
+             why=lambda st, f, s: figure_start_refusal("caravan"))
 
 
 def caravan_starts(st: GameState, seat: int) -> list[int]:
     return figure_starts(st, seat, "caravan")
-
-
-@explain("caravan_start")
-def caravan_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    return figure_start_refusal(st, "caravan", a)
-
-
-@act("caravan_start")
-def caravan_start_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    st.players[f["seat"]].caravans[f["i"]] = space_of(st, a.arg)
-    push(st, "caravan_step", **{k: v for k, v in f.items() if k != "k"})
 
 
 def destination_owner(st: GameState, seat: int, s: int) -> str:
@@ -281,37 +272,9 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     hooks.fire("visited", st, rival, s, seat)
 
 
-@choice("dipl_take", lambda st, f: f"You may take one of seat {f['rival']}'s diplomacy cards")
-def dipl_take_options(st: GameState, f: Frame) -> list[Action]:
-    rival = st.players[f["rival"]]
-    return [*(Action("dipl", d) for d in rival.own_dipl), Action("none")]
-
-
-@act("dipl_take")
-def dipl_take_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "none":
-        return
-    take_player_card(st, f["seat"], f["rival"], a.arg)
-
-
-def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
-    """Take a card from a rival's deck, first giving back the one already held from them."""
-    from .leaders import keeps_all_from
-
-    ps, rp = st.players[seat], st.players[rival]
-    prefix = f"p{rival}:"
-    from .wonders import diplomacy_limit
-
-    keep = keeps_all_from(st, seat, rival)  # Poland: any number from the chosen player
-    mine = [d for d in ps.dipl if d.startswith(prefix)]
-    over = len(mine) + 1 - diplomacy_limit(st, seat)  # Potala Palace: up to 4 from each player
-    for held in ([] if keep else mine[:max(0, over)]):
-        ps.dipl.remove(held)
-        rp.own_dipl.append(held[len(prefix):])
-    rp.own_dipl.remove(card)
-    ps.dipl.append(prefix + card)
-    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
+item_choice("dipl_take", lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards",
+            "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
+            lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
 
 
 @op("swap_resource")
@@ -319,25 +282,19 @@ def op_swap(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple
     return [frame("swap_resource", seat=seat)], False
 
 
-@choice("swap_resource", "You may trade one of your resources for another type")
-def swap_options(st: GameState, f: Frame) -> list[Action]:
-    from ..content.schema import RESOURCES
-
+def _swaps(st: GameState, f: Frame) -> list[str]:
     have = st.players[f["seat"]].resources
-    opts = [Action("swap", f"{a}>{b}") for a in RESOURCES if have.get(a) for b in RESOURCES if b != a]
-    opts.append(Action("skip"))
-    return opts
+    return [f"{a}>{b}" for a in RESOURCES if have.get(a) for b in RESOURCES if b != a]
 
 
-@act("swap_resource")
-def swap_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "skip":
-        return
-    give, _, take = a.arg.partition(">")
+def _swap_do(st: GameState, f: Frame, swap: str) -> None:
+    give, _, take = swap.partition(">")
     res = st.players[f["seat"]].resources
     res[give] -= 1
     res[take] = res.get(take, 0) + 1
+
+
+item_choice("swap_resource", "You may trade one of your resources for another type", "swap", _swaps, _swap_do)
 
 
 @op("capitalism")
@@ -361,33 +318,27 @@ def run_capitalism(st: GameState, f: Frame) -> None:
     st.stack_frames.extend(reversed(later))
 
 
-@choice("capitalism_pick", "You may resolve another focus card as if in the first slot")
-def capitalism_pick_options(st: GameState, f: Frame) -> list[Action]:
+def _capitalism_keys(st: GameState, f: Frame) -> list[str]:
     """Another card than Capitalism (which has just reset into the leftmost slot)."""
     seat = f["seat"]
     mine = row_key(st, seat, "capitalism") if "capitalism" in st.players[seat].row else "economy"
-    return [*(Action("focus", t) for t in row_keys(st, seat) if t != mine), Action("skip")]
+    return [t for t in row_keys(st, seat) if t != mine]
 
 
-@act("capitalism_pick")
-def capitalism_pick_act(st: GameState, f: Frame, a: Action) -> None:
-    from .flow import card_of, effective_slot
-
-    pop(st)
-    if a.verb == "skip":
-        return
+def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     seat = f["seat"]
-    slot = effective_slot(st, seat, a.arg, content_for(st).ruleset.row_slots[0])
-    push(st, "commit", seat=seat, type=a.arg, card=card_of(st, seat, a.arg), slot=slot, sub=True)
+    slot = effective_slot(st, seat, key, content_for(st).ruleset.row_slots[0])
+    push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key), slot=slot, sub=True)
 
+
+item_choice("capitalism_pick", "You may resolve another focus card as if in the first slot",
+            "focus", _capitalism_keys, _capitalism_do)
 
 
 # ---------------------------------------------------------------- Shipbuilding's water token
 
 def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
     """Empty hexes touching space ``s``, where a water token may be laid."""
-    from .hexgrid import neighbours
-
     idx = st.board.index
     return [c for c in neighbours(st.board.coords[s]) if c not in idx]
 
@@ -401,9 +352,6 @@ def ship_water_options(st: GameState, f: Frame) -> list[Action]:
 def ship_water_act(st: GameState, f: Frame, a: Action) -> None:
     """The water token becomes a water space of the map (like those filling holes); then the
     caravan explores from its space as usual."""
-    from .actions import parse_coord
-    from .board import Placement
-
     pop(st)
     if a.verb == "water":
         q, r = parse_coord(a.arg)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from . import hooks
 from .actions import Action
-from .cards import remove_control
-from .flow import act, auto, choice, frame, log, pop, push, push_all, replace_top, roll
-from .spaces import armies_at, caravans_at, coord, has_figure, is_empty
+from .decisions import item_choice
+from .districts import ability_frames
+from .flow import act, auto, choice, count_down, frame, log, pop, push, push_all, replace_top, roll
+from .pieces import raze_city, remove_control
+from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -98,27 +100,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
             log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
             push(st, "raid", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
             return
-        del st.cities[dest]
-        log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
-            space=dest, piece="city")
-        printed = st.board.printed[dest]
-        nw = printed.natural_wonder if printed else None
-        if nw and nw in st.players[owner].nws:
-            # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
-            st.players[owner].nws.remove(nw)
-            st.tokens[dest] = "nw:" + nw
-            log(st, f"the {nw} token goes back on {where}")
-        hooks.fire("replaced", st, owner, dest, "city")
-        if printed is not None and printed.city_state:
-            from .military import liberate
-
-            liberate(st, dest, printed.city_state, -1)  # sets a wonder there aside (once)
-            return
-        w = st.wonder_at.get(dest)
-        if w is not None and w in st.players[owner].wonders:
-            # The token stays; nobody controls the wonder until a city or token is placed on it.
-            st.players[owner].wonders.remove(w)
-            st.cs_aside_wonders.append(w)
+        raze_city(st, dest, letter)
         return
     owner = st.ctl.get(dest)
     if owner is not None:
@@ -134,8 +116,6 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
 
 
 def _turned_back(st: GameState, s: int) -> bool:
-    from .wonders import turns_back_barbarian
-
     return turns_back_barbarian(st, s)
 
 
@@ -180,10 +160,10 @@ def discard_options(st: GameState, f: Frame) -> list[Action]:
 def discard_act(st: GameState, f: Frame, a: Action) -> None:
     t = st.players[f["seat"]].trade
     t[a.arg] -= 1
-    if f["left"] <= 1 or sum(t.values()) == 0:
+    if sum(t.values()) == 0:
         pop(st)
     else:
-        replace_top(st, left=f["left"] - 1)
+        count_down(st, f)
 
 
 # ---------------------------------------------------------------- districts, governments, wonders
@@ -202,16 +182,12 @@ def run_districts(st: GameState, f: Frame) -> None:
 def district_event_options(st: GameState, f: Frame) -> list[Action]:
     seat = f["seat"]
     mine = [s for s, d in st.district.items() if st.ctl.get(s) == seat and s not in f["done"]]
-    from .cards import space_actions
 
     return [*space_actions("resolve", st, mine), Action("done")]
 
 
 @act("district_event")
 def district_event_act(st: GameState, f: Frame, a: Action) -> None:
-    from .cards import space_of
-    from .districts import ability_frames
-
     if a.verb == "done":
         pop(st)
         return
@@ -225,23 +201,21 @@ def run_government(st: GameState, f: Frame) -> None:
     push_all(st, [frame("government", seat=(st.first + k) % st.n) for k in range(st.n)])
 
 
-@choice("government", "You may change your government to a card in a '1' slot")
-def government_options(st: GameState, f: Frame) -> list[Action]:
+def _governments(st: GameState, f: Frame) -> list[str]:
     c = content_for(st)
     ps = st.players[f["seat"]]
     first_slots = [i for i, v in enumerate(c.ruleset.row_slots) if v == 1]
     types = {c.focus_cards[ps.row[i]].type for i in first_slots}
-    opts = [Action("gov", g.id) for g in c.ruleset.governments if g.type in types and g.id != ps.gov]
-    opts.append(Action("keep"))
-    return opts
+    return [g.id for g in c.ruleset.governments if g.type in types and g.id != ps.gov]
 
 
-@act("government")
-def government_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "gov":
-        st.players[f["seat"]].gov = a.arg
-        log(st, f"seat {f['seat']} changes government to {a.arg}", "government", seat=f["seat"], gov=a.arg)
+def _government_do(st: GameState, f: Frame, gov: str) -> None:
+    st.players[f["seat"]].gov = gov
+    log(st, f"seat {f['seat']} changes government to {gov}", "government", seat=f["seat"], gov=gov)
+
+
+item_choice("government", "You may change your government to a card in a '1' slot",
+            "gov", _governments, _government_do, skip="keep")
 
 
 @auto("event_wonder")
@@ -260,3 +234,12 @@ def run_wonder_icon(st: GameState, f: Frame) -> None:
                 revealed=deck[0] if deck else "")
         else:
             st.wonder_tokens.append(w)
+
+
+def turns_back_barbarian(st: GameState, s: int) -> bool:
+    """Petra (FAQ): a barbarian does not enter a space with a city or reinforced control token
+    of a player who has Petra."""
+    o = st.cities.get(s)
+    if o is None and s in st.reinforced:
+        o = st.ctl.get(s)
+    return o is not None and hooks.grants(st, o, "turn_back_barbarians")

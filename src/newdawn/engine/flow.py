@@ -100,6 +100,15 @@ def replace_top(st: GameState, **changes: Any) -> Frame:
     return f
 
 
+def count_down(st: GameState, f: Frame, **changes: Any) -> None:
+    """One use of the step on top, which repeats ``f["left"]`` times: after the last one it
+    ends, otherwise it stays with one fewer left (and ``changes``)."""
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, left=f["left"] - 1, **changes)
+
+
 def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:
     """Record an event line; ``kind`` and ``data`` give its facts (see ``Event``)."""
     if kind:
@@ -325,3 +334,17 @@ def slot_of(st: GameState, seat: int, ftype: str) -> int:
 def trade_options(st: GameState, seat: int) -> list[Action]:
     """Place one trade token on any card of the focus row."""
     return [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+
+
+_CARD_FOR: dict[tuple[int, str, int], str] = {}
+
+
+
+def card_for(st: GameState, ftype: str, level: int) -> str:
+    """The standard card of a type and level in the game's deck."""
+    c = content_for(st)
+    key = (id(c), ftype, level)
+    cid = _CARD_FOR.get(key)
+    if cid is None:
+        cid = _CARD_FOR[key] = c.card_for(ftype, level)
+    return cid

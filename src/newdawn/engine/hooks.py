@@ -4,7 +4,9 @@ Content records name their effects (``{"op": "special", "handler": "<name>"}``);
 module registers functions for the hook points below under that name. The engine calls the
 hook points at fixed moments and sums or collects what the active effects of a seat answer.
 With no handlers registered, every hook is neutral: this keeps the standard rules free of
-card-name tests.
+card-name tests. The handlers live in ``engine/effects/`` (leaders, wonders, diplomacy cards),
+the top floor of the engine; the standard rules reach them only through these points
+(``docs/engine.md``).
 
 Hook points:
 - ``start_of_turn(st, seat)``: may push frames (optional start-of-turn abilities).
@@ -27,8 +29,10 @@ Hook points:
 - ``card_extra(st, seat, ftype, slot) -> list[Frame]``: steps added after a focus card's own.
 - ``friendly_seats(st, seat) -> list[int]``: seats whose pieces count as friendly to ``seat``
   for its cities' maturity.
+- ``diplomacy_limit(st, seat, rival) -> int``: how many of ``rival``'s diplomacy cards ``seat``
+  may hold (the rules: one; the largest answer counts, see ``diplomacy_limit`` below).
 
-Wonder effects (``engine/wonders.py``):
+Wonder effects (``engine/effects/wonders.py``):
 - ``grants(st, seat) -> frozenset[str]``: rule changes the effect grants (see ``grants``).
 - ``options(st, seat, kind, frame) -> list[Action]``: extra options of a pending decision.
 - ``act(st, seat, kind, frame, action) -> bool``: applies such an extra option (True = done).
@@ -56,7 +60,7 @@ HOOK_POINTS = (
     "difficulty", "after_arrival", "after_combat", "attack_allowed",
     "extra_starts", "card_extra", "friendly_seats",
     "grants", "options", "act", "wonder_gained", "after_resolve", "card_gained", "before_occupy",
-    "allows", "attacked", "visited",
+    "allows", "attacked", "visited", "diplomacy_limit",
 )
 
 # hook point -> handler name -> function
@@ -94,7 +98,7 @@ _PRINTED: dict[tuple[Any, str, str], Any] = {}
 
 def printed(st: GameState, handler: str, key: str) -> Any:
     """A printed number (or list) of the ``special`` effect named ``handler``, read from the
-    content data (``loader.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
+    content data (``content.vocab.SPECIAL_ARGS`` says which each handler has). Cached: hot paths
     (combat bonuses) ask it."""
     k = (st._c, handler, key)
     v = _PRINTED.get(k)
@@ -144,6 +148,13 @@ def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
     if not table:
         return []
     return [table[h](st, seat, *args) for h in active_handlers(st, seat) if h in table]
+
+
+def printed_number(st: GameState, handler: str, key: str) -> int:
+    """``printed`` for a whole number: the printed number ``key`` of a leader's ability, a
+    unique card, a wonder or a diplomacy card (``content/data``)."""
+    v: int = printed(st, handler, key)
+    return v
 
 
 def combat_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
@@ -293,3 +304,22 @@ def allows(st: GameState, seat: int, what: str) -> bool:
     if not table:
         return False
     return any(table[h](st, seat, what) for h in active_handlers(st, seat) if h in table)
+
+
+# ---------------------------------------------------------------- holding diplomacy cards
+
+NO_LIMIT = 1 << 30
+"""A ``diplomacy_limit`` answer meaning "any number" (Poland, from the player it chose)."""
+
+
+def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
+    """How many diplomacy cards ``seat`` may hold from seat ``rival``: one (rules: Diplomacy
+    Cards), or the most an active effect allows (Potala Palace: 4; Poland: ``NO_LIMIT``)."""
+    table = REGISTRY["diplomacy_limit"]
+    most = 1
+    if table:
+        for h in active_handlers(st, seat):
+            fn = table.get(h)
+            if fn is not None:
+                most = max(most, int(fn(st, seat, rival)))
+    return most

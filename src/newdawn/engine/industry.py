@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import gain_token_at, op, space_actions, space_of
+from .decisions import space_choice
 from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable, type_key
+from .ops import op
+from .pieces import build_city, place_wonder_token
 from .spaces import (
     barb_at,
-    city_spaces,
-    coord,
+    city_reason,
     difficulty,
+    free_wonder_cities,
     friendly_spaces,
-    rival_army_at,
+    reach,
     rival_space,
-    stands_for_city,
-    terrain_name,
+    space_actions,
+    space_of,
     unused_cities,
 )
 from .state import ON_CARD, Frame, GameState, content_for
@@ -43,51 +43,6 @@ def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
 
 
 # ---------------------------------------------------------------- cities
-
-def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
-    """Whether a city may stand on ``s`` (range aside): rules, Building Cities."""
-    b = st.board
-    if b.is_water[s]:
-        return "cities cannot be built on water"
-    if b.is_fort[s]:
-        return "cities cannot be built on a fort"
-    if max_diff is not None and difficulty(st, s) > max_diff and hooks.difficulty(st, seat, s, "city") > max_diff:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
-    if s in st.cities or s in st.cs_at:
-        return "the space holds a city or city-state"
-    if stands_for_city(st, s):
-        return "a city-state's space is taken only by conquest"
-    if barb_at(st, s) is not None:
-        return "the space holds a barbarian"
-    if s in st.tokens:
-        return "the space holds a resource or natural-wonder token"
-    if st.ctl.get(s, seat) != seat:
-        return "the space holds a rival control token"
-    if rival_army_at(st, seat, s):
-        return "the space holds a rival army"
-    for n in b.nbrs[s]:
-        if n in st.cities or n in st.cs_at:
-            return "cities cannot be built next to a city or city-state"
-        if b.is_fort[n]:
-            return "cities cannot be built next to a fort"
-    return None
-
-
-def reach(st: GameState, sources: list[int], n: int, passable: Callable[[int], bool]) -> set[int]:
-    """Spaces within ``n`` steps of a source where every space counted through is passable."""
-    nbrs = st.board.nbrs
-    seen = set(sources)
-    frontier = list(sources)
-    for _ in range(n):
-        nxt = []
-        for s in frontier:
-            for t in nbrs[s]:
-                if t not in seen:
-                    seen.add(t)
-                    if passable(t):
-                        nxt.append(t)
-        frontier = nxt
-    return seen
 
 
 def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water: bool,
@@ -115,36 +70,6 @@ def figure_spaces(st: GameState, seat: int, max_diff: int) -> set[int]:
     ps = st.players[seat]
     spaces = {s for s in ps.caravans + ps.armies if s >= 0}
     return {s for s in spaces if city_reason(st, seat, s, max_diff) is None}
-
-
-def build_city(st: GameState, seat: int, s: int) -> None:
-    """Place an unused city; a friendly control token there goes back to its owner."""
-    if st.ctl.get(s) == seat:
-        st.ctl.pop(s)
-        st.reinforced.discard(s)
-        st.district.pop(s, None)
-        hooks.fire("replaced", st, seat, s, "control")
-    st.cities[s] = seat
-    gain_token_at(st, seat, s)
-    claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} builds a city at {coord(st, s)}", "city", seat=seat, space=s)
-    hooks.fire("after_placement", st, seat, s, "city")
-
-
-def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
-    """A city or token placed on a lone wonder token gains control of that wonder (rules:
-    a barbarian leaves the token of a destroyed city on the map)."""
-    w = st.wonder_at.get(s)
-    if w is None or w in st.players[seat].wonders:
-        return
-    for ps in st.players:
-        if w in ps.wonders:
-            ps.wonders.remove(w)
-    if w in st.cs_aside_wonders:
-        st.cs_aside_wonders.remove(w)
-    st.players[seat].wonders.append(w)
-    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
-    hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
 
 # ---------------------------------------------------------------- wonders
@@ -200,10 +125,6 @@ def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
     res = c.wonders[w].resources
     used = st.turn.get("nw_used", [])
     return [n for n in st.players[seat].nws if c.natural_wonders[n].resource in res and n not in used]
-
-
-def free_wonder_cities(st: GameState, seat: int) -> list[int]:
-    return [s for s in city_spaces(st, seat) if s not in st.wonder_at]
 
 
 def affordable(st: GameState, f: Frame, w: str) -> bool:
@@ -336,13 +257,8 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     push(st, "wonder_city", seat=seat, wonder=w)
 
 
-@choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token")
-def wonder_city_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("under", st, free_wonder_cities(st, f["seat"]))
+space_choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",
+             lambda st, f: free_wonder_cities(st, f["seat"]),
+             lambda st, f, s, where: place_wonder_token(st, f["seat"], s, f["wonder"]), skip=None)
 
 
-@act("wonder_city")
-def wonder_city_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    st.wonder_at[space_of(st, a.arg)] = f["wonder"]
-    hooks.fire("wonder_gained", st, f["seat"], f["wonder"], "built")  # the only time it is built

@@ -8,20 +8,7 @@ from typing import Any
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
-from .cards import (
-    figure_options,
-    figure_refusal,
-    figure_start_refusal,
-    figure_starts,
-    op,
-    remove_control,
-    replace_control,
-    space_actions,
-    space_of,
-    step_refusal,
-    take_off_control,
-)
-from .economy import take_player_card  # noqa: F401  (diplomacy helpers live together)
+from .decisions import space_choice
 from .explore import can_explore, start_exploration
 from .flow import (
     act,
@@ -38,17 +25,28 @@ from .flow import (
     spendable,
     type_key,
 )
-from .industry import claim_wonder_token, free_wonder_cities
+from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
+from .ops import op
+from .pieces import (
+    capture_control,
+    conquer_city_state,
+    defeat_figures_at,
+    liberate,
+    move_wonder,
+    occupy,
+    return_diplomacy,
+    take_off_control,
+)
 from .spaces import (
     barb_at,
     coord,
-    defeat_figures_at,
     difficulty,
+    free_wonder_cities,
+    space_actions,
+    space_of,
     stands_for_city,
     terrain_name,
     uncontrolled_fort,
-    unused_cities,
-    unused_control,
 )
 from .state import ON_CARD, Frame, GameState, content_for
 
@@ -112,22 +110,14 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
     return s in st.cs_at and s in hooks.collect("extra_starts", st, seat, "city")
 
 
-@choice("army_start", "Choose the city your army leaves from")
-def army_start_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("start", st, army_starts(st, f["seat"]))
-
-
-@explain("army_start")
-def army_start_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    return figure_start_refusal(st, "army", a)
-
-
-@act("army_start")
-def army_start_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    s = space_of(st, a.arg)
+def _army_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
     st.players[f["seat"]].armies[f["i"]] = s
     push(st, "army_step", **{**{k: v for k, v in f.items() if k != "k"}, "prev": s})
+
+
+space_choice("army_start", "Choose the city your army leaves from",
+             "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
+             why=lambda st, f, s: figure_start_refusal("army"))
 
 
 def targets_at(st: GameState, seat: int, s: int) -> list[str]:
@@ -186,7 +176,7 @@ def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
         return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
     o = st.cities.get(s, st.ctl.get(s, -1))
     if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
-        return f"an effect forbids attacking seat {o}'s pieces (Non-Aggression Pact)"
+        return f"an effect forbids attacking Seat {o + 1}'s pieces (Non-Aggression Pact)"
     return None
 
 
@@ -356,23 +346,6 @@ def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) ->
     return sum(v for _, v in defense_parts(st, target, s, dseat, aseat, itemise=False))
 
 
-def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
-    """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
-    ps = st.players[seat]
-    if target == "cs":
-        card = "cs:" + st.cs_at[s]
-        if card in ps.dipl:
-            ps.dipl.remove(card)
-            st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
-            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
-    elif dseat >= 0:
-        prefix = f"p{dseat}:"
-        for held in [d for d in ps.dipl if d.startswith(prefix)]:
-            ps.dipl.remove(held)
-            st.players[dseat].own_dipl.append(held[len(prefix):])
-            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")
-
-
 def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
     s = info["space"]
     seat = info["seat"]
@@ -478,7 +451,7 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         else:
             push(st, "cs_fate", seat=seat, space=s)
     elif kind == "ctl":
-        if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (leaders.py)
+        if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (effects/leaders.py)
             push(st, "fx_raze", **{k: f[k] for k in ("slot", "water", "combat", "vsb", "passes", "i")},
                  seat=seat, space=s)
         else:
@@ -497,65 +470,6 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             push(st, "cs_fate", seat=seat, space=s)
         else:
             occupy(st, seat, s)
-
-
-def capture_control(st: GameState, seat: int, s: int) -> None:
-    """A beaten control token is replaced with one of the attacker's."""
-    replace_control(st, seat, s)
-    claim_wonder_token(st, seat, s)
-    defeat_figures_at(st, s, seat)
-
-
-def occupy(st: GameState, seat: int, s: int) -> None:
-    """Put an unused city on the space (replacing any city there); with none left, a
-    reinforced control token instead (FAQ: Attacking)."""
-    if st.cities.get(s, seat) != seat:
-        hooks.fire("before_occupy", st, seat, s)  # Statue of Liberty
-    old = st.cities.pop(s, None)
-    if old is not None:
-        hooks.fire("replaced", st, old, s, "city")
-    if unused_cities(st, seat) > 0:
-        st.cities[s] = seat
-        log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
-    elif unused_control(st, seat) > 0:
-        st.ctl[s] = seat
-        st.reinforced.add(s)
-        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
-            seat=seat, space=s)
-    elif any(o == seat and t not in st.district for t, o in st.ctl.items()):
-        # No token left either: one of the player's tokens comes off the map first (FAQ,
-        # Control Tokens, as for placing); the space waits for it.
-        push(st, "occupy_token", seat=seat, space=s)
-        return
-    claim_wonder_token(st, seat, s)
-
-
-@choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space")
-def occupy_token_options(st: GameState, f: Frame) -> list[Action]:
-    seat = f["seat"]
-    return space_actions("remove", st, [t for t, o in st.ctl.items() if o == seat and t not in st.district])
-
-
-@act("occupy_token")
-def occupy_token_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    seat, s = f["seat"], f["space"]
-    remove_control(st, space_of(st, a.arg))
-    log(st, f"seat {seat} takes back the control token at {a.arg}")
-    occupy(st, seat, s)
-
-
-def conquer_city_state(st: GameState, seat: int, s: int) -> None:
-    cs = st.cs_at.pop(s)
-    st.cs_conquered[cs] = seat
-    st.players[seat].cs_tokens.append(cs)
-    # Both diplomacy cards go face down beside the map, also those players held.
-    st.cs_cards.pop(cs, None)
-    for ps in st.players:
-        if "cs:" + cs in ps.dipl:
-            ps.dipl.remove("cs:" + cs)
-    occupy(st, seat, s)
-    log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
@@ -581,36 +495,7 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
     liberate(st, s, cs, seat)
 
 
-def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
-    """The city-state's token returns to its space and its cards turn face up; a liberating
-    player takes one. A wonder in the space is set aside (FAQ: Wonders)."""
-    old = st.cities.pop(s, None)
-    if old is not None:
-        hooks.fire("replaced", st, old, s, "city")
-    if s in st.ctl:
-        take_off_control(st, s)
-    st.cs_conquered.pop(cs, None)
-    for ps in st.players:
-        if cs in ps.cs_tokens:
-            ps.cs_tokens.remove(cs)
-    st.cs_at[s] = cs
-    st.cs_cards[cs] = 2
-    w = st.wonder_at.get(s)
-    if w is not None:
-        for ps in st.players:
-            if w in ps.wonders:
-                ps.wonders.remove(w)
-        if w not in st.cs_aside_wonders:
-            st.cs_aside_wonders.append(w)
-    if seat >= 0:
-        st.players[seat].dipl.append("cs:" + cs)
-        st.cs_cards[cs] = 1
-        log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
-    else:
-        log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
-
-
-@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from seat {f['defender']}'s focus cards")
+@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
 def plunder_options(st: GameState, f: Frame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
@@ -624,7 +509,7 @@ def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
     types = content_for(st).ruleset.focus_types
     if a.arg not in types:
         return f"trade tokens are taken from a focus card: {', '.join(types)}"
-    return f"seat {f['defender']} has no trade tokens on its {a.arg} card"
+    return f"Seat {f['defender'] + 1} has no trade tokens on its {a.arg} card"
 
 
 @act("plunder")
@@ -639,23 +524,9 @@ def plunder_act(st: GameState, f: Frame, a: Action) -> None:
         push(st, "trade_place", seat=f["seat"], left=f["taken"])
 
 
-@choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities")
-def wonder_move_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("under", st, free_wonder_cities(st, f["seat"]))
-
-
-@act("wonder_move")
-def wonder_move_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    t = space_of(st, a.arg)
-    w = st.wonder_at.pop(f["space"])
-    st.wonder_at[t] = w
-    for ps in st.players:
-        if w in ps.wonders:
-            ps.wonders.remove(w)
-    st.players[f["seat"]].wonders.append(w)
-    log(st, f"seat {f['seat']} takes {w}")
-    hooks.fire("wonder_gained", st, f["seat"], w, "gained")
+space_choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
+             lambda st, f: free_wonder_cities(st, f["seat"]),
+             lambda st, f, t, where: move_wonder(st, f["seat"], f["space"], t), skip=None)
 
 
 @auto("army_after")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..content import load_content
 from . import rng, rulesets
 from .actions import Action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
-from .cards import space_of  # noqa: F401
 from .explore import placement_action, populate
 from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
+from .science import start_row
 from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
@@ -21,8 +22,6 @@ with ``splitmix64`` and say so when they are replayed (``engine.api.replay``).""
 
 
 def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
-    from ..content import load_content
-
     given = {k: v for k, v in (config or {}).items() if k != "seed"}
     cfg = {**DEFAULT_CONFIG, **given}
     c = load_content(cfg["ruleset"])
@@ -68,8 +67,6 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
 
 def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     """A new game, waiting for the first player's fort placement."""
-    from ..content import load_content
-
     cfg = normalise_config(config)
     c = load_content(cfg["ruleset"])
     rs = c.ruleset
@@ -110,7 +107,6 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
         p.caravans = [ON_CARD if i < rs.start_caravans else LOCKED for i in range(rs.components["caravans"])]
         p.flags = {}
         st.players.append(p)
-    from .leaders import start_row
 
     for seat, p in enumerate(st.players):
         p.row = start_row(st, seat, p.row)

@@ -1,4 +1,5 @@
-"""Questions about spaces: terrain, who is there, friendly and rival, maturity, distances.
+"""Questions about spaces: terrain, who is there, friendly and rival, maturity, distances,
+where a control token, district or city may go, and the ``q,r`` names of spaces.
 
 Each ``*_reason`` function returns ``None`` when a space is legal for the purpose and
 otherwise a sentence naming the rule; ``legal_actions`` keeps the spaces with ``None``, and
@@ -7,10 +8,12 @@ the same sentences explain why any other space is not legal (one source of legal
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from . import hooks
-from .state import ON_CARD, GameState, content_for
+from .actions import Action, coord_text, parse_coord
+from .errors import IllegalActionError
+from .state import GameState, content_for
 
 
 def difficulty(st: GameState, s: int) -> int:
@@ -116,8 +119,6 @@ def is_mature(st: GameState, seat: int, city: int) -> bool:
 
 
 def _any_control_matures(st: GameState, seat: int) -> bool:
-    from . import hooks
-
     return hooks.grants(st, seat, "maturity_any_control")
 
 
@@ -140,10 +141,11 @@ def start_cities(st: GameState, seat: int) -> list[int]:
     return out
 
 
-def within(st: GameState, starts: Iterable[int], n: int) -> set[int]:
-    """Spaces within ``n`` steps of any start, counting through every space."""
+def reach(st: GameState, sources: Iterable[int], n: int, passable: Callable[[int], bool] | None = None) -> set[int]:
+    """Spaces within ``n`` steps of a source. Only ``passable`` spaces are counted through (a
+    space that is not is reached, but the count stops there); None: every space is."""
     nbrs = st.board.nbrs
-    seen = set(starts)
+    seen = set(sources)
     frontier = list(seen)
     for _ in range(n):
         nxt = []
@@ -151,9 +153,21 @@ def within(st: GameState, starts: Iterable[int], n: int) -> set[int]:
             for t in nbrs[s]:
                 if t not in seen:
                     seen.add(t)
-                    nxt.append(t)
+                    if passable is None or passable(t):
+                        nxt.append(t)
         frontier = nxt
     return seen
+
+
+def within(st: GameState, starts: Iterable[int], n: int) -> set[int]:
+    """Spaces within ``n`` steps of any start, counting through every space."""
+    return reach(st, starts, n)
+
+
+def own_tokens(st: GameState, seat: int) -> list[int]:
+    """Spaces of ``seat``'s control tokens that are not districts: the ones it may take back
+    from the map when it has no unused token left (FAQ, Control Tokens)."""
+    return [s for s, o in st.ctl.items() if o == seat and s not in st.district]
 
 
 def unused_control(st: GameState, seat: int) -> int:
@@ -211,29 +225,96 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> st
     return None
 
 
-def figure_home(st: GameState, seat: int, kind: str, idx: int) -> None:
-    """Return a figure to its card (destroyed or back from a trade)."""
-    ps = st.players[seat]
-    if kind == "army":
-        ps.armies[idx] = ON_CARD
-    else:
-        ps.caravans[idx] = ON_CARD
-
-
-def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
-    """All armies and caravans of other seats on the space return to their cards."""
-    for p, ps in enumerate(st.players):
-        if p == except_seat:
-            continue
-        for i, at in enumerate(ps.armies):
-            if at == s:
-                ps.armies[i] = ON_CARD
-        for i, at in enumerate(ps.caravans):
-            if at == s:
-                ps.caravans[i] = ON_CARD
-
+# ---------------------------------------------------------------- names of spaces
 
 def coord(st: GameState, s: int) -> str:
-    from .cards import coord_texts
-
     return coord_texts(st)[s]
+
+
+def coord_texts(st: GameState) -> tuple[str, ...]:
+    """The ``q,r`` text of every space (cached on the board)."""
+    b = st.board
+    t: tuple[str, ...] | None = b.memo.get("ctext")
+    if t is None:
+        t = tuple(coord_text(q, r) for q, r in b.coords)
+        b.memo["ctext"] = t
+    return t
+
+
+def space_of(st: GameState, arg: str) -> int:
+    """The space id named by ``q,r``; raises IllegalActionError for a space not on the map."""
+    c = parse_coord(arg)
+    s = st.board.index.get(c)
+    if s is None:
+        raise IllegalActionError(f"{arg} is not a space on the map")
+    return s
+
+
+def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range) -> list[Action]:
+    texts = coord_texts(st)
+    return [Action(verb, texts[s]) for s in sorted(spaces)]
+
+
+# ---------------------------------------------------------------- where pieces may go
+
+def anchors(st: GameState, seat: int, near: str) -> list[int]:
+    if near == "city":
+        return [*city_spaces(st, seat), *hooks.collect("extra_starts", st, seat, "city")]
+    if near == "space":
+        return friendly_spaces(st, seat)
+    if near == "district":
+        return [s for s in st.district if st.ctl.get(s) == seat]
+    if near.startswith("at:"):
+        return [int(near[3:])]
+    if near.startswith("within2:"):
+        return [int(near[8:])]
+    raise ValueError(near)
+
+
+def place_targets(st: GameState, seat: int, near: str, max_diff: int | None) -> set[int]:
+    b = st.board
+    if near.startswith("within2:"):
+        cand = within(st, [int(near[8:])], 2)
+    elif near == "wonder_city2":
+        cand = within(st, [s for s in city_spaces(st, seat) if s in st.wonder_at], 2)
+    else:
+        cand = {n for a in anchors(st, seat, near) for n in b.nbrs[a]}
+    return {s for s in cand if control_reason(st, seat, s, max_diff) is None}
+
+
+def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
+    """Whether a city may stand on ``s`` (range aside): rules, Building Cities."""
+    b = st.board
+    if b.is_water[s]:
+        return "cities cannot be built on water"
+    if b.is_fort[s]:
+        return "cities cannot be built on a fort"
+    if max_diff is not None and difficulty(st, s) > max_diff and hooks.difficulty(st, seat, s, "city") > max_diff:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
+    if s in st.cities or s in st.cs_at:
+        return "the space holds a city or city-state"
+    if stands_for_city(st, s):
+        return "a city-state's space is taken only by conquest"
+    if barb_at(st, s) is not None:
+        return "the space holds a barbarian"
+    if s in st.tokens:
+        return "the space holds a resource or natural-wonder token"
+    if st.ctl.get(s, seat) != seat:
+        return "the space holds a rival control token"
+    if rival_army_at(st, seat, s):
+        return "the space holds a rival army"
+    for n in b.nbrs[s]:
+        if n in st.cities or n in st.cs_at:
+            return "cities cannot be built next to a city or city-state"
+        if b.is_fort[n]:
+            return "cities cannot be built next to a fort"
+    return None
+
+
+def free_wonder_cities(st: GameState, seat: int) -> list[int]:
+    return [s for s in city_spaces(st, seat) if s not in st.wonder_at]
+
+
+def army_on(st: GameState, s: int) -> bool:
+    """Any army stands on the space (abilities that remove pieces cannot target it)."""
+    return any(s in ps.armies for ps in st.players)

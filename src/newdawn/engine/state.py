@@ -10,6 +10,7 @@ the economy/military card), or a space id.
 
 from __future__ import annotations
 
+import copy as _copy
 from typing import Any
 
 from ..content import Content, load_content
@@ -275,8 +276,6 @@ class GameState:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> GameState:
-        import copy as _copy
-
         s = GameState()
         for k in _GAME_FIELDS:
             v = d[k]

@@ -3,24 +3,26 @@ resetting a focus card (unified rules, "The Player Turn")."""
 
 from __future__ import annotations
 
-from . import hooks
+from . import events, hooks, victory
 from .actions import Action
 from .flow import (
+    DESCRIBE,
     act,
     auto,
     card_of,
     choice,
     effective_slot,
     explain,
-    frame,
     log,
     pop,
     push,
     push_all,
     row_keys,
+    slot_of,
     spend,
     spendable,
 )
+from .ops import effect_frames, leftover_trade_frames
 from .state import Frame, GameState, content_for
 
 # Focus types whose trade tokens are all spent when the card is committed; military tokens are
@@ -30,8 +32,6 @@ SPEND_AT_COMMIT = ("culture", "science", "economy", "growth")
 
 @auto("turn")
 def run_turn(st: GameState, f: Frame) -> None:
-    from . import events
-
     st.turn = {}
     seat = st.current
     end_of_round = seat == st.first and st.round > 1
@@ -51,8 +51,6 @@ def run_turn(st: GameState, f: Frame) -> None:
 
 def _round_over(st: GameState) -> bool:
     """End-of-round check: a winner (with the tie-breakers on the current state) or the round limit."""
-    from . import victory
-
     w = victory.round_winner(st)
     if w is not None:
         st.winner = w
@@ -141,8 +139,6 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
 def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
     """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances
     (trade tokens work by the card's own type)."""
-    from .cards import effect_frames, leftover_trade_frames
-
     ftype = content_for(st).focus_cards[card].type
     out: list[Frame] = []
     for e in content_for(st).focus_cards[card].effects:
@@ -162,8 +158,6 @@ def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> l
 @auto("after_resolve")
 def run_after_resolve(st: GameState, f: Frame) -> None:
     """The card has resolved and not yet reset (Venetian Arsenal, Estádio do Maracanã)."""
-    from .flow import slot_of
-
     hooks.fire("after_resolve", st, f["seat"], f["type"], slot_of(st, f["seat"], f["type"]))
 
 
@@ -180,8 +174,6 @@ def run_reset(st: GameState, f: Frame) -> None:
 
 @auto("end_turn")
 def run_end_turn(st: GameState, f: Frame) -> None:
-    from . import victory
-
     seat = f["seat"]
     hooks.fire("end_of_turn", st, seat)
     push(st, "next_turn", seat=seat)
@@ -197,13 +189,8 @@ def run_next_turn(st: GameState, f: Frame) -> None:
 
 def describe(st: GameState) -> str:
     """The pending decision in words."""
-    from .flow import DESCRIBE
-
     if st.winner != -1:
         return "The game is over"
     f = st.stack_frames[-1]
     fn = DESCRIBE.get(f["k"])
     return fn(st, f) if fn else f["k"]
-
-
-__all__ = ["card_frames", "describe", "frame"]

@@ -12,10 +12,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..content.schema import Agenda
-from .actions import Action
-from .cards import remove_control, space_actions, space_of
-from .flow import act, auto, choice, log, pop, push
-from .spaces import city_spaces, friendly_spaces, is_mature, mature_cities, unused_control
+from . import rulesets
+from .decisions import space_choice
+from .flow import auto, log, push
+from .pieces import remove_control
+from .spaces import (
+    city_spaces,
+    friendly_spaces,
+    is_mature,
+    mature_cities,
+    own_tokens,
+    unused_control,
+)
 from .state import Frame, GameState, content_for
 
 Progress = tuple[int, int]
@@ -317,22 +325,13 @@ def run_agendas(st: GameState, f: Frame) -> None:
                     break
 
 
-@choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it")
-def claim_remove_options(st: GameState, f: Frame) -> list[Action]:
-    seat = f["seat"]
-    return space_actions("remove", st, [s for s, o in st.ctl.items() if o == seat and s not in st.district])
-
-
-@act("claim_remove")
-def claim_remove_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    remove_control(st, space_of(st, a.arg))
+space_choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it",
+             "remove", lambda st, f: own_tokens(st, f["seat"]), lambda st, f, s, where: remove_control(st, s),
+             skip=None)
 
 
 def round_winner(st: GameState) -> int | None:
     """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
-    from . import rulesets
-
     need_fn = rulesets.code_for(st.ruleset).victory_need  # e.g. the base game's epic option
     need = need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
     cands = [p for p in range(st.n) if claimed_cards(st, p) >= need]

@@ -13,6 +13,7 @@ from typing import Any
 from ..content import load_content
 from . import rng as prng
 from . import rulesets
+from .api import legal_actions
 from .flow import decision_seat
 from .state import GameState, content_for
 from .turn import describe
@@ -22,8 +23,6 @@ HIDDEN_FIELDS = ("rng", "forced_dice", "stack", "wonder_decks", "removed_wonders
 
 def player_view(st: GameState, seat: int) -> dict[str, Any]:
     """The game as ``seat`` sees it (``seat`` = -1 for a spectator), as JSON data."""
-    from .api import legal_actions
-
     d = st.to_json()
     for k in HIDDEN_FIELDS:
         d.pop(k)

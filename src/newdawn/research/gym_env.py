@@ -36,6 +36,7 @@ from ..engine import (
     IllegalActionError,
     apply_in_place,
     decision_seat,
+    game_config,
     legal_actions,
     new_game,
     player_view,
@@ -57,7 +58,7 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
     def __init__(self, players: int = 2, opponents: str | Sequence[str] = "random", seat: int | None = 0,
                  ruleset: str = "ti", max_rounds: int = 200, illegal: str = "raise",
                  illegal_reward: float = -0.1, render_mode: str | None = None) -> None:
-        self.config: dict[str, Any] = {"players": players, "ruleset": ruleset, "max_rounds": max_rounds}
+        self.config: dict[str, Any] = game_config(players, ruleset=ruleset, max_rounds=max_rounds)
         new_game(self.config, 0)  # validates the configuration
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:

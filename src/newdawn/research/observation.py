@@ -114,17 +114,27 @@ def observation_size() -> int:
     return sum(int(np.prod(s)) for s in layout().values())
 
 
+def named_views(tensor: FloatArray) -> dict[str, FloatArray]:
+    """The named parts (``board``, ``players``, ``table``) of a flat observation tensor, as
+    views sharing its memory: for a tensor an environment returned, e.g.
+    ``named_views(obs["observation"])["players"][0]`` is the viewer's own row."""
+    if tensor.shape != (observation_size(),):
+        raise ValueError(f"an observation tensor has shape ({observation_size()},), got {tensor.shape}")
+    out: dict[str, FloatArray] = {}
+    i = 0
+    for name, shape in layout().items():
+        size = int(np.prod(shape))
+        out[name] = tensor[i:i + size].reshape(shape)
+        i += size
+    return out
+
+
 class Observation:
     """A reusable observation buffer: ``tensor`` (flat) and ``dict`` (named views)."""
 
     def __init__(self) -> None:
         self.tensor: FloatArray = np.zeros(observation_size(), np.float32)
-        self.dict: dict[str, FloatArray] = {}
-        i = 0
-        for name, shape in layout().items():
-            size = int(np.prod(shape))
-            self.dict[name] = self.tensor[i:i + size].reshape(shape)
-            i += size
+        self.dict: dict[str, FloatArray] = named_views(self.tensor)
         self._pf = {n: j for j, n in enumerate(player_feature_names())}
         self._tf = {n: j for j, n in enumerate(table_feature_names())}
 

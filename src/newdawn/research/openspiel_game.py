@@ -6,10 +6,11 @@ Importing this module registers the game. Parameters: ``players`` (2-5), ``rules
 Chance. The first node of every game is a chance node that picks the setup: outcome ``k`` of
 ``SETUPS`` starts the engine with seed ``seed * SETUPS + k``. Every later random event (dice,
 tile draws, wonder decks) comes from the engine's own generator inside the state, which no
-seat sees, so to OpenSpiel the rest of the game is a function of the history. (OpenSpiel can
-serialise a Python game only through its history: its sampled-stochastic mode asks the game
-for a generator state, which Python games cannot provide.) A serialised state is therefore the
-game string (config and seed), the chance outcome and the action ids: config + seed + actions.
+seat sees, so to OpenSpiel the rest of the game is a function of the history. (OpenSpiel's
+sampled-stochastic mode serialises a game with its generator state, which open-spiel 2.0.2
+cannot ask a Python game for: see docs/research.md.) A serialised state is the game string
+(config and seed), the history (the chance outcome and the action ids) and the state's
+attributes, whose engine part pickles as its record: config + seed + actions.
 
 ``clone()`` uses the engine's fast ``GameState.copy``; ``resample_from_infostate`` uses
 ``newdawn.engine.determinize`` (the tile stack, wonder decks and generator re-sampled from what
@@ -37,6 +38,7 @@ from ..engine import (
     new_game,
     player_view,
 )
+from ..engine import game_config as engine_game_config
 from .codec import codec
 from .observation import Observation, observation_text
 
@@ -68,8 +70,10 @@ GAME_TYPE = pyspiel.GameType(
 
 
 def game_config(params: dict[str, Any]) -> dict[str, Any]:
-    return {"players": int(params["players"]), "ruleset": str(params["ruleset"]),
-            "max_rounds": int(params["max_rounds"])}
+    """The engine's configuration for OpenSpiel's game parameters (built by the engine's own
+    ``game_config``)."""
+    return engine_game_config(int(params["players"]), ruleset=str(params["ruleset"]),
+                              max_rounds=int(params["max_rounds"]))
 
 
 class NewdawnGame(pyspiel.Game):  # type: ignore[misc]

@@ -27,6 +27,7 @@ from ..engine import (
     IllegalActionError,
     apply_in_place,
     decision_seat,
+    game_config,
     legal_actions,
     new_game,
     player_view,
@@ -71,7 +72,7 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, players: int = 4, ruleset: str = "ti", max_rounds: int = 200,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.config = {"players": players, "ruleset": ruleset, "max_rounds": max_rounds}
+        self.config = game_config(players, ruleset=ruleset, max_rounds=max_rounds)
         new_game(self.config, 0)  # validates the configuration
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")

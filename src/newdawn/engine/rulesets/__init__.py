@@ -16,8 +16,9 @@ engine asks this registry at a few dispatch points instead of testing the rulese
   ``None`` keeps ``Ruleset.wonder_remove``.
 
 Focus-card effects, event-dial icons and seat decisions of a ruleset are ordinary engine ops,
-auto steps and decisions (``cards.op``, ``flow.auto``, ``flow.choice``) registered by the
-ruleset's modules; the ruleset's data names them, so only that ruleset ever reaches them.
+auto steps and decisions (``ops.op``, ``flow.auto``, ``flow.choice``) registered by the
+ruleset's modules (``engine/api.py`` imports them: this registry stays on the engine's lowest
+floor, docs/engine.md); the ruleset's data names them, so only that ruleset ever reaches them.
 See docs/rulesets.md.
 """
 
@@ -72,6 +73,3 @@ def wonder_remove(ruleset: str, content: Content, players: int) -> Mapping[str, 
 
 
 _NONE = RulesetCode()
-
-# Importing the ruleset modules registers their code, ops and steps.
-from . import base_events, base_military, base_setup  # noqa: E402,F401

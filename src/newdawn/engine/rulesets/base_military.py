@@ -19,11 +19,10 @@ from typing import Any
 from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action
-from ..cards import op, space_actions, space_of
 from ..flow import act, auto, choice, explain, frame, log, pop, push
-from ..industry import reach
 from ..military import start_combat
-from ..spaces import barb_at, coord
+from ..ops import op
+from ..spaces import barb_at, coord, reach, space_actions, space_of
 from ..state import Frame, GameState
 
 ATTACK_ANYWHERE = "attack_anywhere"

@@ -23,31 +23,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...content.base import BaseContent
 from .. import rng
 from ..actions import Action, parse_coord
 from ..board import Placement, core_placements, enclosed_holes, tile_cells, tile_placements
 from ..explore import placement_action, populate
 from ..flow import act, auto, choice, explain, frame, log, pop, push, push_all, roll
 from ..hexgrid import neighbours
+from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
 
 if TYPE_CHECKING:
     from ...content import Content
-    from ...content.base import BaseContent
 
 
 def base_content(st: GameState) -> BaseContent:
-    from ...content.base import BaseContent
-
     c = content_for(st)
     assert isinstance(c, BaseContent)
     return c
 
 
 def config_options(c: Content) -> Mapping[str, ConfigOption]:
-    from ...content.base import BaseContent
-
     assert isinstance(c, BaseContent)
     return {k: ConfigOption(o.default, tuple(o.choices)) for k, o in c.rules.options.items()}
 
@@ -61,8 +58,6 @@ def victory_need(st: GameState) -> int:
 
 def wonder_remove(c: Content, players: int) -> Mapping[str, int]:
     """Setup 7: wonder cards of each era returned unseen to the box from each type's pile."""
-    from ...content.base import BaseContent
-
     assert isinstance(c, BaseContent)
     return c.rules.wonder_remove_by_players[players]
 
@@ -279,8 +274,6 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
 @auto("base_setup_finish")
 def run_setup_finish(st: GameState, f: Frame) -> None:
     """Deal the wonder decks (Setup 7-9) and the victory cards (10)."""
-    from ..setup import deal_victory_cards, deal_wonder_decks  # (setup.py imports this package)
-
     c = base_content(st)
     st.turn = {}
     deal_wonder_decks(st, wonder_remove(c, st.n))

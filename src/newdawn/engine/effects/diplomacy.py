@@ -4,25 +4,20 @@ Cards", Carthage, Embassy, Seoul errata).
 A seat's held cards (``PlayerState.dipl``: ``cs:<id>`` or ``p<giver>:<id>``) are active
 effects through ``hooks.active_handlers``; a seat never holds its own cards, so they never
 work for it. Holding rules (one card per other player and per city-state, cards returned on
-attacking their giver) live in ``economy.take_player_card`` and ``military.return_diplomacy``.
+attacking their giver) live in ``pieces.take_player_card`` and ``pieces.return_diplomacy``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import hooks
-from .actions import Action
-from .cards import space_of
-from .flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
-from .spaces import has_figure, is_empty, is_mature, mature_cities, within
-from .state import Frame, GameState, content_for
-
-
-def _n(st: GameState, handler: str, key: str) -> int:
-    """A printed number of a diplomacy card (``city_states.json``, ``player_diplomacy.json``)."""
-    v: int = hooks.printed(st, handler, key)
-    return v
+from .. import hooks
+from ..actions import Action
+from ..decisions import item_choice
+from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
+from ..hooks import printed_number
+from ..spaces import is_empty, is_mature, mature_cities, space_of, within
+from ..state import Frame, GameState, content_for
 
 
 def givers(st: GameState, seat: int, card: str) -> list[int]:
@@ -49,14 +44,14 @@ def kumasi_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | N
     """Kumasi: while resolving your industry or culture card, forests are difficulty 1."""
     key = resolving(st) if st.board.terrain[s] == "forest" else ""
     if key and card_type(st, st.current, key) in ("industry", "culture"):
-        return _n(st, "kumasi", "difficulty")
+        return printed_number(st, "kumasi", "difficulty")
     return None
 
 
 @hooks.register("difficulty", "mohenjo_daro")
 def mohenjo_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | None:
     """Mohenjo Daro: placing control tokens, every space is 1 easier."""
-    return st.board.diff[s] - _n(st, "mohenjo_daro", "easier") if purpose == "control" else None
+    return st.board.diff[s] - printed_number(st, "mohenjo_daro", "easier") if purpose == "control" else None
 
 
 @hooks.register("difficulty", "auckland")
@@ -64,7 +59,7 @@ def auckland_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int |
     """Auckland: building a city, spaces next to water are difficulty 1."""
     b = st.board
     if purpose == "city" and any(b.is_water[n] for n in b.nbrs[s]):
-        return _n(st, "auckland", "difficulty")
+        return printed_number(st, "auckland", "difficulty")
     return None
 
 
@@ -79,13 +74,13 @@ def buenos_aires_cost(st: GameState, seat: int, wonder: str) -> int:
     """Buenos Aires: 2 less for a wonder of a type you do not have yet (R)."""
     ws = content_for(st).wonders
     t = ws[wonder].type
-    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -_n(st, "buenos_aires", "discount")
+    return 0 if any(ws[w].type == t for w in st.players[seat].wonders) else -printed_number(st, "buenos_aires", "discount")
 
 
 @hooks.register("wonder_cost", "brussels")
 def brussels_cost(st: GameState, seat: int, wonder: str) -> int:
     """Brussels: 1 less per mature city you have."""
-    return -_n(st, "brussels", "per_city") * len(mature_cities(st, seat))
+    return -printed_number(st, "brussels", "per_city") * len(mature_cities(st, seat))
 
 
 @hooks.register("combat_bonus", "kabul")
@@ -94,7 +89,7 @@ def kabul_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     if ctx["role"] != "attacker":
         return 0
     if ctx["target"] == "city" or (ctx["target"] == "cs" and st.cs_at.get(ctx["space"]) != "kabul"):
-        return _n(st, "kabul", "attack")
+        return printed_number(st, "kabul", "attack")
     return 0
 
 
@@ -105,8 +100,8 @@ def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     if ctx["role"] == "attacker" and st.cs_at.get(s) == "carthage":
         return 0
-    near = within(st, [s], _n(st, "carthage", "range"))
-    return _n(st, "carthage", "per_piece") * sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
+    near = within(st, [s], printed_number(st, "carthage", "range"))
+    return printed_number(st, "carthage", "per_piece") * sum(1 for t in near if t in st.cs_at or st.cities.get(t) == seat)
 
 
 # ---------------------------------------------------------------- city-states: start of turn
@@ -128,19 +123,15 @@ def seoul_moves(st: GameState) -> list[str]:
     return out
 
 
-@choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space")
-def seoul_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("barb", m) for m in seoul_moves(st)), Action("skip")]
+def _seoul_do(st: GameState, f: Frame, move: str) -> None:
+    letter, _, where = move.partition(">")
+    st.barbs[letter] = space_of(st, where)
+    log(st, f"seat {f['seat']} moves barbarian {letter} to {where}", "barb_moved", seat=f["seat"], letter=letter,
+        dst=st.barbs[letter])
 
 
-@act("fx_seoul")
-def seoul_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "barb":
-        letter, _, where = a.arg.partition(">")
-        st.barbs[letter] = space_of(st, where)
-        log(st, f"seat {f['seat']} moves barbarian {letter} to {where}", "barb_moved", seat=f["seat"], letter=letter,
-            dst=st.barbs[letter])
+item_choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space",
+            "barb", lambda st, f: seoul_moves(st), _seoul_do)
 
 
 @hooks.register("start_of_turn", "geneva")
@@ -161,17 +152,8 @@ def geneva_swaps(st: GameState, seat: int) -> list[str]:
     return out
 
 
-@choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it")
-def geneva_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("exchange", x) for x in geneva_swaps(st, f["seat"])), Action("skip")]
-
-
-@act("fx_geneva")
-def geneva_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb != "exchange":
-        return
-    held, _, new = a.arg.partition(">")
+def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
+    held, _, new = swap.partition(">")
     p = int(held[1:held.index(":")])
     ps, rp = st.players[f["seat"]], st.players[p]
     ps.dipl.remove(held)
@@ -181,6 +163,10 @@ def geneva_act(st: GameState, f: Frame, a: Action) -> None:
     log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
 
 
+item_choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it",
+            "exchange", lambda st, f: geneva_swaps(st, f["seat"]), _geneva_do)
+
+
 # ---------------------------------------------------------------- player diplomacy cards
 
 @hooks.register("combat_bonus", "joint_war")
@@ -188,7 +174,7 @@ def joint_war_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Joint War: +2 attacking, unless attacking its giver (each card held counts)."""
     if ctx["role"] != "attacker":
         return 0
-    return _n(st, "joint_war", "attack") * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
+    return printed_number(st, "joint_war", "attack") * sum(1 for g in givers(st, seat, "joint_war") if g != ctx["other"])
 
 
 @hooks.register("combat_bonus", "defensive_pact")
@@ -197,7 +183,7 @@ def defensive_pact_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     if ctx["role"] != "defender":
         return 0
     n = sum(1 for g in givers(st, seat, "defensive_pact") if g != ctx["other"])
-    return _n(st, "defensive_pact", "defence") * n
+    return printed_number(st, "defensive_pact", "defence") * n
 
 
 @hooks.register("after_arrival", "embassy")
@@ -211,7 +197,7 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     push(st, "fx_embassy", seat=seat, giver=rival)
 
 
-@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of seat {f['giver']}")
+@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of Seat {f['giver'] + 1}")
 def embassy_options(st: GameState, f: Frame) -> list[Action]:
     c = content_for(st)
     cap = c.ruleset.trade_cap
@@ -254,31 +240,27 @@ def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
         push(st, "fx_nap", seat=seat, giver=ctx["other"])
 
 
-@choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card")
-def nap_options(st: GameState, f: Frame) -> list[Action]:
+def _nap_keys(st: GameState, f: Frame) -> list[str]:
     mil = key_of_type(st, f["seat"], "military")
     if mil is None:
-        return [Action("keep")]
-    return [*(Action("swap", t) for t in row_keys(st, f["seat"]) if t != mil), Action("keep")]
+        return []
+    return [t for t in row_keys(st, f["seat"]) if t != mil]
 
 
-@act("fx_nap")
-def nap_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb != "swap":
-        return
+def _nap_do(st: GameState, f: Frame, key: str) -> None:
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
     ps.dipl.remove(f"p{giver}:non_aggression_pact")
     st.players[giver].own_dipl.append("non_aggression_pact")
     row = ps.row
     i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
-    j = row.index(card_of(st, seat, a.arg))
+    j = row.index(card_of(st, seat, key))
     row[i], row[j] = row[j], row[i]
-    log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {a.arg} cards")
+    log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {key} cards")
 
 
-__all__ = ["givers", "has_figure"]
+item_choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card",
+            "swap", _nap_keys, _nap_do, skip="keep")
 
 
 @hooks.register("allows", "palenque")
@@ -291,8 +273,8 @@ def palenque_allows(st: GameState, seat: int, what: str) -> bool:
 @hooks.register("extra_starts", "antananarivo")
 def antananarivo_city(st: GameState, seat: int, kind: str) -> list[int]:
     """Antananarivo: during your turn it counts as one of your cities (kind "city": placing
-    control tokens and districts next to your cities, ``cards.anchors``,
-    ``cards.district_targets``; your armies pass it without attacking, ``military.targets_at``,
+    control tokens and districts next to your cities, ``spaces.anchors``,
+    ``growth.district_targets``; your armies pass it without attacking, ``military.targets_at``,
     and may not end their move there). Armies may leave their card from it when it is mature
     like a city (kind "army"). For your caravans it stays a city-state (trade; no start)."""
     if seat != st.current or kind == "caravan":

@@ -14,26 +14,55 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..content.schema import RESOURCES, Effect
-from . import hooks
-from .actions import Action
-from .cards import OpBuilder, op, place_control, space_actions, space_of
-from .flow import (
+from ...content.schema import RESOURCES, Effect
+from .. import hooks
+from ..actions import Action, coord_text, parse_coord
+from ..board import Placement, tile_placements
+from ..decisions import item_choice, space_choice
+from ..districts import ability_frames
+from ..explore import add_tile
+from ..flow import (
     act,
     add_trade_to_type,
     auto,
     card_of,
     choice,
-    explain,
+    count_down,
     frame,
     log,
     pop,
     push,
-    replace_top,
+    push_all,
     row_keys,
 )
-from .spaces import control_reason, friendly_spaces, is_mature, mature_cities, within
-from .state import Frame, GameState, content_for
+from ..hooks import printed_number
+from ..ops import OpBuilder, op
+from ..pieces import (
+    build_city,
+    capture_control,
+    defeat_figures_at,
+    occupy,
+    place_control,
+    remove_control,
+    take_off_control,
+    take_player_card,
+)
+from ..spaces import (
+    army_on,
+    city_reason,
+    city_spaces,
+    control_reason,
+    coord,
+    friendly_spaces,
+    mature_cities,
+    space_actions,
+    space_of,
+    stands_for_city,
+    unused_cities,
+    unused_control,
+    within,
+)
+from ..state import ON_CARD, Frame, GameState, content_for
 
 CARD_FX: dict[str, OpBuilder] = {}
 
@@ -56,19 +85,6 @@ def op_special(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
     return fn(st, seat, e, slot, bonus)
 
 
-def _n(st: GameState, handler: str, key: str) -> int:
-    """A printed number of a leader's ability or unique card (``leaders.json``,
-    ``focus_cards.json``)."""
-    v: int = hooks.printed(st, handler, key)
-    return v
-
-
-def text_of(st: GameState, s: int) -> str:
-    from .spaces import coord
-
-    return coord(st, s)
-
-
 def turn_fx(st: GameState, name: str) -> None:
     """Make the effect ``name`` active for the current seat until the end of the turn."""
     fx = st.turn.get("fx", [])
@@ -77,38 +93,6 @@ def turn_fx(st: GameState, name: str) -> None:
 
 
 # ---------------------------------------------------------------- unique cards: acquisition
-
-def unique_card(st: GameState, seat: int) -> str:
-    """The seat's unique card if the game's ruleset has it, else ""."""
-    c = content_for(st)
-    u = c.leaders[st.players[seat].leader].unique_card
-    if not u or u not in c.focus_cards or c.focus_cards[u].box not in c.ruleset.boxes:
-        return ""
-    return u
-
-
-def start_row(st: GameState, seat: int, row: list[str]) -> list[str]:
-    """A level-I unique card replaces the start card of its type (U, Setup)."""
-    u = unique_card(st, seat)
-    if not u:
-        return row
-    c = content_for(st)
-    card = c.focus_cards[u]
-    if card.level != 1:
-        return row
-    return [u if c.focus_cards[x].type == card.type else x for x in row]
-
-
-def unique_offer(st: GameState, seat: int, level: int) -> str:
-    """The unique card offered besides the deck cards when ``seat`` may gain a card of
-    ``level``; "" once it was taken or passed over (``flags["unique_gone"]``)."""
-    ps = st.players[seat]
-    if ps.flags.get("unique_gone"):
-        return ""
-    u = unique_card(st, seat)
-    if not u or content_for(st).focus_cards[u].level != level or u in ps.row:
-        return ""
-    return u
 
 
 # ---------------------------------------------------------------- unique cards: effects
@@ -170,8 +154,6 @@ def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: in
 
 
 def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
-    from .spaces import unused_control
-
     if unused_control(st, seat) <= 0:
         return []
     b = st.board
@@ -182,19 +164,7 @@ def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
     return sorted(s for s in cand if b.terrain[s] == "mountain" and control_reason(st, seat, s, None) is None)
 
 
-@choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space"
-        if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain")
-def mountain_options(st: GameState, f: Frame) -> list[Action]:
-    return [*space_actions("place", st, mountain_targets(st, f["seat"], f["near"])), Action("skip")]
-
-
-@explain("fx_mountain")
-def mountain_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    from .spaces import unused_control
-
-    if a.verb != "place":
-        return None
-    s = space_of(st, a.arg)
+def _mountain_why(st: GameState, f: Frame, s: int) -> str | None:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return "you have no unused control token"
@@ -208,11 +178,9 @@ def mountain_explain(st: GameState, f: Frame, a: Action) -> str | None:
     return "the mountain is not next to a friendly space"
 
 
-@act("fx_mountain")
-def mountain_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "place":
-        place_control(st, f["seat"], space_of(st, a.arg))
+space_choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space" if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain",
+             "place", lambda st, f: mountain_targets(st, f["seat"], f["near"]),
+             lambda st, f, s, where: place_control(st, f["seat"], s), why=_mountain_why)
 
 
 @card_fx("radio")
@@ -223,8 +191,6 @@ def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
 
 
 def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
-    from .spaces import city_spaces, stands_for_city, unused_cities
-
     if unused_cities(st, seat) <= 0:
         return []
     near = within(st, city_spaces(st, seat), rng)
@@ -233,22 +199,13 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     return sorted(
         s for s, o in st.cities.items()
         if o != seat and s in near and s not in st.capitals and not stands_for_city(st, s)
-        and not any(s in ps.armies for ps in st.players)
+        and not army_on(st, s)
     )
 
 
-@choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities")
-def radio_options(st: GameState, f: Frame) -> list[Action]:
-    return [*space_actions("replace", st, radio_targets(st, f["seat"], f["range"])), Action("skip")]
-
-
-@act("fx_radio")
-def radio_act(st: GameState, f: Frame, a: Action) -> None:
-    from .military import occupy
-
-    pop(st)
-    if a.verb == "replace":
-        occupy(st, f["seat"], space_of(st, a.arg))
+space_choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities",
+             "replace", lambda st, f: radio_targets(st, f["seat"], f["range"]),
+             lambda st, f, s, where: occupy(st, f["seat"], s))
 
 
 @card_fx("wheel")
@@ -303,8 +260,6 @@ def _astronomy_looked(st: GameState) -> list[int]:
 
 def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str, int, tuple[int, int]]]:
     """Placements of ``tile`` as if exploring from any edge space of ``seat``'s capital tile."""
-    from .board import tile_placements
-
     b = st.board
     cap = st.capitals[seat]
     if cap < 0:
@@ -320,8 +275,6 @@ def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str,
 
 @choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
 def astronomy_options(st: GameState, f: Frame) -> list[Action]:
-    from .actions import coord_text
-
     opts = [
         Action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
         for k, tile in enumerate(_astronomy_looked(st), 1)
@@ -334,10 +287,6 @@ def astronomy_options(st: GameState, f: Frame) -> list[Action]:
 def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
     """The chosen tile is laid and populated like an explored tile; the other tiles looked
     at go back on top or bottom of the stack in the order the player chooses."""
-    from .actions import parse_coord
-    from .board import Placement
-    from .explore import add_tile
-
     pop(st)
     looked = len(_astronomy_looked(st))
     if a.verb == "tile":
@@ -368,10 +317,7 @@ def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
     else:
         st.stack.append(tile)
         offset = f["offset"] + 1
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1, offset=offset)
+    count_down(st, f, offset=offset)
     log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
 
 
@@ -388,36 +334,27 @@ def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     cap = st.capitals[seat]
     if rival < 0 or cap < 0 or "cartography" in st.turn.get("once", []):
         return
-    if s in within(st, [cap], _n(st, "cartography", "min_distance") - 1):
+    if s in within(st, [cap], printed_number(st, "cartography", "min_distance") - 1):
         return
     if cartography_targets(st, seat, s):
         push(st, "fx_cartography", seat=seat, space=s)
 
 
 def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
-    from .industry import city_reason
-    from .spaces import unused_cities
-
     if unused_cities(st, seat) <= 0:
         return []
-    near = within(st, [s], _n(st, "cartography", "range"))
+    near = within(st, [s], printed_number(st, "cartography", "range"))
     return sorted(t for t in near if city_reason(st, seat, t, None) is None)
 
 
-@choice("fx_cartography", lambda st, f: "Cartography: you may build a city within "
-        f"{_n(st, 'cartography', 'range')} spaces of that rival city")
-def cartography_options(st: GameState, f: Frame) -> list[Action]:
-    return [*space_actions("city", st, cartography_targets(st, f["seat"], f["space"])), Action("skip")]
+def _cartography_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    st.turn["once"] = [*st.turn.get("once", []), "cartography"]
+    build_city(st, f["seat"], s)
 
 
-@act("fx_cartography")
-def cartography_act(st: GameState, f: Frame, a: Action) -> None:
-    from .industry import build_city
-
-    pop(st)
-    if a.verb == "city":
-        st.turn["once"] = [*st.turn.get("once", []), "cartography"]
-        build_city(st, f["seat"], space_of(st, a.arg))
+space_choice("fx_cartography", lambda st, f: "Cartography: you may build a city within "
+        f"{printed_number(st, 'cartography', 'range')} spaces of that rival city", "city",
+             lambda st, f: cartography_targets(st, f["seat"], f["space"]), _cartography_do)
 
 
 @card_fx("siege_tactics")
@@ -435,7 +372,7 @@ def siege_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s, d = ctx["space"], ctx["other"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == d and t in st.reinforced)
-    return n * _n(st, "siege_tactics", "per_token")
+    return n * printed_number(st, "siege_tactics", "per_token")
 
 
 @card_fx("scorched_earth")
@@ -459,10 +396,6 @@ def raze_options(st: GameState, f: Frame) -> list[Action]:
 def raze_act(st: GameState, f: Frame, a: Action) -> None:
     """Razing: the token goes back to its owner and the same army may move and attack again,
     with the card's full movement (approximated: "again" read as a fresh move)."""
-    from .cards import remove_control
-    from .military import capture_control
-    from .spaces import defeat_figures_at
-
     pop(st)
     seat, s = f["seat"], f["space"]
     if a.verb == "replace":
@@ -474,20 +407,17 @@ def raze_act(st: GameState, f: Frame, a: Action) -> None:
     move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
     step = {k: f[k] for k in ("seat", "slot", "water", "combat", "vsb", "passes", "i")}
     push(st, "army_step", **step, left=move, explored=False, prev=s)
-    log(st, f"seat {seat} razes the token at {text_of(st, s)} and its army goes on")
+    log(st, f"seat {seat} razes the token at {coord(st, s)} and its army goes on")
 
 
-@choice("any_resource", "Take a resource of your choice")
-def any_resource_options(st: GameState, f: Frame) -> list[Action]:
-    return [Action("take", r) for r in RESOURCES]
-
-
-@act("any_resource")
-def any_resource_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
+def _take_resource(st: GameState, f: Frame, r: str) -> None:
     res = st.players[f["seat"]].resources
-    res[a.arg] = res.get(a.arg, 0) + 1
-    log(st, f"seat {f['seat']} takes {a.arg}")
+    res[r] = res.get(r, 0) + 1
+    log(st, f"seat {f['seat']} takes {r}")
+
+
+item_choice("any_resource", "Take a resource of your choice",
+            "take", lambda st, f: RESOURCES, _take_resource, skip=None)
 
 
 # ---------------------------------------------------------------- leaders: passive
@@ -496,14 +426,14 @@ def any_resource_act(st: GameState, f: Frame, a: Action) -> None:
 def scythia_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Scythia: +3 attacking or defending a grassland or hills space."""
     if st.board.terrain[ctx["space"]] in hooks.printed(st, "scythia", "terrains"):
-        return _n(st, "scythia", "bonus")
+        return printed_number(st, "scythia", "bonus")
     return 0
 
 
 @hooks.register("wonder_cost", "egypt")
 def egypt_cost(st: GameState, seat: int, wonder: str) -> int:
     """Egypt: every wonder costs 1 less."""
-    return -_n(st, "egypt", "discount")
+    return -printed_number(st, "egypt", "discount")
 
 
 @hooks.register("combat_bonus", "china")
@@ -514,7 +444,7 @@ def china_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     s = ctx["space"]
     n = 1 if ctx["target"] == "ctl" and s in st.reinforced else 0
     n += sum(1 for t in st.board.nbrs[s] if st.ctl.get(t) == seat and t in st.reinforced)
-    return n * _n(st, "china", "extra_per_token")
+    return n * printed_number(st, "china", "extra_per_token")
 
 
 @hooks.register("difficulty", "japan")
@@ -523,7 +453,7 @@ def japan_difficulty(st: GameState, seat: int, s: int, purpose: str) -> int | No
     difficulty 3 (natural wonders are not mountains, FAQ)."""
     b = st.board
     if seat == st.current and b.terrain[s] in ("desert", "mountain") and b.coastal[s]:
-        return _n(st, "japan", "difficulty")
+        return printed_number(st, "japan", "difficulty")
     return None
 
 
@@ -541,7 +471,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
     css = content_for(st).city_states
     for d in st.players[seat].dipl:
         if d.startswith("cs:") and css[d[3:]].type == ftype:
-            return _n(st, "georgia", "slots")
+            return printed_number(st, "georgia", "slots")
     return 0
 
 
@@ -558,7 +488,7 @@ def zulu_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     target was a rival city or a city-state."""
     if ctx["won"] and not ctx.get("caravan"):
         key = "trade_city" if ctx["target"] in ("city", "cs") else "trade"
-        add_trade_to_type(st, seat, "military", _n(st, "zulu", key))
+        add_trade_to_type(st, seat, "military", printed_number(st, "zulu", key))
 
 
 @hooks.register("card_extra", "france")
@@ -569,7 +499,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
     if ftype != "culture":
         return []
     ws = content_for(st).wonders
-    n = max((_n(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
+    n = max((printed_number(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
     return [frame("place", seat=seat, left=n, near="city", max=slot, std=True)] if n else []
 
 
@@ -583,24 +513,22 @@ def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
         push(st, "fx_swap", seat=seat)
 
 
-@choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row")
-def swap_options(st: GameState, f: Frame) -> list[Action]:
+def _aztec_pairs(st: GameState, f: Frame) -> list[str]:
     types = row_keys(st, f["seat"])
-    opts = [Action("swap", f"{a}+{b}") for i, a in enumerate(types) for b in types[i + 1:]]
-    return [*opts, Action("skip")]
+    return [f"{a}+{b}" for i, a in enumerate(types) for b in types[i + 1:]]
 
 
-@act("fx_swap")
-def swap_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb != "swap":
-        return
+def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     seat = f["seat"]
     row = st.players[seat].row
-    x, _, y = a.arg.partition("+")
+    x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
+
+
+item_choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row",
+            "swap", _aztec_pairs, _aztec_swap)
 
 
 @hooks.register("after_placement", "inca")
@@ -630,25 +558,21 @@ def _england_reinforced(st: GameState) -> bool:
     return False
 
 
-@choice("fx_england", "Pax Britannica: you may put a control token next to your new city")
-def england_options(st: GameState, f: Frame) -> list[Action]:
-    from .spaces import unused_control
-
+def _england_targets(st: GameState, f: Frame) -> list[int]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return [Action("skip")]
-    spaces = [n for n in st.board.nbrs[f["space"]] if control_reason(st, seat, n, None) is None]
-    return [*space_actions("place", st, spaces), Action("skip")]
+        return []
+    return [n for n in st.board.nbrs[f["space"]] if control_reason(st, seat, n, None) is None]
 
 
-@act("fx_england")
-def england_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "place":
-        s = space_of(st, a.arg)
-        place_control(st, f["seat"], s)
-        if _england_reinforced(st):
-            st.reinforced.add(s)
+def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    place_control(st, f["seat"], s)
+    if _england_reinforced(st):
+        st.reinforced.add(s)
+
+
+space_choice("fx_england", "Pax Britannica: you may put a control token next to your new city",
+             "place", _england_targets, _england_do)
 
 
 @hooks.register("after_reset", "nubia")
@@ -658,21 +582,9 @@ def nubia_reset(st: GameState, seat: int, ftype: str) -> None:
         push(st, "fx_nubia", seat=seat)
 
 
-@choice("fx_nubia", "Kandake of Meroë: you may resolve one of your districts")
-def nubia_options(st: GameState, f: Frame) -> list[Action]:
-    spaces = [s for s in st.district if st.ctl.get(s) == f["seat"]]
-    return [*space_actions("district", st, spaces), Action("skip")]
-
-
-@act("fx_nubia")
-def nubia_act(st: GameState, f: Frame, a: Action) -> None:
-    from .districts import ability_frames
-    from .flow import push_all
-
-    pop(st)
-    if a.verb == "district":
-        s = space_of(st, a.arg)
-        push_all(st, ability_frames(st, f["seat"], s, st.district[s]))
+space_choice("fx_nubia", "Kandake of Meroë: you may resolve one of your districts", "district",
+             lambda st, f: [s for s in st.district if st.ctl.get(s) == f["seat"]],
+             lambda st, f, s, where: push_all(st, ability_frames(st, f["seat"], s, st.district[s])))
 
 
 @hooks.register("start_of_turn", "ottoman")
@@ -681,25 +593,25 @@ def ottoman_start(st: GameState, seat: int) -> None:
     push(st, "fx_ibrahim", seat=seat)
 
 
-@choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player")
-def ibrahim_options(st: GameState, f: Frame) -> list[Action]:
+def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
     holder = st.players[f["seat"]].flags.get("ibrahim", 0) - 1
-    return [*(Action("give", str(p)) for p in range(st.n) if p != f["seat"] and p != holder), Action("keep")]
+    return [str(p) for p in range(st.n) if p != f["seat"] and p != holder]
 
 
-@act("fx_ibrahim")
-def ibrahim_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "give":
-        st.players[f["seat"]].flags["ibrahim"] = int(a.arg) + 1
-        log(st, f"seat {f['seat']} hands Ibrahim to seat {a.arg}")
+def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
+    st.players[f["seat"]].flags["ibrahim"] = int(seat) + 1
+    log(st, f"seat {f['seat']} hands Ibrahim to seat {seat}")
+
+
+item_choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player",
+            "give", _ibrahim_seats, _ibrahim_do, skip="keep")
 
 
 @hooks.register("combat_bonus", "ottoman")
 def ottoman_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     """Ottoman: +2 attacking or defending against the Ibrahim holder."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
-    return _n(st, "ottoman", "bonus") if holder >= 0 and ctx["other"] == holder else 0
+    return printed_number(st, "ottoman", "bonus") if holder >= 0 and ctx["other"] == holder else 0
 
 
 @hooks.register("visited", "ottoman")
@@ -721,22 +633,18 @@ def poland_start(st: GameState, seat: int) -> None:
         push(st, "fx_poland", seat=seat)
 
 
-@choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player")
-def poland_options(st: GameState, f: Frame) -> list[Action]:
-    seat = f["seat"]
-    opts = [Action("dipl", f"{p}:{d}") for p in range(st.n) if p != seat for d in st.players[p].own_dipl]
-    return [*opts, Action("none")]
+def _poland_cards(st: GameState, f: Frame) -> list[str]:
+    return [f"{p}:{d}" for p in range(st.n) if p != f["seat"] for d in st.players[p].own_dipl]
 
 
-@act("fx_poland")
-def poland_act(st: GameState, f: Frame, a: Action) -> None:
-    from .economy import take_player_card
+def _poland_do(st: GameState, f: Frame, which: str) -> None:
+    p, _, card = which.partition(":")
+    st.players[f["seat"]].flags["poland"] = int(p) + 1
+    take_player_card(st, f["seat"], int(p), card)
 
-    pop(st)
-    if a.verb == "dipl":
-        p, _, card = a.arg.partition(":")
-        st.players[f["seat"]].flags["poland"] = int(p) + 1
-        take_player_card(st, f["seat"], int(p), card)
+
+item_choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player",
+            "dipl", _poland_cards, _poland_do, skip="none")
 
 
 @hooks.register("allows", "indonesia")
@@ -760,9 +668,6 @@ def fx_military_engineering(st: GameState, seat: int, e: Effect, slot: int, bonu
 
 @choice("fx_mil_eng", "Military Engineering: set armies from your card into your cities, then reinforce")
 def mil_eng_options(st: GameState, f: Frame) -> list[Action]:
-    from .spaces import city_spaces
-    from .state import ON_CARD
-
     ps = st.players[f["seat"]]
     i = next((k for k, at in enumerate(ps.armies) if at == ON_CARD), -1)
     opts = space_actions("army", st, city_spaces(st, f["seat"])) if i >= 0 else []
@@ -773,8 +678,6 @@ def mil_eng_options(st: GameState, f: Frame) -> list[Action]:
 def mil_eng_act(st: GameState, f: Frame, a: Action) -> None:
     """Each army on the card may go to a space holding one of your cities; then every
     control token of yours in or next to a space with a friendly army is reinforced."""
-    from .state import ON_CARD
-
     seat = f["seat"]
     ps = st.players[seat]
     if a.verb == "army":
@@ -797,8 +700,6 @@ def fx_mysticism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> 
 
 
 def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
-    from .spaces import coord
-
     new = [s for s in st.district if st.ctl.get(s) == seat and s not in had]
     if not new:
         return []
@@ -806,25 +707,14 @@ def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
     b = st.board
     dests = [n for n in b.nbrs[d] if control_reason(st, seat, n, None) is None]
     srcs = [n for n in b.nbrs[d] if st.ctl.get(n) == seat and n not in st.district
-            and not any(n in ps.armies for ps in st.players)]
+            and not army_on(st, n)]
     return [f"{coord(st, x)}>{coord(st, y)}" for x in sorted(srcs) for y in sorted(dests)]
 
 
-@choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district")
-def mysticism_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("move", m) for m in _mysticism_moves(st, f["seat"], f["had"])), Action("skip")]
-
-
-@act("fx_mysticism")
-def mysticism_act(st: GameState, f: Frame, a: Action) -> None:
+def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     """Approximated: the token moved is one next to the district (within 1 space of it); it
     keeps its side."""
-    pop(st)
-    if a.verb != "move":
-        return
-    from .cards import take_off_control
-
-    x, _, y = a.arg.partition(">")
+    x, _, y = move.partition(">")
     s, t = space_of(st, x), space_of(st, y)
     seat = st.ctl[s]
     was = s in st.reinforced
@@ -833,6 +723,10 @@ def mysticism_act(st: GameState, f: Frame, a: Action) -> None:
     if was:
         st.reinforced.add(t)
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
+
+
+item_choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district",
+            "move", lambda st, f: _mysticism_moves(st, f["seat"], f["had"]), _mysticism_do)
 
 
 @hooks.register("allows", "america")
@@ -876,9 +770,10 @@ def america_act(st: GameState, f: Frame, a: Action) -> None:
     log(st, f"seat {f['seat']} puts {n} on its {a.arg} card")
 
 
-def keeps_all_from(st: GameState, seat: int, rival: int) -> bool:
+@hooks.register("diplomacy_limit", "poland")
+def poland_limit(st: GameState, seat: int, rival: int) -> int:
     """Poland holds any number of the cards of the player it chose."""
-    return st.players[seat].flags.get("poland", 0) == rival + 1
+    return hooks.NO_LIMIT if st.players[seat].flags.get("poland", 0) == rival + 1 else 1
 
 
-__all__ = ["CARD_FX", "is_mature", "keeps_all_from", "start_row", "unique_offer"]
+__all__ = ["CARD_FX"]

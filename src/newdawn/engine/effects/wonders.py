@@ -13,26 +13,21 @@ captured" effects (Cristo Redentor, Apadana) also run when the wonder changes ha
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from . import hooks
-from .actions import Action
-from .cards import (
-    card_for,
-    gain_card,
-    place_control,
-    replace_control,
-    space_actions,
-    space_of,
-)
-from .flow import (
+from .. import hooks
+from ..actions import Action
+from ..decisions import item_choice, space_choice
+from ..explore import start_exploration
+from ..flow import (
     act,
     add_trade,
     auto,
+    card_for,
     card_of,
     card_type,
     choice,
+    count_down,
     effective_slot,
     key_of_type,
     log,
@@ -43,32 +38,41 @@ from .flow import (
     row_keys,
     slot_of,
 )
-from .spaces import (
+from ..hooks import printed_number
+from ..industry import city_targets
+from ..pieces import (
+    build_city,
+    claim_wonder_token,
+    conquer_city_state,
+    gain_card,
+    occupy,
+    place_control,
+    remove_control,
+    replace_control,
+    take_player_card,
+)
+from ..science import unique_offer
+from ..spaces import (
+    army_on,
+    city_reason,
     city_spaces,
     control_reason,
     friendly_spaces,
     is_empty,
+    place_targets,
+    space_actions,
+    space_of,
+    stands_for_city,
     unused_cities,
     unused_control,
     within,
 )
-from .state import Frame, GameState, content_for
+from ..state import Frame, GameState, content_for
 
 # Wonder type -> the focus type whose card it speeds up (Taj Mahal): the printed type icons.
 FOCUS_OF_WONDER_TYPE = {
     "cultural": "culture", "economic": "economy", "scientific": "science", "militaristic": "military",
 }
-
-
-
-def _n(st: GameState, wonder: str, key: str) -> int:
-    """The printed number ``key`` of a wonder's effect (``wonders.json``)."""
-    v: int = hooks.printed(st, wonder, key)
-    return v
-
-
-def _army_on(st: GameState, s: int) -> bool:
-    return any(s in ps.armies for ps in st.players)
 
 
 def _once(st: GameState, key: str) -> bool:
@@ -88,39 +92,39 @@ def _used(st: GameState, key: str) -> bool:
 
 @hooks.register("combat_bonus", "terracotta_army")
 def _terracotta(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "terracotta_army", "attack") if ctx["role"] == "attacker" else 0
+    return printed_number(st, "terracotta_army", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "alhambra")
 def _alhambra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "alhambra", "bonus")
+    return printed_number(st, "alhambra", "bonus")
 
 
 @hooks.register("combat_bonus", "ruhr_valley")
 def _ruhr(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "ruhr_valley", "defence") if ctx["role"] == "defender" else 0
+    return printed_number(st, "ruhr_valley", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "petra")
 def _petra(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "petra", "defence") if ctx["role"] == "defender" else 0
+    return printed_number(st, "petra", "defence") if ctx["role"] == "defender" else 0
 
 
 @hooks.register("combat_bonus", "pentagon")
 def _pentagon(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "pentagon", "attack") if ctx["role"] == "attacker" else 0
+    return printed_number(st, "pentagon", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "pentagon_base")
 def _pentagon_base(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
-    return _n(st, "pentagon_base", "attack") if ctx["role"] == "attacker" else 0
+    return printed_number(st, "pentagon_base", "attack") if ctx["role"] == "attacker" else 0
 
 
 @hooks.register("combat_bonus", "big_ben")
 def _big_ben(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     nb = st.board.nbrs[ctx["space"]]
     n = sum(1 for at in st.players[seat].caravans if at >= 0 and at in nb)
-    return _n(st, "big_ben", "per_caravan") * n
+    return printed_number(st, "big_ben", "per_caravan") * n
 
 
 def reinforced_tokens(st: GameState, seat: int) -> int:
@@ -132,7 +136,7 @@ def _kremlin(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     other = ctx["other"]
     if ctx["role"] != "attacker" or other < 0:
         return 0
-    return _n(st, "kremlin", "attack") if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
+    return printed_number(st, "kremlin", "attack") if reinforced_tokens(st, seat) > reinforced_tokens(st, other) else 0
 
 
 @hooks.register("combat_bonus", "huey_teocalli")
@@ -140,7 +144,7 @@ def _huey(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
     if ctx["role"] != "defender":
         return 0
     b = st.board
-    return _n(st, "huey_teocalli", "per_water") * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
+    return printed_number(st, "huey_teocalli", "per_water") * sum(1 for n in b.nbrs[ctx["space"]] if b.is_water[n])
 
 
 # ---------------------------------------------------------------- 1. slots and maturity
@@ -159,22 +163,22 @@ def _gov_arrows(st: GameState, seat: int, ftype: str) -> int:
 def _taj_mahal(st: GameState, seat: int, ftype: str, slot: int) -> int:
     ws = content_for(st).wonders
     n = sum(1 for w in st.players[seat].wonders if FOCUS_OF_WONDER_TYPE[ws[w].type] == ftype)
-    return n * _n(st, "taj_mahal", "per_wonder")
+    return n * printed_number(st, "taj_mahal", "per_wonder")
 
 
 @hooks.register("slot_bonus", "machu_picchu")
 def _machu_picchu(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Reprint: a card in the first or second slot resolves 2 slots farther right."""
     base = slot - _gov_arrows(st, seat, ftype)
-    return _n(st, "machu_picchu", "shift") if 1 <= base <= _n(st, "machu_picchu", "max_slot") else 0
+    return printed_number(st, "machu_picchu", "shift") if 1 <= base <= printed_number(st, "machu_picchu", "max_slot") else 0
 
 
 @hooks.register("slot_bonus", "machu_picchu_base")
 def _machu_picchu_base(st: GameState, seat: int, ftype: str, slot: int) -> int:
     """Base card (not in a Terra Incognita game): slot 1 or 2 resolves as slot 3."""
     base = slot - _gov_arrows(st, seat, ftype)
-    if 1 <= base <= _n(st, "machu_picchu_base", "max_slot"):
-        return max(0, _n(st, "machu_picchu_base", "as_slot") - base)
+    if 1 <= base <= printed_number(st, "machu_picchu_base", "max_slot"):
+        return max(0, printed_number(st, "machu_picchu_base", "as_slot") - base)
     return 0
 
 
@@ -190,9 +194,7 @@ def _sydney(st: GameState, seat: int) -> frozenset[str]:
 
 @hooks.register("start_of_turn", "hanging_gardens")
 def _hanging_gardens(st: GameState, seat: int) -> None:
-    from .cards import place_targets
-
-    most = _n(st, "hanging_gardens", "max_difficulty")
+    most = printed_number(st, "hanging_gardens", "max_difficulty")
     if unused_control(st, seat) > 0 and place_targets(st, seat, "city", most):
         push(st, "place", seat=seat, left=1, near="city", max=most)
 
@@ -209,29 +211,12 @@ def _colosseum(st: GameState, seat: int) -> None:
         push(st, "w_colosseum", seat=seat)
 
 
-def _space_or_skip(
-    kind: str, text: str, verb: str,
-    targets: Callable[[GameState, Frame], list[int]],
-    effect: Callable[[GameState, Frame, int, str], None],
-) -> None:
-    """Register a decision offering ``verb q,r`` on each target space, or ``skip``."""
-    @choice(kind, text)
-    def options(st: GameState, f: Frame) -> list[Action]:
-        return [*space_actions(verb, st, targets(st, f)), Action("skip")]
-
-    @act(kind)
-    def do(st: GameState, f: Frame, a: Action) -> None:
-        pop(st)
-        if a.verb == verb:
-            effect(st, f, space_of(st, a.arg), a.arg)
-
-
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
     st.reinforced.add(s)
     log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
 
-_space_or_skip("w_colosseum", "Colosseum: you may reinforce one of your control tokens next to your city",
+space_choice("w_colosseum", "Colosseum: you may reinforce one of your control tokens next to your city",
                "reinforce", lambda st, f: _colosseum_targets(st, f["seat"]), _colosseum_do)
 
 
@@ -240,7 +225,7 @@ def _forbidden_targets(st: GameState, seat: int) -> list[int]:
     near = {n for s in friendly_spaces(st, seat) for n in nbrs[s]}
     return [
         s for s in near
-        if st.ctl.get(s, seat) != seat and not _army_on(st, s)
+        if st.ctl.get(s, seat) != seat and not army_on(st, s)
         and hooks.attack_allowed(st, seat, st.ctl[s])
     ]
 
@@ -252,23 +237,21 @@ def _forbidden_city(st: GameState, seat: int) -> None:
 
 
 def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    from .cards import remove_control
-
     log(st, f"seat {f['seat']} destroys seat {st.ctl[s]}'s control token at {where} (Forbidden City)", "note",
         seat=f["seat"], space=s)
     remove_control(st, s)
 
 
-_space_or_skip("w_forbidden_city", "Forbidden City: you may destroy a rival control token next to your territory",
-               "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
+space_choice("w_forbidden_city", "Forbidden City: you may destroy a rival control token next to your territory",
+             "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
 
 
 def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
     """Rival tokens that may be named: only of a rival with enough such tokens (no army on them)."""
-    need = _n(st, "eiffel_tower", "named")
+    need = printed_number(st, "eiffel_tower", "named")
     by: dict[int, list[int]] = {}
     for s, o in st.ctl.items():
-        if o != seat and (owner < 0 or o == owner) and not _army_on(st, s):
+        if o != seat and (owner < 0 or o == owner) and not army_on(st, s):
             by.setdefault(o, []).append(s)
     return [s for ss in by.values() if len(ss) >= need for s in ss]
 
@@ -279,7 +262,7 @@ def _eiffel(st: GameState, seat: int) -> None:
         push(st, "w_eiffel_tower", seat=seat, named=[])
 
 
-@choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {_n(st, 'eiffel_tower', 'named')} control tokens "
+@choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {printed_number(st, 'eiffel_tower', 'named')} control tokens "
         f"of one rival ({len(f['named'])} named" + (", you may skip)" if not f["named"] else ")"))
 def eiffel_options(st: GameState, f: Frame) -> list[Action]:
     named = f["named"]
@@ -294,27 +277,21 @@ def eiffel_act(st: GameState, f: Frame, a: Action) -> None:
         pop(st)
         return
     named = [*f["named"], space_of(st, a.arg)]
-    if len(named) < _n(st, "eiffel_tower", "named"):
+    if len(named) < printed_number(st, "eiffel_tower", "named"):
         replace_top(st, named=named)
         return
     pop(st)
     push(st, "w_eiffel_pick", seat=st.ctl[named[0]], by=f["seat"], named=named)
 
 
-@choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give seat {f['by']} one of the two named tokens")
-def eiffel_pick_options(st: GameState, f: Frame) -> list[Action]:
-    return space_actions("give", st, f["named"])
-
-
-@act("w_eiffel_pick")
-def eiffel_pick_act(st: GameState, f: Frame, a: Action) -> None:
-    from .industry import claim_wonder_token
-
-    pop(st)
-    s = space_of(st, a.arg)
+def _eiffel_give(st: GameState, f: Frame, s: int, where: str) -> None:
     replace_control(st, f["by"], s)
     if st.ctl.get(s) == f["by"]:
         claim_wonder_token(st, f["by"], s)
+
+
+space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens",
+             "give", lambda st, f: f["named"], _eiffel_give, skip=None)
 
 
 def _row_types(st: GameState, seat: int) -> list[str]:
@@ -327,10 +304,13 @@ def _oracle(st: GameState, seat: int) -> None:
     push(st, "w_oracle", seat=seat)
 
 
-@choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row")
-def oracle_options(st: GameState, f: Frame) -> list[Action]:
+def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
     t = _row_types(st, f["seat"])
-    return [*(Action("swap", f"{t[i]},{t[i + 1]}") for i in range(len(t) - 1)), Action("skip")]
+    return [f"{t[i]},{t[i + 1]}" for i in range(len(t) - 1)]
+
+
+item_choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row",
+            "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
 def _swap_types(st: GameState, seat: int, arg: str) -> None:
@@ -340,13 +320,6 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     row = st.players[seat].row
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {seat} swaps its {x} and {y} cards")
-
-
-@act("w_oracle")
-def oracle_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "swap":
-        _swap_types(st, f["seat"], a.arg)
 
 
 ZIMBABWE = "great_zimbabwe"
@@ -382,7 +355,7 @@ def zimbabwe_act(st: GameState, f: Frame, a: Action) -> None:
 
 @hooks.register("options", "great_zimbabwe")
 def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < _n(st, ZIMBABWE, "store"):
+    if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < printed_number(st, ZIMBABWE, "store"):
         return [Action("trade", ZIMBABWE)]
     return []
 
@@ -393,10 +366,7 @@ def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
         return False
     ps = st.players[seat]
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
     return True
 
 
@@ -427,20 +397,18 @@ def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
 @hooks.register("wonder_gained", "pyramids")
 def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "pyramids" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=_n(st, w, "level"), done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=printed_number(st, w, "cards"), only_level=printed_number(st, w, "level"), done=[])
 
 
 @hooks.register("wonder_gained", "porcelain_tower")
 def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "porcelain_tower" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=_n(st, w, "cards"), only_level=0, done=[])
+        push(st, "w_upgrade", seat=seat, wonder=w, left=printed_number(st, w, "cards"), only_level=0, done=[])
 
 
 def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
     """The seat's level II+ unique card, offered instead of the standard card when the wonder
     upgrades the row card of the unique card's type to the unique card's level ("" if none)."""
-    from .leaders import unique_offer
-
     cards = content_for(st).focus_cards
     for cid in st.players[seat].row:
         card = cards[cid]
@@ -490,20 +458,13 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
 @hooks.register("wonder_gained", "potala_palace")
 def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "potala_palace" and how == "built":
-        push(st, "w_potala_palace", seat=seat, left=_n(st, w, "take"))
+        push(st, "w_potala_palace", seat=seat, left=printed_number(st, w, "take"))
 
 
-_POTALA = frozenset({"hold_4_diplomacy"})
-
-
-@hooks.register("grants", "potala_palace")
-def _potala_grants(st: GameState, seat: int) -> frozenset[str]:
-    return _POTALA
-
-
-def diplomacy_limit(st: GameState, seat: int) -> int:
+@hooks.register("diplomacy_limit", "potala_palace")
+def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
     """Diplomacy cards ``seat`` may hold from each other player (Potala Palace: 4)."""
-    return _n(st, "potala_palace", "hold") if hooks.grants(st, seat, "hold_4_diplomacy") else 1
+    return printed_number(st, "potala_palace", "hold")
 
 
 @choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
@@ -515,16 +476,11 @@ def potala_options(st: GameState, f: Frame) -> list[Action]:
 
 @act("w_potala_palace")
 def potala_act(st: GameState, f: Frame, a: Action) -> None:
-    from .economy import take_player_card
-
     if a.verb == "done":
         pop(st)
         return
     p, _, card = a.arg.partition(":")
-    if f["left"] <= 1:
-        pop(st)
-    else:
-        replace_top(st, left=f["left"] - 1)
+    count_down(st, f)
     take_player_card(st, f["seat"], int(p), card)
 
 
@@ -533,15 +489,13 @@ def _wonder_space(st: GameState, w: str) -> int:
 
 
 def _cristo_targets(st: GameState, seat: int) -> list[int]:
-    from .spaces import stands_for_city
-
     at = _wonder_space(st, "cristo_redentor")
     if at < 0 or unused_cities(st, seat) <= 0:
         return []
-    near = within(st, [at], _n(st, "cristo_redentor", "range"))
+    near = within(st, [at], printed_number(st, "cristo_redentor", "range"))
     return [
         s for s, o in st.cities.items()
-        if o != seat and s in near and s != st.capitals[o] and not _army_on(st, s)
+        if o != seat and s in near and s != st.capitals[o] and not army_on(st, s)
         and not stands_for_city(st, s)
     ]
 
@@ -553,15 +507,13 @@ def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
 
 
 def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    from .military import occupy
-
     log(st, f"seat {f['seat']} replaces seat {st.cities[s]}'s city at {where} (Cristo Redentor)", "note",
         seat=f["seat"], space=s)
     occupy(st, f["seat"], s)
 
 
-_space_or_skip("w_cristo_redentor", "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
-               "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
+space_choice("w_cristo_redentor", "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
+             "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
 
 
 @hooks.register("wonder_gained", "apadana")
@@ -570,21 +522,15 @@ def _apadana(st: GameState, seat: int, w: str, how: str) -> None:
         push(st, "w_apadana", seat=seat)
 
 
-@choice("w_apadana", "Apadana: you may explore from an edge space of any tile")
-def apadana_options(st: GameState, f: Frame) -> list[Action]:
-    b = st.board
-    return [*space_actions("explore", st, [s for s in range(b.n) if b.edge[s]]), Action("skip")]
-
-
-@act("w_apadana")
-def apadana_act(st: GameState, f: Frame, a: Action) -> None:
-    from .explore import start_exploration
-
-    pop(st)
-    if a.verb == "skip" or not st.stack:
+def _apadana_explore(st: GameState, f: Frame, s: int, where: str) -> None:
+    if not st.stack:
         return
     push(st, "w_apadana_new", seat=f["seat"], before=st.board.n)
-    start_exploration(st, f["seat"], space_of(st, a.arg))
+    start_exploration(st, f["seat"], s)
+
+
+space_choice("w_apadana", "Apadana: you may explore from an edge space of any tile", "explore",
+             lambda st, f: [s for s in range(st.board.n) if st.board.edge[s]], _apadana_explore)
 
 
 def _apadana_spaces(st: GameState, f: Frame) -> list[int]:
@@ -600,13 +546,11 @@ def run_apadana_new(st: GameState, f: Frame) -> None:
         push(st, "w_apadana_claim", seat=f["seat"], before=f["before"])
 
 
-_space_or_skip("w_apadana_claim", "Apadana: you may put a control token on an empty space of the new tile",
+space_choice("w_apadana_claim", "Apadana: you may put a control token on an empty space of the new tile",
                "place", _apadana_spaces, lambda st, f, s, where: place_control(st, f["seat"], s))
 
 
 def _amundsen_targets(st: GameState, seat: int) -> list[int]:
-    from .industry import city_reason
-
     if unused_cities(st, seat) <= 0:
         return []
     b = st.board
@@ -619,27 +563,20 @@ def _amundsen(st: GameState, seat: int, w: str, how: str) -> None:
         push(st, "w_amundsen", seat=seat)
 
 
-@choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space")
-def amundsen_options(st: GameState, f: Frame) -> list[Action]:
-    return [*space_actions("city", st, _amundsen_targets(st, f["seat"])), Action("skip")]
-
-
-@act("w_amundsen")
-def amundsen_act(st: GameState, f: Frame, a: Action) -> None:
-    from .industry import build_city
-
-    pop(st)
-    if a.verb == "skip":
-        return
-    seat, s = f["seat"], space_of(st, a.arg)
+def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    seat = f["seat"]
     w = "amundsen_scott_research_station"
     old = _wonder_space(st, w)
     build_city(st, seat, s)
     if old >= 0:
         del st.wonder_at[old]
     st.wonder_at[s] = w
-    log(st, f"seat {seat} moves the {w} token to {a.arg}", "note", seat=seat, space=s)
-    push(st, "place", seat=seat, left=_n(st, w, "tokens"), near=f"at:{s}", max=None)
+    log(st, f"seat {seat} moves the {w} token to {where}", "note", seat=seat, space=s)
+    push(st, "place", seat=seat, left=printed_number(st, w, "tokens"), near=f"at:{s}", max=None)
+
+
+space_choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
+             "city", lambda st, f: _amundsen_targets(st, f["seat"]), _amundsen_do)
 
 
 # ---------------------------------------------------------------- 4. rule changers
@@ -677,7 +614,6 @@ def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Acti
     within the slot's difficulty; the usual adjacency to a friendly city is waived."""
     if kind != "place" or not f.get("std") or unused_control(st, seat) <= 0:
         return []
-    from .cards import place_targets
 
     b = st.board
     usual = place_targets(st, seat, f["near"], f["max"])
@@ -694,7 +630,6 @@ def _lighthouse_options(st: GameState, seat: int, kind: str, f: Frame) -> list[A
     """FAQ: empty map-edge spaces as if within range; every other city rule still applies."""
     if kind != "build" or unused_cities(st, seat) <= 0:
         return []
-    from .industry import city_reason, city_targets
 
     b = st.board
     usual = city_targets(st, seat, f["slot"], f["range"], f["water"])
@@ -713,22 +648,13 @@ def _petra_grants(st: GameState, seat: int) -> frozenset[str]:
     return _PETRA
 
 
-def turns_back_barbarian(st: GameState, s: int) -> bool:
-    """Petra (FAQ): a barbarian does not enter a space with a city or reinforced control token
-    of a player who has Petra."""
-    o = st.cities.get(s)
-    if o is None and s in st.reinforced:
-        o = st.ctl.get(s)
-    return o is not None and hooks.grants(st, o, "turn_back_barbarians")
-
-
 _OXFORD = frozenset({"replace_any_non_science"})
 
 
 @hooks.register("grants", "oxford_university")
 def _oxford_grants(st: GameState, seat: int) -> frozenset[str]:
     """Oxford University: a card gained on the tech dial may replace any non-science card
-    instead of the card of its type (``cards.tech_options``: ``take <card>@<key>``), so the
+    instead of the card of its type (``science.tech_options``: ``take <card>@<key>``), so the
     row may hold two cards of one type; row cards are then named by key (``flow.row_key``)."""
     return _OXFORD
 
@@ -743,7 +669,7 @@ def _pentagon_grants(st: GameState, seat: int) -> frozenset[str]:
 
 @hooks.register("options", "colossus")
 def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
-    if kind == "caravan_step" and st.turn.get("colossus", 0) < _n(st, "colossus", "steps"):
+    if kind == "caravan_step" and st.turn.get("colossus", 0) < printed_number(st, "colossus", "steps"):
         return [Action("colossus")]
     return []
 
@@ -761,7 +687,7 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 @hooks.register("after_arrival", "kilwa_kisiwani")
 def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0:
-        push(st, "trade_place", seat=seat, left=_n(st, "kilwa_kisiwani", "trade"))
+        push(st, "trade_place", seat=seat, left=printed_number(st, "kilwa_kisiwani", "trade"))
 
 
 @hooks.register("after_arrival", "orszaghaz")
@@ -777,8 +703,6 @@ def orszaghaz_options(st: GameState, f: Frame) -> list[Action]:
 
 @act("w_orszaghaz")
 def orszaghaz_act(st: GameState, f: Frame, a: Action) -> None:
-    from .military import conquer_city_state
-
     pop(st)
     if a.verb == "conquer":
         conquer_city_state(st, f["seat"], f["space"])
@@ -805,16 +729,9 @@ def _library(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, "w_great_library", seat=seat, rival=rival)
 
 
-@choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in seat {f['rival']}'s row")
-def library_options(st: GameState, f: Frame) -> list[Action]:
-    return [*(Action("take", c) for c in _library_cards(st, f["seat"], f["rival"])), Action("skip")]
-
-
-@act("w_great_library")
-def library_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "take":
-        gain_card(st, f["seat"], a.arg)
+item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
+            "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
+            lambda st, f, card: gain_card(st, f["seat"], card))
 
 
 @hooks.register("card_gained", "university_of_sankore")
@@ -829,24 +746,17 @@ def _sankore(st: GameState, seat: int) -> None:
         push(st, "w_sankore", seat=seat)
 
 
-@choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row")
-def sankore_options(st: GameState, f: Frame) -> list[Action]:
+def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
     t = [x for x in _row_types(st, f["seat"]) if card_type(st, f["seat"], x) != "science"]
-    pairs = [Action("swap", f"{t[i]},{t[j]}") for i in range(len(t)) for j in range(i + 1, len(t))]
-    return [*pairs, Action("skip")]
+    return [f"{t[i]},{t[j]}" for i in range(len(t)) for j in range(i + 1, len(t))]
 
 
-@act("w_sankore")
-def sankore_act(st: GameState, f: Frame, a: Action) -> None:
-    pop(st)
-    if a.verb == "swap":
-        _swap_types(st, f["seat"], a.arg)
+item_choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row",
+            "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
 @hooks.register("before_occupy", "statue_of_liberty")
 def _liberty(st: GameState, seat: int, s: int) -> None:
-    from .industry import claim_wonder_token
-
     for n in st.board.nbrs[s]:
         o = st.ctl.get(n)
         if o is not None and o != seat:
@@ -869,7 +779,7 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
         return False
     st.players[seat].resources[a.arg] -= 1
     side = "a" if f["stage"] == "attacker" else "d"
-    plus = _n(st, "jebel_barkal", "per_resource")
+    plus = printed_number(st, "jebel_barkal", "per_resource")
     replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + plus})
     log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
     return True
@@ -877,7 +787,7 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
 
 @hooks.register("after_resolve", "venetian_arsenal")
 def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
-    if slot == _n(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
+    if slot == printed_number(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
         push(st, "w_venetian_arsenal", seat=seat, type=ftype)
 
 
@@ -924,4 +834,4 @@ def estadio_act(st: GameState, f: Frame, a: Action) -> None:
          slot=effective_slot(st, seat, key, slot_of(st, seat, key)), sub=True)
 
 
-__all__ = ["diplomacy_limit", "reinforced_tokens", "turns_back_barbarian"]
+__all__ = ["diplomacy_limit", "reinforced_tokens"]

@@ -1,0 +1,174 @@
+"""Culture cards: placing control tokens next to friendly cities (the ``place`` step, which
+other effects push too), moving one (``shift``) and Mass Media (unified rules: Culture Focus
+Cards)."""
+
+from __future__ import annotations
+
+from ..content.schema import Effect
+from . import hooks
+from .actions import Action
+from .decisions import space_choice
+from .flow import act, choice, count_down, explain, frame, log, pop
+from .ops import op
+from .pieces import claim_wonder_token, place_control, remove_control, replace_control
+from .spaces import (
+    army_on,
+    control_reason,
+    coord,
+    friendly_spaces,
+    is_empty,
+    own_tokens,
+    place_targets,
+    space_actions,
+    space_of,
+    unused_control,
+    within,
+)
+from .state import Frame, GameState
+
+NEAR_TEXT = {
+    "city": "adjacent to a friendly city", "space": "adjacent to a friendly space",
+    "district": "adjacent to a friendly district",
+}
+
+
+@choice("place", lambda st, f: f"Place a control token ({f['left']} left, {NEAR_TEXT.get(f['near'], 'near the named space')})")
+def place_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
+    extra = hooks.extra_options(st, seat, "place", f)  # Chichen Itza
+    return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), *extra, Action("done")]
+
+
+@act("place")
+def place_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    s = space_of(st, a.arg)
+    if a.verb == "remove":
+        remove_control(st, s)
+        log(st, f"seat {f['seat']} takes back the control token at {a.arg}", "take_back", seat=f["seat"], space=s)
+        return
+    # The frame is updated first, so steps the placement triggers (Stonehenge) come next.
+    count_down(st, f)
+    place_control(st, f["seat"], s)
+
+
+@explain("place")
+def place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "place":
+        return None
+    s = space_of(st, a.arg)
+    seat = f["seat"]
+    if unused_control(st, seat) <= 0:
+        return "no unused control tokens: remove one of yours from the map first"
+    reason = control_reason(st, seat, s, f["max"])
+    if reason:
+        return reason
+    return f"the space is not {NEAR_TEXT.get(f['near'], 'in range')}"
+
+
+@op("place_control")
+def op_place_control(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    uses = e.bool("trade", True)
+    n = e.int("count") + (bonus if uses else 0)
+    # ``std``: the standard placement of a culture card (Chichen Itza applies to it only).
+    return [frame("place", seat=seat, left=n, near=e.str("near", "city"), max=slot, std=uses)], uses
+
+
+@op("shift_control")
+def op_shift(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("shift", seat=seat)], False
+
+
+def _is_empty_land(st: GameState, s: int) -> bool:
+    return not st.board.is_water[s] and is_empty(st, s)
+
+
+@choice("shift", "You may move one of your control tokens to an adjacent empty space")
+def shift_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    b = st.board
+    opts = []
+    for s in sorted(s for s, o in st.ctl.items() if o == seat):
+        if army_on(st, s):
+            continue
+        for n in b.nbrs[s]:
+            if _is_empty_land(st, n):
+                opts.append(Action("shift", f"{coord(st, s)}>{coord(st, n)}"))
+    opts.sort()
+    opts.append(Action("done"))
+    return opts
+
+
+@act("shift")
+def shift_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "done":
+        return
+    src, _, dst = a.arg.partition(">")
+    s, t = space_of(st, src), space_of(st, dst)
+    seat = st.ctl[s]
+    reinforced = s in st.reinforced
+    dist = st.district.get(s, "")
+    remove_control(st, s)
+    st.ctl[t] = seat
+    if reinforced:
+        st.reinforced.add(t)
+    if dist:
+        st.district[t] = dist
+    log(st, f"seat {seat} moves a control token from {src} to {dst}", "move_token", seat=seat, src=s, dst=t)
+
+
+@op("mass_media")
+def op_mass_media(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("mass_media", seat=seat, range=e.int("range", 2))], False
+
+
+def _mass_media_targets(st: GameState, f: Frame) -> list[int]:
+    seat = f["seat"]
+    near = within(st, friendly_spaces(st, seat), f["range"])
+    can_swap = unused_control(st, seat) > 0
+    return [
+        s for s in near
+        if st.ctl.get(s, seat) != seat and not army_on(st, s) and (s in st.reinforced or can_swap)
+    ]
+
+
+def _mass_media_why(st: GameState, f: Frame, s: int) -> str | None:
+    seat = f["seat"]
+    if st.ctl.get(s, seat) == seat:
+        return "the target is a rival control token"
+    if army_on(st, s):
+        return "a control token with an army in its space cannot be targeted"
+    if s not in within(st, friendly_spaces(st, seat), f["range"]):
+        return f"the token is not within {f['range']} spaces of a friendly space"
+    return "swapping a token needs an unused control token of yours (or flip a reinforced one)"
+
+
+def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    if s in st.reinforced:
+        st.reinforced.discard(s)
+        log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
+            space=s)
+    else:
+        replace_control(st, f["seat"], s)
+        w = st.wonder_at.get(s)
+        if w is not None and st.ctl.get(s) == f["seat"]:
+            # The swapped token stood on a wonder token: its wonder changes hands with it.
+            claim_wonder_token(st, f["seat"], s)
+        elif w is not None:
+            # No unused token to put there: nobody holds the space, so nobody controls the wonder.
+            for ps in st.players:
+                if w in ps.wonders:
+                    ps.wonders.remove(w)
+                    st.cs_aside_wonders.append(w)
+
+
+space_choice("mass_media", "You may swap or flip a rival control token near your territory",
+             "target", _mass_media_targets, _mass_media_do, skip="done", why=_mass_media_why)
+
+
+# ---------------------------------------------------------------- science

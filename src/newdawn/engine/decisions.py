@@ -1,0 +1,77 @@
+"""Decision factories: the common shapes of a decision registered in one call.
+
+``space_choice`` is the most common shape: pick one space from a list (``<verb> q,r``), or
+decline (``skip``, ``done``, ``none``) when the effect is optional; the decision then ends and
+the chosen space's effect runs. ``item_choice`` is the same with named options (card keys,
+resources, seats) instead of spaces. Both keep the one source of legality: the options are
+the targets, and ``explain`` (when given) says why another target is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .actions import Action
+from .flow import act, choice, explain, pop
+from .spaces import space_actions, space_of
+from .state import Frame, GameState
+
+Describe = str | Callable[[GameState, Frame], str]
+SpaceTargets = Callable[[GameState, Frame], Iterable[int]]
+SpaceEffect = Callable[[GameState, Frame, int, str], None]
+SpaceWhy = Callable[[GameState, Frame, int], str | None]
+ItemTargets = Callable[[GameState, Frame], Iterable[str]]
+ItemEffect = Callable[[GameState, Frame, str], None]
+
+MADE: dict[str, tuple[Callable[..., Any], ...]] = {}
+"""Decision kind -> the functions a factory made it from (targets, effect, explanation), so
+tools can name a decision's own code (``flow.CHOICE`` holds the factory's generic functions)."""
+
+
+def space_choice(kind: str, describe: Describe, verb: str, targets: SpaceTargets, effect: SpaceEffect,
+                 *, skip: str | None = "skip", why: SpaceWhy | None = None) -> None:
+    """Register decision ``kind``: ``<verb> q,r`` for each space of ``targets`` (in space
+    order), then ``skip`` (another word, or None when the choice is compulsory). Choosing ends
+    the decision; a chosen space then runs ``effect(st, frame, space, "q,r")``. ``why(st,
+    frame, space)`` explains a refused ``<verb>`` (None: no explanation of its own)."""
+    MADE[kind] = (targets, effect) if why is None else (targets, effect, why)
+    _register(kind, describe, verb, skip,
+              lambda st, f: space_actions(verb, st, list(targets(st, f))),
+              lambda st, f, arg: effect(st, f, space_of(st, arg), arg))
+    if why is not None:
+        refuse = why
+
+        @explain(kind)
+        def explain_space(st: GameState, f: Frame, a: Action) -> str | None:
+            if a.verb != verb:
+                return None
+            return refuse(st, f, space_of(st, a.arg))
+
+
+def item_choice(kind: str, describe: Describe, verb: str, targets: ItemTargets, effect: ItemEffect,
+                *, skip: str | None = "skip") -> None:
+    """Register decision ``kind``: ``<verb> <item>`` for each item of ``targets`` (in the order
+    given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
+    then runs ``effect(st, frame, item)``."""
+    MADE[kind] = (targets, effect)
+    _register(kind, describe, verb, skip, lambda st, f: [Action(verb, x) for x in targets(st, f)], effect)
+
+
+def _register(kind: str, describe: Describe, verb: str, skip: str | None,
+              offer: Callable[[GameState, Frame], list[Action]], run: ItemEffect) -> None:
+    """The decision both factories make: the offered actions, then ``skip``; choosing pops the
+    step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
+
+    @choice(kind, describe)
+    def options(st: GameState, f: Frame) -> list[Action]:
+        opts = offer(st, f)
+        if skip is not None:
+            opts.append(Action(skip))
+        return opts
+
+    @act(kind)
+    def do(st: GameState, f: Frame, a: Action) -> None:
+        pop(st)
+        if a.verb == verb:
+            run(st, f, a.arg)

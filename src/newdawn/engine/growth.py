@@ -1,0 +1,164 @@
+"""Growth cards: reinforcing control tokens, placing districts and Globalization (unified
+rules: Growth Focus Cards, Districts)."""
+
+from __future__ import annotations
+
+from ..content.schema import Effect
+from . import hooks
+from .actions import Action, coord_text
+from .districts import ability_frames
+from .flow import act, choice, count_down, explain, frame, pop, push_all
+from .ops import op
+from .pieces import place_control
+from .spaces import (
+    city_spaces,
+    control_reason,
+    difficulty,
+    space_actions,
+    space_of,
+    stands_for_city,
+    terrain_name,
+    used_districts,
+)
+from .state import Frame, GameState, content_for
+
+
+@op("reinforce")
+def op_reinforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("reinforce", seat=seat, left=slot + bonus)], True
+
+
+
+@choice("reinforce", lambda st, f: f"Reinforce your control tokens ({f['left']} left)")
+def reinforce_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    own = [s for s, o in st.ctl.items() if o == seat and s not in st.reinforced]
+    return [*space_actions("reinforce", st, own), Action("done")]
+
+
+
+@explain("reinforce")
+def reinforce_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "reinforce":
+        return None
+    s = space_of(st, a.arg)
+    if st.ctl.get(s) != f["seat"]:
+        return "only your own control tokens can be reinforced"
+    if s in st.reinforced:
+        return "the control token is already reinforced"
+    return None
+
+
+
+@act("reinforce")
+def reinforce_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.verb == "done":
+        pop(st)
+        return
+    s = space_of(st, a.arg)
+    st.reinforced.add(s)
+    count_down(st, f)
+
+
+
+@op("district")
+def op_district(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("district", seat=seat, max=slot)], False
+
+
+
+def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
+    """Spaces adjacent to a friendly city where a district may go: legal for a control token,
+    or holding one of your (non-district) control tokens that it replaces."""
+    b = st.board
+    cities = [*city_spaces(st, seat), *hooks.collect("extra_starts", st, seat, "city")]
+    cand = {n for a in cities for n in b.nbrs[a]}
+    out = []
+    for s in cand:
+        if st.ctl.get(s) == seat and s not in st.district:
+            if not stands_for_city(st, s) and difficulty(st, s) <= max_diff:
+                out.append(s)
+        elif control_reason(st, seat, s, max_diff) is None:
+            out.append(s)
+    return sorted(out)
+
+
+
+@choice("district", "Place a district")
+def district_options(st: GameState, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    rs = content_for(st).ruleset
+    free = [d for d in rs.districts if d not in used_districts(st, seat)]
+    spaces = district_targets(st, seat, f["max"]) if free else []
+    coords = st.board.coords
+    opts = [Action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
+    opts.append(Action("skip"))
+    return opts
+
+
+
+@explain("district")
+def district_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "district":
+        return None
+    rs = content_for(st).ruleset
+    d, _, where = a.arg.partition(" ")
+    if d not in rs.districts:
+        return f"a district is named by its type ({', '.join(rs.districts)}) and a space"
+    seat = f["seat"]
+    if d in used_districts(st, seat):
+        return f"your {d} district is already on the map (one of each type)"
+    s = space_of(st, where)
+    if st.ctl.get(s) == seat and s in st.district:
+        return "the space already holds one of your districts"
+    if st.ctl.get(s) != seat:
+        reason = control_reason(st, seat, s, f["max"])
+        if reason:
+            return reason
+    elif stands_for_city(st, s):
+        return "a control token standing for a city is not replaced by a district"
+    elif difficulty(st, s) > f["max"]:
+        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['max']}"
+    return "a district goes next to a friendly city"
+
+
+
+@act("district")
+def district_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "skip":
+        return
+    d, _, where = a.arg.partition(" ")
+    s = space_of(st, where)
+    seat = f["seat"]
+    if st.ctl.get(s) == seat:
+        # The district replaces your token and goes down unreinforced (rules: Districts).
+        st.ctl.pop(s)
+        st.reinforced.discard(s)
+    place_control(st, seat, s, d)
+
+
+
+@op("globalization")
+def op_globalization(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("globalization", seat=seat)], False
+
+
+
+@choice("globalization", "Name a district type: every player with one resolves it")
+def globalization_options(st: GameState, f: Frame) -> list[Action]:
+    return [Action("name", d) for d in content_for(st).ruleset.districts]
+
+
+
+@act("globalization")
+def globalization_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    frames: list[Frame] = []
+    for k in range(st.n):
+        p = (f["seat"] + k) % st.n
+        for s, d in sorted(st.district.items()):
+            if d == a.arg and st.ctl.get(s) == p:
+                frames.extend(ability_frames(st, p, s, d))
+    frames.append(frame("agendas", seats=list(range(st.n))))
+    push_all(st, frames)

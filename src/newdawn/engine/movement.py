@@ -1,0 +1,115 @@
+"""Figure movement shared by caravans and armies: where a figure may leave its card from, which
+figures may move now, and why a figure or a step is refused. The steps of each figure (trade,
+combat) are the economy and military cards' own (``economy``, ``military``); exploring from the
+map's edge is ``explore``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from . import hooks
+from .actions import Action
+from .errors import IllegalActionError
+from .spaces import space_of, start_cities
+from .state import LOCKED, ON_CARD, Frame, GameState
+
+
+def figure_index(arg: str, figs: list[int], what: str) -> int:
+    """The figure named by its index; raises IllegalActionError naming the problem."""
+    if not arg.isdigit() or int(arg) >= len(figs):
+        raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
+    return int(arg)
+
+
+
+# Caravans and armies: the figures a focus card moves one at a time.
+FIGURE_CARD = {"caravan": "economy", "army": "military"}
+
+
+
+FIGURE_ARTICLE = {"caravan": "a", "army": "an"}
+
+
+
+FIGURE_PLURAL = {"caravan": "caravans", "army": "armies"}
+
+
+
+def figure_starts(st: GameState, seat: int, kind: str) -> list[int]:
+    """Where a ``kind`` figure leaving its card may start: the capital and mature cities,
+    plus spaces effects add (Rome: any city for caravans; Antananarivo on your turn)."""
+    out = start_cities(st, seat)
+    more = hooks.collect("extra_starts", st, seat, kind)
+    return sorted(set(out) | set(more)) if more else out
+
+
+
+def figure_options(st: GameState, seat: int, kind: str, figs: list[int],
+                   spent: Callable[[int, int], bool]) -> list[Action]:
+    """One option per figure that may move now, then ``done``. ``spent(i, at)`` says a
+    figure has had its move; a figure on its card needs a start space."""
+    opts = []
+    starts = None
+    for i, at in enumerate(figs):
+        if at == LOCKED or spent(i, at):
+            continue
+        if at == ON_CARD:
+            if starts is None:
+                starts = figure_starts(st, seat, kind)
+            if not starts:
+                continue
+        opts.append(Action(kind, str(i)))
+    opts.append(Action("done"))
+    return opts
+
+
+
+def figure_refusal(st: GameState, seat: int, kind: str, figs: list[int], arg: str,
+                   moved: list[int], more: Callable[[int], str | None] | None = None) -> str | None:
+    """Why figure ``arg`` may not move now (None when it may); ``more`` adds a card's own
+    reason, asked after the common ones about its lock and this turn's moves."""
+    i = figure_index(arg, figs, kind)
+    at = figs[i]
+    if at == LOCKED:
+        return f"{kind} {i} is not yet available (it is locked on your {FIGURE_CARD[kind]} card)"
+    if i in moved:
+        return f"{kind} {i} has already moved this turn"
+    why = more(i) if more else None
+    if why:
+        return why
+    if at == ON_CARD and not figure_starts(st, seat, kind):
+        return (f"{FIGURE_ARTICLE[kind]} {kind} leaves from your capital or a mature city, "
+                "and you have none")
+    return None
+
+
+
+def figure_start_refusal(kind: str) -> str:
+    """Why a space is refused as the start of a ``kind`` figure leaving its card."""
+    return (f"{FIGURE_ARTICLE[kind]} {kind} leaves its card from your capital or one of "
+            "your mature cities")
+
+
+
+def step_refusal(st: GameState, f: Frame, a: Action, kind: str,
+                 nbrs: Callable[[], Iterable[int]],
+                 enter_reason: Callable[[int], str | None]) -> str | None:
+    """Why a moving figure may not explore, or step to ``a``'s space (None when it may, or
+    for other verbs): movement left, one exploration a move, adjacency (``nbrs`` of its
+    space), then the card's own ``enter_reason`` for the space."""
+    if a.verb == "explore":
+        if f["left"] <= 0:
+            return f"exploring costs one movement, and the {kind} has none left"
+        if f["explored"]:
+            return f"the {kind} has already explored during this move"
+        if not st.stack:
+            return "the tile stack is empty"
+        return "a figure explores only from an edge space of a capital tile"
+    if a.verb != "to":
+        return None
+    s = space_of(st, a.arg)
+    if f["left"] <= 0:
+        return f"the {kind} has no movement left"
+    if s not in nbrs():
+        return f"{FIGURE_PLURAL[kind]} move one adjacent space at a time"
+    return enter_reason(s)

@@ -1,0 +1,332 @@
+"""Piece changes: control tokens, districts and cities placed, removed, replaced and captured;
+city-states conquered and liberated; wonders, focus cards and diplomacy cards changing hands.
+
+Everything that puts a piece on the map or takes one off goes through these functions, so the
+hook points that follow such a change (``after_placement``, ``replaced``, ``wonder_gained``,
+``card_gained``) fire in one place. They may push a step (a decision the change needs, such as
+taking a token back when none is left) but never resolve a focus card.
+"""
+
+from __future__ import annotations
+
+from . import hooks
+from .decisions import space_choice
+from .flow import REKEYED, card_of, key_of_type, log, push, set_key
+from .spaces import coord, own_tokens, unused_cities, unused_control
+from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+
+# ---------------------------------------------------------------- figures
+
+def figure_home(st: GameState, seat: int, kind: str, idx: int) -> None:
+    """Return a figure to its card (destroyed or back from a trade)."""
+    ps = st.players[seat]
+    if kind == "army":
+        ps.armies[idx] = ON_CARD
+    else:
+        ps.caravans[idx] = ON_CARD
+
+
+def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
+    """All armies and caravans of other seats on the space return to their cards."""
+    for p, ps in enumerate(st.players):
+        if p == except_seat:
+            continue
+        for i, at in enumerate(ps.armies):
+            if at == s:
+                ps.armies[i] = ON_CARD
+        for i, at in enumerate(ps.caravans):
+            if at == s:
+                ps.caravans[i] = ON_CARD
+
+
+# ---------------------------------------------------------------- control tokens and districts
+
+def gain_token_at(st: GameState, seat: int, s: int) -> None:
+    """A control token or city placed on a space takes the resource or natural wonder there."""
+    tok = st.tokens.pop(s, None)
+    if tok is None:
+        return
+    ps = st.players[seat]
+    if tok.startswith("nw:"):
+        ps.nws.append(tok[3:])
+    else:
+        ps.resources[tok] = ps.resources.get(tok, 0) + 1
+    log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
+
+
+def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
+    st.ctl[s] = seat
+    if district:
+        st.district[s] = district
+    gain_token_at(st, seat, s)
+    if s in st.wonder_at:
+        claim_wonder_token(st, seat, s)
+    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}",
+        "place", seat=seat, space=s, district=district)
+    hooks.fire("after_placement", st, seat, s, "district" if district else "control")
+
+
+def remove_control(st: GameState, s: int) -> None:
+    """A control token (or district) leaves the map and returns to its owner. A natural
+    wonder its owner took from this space goes back onto the space (rules: Natural Wonders).
+    A token that stood in for a city on a conquered city-state leaves the city-state free:
+    it is liberated, as when a barbarian destroys the city there (FAQ: City-States)."""
+    take_off_control(st, s)
+    printed = st.board.printed[s]
+    cs = printed.city_state if printed else None
+    if cs and cs in st.cs_conquered:
+        liberate(st, s, cs, -1)
+
+
+def take_off_control(st: GameState, s: int) -> None:
+    """The control token on ``s`` goes back to its owner (see ``remove_control``)."""
+    seat = st.ctl.pop(s)
+    st.reinforced.discard(s)
+    st.district.pop(s, None)
+    printed = st.board.printed[s]
+    nw = printed.natural_wonder if printed else None
+    ps = st.players[seat]
+    if nw and nw in ps.nws:
+        ps.nws.remove(nw)
+        st.tokens[s] = "nw:" + nw
+    hooks.fire("replaced", st, seat, s, "control")
+
+
+def replace_control(st: GameState, seat: int, s: int) -> None:
+    """Replace a rival control token (or district) with an unreinforced token of ``seat``."""
+    old = st.ctl[s]
+    printed = st.board.printed[s]
+    nw = printed.natural_wonder if printed else None
+    st.ctl.pop(s)
+    st.reinforced.discard(s)
+    st.district.pop(s, None)
+    if nw and nw in st.players[old].nws:
+        st.players[old].nws.remove(nw)
+        st.players[seat].nws.append(nw)
+    hooks.fire("replaced", st, old, s, "control")
+    if unused_control(st, seat) > 0:
+        st.ctl[s] = seat
+        log(st, f"seat {seat} replaces seat {old}'s control token at {coord(st, s)}", "replace_token", seat=seat, other=old, space=s)
+    else:
+        log(st, f"seat {old}'s control token at {coord(st, s)} is removed", "token_removed", seat=old, space=s)
+
+
+def capture_control(st: GameState, seat: int, s: int) -> None:
+    """A beaten control token is replaced with one of the attacker's."""
+    replace_control(st, seat, s)
+    claim_wonder_token(st, seat, s)
+    defeat_figures_at(st, s, seat)
+
+
+# ---------------------------------------------------------------- cities and city-states
+
+def build_city(st: GameState, seat: int, s: int) -> None:
+    """Place an unused city; a friendly control token there goes back to its owner."""
+    if st.ctl.get(s) == seat:
+        st.ctl.pop(s)
+        st.reinforced.discard(s)
+        st.district.pop(s, None)
+        hooks.fire("replaced", st, seat, s, "control")
+    st.cities[s] = seat
+    gain_token_at(st, seat, s)
+    claim_wonder_token(st, seat, s)
+    log(st, f"seat {seat} builds a city at {coord(st, s)}", "city", seat=seat, space=s)
+    hooks.fire("after_placement", st, seat, s, "city")
+
+
+def occupy(st: GameState, seat: int, s: int) -> None:
+    """Put an unused city on the space (replacing any city there); with none left, a
+    reinforced control token instead (FAQ: Attacking)."""
+    if st.cities.get(s, seat) != seat:
+        hooks.fire("before_occupy", st, seat, s)  # Statue of Liberty
+    old = st.cities.pop(s, None)
+    if old is not None:
+        hooks.fire("replaced", st, old, s, "city")
+    if unused_cities(st, seat) > 0:
+        st.cities[s] = seat
+        log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
+    elif unused_control(st, seat) > 0:
+        st.ctl[s] = seat
+        st.reinforced.add(s)
+        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
+            seat=seat, space=s)
+    elif own_tokens(st, seat):
+        # No token left either: one of the player's tokens comes off the map first (FAQ,
+        # Control Tokens, as for placing); the space waits for it.
+        push(st, "occupy_token", seat=seat, space=s)
+        return
+    claim_wonder_token(st, seat, s)
+
+
+def _occupy_token_do(st: GameState, f: Frame, t: int, where: str) -> None:
+    seat, s = f["seat"], f["space"]
+    remove_control(st, t)
+    log(st, f"seat {seat} takes back the control token at {where}")
+    occupy(st, seat, s)
+
+
+space_choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space",
+             "remove", lambda st, f: own_tokens(st, f["seat"]), _occupy_token_do, skip=None)
+
+
+def conquer_city_state(st: GameState, seat: int, s: int) -> None:
+    cs = st.cs_at.pop(s)
+    st.cs_conquered[cs] = seat
+    st.players[seat].cs_tokens.append(cs)
+    # Both diplomacy cards go face down beside the map, also those players held.
+    st.cs_cards.pop(cs, None)
+    for ps in st.players:
+        if "cs:" + cs in ps.dipl:
+            ps.dipl.remove("cs:" + cs)
+    occupy(st, seat, s)
+    log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
+
+
+def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
+    """The city-state's token returns to its space and its cards turn face up; a liberating
+    player takes one. A wonder in the space is set aside (FAQ: Wonders)."""
+    old = st.cities.pop(s, None)
+    if old is not None:
+        hooks.fire("replaced", st, old, s, "city")
+    if s in st.ctl:
+        take_off_control(st, s)
+    st.cs_conquered.pop(cs, None)
+    for ps in st.players:
+        if cs in ps.cs_tokens:
+            ps.cs_tokens.remove(cs)
+    st.cs_at[s] = cs
+    st.cs_cards[cs] = 2
+    w = st.wonder_at.get(s)
+    if w is not None:
+        for ps in st.players:
+            if w in ps.wonders:
+                ps.wonders.remove(w)
+        if w not in st.cs_aside_wonders:
+            st.cs_aside_wonders.append(w)
+    if seat >= 0:
+        st.players[seat].dipl.append("cs:" + cs)
+        st.cs_cards[cs] = 1
+        log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
+    else:
+        log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
+
+
+def raze_city(st: GameState, s: int, letter: str) -> None:
+    """Barbarian ``letter`` destroys the (non-capital) city on ``s``: a natural wonder its owner
+    took there goes back on the space, a conquered city-state is liberated, and a wonder under
+    the city is set aside until a city or token is placed on it."""
+    owner = st.cities.pop(s)
+    where = coord(st, s)
+    log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
+        space=s, piece="city")
+    printed = st.board.printed[s]
+    nw = printed.natural_wonder if printed else None
+    if nw and nw in st.players[owner].nws:
+        # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
+        st.players[owner].nws.remove(nw)
+        st.tokens[s] = "nw:" + nw
+        log(st, f"the {nw} token goes back on {where}")
+    hooks.fire("replaced", st, owner, s, "city")
+    if printed is not None and printed.city_state:
+        liberate(st, s, printed.city_state, -1)  # sets a wonder there aside (once)
+        return
+    w = st.wonder_at.get(s)
+    if w is not None and w in st.players[owner].wonders:
+        # The token stays; nobody controls the wonder until a city or token is placed on it.
+        st.players[owner].wonders.remove(w)
+        st.cs_aside_wonders.append(w)
+
+
+# ---------------------------------------------------------------- wonders
+
+def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
+    """A city or token placed on a lone wonder token gains control of that wonder (rules:
+    a barbarian leaves the token of a destroyed city on the map)."""
+    w = st.wonder_at.get(s)
+    if w is None or w in st.players[seat].wonders:
+        return
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    if w in st.cs_aside_wonders:
+        st.cs_aside_wonders.remove(w)
+    st.players[seat].wonders.append(w)
+    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
+    hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
+
+
+def place_wonder_token(st: GameState, seat: int, s: int, w: str) -> None:
+    """The token of the wonder ``seat`` has just built goes under its city on ``s``."""
+    st.wonder_at[s] = w
+    hooks.fire("wonder_gained", st, seat, w, "built")  # the only time it is built
+
+
+def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
+    """The wonder token on ``src`` moves under ``seat``'s city on ``dst`` and ``seat`` takes
+    the wonder (a captured capital's wonder)."""
+    w = st.wonder_at.pop(src)
+    st.wonder_at[dst] = w
+    for ps in st.players:
+        if w in ps.wonders:
+            ps.wonders.remove(w)
+    st.players[seat].wonders.append(w)
+    log(st, f"seat {seat} takes {w}")
+    hooks.fire("wonder_gained", st, seat, w, "gained")
+
+
+# ---------------------------------------------------------------- focus cards and diplomacy cards
+
+def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> None:
+    """The card replaces the card of its type (``key``: the card named by that key instead,
+    Oxford University); tokens on the old card stay with its key (they move over), and an
+    economy or military card unlocks its extra figures."""
+    c = content_for(st)
+    card = c.focus_cards[cid]
+    ps = st.players[seat]
+    if key is None:
+        key = key_of_type(st, seat, card.type)
+        if key is None:
+            return  # no card of its type to replace (callers offer none: Oxford University)
+    old = card_of(st, seat, key)
+    ps.row[ps.row.index(old)] = cid
+    if REKEYED in ps.flags or card.type != key:
+        ps.flags.pop("key:" + old, None)
+        set_key(st, seat, cid, key)
+
+    for figs, n in ((ps.caravans, card.caravans), (ps.armies, card.armies)):
+        for i in range(min(n, len(figs))):
+            if figs[i] == LOCKED:
+                figs[i] = ON_CARD
+    log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
+    hooks.fire("card_gained", st, seat, cid)
+
+
+def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
+    """Take a card from a rival's deck, first giving back the one already held from them."""
+    ps, rp = st.players[seat], st.players[rival]
+    prefix = f"p{rival}:"
+    mine = [d for d in ps.dipl if d.startswith(prefix)]
+    over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
+    for held in mine[:max(0, over)]:
+        ps.dipl.remove(held)
+        rp.own_dipl.append(held[len(prefix):])
+    rp.own_dipl.remove(card)
+    ps.dipl.append(prefix + card)
+    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
+
+
+def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
+    """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
+    ps = st.players[seat]
+    if target == "cs":
+        card = "cs:" + st.cs_at[s]
+        if card in ps.dipl:
+            ps.dipl.remove(card)
+            st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
+            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
+    elif dseat >= 0:
+        prefix = f"p{dseat}:"
+        for held in [d for d in ps.dipl if d.startswith(prefix)]:
+            ps.dipl.remove(held)
+            st.players[dseat].own_dipl.append(held[len(prefix):])
+            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")

@@ -1,0 +1,233 @@
+"""Science cards: the tech dial and the focus cards it lets a player take (unified rules:
+Science Focus Cards; U, Unique Focus Cards), and the smaller science effects (trade tokens, a
+missing resource, Nuclear Power)."""
+
+from __future__ import annotations
+
+from ..content.schema import RESOURCES, Effect
+from . import hooks
+from .actions import Action
+from .decisions import space_choice
+from .flow import (
+    act,
+    add_trade,
+    auto,
+    card_for,
+    choice,
+    count_down,
+    explain,
+    frame,
+    key_of_type,
+    log,
+    pop,
+    push_all,
+    row_key,
+)
+from .ops import op
+from .pieces import gain_card, remove_control
+from .spaces import army_on
+from .state import Frame, GameState, content_for
+
+
+@op("advance_dial")
+def op_advance(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("dial", seat=seat, steps=slot + bonus)], True
+
+
+def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
+    """Turn the tech dial; returns the tech levels reached, in order (rules: Science)."""
+    rs = content_for(st).ruleset
+    ps = st.players[seat]
+    levels = []
+    pos = ps.dial
+    for _ in range(steps):
+        pos = rs.tech_dial_wrap if pos >= rs.tech_dial_max else pos + 1
+        lvl = rs.tech_levels.get(pos)
+        if lvl:
+            levels.append(lvl)
+    ps.dial = pos
+    return levels
+
+
+@auto("dial")
+def run_dial(st: GameState, f: Frame) -> None:
+    seat = f["seat"]
+    levels = advance_dial(st, seat, f["steps"])
+    log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance", seat=seat,
+        steps=f["steps"], to=st.players[seat].dial)
+    push_all(st, [frame("tech", seat=seat, level=lv) for lv in levels])
+
+
+@choice("tech", lambda st, f: f"You may take a level {f['level']} focus card")
+def tech_options(st: GameState, f: Frame) -> list[Action]:
+    """``take <card>`` replaces the card of its type; with Oxford University also
+    ``take <card>@<key>``: it replaces the non-science card named by that key instead."""
+    c = content_for(st)
+    seat = f["seat"]
+    row = st.players[seat].row
+    oxford = hooks.grants(st, seat, "replace_any_non_science")
+    opts = []
+    for t in c.ruleset.focus_types:
+        cid = card_for(st, t, f["level"])
+        if cid in row:
+            continue
+        own = key_of_type(st, seat, t)
+        if own is not None:
+            opts.append(Action("take", cid))
+        if oxford:
+            opts.extend(Action("take", f"{cid}@{k}") for k in _oxford_keys(st, seat, own))
+
+    u = unique_offer(st, seat, f["level"])
+    if u and key_of_type(st, seat, c.focus_cards[u].type) is not None:
+        opts.append(Action("take", u))
+    opts.append(Action("pass"))
+    return opts
+
+
+def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
+    """Keys of the non-science row cards a new card may replace instead of the card of its
+    type (Oxford University)."""
+    cards = content_for(st).focus_cards
+    return [
+        row_key(st, seat, x) for x in st.players[seat].row
+        if cards[x].type != "science" and row_key(st, seat, x) != own
+    ]
+
+
+@explain("tech")
+def tech_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "take":
+        return None
+    c = content_for(st)
+    cid = a.arg.partition("@")[0]
+    card = c.focus_cards.get(cid)
+    if card is None:
+        return f"{cid} is not a focus card"
+    if cid in st.players[f["seat"]].row:
+        return f"{cid} is already in your focus row"
+    if card.level != f["level"]:
+        return f"the tech dial reached level {f['level']}: {cid} is a level {card.level} card"
+    if "@" in a.arg:
+        return "only Oxford University lets a new card replace a card of another type (not science)"
+    return None
+
+
+@act("tech")
+def tech_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if unique_offer(st, f["seat"], f["level"]):
+        # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
+        st.players[f["seat"]].flags["unique_gone"] = 1
+    if a.verb == "take":
+        cid, _, key = a.arg.partition("@")
+        gain_card(st, f["seat"], cid, key or None)
+
+
+@op("gain_trade")
+def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("trade_place", seat=seat, left=e.int("count", 1))], False
+
+
+@choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
+def trade_place_options(st: GameState, f: Frame) -> list[Action]:
+    opts = [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+    return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
+
+
+@explain("trade_place")
+def trade_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "trade":
+        return None
+    types = content_for(st).ruleset.focus_types
+    return f"trade tokens go on a focus card: {', '.join(types)}"
+
+
+@act("trade_place")
+def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
+    if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
+        return
+    add_trade(st, f["seat"], a.arg, 1)
+    count_down(st, f)
+
+
+@op("gain_missing_resource")
+def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    return [frame("missing_resource", seat=seat)], False
+
+
+@choice("missing_resource", "You may take a resource of a type you do not have")
+def missing_options(st: GameState, f: Frame) -> list[Action]:
+    have = st.players[f["seat"]].resources
+    return [*(Action("take", r) for r in RESOURCES if not have.get(r)), Action("skip")]
+
+
+@explain("missing_resource")
+def missing_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    if a.verb != "take":
+        return None
+    if a.arg not in RESOURCES:
+        return f"resources are {', '.join(RESOURCES)}"
+    return f"you already have {a.arg}: the resource must be of a type you do not have"
+
+
+@act("missing_resource")
+def missing_act(st: GameState, f: Frame, a: Action) -> None:
+    pop(st)
+    if a.verb == "take":
+        res = st.players[f["seat"]].resources
+        res[a.arg] = res.get(a.arg, 0) + 1
+
+
+@op("nuke")
+def op_nuke(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
+    if slot < e.int("min_slot", 5):
+        return [], False
+    return [frame("nuke", seat=seat)], False
+
+
+def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    for t in (s, *st.board.nbrs[s]):
+        if t not in st.ctl or army_on(st, t):
+            continue  # abilities that remove pieces cannot target a space with an army (rules)
+        if t in st.reinforced:
+            st.reinforced.discard(t)
+        else:
+            remove_control(st, t)
+    log(st, f"seat {f['seat']} uses Nuclear Power at {where}")
+
+
+space_choice("nuke", "You may choose a space: control tokens in and around it are destroyed or flipped",
+             "nuke", lambda st, f: range(st.board.n), _nuke_do)
+
+
+def unique_card(st: GameState, seat: int) -> str:
+    """The seat's unique card if the game's ruleset has it, else ""."""
+    c = content_for(st)
+    u = c.leaders[st.players[seat].leader].unique_card
+    if not u or u not in c.focus_cards or c.focus_cards[u].box not in c.ruleset.boxes:
+        return ""
+    return u
+
+
+def start_row(st: GameState, seat: int, row: list[str]) -> list[str]:
+    """A level-I unique card replaces the start card of its type (U, Setup)."""
+    u = unique_card(st, seat)
+    if not u:
+        return row
+    c = content_for(st)
+    card = c.focus_cards[u]
+    if card.level != 1:
+        return row
+    return [u if c.focus_cards[x].type == card.type else x for x in row]
+
+
+def unique_offer(st: GameState, seat: int, level: int) -> str:
+    """The unique card offered besides the deck cards when ``seat`` may gain a card of
+    ``level``; "" once it was taken or passed over (``flags["unique_gone"]``)."""
+    ps = st.players[seat]
+    if ps.flags.get("unique_gone"):
+        return ""
+    u = unique_card(st, seat)
+    if not u or content_for(st).focus_cards[u].level != level or u in ps.row:
+        return ""
+    return u
