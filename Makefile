@@ -38,9 +38,8 @@ test: venv chromium
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -q -n 2 tests/ --ignore=tests/browser
-	# The browser tests still fail now and then on timing (closing note of stop 29): a failed one is
-	# run once more on its own, and the run fails only if it fails again.
-	$(VENV)/bin/pytest -q -n 2 tests/browser || $(VENV)/bin/pytest -q --lf tests/browser
+	# The browser tests (Chromium) after the others; the first failure ends the run.
+	$(VENV)/bin/pytest -q -n 2 -x tests/browser
 
 test-compiled: venv fast
 	$(VENV)/bin/pytest -q -rs tests/perft/test_compiled_build.py

@@ -145,7 +145,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("movement", ("explore", "movement")),
     ("focus types", ("ops", "culture", "science", "growth", "districts", "economy", "industry", "military",
                      "rulesets.base_military")),
-    ("turn", ("events", "victory", "turn", "setup", "rulesets.base_events", "rulesets.base_setup")),
+    ("turn", ("events", "victory", "turn", "setup", "rulesets.base_events", "rulesets.base_setup",
+              "rulesets.base_automa")),
     ("printed effects", ("effects", "effects.*")),
     ("entry points", ("api", "view", "__init__")),
 )

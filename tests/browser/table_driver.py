@@ -34,12 +34,12 @@ class Driver:
     """Every action taken, in order (the chosen control's data-action)."""
     turns: dict[int, int] = field(default_factory=dict)
     """Focus cards chosen by each seat (a seat's turn starts with one)."""
-    stalls: int = 0
-    """Sends the page left unanswered, each ended by a reload (see ``_after``)."""
     rng: random.Random = field(init=False)
+    page_errors: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
 
     def wait_my_decision(self, timeout: float = 60.0) -> None:
         """Wait until the page offers a decision to one of our seats (bots play meanwhile)."""
@@ -66,32 +66,22 @@ class Driver:
         return int(self.page.get_attribute("body", "data-version") or "0")
 
     def _after(self, before: int) -> None:
-        """Wait until the click was applied (the version moved on or an error shows).
-
-        Known defect, kept visible: a send can stay unanswered on the page (seen after "resolve",
-        racing the table's own decision.auto_action). A player would reload; so does the driver,
-        once per stall, and counts it in ``stalls`` for the test to report."""
+        """Wait until the click was applied (the version moved on or an error shows). A send the
+        page leaves unanswered fails the test with what the page sent and received."""
         wait = (f"() => Number(document.body.dataset.version) > {before} || "
                 "document.getElementById('error').textContent.length > 0")
         try:
-            self.page.wait_for_function(wait, timeout=10000)
-        except Exception:
-            self.stalls += 1
-            self.page.reload()
-            self.wait_my_decision()
+            self.page.wait_for_function(wait, timeout=20000)
+        except Exception as e:
+            state = self.page.evaluate(
+                "() => { const S = window.__newdawn; return {busy: S.busy, sentAt: S.sentAt, version: S.version,"
+                " shown: S.model && S.model.msg.version, error: S.error, shownError: document.getElementById('error').textContent, queue: S.queue.length, autoSent: S.autoSent, trace: S.trace}; }")
+            raise AssertionError(f"the page left a send unanswered (version {before}): {state} {self.page_errors}") from e
         err = self.page.inner_text("#error")
         assert not err, f"the server refused a click: {err}"
 
     def click_button(self, action: str) -> None:
         before = self.version()
-        if action == "resolve":
-            # With no trade token to spend, the table sends "resolve" by itself (decision.auto_action):
-            # a player is not asked. Give it that moment instead of racing it with a click.
-            try:
-                self.page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=2000)
-                return
-            except Exception:
-                pass
         self.page.click(f'#decision button.opt[data-action="{action}"]')
         self.clicks.append(action)
         self._after(before)
@@ -164,6 +154,18 @@ class Driver:
                 self.page.click("text=fit")
             seat, text, targets, buttons = self.decision()
             usable = [a for a, k in buttons if k != "back"]
+        if not usable and not targets:
+            # Every target lies under something (a narrow phone map): use the list of the map's
+            # options, as a person would.
+            listed = self.page.eval_on_selector_all("#decision .all-options button.opt", "els => els.map(e => e.dataset.action)")
+            if listed:
+                self.page.click("#decision .all-options summary")
+                act = self.rng.choice(listed)
+                before = self.version()
+                self.page.click(f'#decision .all-options button.opt[data-action="{act}"]')
+                self.clicks.append(act)
+                self._after(before)
+                return "list"
         assert usable or targets, f"no option offered for: {text}"
         if usable:
             self.click_button(self.rng.choice(usable))

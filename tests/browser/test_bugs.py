@@ -30,10 +30,16 @@ def test_5_3_the_lobby_selects_one_bot_and_the_newcomers_default(server: str, br
     chosen = page.eval_on_selector_all(
         "#seat-rows select.who", "els => els.map(e => [e.value, [...e.options].filter(o => o.selected).length])")
     assert chosen == [["human", 1], ["bot:greedy", 1], ["bot:greedy", 1], ["bot:greedy", 1]], chosen
-    # Each bot used is explained in one line (strength and speed).
-    assert "greedy" in page.inner_text(".bot-info") and "at once" in page.inner_text(".bot-info")
+    # Each bot used is explained in one line (strength and speed), in the server's words.
+    from newdawn.describe.bots import LEVELS
+
+    assert page.inner_text(".bot-info") == f"greedy: {LEVELS['greedy']}"
     page.select_option("#seat-rows tr:nth-child(2) select.who", "bot:mcts")
+    assert f"mcts: {LEVELS['mcts']}" in page.inner_text(".bot-info")
     assert "Strongest" in page.inner_text(".bot-info")
+    # The lobby's script holds no words of its own about the bots.
+    lobby = (STATIC / "lobby.js").read_text()
+    assert all(text not in lobby for text in LEVELS.values())
     assert not errors, errors
 
 

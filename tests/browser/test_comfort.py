@@ -177,3 +177,62 @@ def test_one_gesture_sends_a_piece_to_a_far_space(server: str, browser: Any) -> 
     d.wait_my_decision()
     assert int(page.get_attribute("body", "data-actions") or "0") >= before + 2
     assert not errors, errors
+
+
+def _grown_map(seed: int) -> Any:
+    """A state of a random game after many map tiles were laid (a larger, often tall, map)."""
+    import random
+
+    from newdawn.engine import apply, legal_actions, new_game
+
+    st = new_game({"players": 3}, seed)
+    rnd = random.Random(seed)
+    start = st.board.n
+    for _ in range(6000):
+        if st.winner != -1 or st.board.n >= start + 40:
+            break
+        st = apply(st, rnd.choice(legal_actions(st)))
+    return st
+
+
+def test_the_map_and_panels_use_the_whole_width_at_1440x900(server: str, browser: Any, out_dir: Path) -> None:
+    """A tall map on a 1440x900 screen leaves no wide empty band beside it: the panels take the
+    width the map does not need (two columns)."""
+    import json
+
+    from newdawn.server.views import view_message
+
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    tall = 0
+    for seed in range(1, 9):
+        st = _grown_map(seed)
+        seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+                 for i, p in enumerate(st.players)]
+        msg = view_message("fake", 5, st, -1, frozenset(), [], seats)
+        page.route_web_socket("**/ws/games/fake*", lambda ws, msg=msg: ws.send(json.dumps(msg)))
+        page.goto(f"{server}/table.html?game=fake")
+        page.wait_for_selector(".map .space")
+        page.wait_for_timeout(300)
+        size = page.evaluate("() => window.__newdawn.mapSize")
+        if size["h"] < size["w"] * 1.1:
+            continue  # a wide map fills the pane by its width anyway
+        tall += 1
+        box = page.evaluate("""() => {
+          const pane = document.getElementById('map-pane').getBoundingClientRect();
+          let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
+          for (const e of document.querySelectorAll('.map .space')) {
+            const x = e.getBoundingClientRect();
+            l = Math.min(l, x.left); r = Math.max(r, x.right); t = Math.min(t, x.top); b = Math.max(b, x.bottom);
+          }
+          return {pw: pane.width, ph: pane.height, w: r - l, h: b - t,
+                  cols: document.querySelectorAll('#side.two > div').length};
+        }""")
+        assert box["h"] >= 0.8 * box["ph"], box  # the map fills the height
+        assert box["pw"] - box["w"] <= 160, box  # and no wide empty band is left beside it
+        assert box["cols"] == 2, box
+        page.screenshot(path=str(out_dir / f"wide-tall-map-{seed}.png"))
+        if tall == 2:
+            break
+    assert tall, "no tall map came up"
+    assert not errors, errors

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.parse
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +52,7 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
     rows = page.eval_on_selector_all("#combat .cside", "els => els.map(e => e.innerText)")
     for row, side in zip(rows, (att, dfd), strict=True):
         assert f"die\t{side['die']}" in row and f"total\t{side['total']}" in row, row
+        assert row.startswith(("Attacker: ", "Defender: ")) and side["name"] in row.splitlines()[0], row
     assert "trade tokens spent" in rows[0] and "trade tokens spent" in rows[1]
     # The attacker decides: accept, or spend military trade tokens when it has them.
     assert page.locator('#decision button.opt[data-action="accept"]').count() == 1
@@ -65,6 +68,8 @@ def test_hovering_a_space_explains_it_and_the_keyboard_chooses(server: str, brow
     page.goto(f"{server}{res['hotseat_url']}")
     d = Driver(page, seats={0, 1})
     d.wait_my_decision()
+    # The first decision of a game (the fort) says why it matters, for a newcomer.
+    assert "fort" in page.inner_text("#decision .dhelp")
     # Until a decision names spaces, hovering a space says why it cannot be chosen (bug 5.2).
     while not page.locator(".map .target").count():
         text = page.inner_text("#decision-text")
@@ -87,4 +92,49 @@ def test_hovering_a_space_explains_it_and_the_keyboard_chooses(server: str, brow
     if page.locator("#menu").count():
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
+    assert not errors, errors
+
+
+def test_hovering_a_space_that_is_not_a_choice_gives_the_engines_reason_for_that_space(
+        server: str, browser: Any, out_dir: Path) -> None:
+    """Bug 5.2: on a decision that chooses spaces, a space that is not a choice says why *it*
+    is not (the engine's why_illegal of the action a click there would make), not the
+    decision's general reason."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "human"}], "leaders": None,
+                           "seed": 2, "hotseat": True})
+    token = res["hotseat_url"].split("hotseat=")[1].split("&")[0]
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    page.goto(f"{server}{res['hotseat_url']}")
+    d = Driver(page, seats={0, 1}, seed=3)
+    checked = 0
+    for _ in range(60):
+        d.wait_my_decision()
+        actions = page.eval_on_selector_all("#decision .all-options button.opt", "els => els.map(e => e.dataset.action)")
+        verbs = {a.split()[0] for a in actions if len(a.split()) == 2 and "," in a and ">" not in a}
+        if len(verbs) == 1:
+            verb = verbs.pop()
+            targets = set(page.eval_on_selector_all(".map .target", "els => els.map(e => e.dataset.key)"))
+            spaces = page.eval_on_selector_all(".map .space", "els => els.map(e => e.dataset.key)")
+            others = [k for k in spaces if k not in targets]
+            for key in others[:: max(1, len(others) // 3)][:3]:
+                q = urllib.parse.urlencode({"action": f"{verb} {key}", "token": token})
+                with urllib.request.urlopen(f"{server}/api/games/{res['game_id']}/why?{q}", timeout=30) as r:
+                    reason = json.loads(r.read())["reason"]
+                assert reason, key
+                page.evaluate("(k) => { const e = document.querySelector(`.map .space[data-key='${k}']`);"
+                              " const b = e.getBoundingClientRect(); e.dispatchEvent(new PointerEvent('pointermove',"
+                              " {bubbles: true, clientX: b.x + b.width / 2, clientY: b.y + b.height / 2})); }", key)
+                page.wait_for_function("(k) => (document.getElementById('tooltip')?.textContent || '').includes(k)", arg=key)
+                page.wait_for_selector("#tooltip .why")
+                shown = page.inner_text("#tooltip .why")
+                if "is not one of the options" in reason:
+                    continue  # the engine has nothing better: the decision's general words stand
+                assert shown.lower() == reason.lower(), (key, shown, reason)
+                checked += 1
+        if checked >= 3:
+            break
+        d.step()
+    assert checked >= 3, "no decision choosing spaces with reasons came"
+    page.screenshot(path=str(out_dir / "why-tooltip.png"))
     assert not errors, errors

@@ -84,3 +84,33 @@ def test_summaries_cover_every_other_seats_turn_since_my_last_decision(games: li
         if checked > 5:
             break
     assert checked > 3
+
+
+def test_log_and_summaries_read_as_sentences_in_the_tables_names(games: list[Game]) -> None:
+    """No line starts in lower case, names a seat or a piece in lower case ("seat 2",
+    "army 1"; the buttons say "Seat 2", "Army 1") or shows an internal id (``barb_move``)."""
+    import re
+
+    from newdawn.describe.follow import summaries
+
+    checked = 0
+    for g in games:
+        texts = [e["text"] for gr in g.groups for e in gr["entries"]]
+        for seat in range(4):
+            texts += [line for sm in summaries(g.groups, seat) for line in sm["lines"]]
+        for t in texts:
+            assert not t[:1].islower(), t
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b", t), t
+            assert not re.search(r"\bseat \d|\b(army|caravan) \d|\bctl\b", t), t
+            # A seat's choice is told about that seat, not in a button's words to the player.
+            assert not re.match(r"Seat \d: .*\byour\b", t), t
+            checked += 1
+    assert checked > 1000
+
+
+def test_an_engine_sentence_without_words_of_its_own_becomes_one_in_the_tables_names(games: list[Game]) -> None:
+    from newdawn.describe.names import plain_sentence
+
+    st = games[0].states[0]
+    assert plain_sentence(st, "seat 2 spends marble for +2 (Jebel Barkal)") == "Seat 3 spends marble for +2 (Jebel Barkal)"
+    assert plain_sentence(st, "the dial turns; seat 0's army 1 waits") == "The dial turns; Seat 1's Army 2 waits"

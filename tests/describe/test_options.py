@@ -146,3 +146,20 @@ def test_fort_refusal_gives_the_rule_not_a_circular_reason(games: list[Game]) ->
                 reasons.add(why.split(";")[0].split(" ", 1)[1])
     assert any("already a space of the map" in x for x in reasons)
     assert any("core space" in x for x in reasons)
+
+
+def test_spaces_that_are_not_choices_get_the_engines_reason(games: list[Game]) -> None:
+    from newdawn.describe.why import space_reasons
+
+    seen = 0
+    for g in games[:2]:
+        for st in g.states[:400]:
+            if st.winner != -1:
+                continue
+            opts = option_records(st, previews=False)
+            chosen = {s for o in opts for s in o["spaces"]}
+            for grp in space_reasons(st, opts):
+                assert grp["reason"] and "not one of the options" not in grp["reason"]
+                assert not chosen & set(grp["spaces"])
+                seen += 1
+    assert seen > 50

@@ -79,3 +79,33 @@ def test_end_screen_lists_every_claim(games: list[Game]) -> None:
         if st.winner == -2:
             assert "round limit" in end["reason"]
         assert end_json(g.states[-2]) is None
+
+
+def test_the_end_says_which_tie_break_decided() -> None:
+    from pathlib import Path
+
+    from newdawn.describe.table import end_json, tiebreak_text
+    from newdawn.scenario.build import load
+
+    root = Path(__file__).resolve().parents[1] / "scenarios" / "victory"
+    st = load(root / "before_event_dial_default_ignores_the_dial.toml").state
+    end = end_json(st)
+    assert end is not None and end["winner"] == 0
+    assert end["tiebreak"] == (
+        "Seat 2 also reached the victory count. Tie-breaks: more victory cards, then more wonders, then more "
+        "friendly spaces. Seat 1 beats Seat 2 on friendly spaces, 5 to 4 (level on victory cards at 4 and wonders at 0).")
+    w = {"seat": 0, "cards": 5, "wonders": 0, "friendly_spaces": 1}
+    assert "on victory cards, 5 to 4." in tiebreak_text(w, [{"seat": 2, "cards": 4, "wonders": 3, "friendly_spaces": 9}])
+    level = tiebreak_text(w, [{"seat": 1, "cards": 5, "wonders": 0, "friendly_spaces": 1}])
+    assert "level on all three" in level and "earlier seat" in level
+
+
+def test_setup_decisions_carry_a_line_of_help() -> None:
+    from newdawn.describe.guide import HELP, decision_help
+    from newdawn.engine import new_game
+    from newdawn.engine.flow import CHOICE
+
+    assert set(HELP) <= set(CHOICE)  # every key is a decision kind of the engine
+    st = new_game({"players": 2}, 1)
+    assert st.stack_frames[-1]["k"] == "setup_fort"
+    assert decision_help(st) == HELP["setup_fort"]

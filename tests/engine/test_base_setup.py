@@ -170,3 +170,34 @@ def test_base_setup_is_deterministic_and_uses_base_pieces() -> None:
         assert [BASE.focus_cards[c].level for c in p.row] == [1] * 5
         assert p.row == list(BASE.leaders[p.leader].start_row)
         assert p.armies == [] and p.caravans.count(-1) == 1, "one caravan on Foreign Trade, no armies"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_automated_player_takes_the_last_seat_and_no_tiles(players: int) -> None:
+    from newdawn.engine import decision_seat
+
+    st = new_game({"ruleset": "base", "players": players, "automa": True}, 6)
+    ap = players - 1
+    assert st.turn["hands"][ap] == [] and all(len(h) == 3 for h in st.turn["hands"][:ap])
+    # Its capital tile joined the core: its capital stands on the map before anyone places a tile.
+    cap = st.capitals[ap]
+    assert cap >= 0 and st.cities[cap] == ap and BASE.tiles[st.board.tile_no[cap]].kind == "capital"
+    assert st.core_count == 5 and st.placements[4].tile == st.board.tile_no[cap], "the AP's tile is a core tile"
+    row_types = [BASE.focus_cards[c].type for c in st.players[ap].row]
+    assert tuple(row_types) == BASE.automated_player.start_rows[st.players[ap].leader]
+    st = _play_setup(st, random.Random(players))
+    # No decision is ever the AP's: the engine plays its turns.
+    rnd = random.Random(1)
+    for _ in range(400):
+        if st.winner != -1:
+            break
+        assert decision_seat(st) != ap
+        st = apply(st, rnd.choice(legal_actions(st)))
+
+
+def test_the_automated_player_needs_the_option_and_plays_deterministically() -> None:
+    a = new_game({"ruleset": "base", "players": 2, "automa": True, "map": "first_game"}, 9)
+    b = new_game({"ruleset": "base", "players": 2, "automa": True, "map": "first_game"}, 9)
+    assert a.to_json() == b.to_json()
+    with pytest.raises(ValueError, match="automa must be one of"):
+        new_game({"ruleset": "base", "players": 2, "automa": "yes"}, 1)

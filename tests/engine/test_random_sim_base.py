@@ -1,6 +1,7 @@
 """Random-play conformance for the base ruleset: the checks of ``test_random_sim`` (options,
 JSON round trip, apply-copy, player view, replay, component limits and placement rules) on
-games of the base game with 2, 3 and 4 players, with both map options and the epic game.
+games of the base game with 2, 3 and 4 players, with both map options, the epic game and an
+Automated Player in the last seat (which no bot ever decides for: ``flow.advance`` plays it).
 
 The games are played by ``test_random_sim.play`` with its ``config`` replaced for the test,
 so the two suites share one definition of every invariant."""
@@ -14,9 +15,10 @@ import test_random_sim as sim
 
 PLAYER_COUNTS = (2, 3, 4)
 FULL_SEEDS = range(9000, 9002)
-SAMPLED_SEEDS = range(9100, 9130)
+SAMPLED_SEEDS = range(9100, 9150)
 CHUNK = 5
-OPTIONS: tuple[dict[str, Any], ...] = ({}, {"map": "first_game"}, {"epic": True})
+OPTIONS: tuple[dict[str, Any], ...] = ({}, {"map": "first_game"}, {"epic": True}, {"automa": True},
+                                       {"automa": True, "map": "first_game"})
 
 
 def _use(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> None:
@@ -24,10 +26,14 @@ def _use(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> None:
                                                          "ruleset": "base", **options})
 
 
+def _label(options: dict[str, Any]) -> str:
+    return "-".join(f"{k}={v}" for k, v in options.items()) or "default"
+
+
 FULL_CASES = [pytest.param(p, s, id=f"p{p}-s{s}") for p in PLAYER_COUNTS for s in FULL_SEEDS]
 SAMPLED_CASES = [
     pytest.param(p, tuple(SAMPLED_SEEDS[i:i + CHUNK]), OPTIONS[(i // CHUNK) % len(OPTIONS)],
-                 id=f"p{p}-s{SAMPLED_SEEDS[i]}-{'-'.join(map(str, OPTIONS[(i // CHUNK) % len(OPTIONS)].values())) or 'default'}")
+                 id=f"p{p}-s{SAMPLED_SEEDS[i]}-{_label(OPTIONS[(i // CHUNK) % len(OPTIONS)])}")
     for p in PLAYER_COUNTS for i in range(0, len(SAMPLED_SEEDS), CHUNK)
 ]
 
@@ -53,6 +59,6 @@ def test_base_sampled_checks(players: int, seeds: tuple[int, ...], options: dict
 
 
 def test_base_game_count() -> None:
-    """At least 90 base games, every player count, every map option and the epic game."""
-    assert len(PLAYER_COUNTS) * (len(FULL_SEEDS) + len(SAMPLED_SEEDS)) >= 90
+    """At least 150 base games: every player count, every map option, the epic game, the AP."""
+    assert len(PLAYER_COUNTS) * (len(FULL_SEEDS) + len(SAMPLED_SEEDS)) >= 150
     assert {tuple(o) for _, _, o in (c.values for c in SAMPLED_CASES)} == {tuple(o) for o in OPTIONS}

@@ -32,18 +32,33 @@ class Job:
     seats: tuple[str, ...]
     max_rounds: int | None
     ruleset: str = "ti"
+    options: tuple[tuple[str, Any], ...] = ()
+    """The ruleset's own config options (base: map, epic, automa)."""
+
+
+AUTOMATED_PLAYER = "ap"
+"""The spec of the base game's Automated Player seat: the engine plays it (option ``automa``),
+always in the last seat; the other specs rotate over the seats before it."""
 
 
 def rotation(specs: list[str], i: int) -> tuple[str, ...]:
     """Seats of game ``i``: the list rotated by ``i`` places, so over ``len(specs)`` games
-    every spec sits in every seat once (seat balance)."""
+    every spec sits in every seat once (seat balance). An Automated Player stays last."""
+    if AUTOMATED_PLAYER in specs:
+        rest = [s for s in specs if s != AUTOMATED_PLAYER]
+        return (*rotation(rest, i), AUTOMATED_PLAYER)
     n = len(specs)
     r = i % n
     return tuple(specs[(s - r) % n] for s in range(n))
 
 
-def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None, ruleset: str = "ti") -> list[Job]:
-    return [Job(i, seed + i, rotation(specs, i), max_rounds, ruleset) for i in range(games)]
+def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None, ruleset: str = "ti",
+             options: dict[str, Any] | None = None) -> list[Job]:
+    opts = dict(options or {})
+    if AUTOMATED_PLAYER in specs:
+        opts["automa"] = True
+    frozen = tuple(sorted(opts.items()))
+    return [Job(i, seed + i, rotation(specs, i), max_rounds, ruleset, frozen) for i in range(games)]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -54,13 +69,15 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def job_config(job: Job) -> dict[str, Any]:
     """The game configuration of a tournament game."""
-    return game_config(len(job.seats), max_rounds=job.max_rounds, ruleset=job.ruleset)
+    return {**game_config(len(job.seats), max_rounds=job.max_rounds, ruleset=job.ruleset), **dict(job.options)}
 
 
 def play_job(job: Job) -> dict[str, Any]:
     """Play one game and summarise it (JSON-ready)."""
     st = new_game(job_config(job), job.seed)
-    bots = [make_bot(spec, bot_seed(job.seed, s)) for s, spec in enumerate(job.seats)]
+    # The Automated Player's seat is played by the engine: its bot is never asked.
+    bots = [make_bot("random" if spec == AUTOMATED_PLAYER else spec, bot_seed(job.seed, s))
+            for s, spec in enumerate(job.seats)]
     t0 = time.perf_counter()
     st, n = play_game(st, bots)
     dt = time.perf_counter() - t0

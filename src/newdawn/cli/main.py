@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("sim", help="bots play complete games: random games, or a tournament between bots")
     s.add_argument("--players", default="4", metavar="N|BOT,BOT,...",
                    help="a number of random bots (2-5, default 4), or a tournament's bots, one per seat, "
-                        "e.g. mcts:1s,greedy,greedy,random (seats rotate from game to game)")
+                        "e.g. mcts:1s,greedy,greedy,random (seats rotate from game to game); with "
+                        "--ruleset base, 'ap' seats the Automated Player (last seat), e.g. greedy,ap")
     s.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
     s.add_argument("--max-rounds", type=_rounds, default=200,
@@ -55,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--ray", metavar="ADDRESS", help="tournament: run the games on the Ray cluster at ADDRESS "
                    "('auto' for the one this machine belongs to, 'local' to start one here)")
     s.add_argument("--plot", metavar="FILE.png", help="tournament: draw win rates and game lengths (matplotlib)")
-    _ruleset_arg(s)
+    _ruleset_arg(s, options=True)
 
     b = sub.add_parser("bench", help="engine speed on one core (medians over several runs)")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -83,9 +84,12 @@ RULESETS = ("ti", "base")
 """The rulesets ``--ruleset`` may name (docs/rulesets.md)."""
 
 
-def _ruleset_arg(p: argparse.ArgumentParser) -> None:
+def _ruleset_arg(p: argparse.ArgumentParser, options: bool = False) -> None:
     p.add_argument("--ruleset", choices=RULESETS, default="ti",
                    help="ti (A New Dawn with Terra Incognita, the default) or base (the base game, 2-4 players)")
+    if options:
+        p.add_argument("--first-game-map", action="store_true", help="base game: the printed first-game map")
+        p.add_argument("--epic", action="store_true", help="base game: the epic game (four victory cards)")
 
 
 PLUGINS: tuple[str, ...] = ("scenario", "perft", "serve")

@@ -92,10 +92,10 @@ def _write_record(directory: str, record: dict[str, Any], seed: int) -> None:
 
 
 def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bool, records: str | None,
-        ruleset: str = "ti") -> int:
+        ruleset: str = "ti", options: dict[str, Any] | None = None) -> int:
     if games < 1:
         raise CliError("--games must be at least 1")
-    config = game_config(players, max_rounds=max_rounds, ruleset=ruleset)
+    config = {**game_config(players, max_rounds=max_rounds, ruleset=ruleset), **(options or {})}
     if records:
         try:
             os.makedirs(records, exist_ok=True)
@@ -154,26 +154,43 @@ def main(args: Any) -> int:
     comma-separated list of bot specs runs a tournament."""
     text = str(args.players).strip()
     ruleset = getattr(args, "ruleset", "ti")
+    options = ruleset_options(args)
     if text.isdigit():
         for opt in ("ray", "plot"):
             if getattr(args, opt, None):
                 raise CliError(f"--{opt} needs a tournament: give --players a list of bots, e.g. greedy,random")
-        return run(int(text), args.games, args.seed, args.max_rounds, args.json, args.records, ruleset)
+        return run(int(text), args.games, args.seed, args.max_rounds, args.json, args.records, ruleset, options)
     if args.records:
         raise CliError("--records is only for random games (--players N)")
     return run_tournament(text, args.games, args.seed, args.max_rounds, args.json,
                           getattr(args, "workers", None), getattr(args, "ray", None), getattr(args, "plot", None),
-                          ruleset)
+                          ruleset, options)
 
 
-def parse_players(text: str) -> list[str]:
+def ruleset_options(args: Any) -> dict[str, Any]:
+    """The base game's options given on the command line (``--first-game-map``, ``--epic``)."""
+    opts: dict[str, Any] = {}
+    if getattr(args, "first_game_map", False):
+        opts["map"] = "first_game"
+    if getattr(args, "epic", False):
+        opts["epic"] = True
+    if opts and getattr(args, "ruleset", "ti") != "base":
+        raise CliError("--first-game-map and --epic are options of the base game: add --ruleset base")
+    return opts
+
+
+def parse_players(text: str, ruleset: str = "ti") -> list[str]:
     from ..bots.registry import validate_spec
+    from ..bots.tournament import AUTOMATED_PLAYER
 
     specs = [s.strip() for s in text.split(",") if s.strip()]
     if not 2 <= len(specs) <= 5:
         raise CliError(f"a tournament needs 2 to 5 bots (one per seat), got {len(specs)}")
+    aps = sum(1 for s in specs if s.lower() == AUTOMATED_PLAYER)
+    if aps and (ruleset != "base" or aps > 1):
+        raise CliError("'ap' (the Automated Player) is one seat of a base game: --ruleset base, at most one 'ap'")
     try:
-        return [validate_spec(s) for s in specs]
+        return [AUTOMATED_PLAYER if s.lower() == AUTOMATED_PLAYER else validate_spec(s) for s in specs]
     except ValueError as e:
         raise CliError(str(e)) from None
 
@@ -233,12 +250,12 @@ class Stopped(Exception):
 
 def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
                workers: int | None = None, ray_address: str | None = None,
-               on_done: Any = None, ruleset: str = "ti") -> list[dict[str, Any]]:
+               on_done: Any = None, ruleset: str = "ti", options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Play the tournament's games (in parallel) and return their summaries in game order.
     Interrupted (KeyboardInterrupt), it raises ``Stopped`` with the games finished so far."""
     from ..bots.tournament import schedule
 
-    jobs = schedule(specs, games, seed, max_rounds, ruleset)
+    jobs = schedule(specs, games, seed, max_rounds, ruleset, options)
     results: list[dict[str, Any]] = []
 
     def done(res: dict[str, Any]) -> None:
@@ -261,10 +278,11 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
 
 
 def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | None, workers: int | None,
-                    ray_address: str | None, on_done: Any, ruleset: str = "ti") -> tuple[list[dict[str, Any]], bool]:
+                    ray_address: str | None, on_done: Any, ruleset: str = "ti",
+                    options: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """``tournament``'s games and whether it was stopped before the end."""
     try:
-        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done, ruleset), False
+        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done, ruleset, options), False
     except Stopped as e:
         return e.results, True
 
@@ -341,12 +359,13 @@ def plot(path: str, t: dict[str, Any], results: list[dict[str, Any]]) -> None:
 
 
 def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, as_json: bool,
-                   workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = "ti") -> int:
+                   workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = "ti",
+                   options: dict[str, Any] | None = None) -> int:
     from ..bots.tournament import aggregate
 
     if games < 1:
         raise CliError("--games must be at least 1")
-    specs = parse_players(players)
+    specs = parse_players(players, ruleset)
     # A kill (SIGTERM) or a closed terminal (SIGHUP: the output may be redirected to a file)
     # stops the run like Ctrl-C: the games finished are reported.
     old: dict[int, Any] = {}
@@ -356,7 +375,8 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
         except ValueError:  # not the main thread
             break
     try:
-        results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address, ruleset)
+        results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address, ruleset,
+                                            options)
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
@@ -379,8 +399,8 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
 
 
 def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | None, as_json: bool,
-                     workers: int | None, ray_address: str | None,
-                     ruleset: str = "ti") -> tuple[list[dict[str, Any]], bool]:
+                     workers: int | None, ray_address: str | None, ruleset: str = "ti",
+                     options: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """The games' summaries (with a live progress bar on a terminal) and whether the run was
     stopped before the end."""
     show_bar = sys.stderr.isatty()
@@ -399,7 +419,7 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
                 prog.update(task, advance=1,
                             description="wins: " + ", ".join(f"{k} {v}" for k, v in wins.most_common()))
 
-            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick, ruleset)
+            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick, ruleset, options)
     else:
         # Without a terminal, each finished game is a line: on stdout, or on stderr when the
         # JSON owns stdout (a long run redirected to files still shows how far it is).
@@ -410,4 +430,4 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
             print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
                   f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", file=out, flush=True)
 
-        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line, ruleset)
+        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line, ruleset, options)

@@ -301,6 +301,9 @@ REQUIRED_PARAMETERS: tuple[str, ...] = (
     "core_diagram",
     "nuke_tokens",
     "steam_power_resource",
+    "attack_trade",
+    "wonder_payment",
+    "after_resolve_wonders",
 )
 
 

@@ -143,11 +143,7 @@ BASE_EFFECT_OPS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
 MISSING_IN_ENGINE: Mapping[str, str] = MappingProxyType({})
 #: Seat kinds of the base game that the engine cannot seat yet (they do not block the ruleset:
 #: a game without such seats plays by the rules above).
-MISSING_SEAT_KINDS: Mapping[str, str] = MappingProxyType(
-    {
-        "automa": "the Automated Player seat kind and its 20 cards (automated_player.json)",
-    }
-)
+MISSING_SEAT_KINDS: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -157,6 +153,30 @@ class GameOption:
     id: str
     default: Any
     choices: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A base rule the sources leave open, as played: the value used, the values the engine
+    supports, the source, its confidence and the reading not taken."""
+
+    id: str
+    value: Any
+    choices: tuple[Any, ...]
+    source: str
+    confidence: str
+    alternative: str
+
+
+#: The readings the engine reads (``BaseRules.readings``), each with the values it supports.
+READINGS: Mapping[str, tuple[Any, ...]] = MappingProxyType(
+    {
+        "attack_count_through_taken_space": (True, False),
+        "map_first_placer": ("random_player", "first_player"),
+        "map_no_legal_placement": ("touch_any",),
+        "event_trade_order": ("from_first_player",),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -211,6 +231,8 @@ class BaseRules:
     first_game_map: FirstGameMap
     card_overrides: Mapping[str, Mapping[str, str]]
     """Source, confidence and alternative of each base card reading that replaces a shared record."""
+    readings: Mapping[str, Reading]
+    """Rules the sources leave open, as the engine plays them (``READINGS``)."""
     provenance: Mapping[str, Mapping[str, str]]
     """Source, confidence and alternative of every uncertain value of ``ruleset_base.json``."""
 
@@ -503,7 +525,7 @@ def _base_rules(
 ) -> BaseRules:
     keys = (
         "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
-        "advanced_map", "first_game_map",
+        "advanced_map", "readings", "first_game_map",
     )
     r = _Rec(RULESET_FILE, "base_rules", obj, keys)
     start_card = r.get_str("start_caravan_card", ruleset.focus_types)
@@ -532,8 +554,8 @@ def _base_rules(
     if len(set(tie_breaks)) != len(tie_breaks):
         r.fail("'tie_breaks' repeats a criterion")
     options = {oid: _option("base_rules.options", oid, v) for oid, v in r.get_dict("options").items()}
-    if set(options) != {"map", "epic"}:
-        r.fail(f"'options' must be exactly ['epic', 'map'], got {sorted(options)}")
+    if set(options) != {"map", "epic", "automa"}:
+        r.fail(f"'options' must be exactly ['automa', 'epic', 'map'], got {sorted(options)}")
     if set(options["map"].choices) != {"advanced", "first_game"}:
         r.fail("options['map'] chooses between 'advanced' and 'first_game'")
     supply = r.get_dict("supply")
@@ -574,8 +596,27 @@ def _base_rules(
         advanced_map=advanced,
         first_game_map=_first_game_map(r.raw("first_game_map"), ruleset.players, tiles),
         card_overrides=overrides,
+        readings=_readings(r.raw("readings")),
         provenance=ruleset.provenance,
     )
+
+
+def _readings(obj: object) -> Mapping[str, Reading]:
+    entry = "base_rules.readings"
+    if not isinstance(obj, dict) or set(obj) != set(READINGS):
+        _fail(entry, f"must name exactly the readings {sorted(READINGS)}")
+    out: dict[str, Reading] = {}
+    for rid, raw in obj.items():
+        r = _Rec(RULESET_FILE, f"{entry}[{rid!r}]", raw, ("value", "choices", "source", "confidence", "alternative"))
+        choices = tuple(r.get_list("choices"))
+        value = r.raw("value")
+        supported = READINGS[rid]
+        if any(c not in supported for c in choices):
+            r.fail(f"'choices' may only name values the engine supports: {list(supported)}")
+        if value not in choices:
+            r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
+        out[rid] = Reading(rid, value, choices, r.get_str("source"), r.confidence(), r.get_str("alternative"))
+    return MappingProxyType(out)
 
 
 # --------------------------------------------------------------------------- records

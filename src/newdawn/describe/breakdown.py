@@ -10,7 +10,7 @@ from ..engine.industry import payment_parts, wonder_cost_parts
 from ..engine.military import attack_parts, defense_parts
 from ..engine.state import GameState, content_for
 from .log import target_words
-from .names import TERRAIN, natural_wonder_name, plural, seat_name, wonder_name, words
+from .names import TERRAIN, city_state_name, natural_wonder_name, plural, seat_name, wonder_name, words
 
 _SOURCES: dict[tuple[int, str], str] = {}
 
@@ -85,6 +85,21 @@ def _parts(st: GameState, parts: list[tuple[str, int]]) -> list[dict[str, Any]]:
     return [{"label": part_label(st, k), "value": v} for k, v in parts]
 
 
+def side_name(st: GameState, seat: int, target: str, s: int) -> str:
+    """Who fights on a side of a combat: a seat, or the barbarian, city-state or fort attacked."""
+    if seat >= 0:
+        return seat_name(seat)
+    kind = target.partition(":")[0]
+    if kind == "cs" and s in st.cs_at:
+        return f"{city_state_name(st, st.cs_at[s])} (city-state)"
+    if kind == "barb":
+        letter = next((k for k, v in st.barbs.items() if v == s), "")
+        return f"Barbarian {letter}".strip()
+    if kind == "fort":
+        return "The fort"
+    return "Nobody's"
+
+
 def combat_json(st: GameState) -> dict[str, Any] | None:
     """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
     if st.winner != -1 or not st.stack_frames:
@@ -103,7 +118,8 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
             parts.append({"label": "changes since the roll", "value": rest})
 
     def side(seat: int, die: int, base: int, plus: int, parts: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"seat": seat, "die": die, "parts": parts, "base": base, "tokens": plus, "total": die + base + plus}
+        return {"seat": seat, "name": side_name(st, seat, target, s), "die": die, "parts": parts, "base": base,
+                "tokens": plus, "total": die + base + plus}
 
     return {
         "target": target, "target_text": target_words(st, target, dseat, s), "space": s, "stage": f["stage"],

@@ -23,6 +23,7 @@ def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
     """The sentences of one seat's turn: what happened (events), the choices that left no
     event of their own, and each piece's moves gathered into one line."""
     lines: list[str] = []
+    said: list[str] = []
     moving: dict[str, Any] | None = None  # the piece whose steps are being gathered
     for g in groups:
         entries = g.get("entries", [])
@@ -43,8 +44,11 @@ def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
                     continue
                 if has_events or e.get("choice") in ("skip", "back", "confirm", "tokens"):
                     continue
+            if e.get("card") and not (e.get("numbers") or {}).get("tokens"):
+                said.append(e["text"])  # the card and slot head the summary already
+                continue
             lines.append(e["text"])
-    return lines
+    return lines or said
 
 
 def _move_line(m: dict[str, Any]) -> str:

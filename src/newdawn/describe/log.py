@@ -45,6 +45,12 @@ def _sp(st: GameState, d: dict[str, Any], key: str = "space") -> str:
     return space_text(st, s) if isinstance(s, int) and 0 <= s < st.board.n else "a space"
 
 
+def _terr(st: GameState, d: dict[str, Any]) -> str:
+    """The terrain of the event's space (what stands there now may be the event's own result)."""
+    s = d.get("space")
+    return terrain_text(st, s) if isinstance(s, int) and 0 <= s < st.board.n else "a space"
+
+
 def target_words(st: GameState, target: str, defender: int, s: int | None = None) -> str:
     """The piece attacked, in words: "Seat 2's city on the hills at 3,-1", "the city-state
     Carthage at 2,2", "barbarian B on the forest at 0,4"."""
@@ -89,8 +95,7 @@ EVENT_WORDS: dict[str, Words] = {
     "take_card": lambda st, d: ("event", f"{_s(d)} takes {card_name(st, d['card'])}"),
     "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}"),
     "barb_return": lambda st, d: ("barbarian", f"Barbarian {d['letter']} returns on {_sp(st, d)}"),
-    "barb_hit": lambda st, d: ("barbarian", f"Barbarian {d['letter']} destroys {_s(d)}'s {d['piece']}"
-                               + (f" {d['n'] + 1}" if "n" in d else "") + f" on {_sp(st, d)}"),
+    "barb_hit": lambda st, d: ("barbarian", _barb_hit(st, d)),
     "barb_raid": lambda st, d: ("barbarian", f"Barbarian {d['letter']} raids {_s(d)}'s capital"),
     "barb_turned": lambda st, d: ("barbarian", f"Barbarian {d['letter']} is turned back by {_s(d)}'s reinforced "
                                   f"token on {_sp(st, d)}; the token is flipped"),
@@ -106,7 +111,7 @@ EVENT_WORDS: dict[str, Words] = {
                                                if d["won"] else
                                                f"The attack fails ({d['attack']} against {d['defence']}): "
                                                "the army returns to its card")),
-    "city": lambda st, d: ("event", f"{_s(d)} builds a city on {_sp(st, d)}"),
+    "city": lambda st, d: ("event", f"{_s(d)} builds a city on {_terr(st, d)}"),
     "conquer": lambda st, d: ("event", f"{_s(d)} conquers {city_state_name(st, d['cs'])}"),
     "liberate": lambda st, d: ("event", (f"{_s(d)} liberates " if d.get("seat", -1) >= 0 else "")
                                + city_state_name(st, d["cs"]) + ("" if d.get("seat", -1) >= 0 else " is liberated")),
@@ -144,6 +149,16 @@ def _agenda(st: GameState, aid: str) -> str:
 
 def _event_data_spaces(d: dict[str, Any]) -> list[int]:
     return [v for k, v in d.items() if k in ("space", "src", "dst") and isinstance(v, int) and v >= 0]
+
+
+def _barb_hit(st: GameState, d: dict[str, Any]) -> str:
+    """A barbarian entering a space destroys what stands there; an army or caravan (named as
+    on the buttons: "Army 2") goes back to its focus card."""
+    if "n" in d:
+        verb = "defeats" if d["piece"] == "army" else "destroys"
+        return (f"Barbarian {d['letter']} {verb} {_s(d)}'s {d['piece'].capitalize()} {d['n'] + 1} on {_sp(st, d)}: "
+                "it goes back to its focus card")
+    return f"Barbarian {d['letter']} destroys {_s(d)}'s {d['piece']} on {_sp(st, d)}"
 
 
 def event_entry(st: GameState, ev: str, i: int, rnd: int) -> Entry:

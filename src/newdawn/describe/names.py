@@ -206,7 +206,8 @@ def icon_text_of(icons: list[str] | tuple[str, ...]) -> str:
 
 def plain_sentence(st: GameState, text: str) -> str:
     """An engine sentence that carries no data (a decision's question, an event logged
-    without facts), in the table's words: "seat 0" becomes "Seat 1" and data ids
+    without facts), in the table's words, as a sentence (capital first letter): "seat 0"
+    becomes "Seat 1" wherever it stands, and data ids
     (``jebel_barkal``) become names, word by word."""
     c = content_for(st)
     ws = text.split(" ")
@@ -218,7 +219,7 @@ def plain_sentence(st: GameState, text: str) -> str:
             num = ws[i + 1]
             core = num.rstrip("'s,:;.)")
             if core.isdigit():
-                out.append(f"{w[0]}eat {int(core) + 1}{num[len(core):]}")
+                out.append(f"Seat {int(core) + 1}{num[len(core):]}")
                 i += 2
                 continue
         if w.lower() in ("army", "caravan") and i + 1 < len(ws) and ws[i + 1].isdigit():
@@ -231,4 +232,5 @@ def plain_sentence(st: GameState, text: str) -> str:
             w = thing_name(st, core) + w[len(core):]
         out.append(w)
         i += 1
-    return " ".join(out)
+    said = " ".join(out)
+    return said[:1].upper() + said[1:]

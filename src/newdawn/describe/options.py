@@ -23,10 +23,12 @@ from .names import (
     SKIP_VERBS,
     card_name,
     diplomacy_name,
+    district_name,
     seat_name,
     short_space,
     space_id,
     space_text,
+    terrain_text,
     thing_name,
     words,
 )
@@ -403,12 +405,23 @@ def _build(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.label = "Done building"
 
 
-def _place_like(what: str) -> Maker:
+def _place_like(what: str, said: str | None = None) -> Maker:
+    """``what`` at the option's space on the button; ``said`` (a verb phrase) for the log."""
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         s = r.dst
         if s is not None and a.verb not in SKIP_VERBS:
             r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
+            if said:
+                r.said = f"{said} on {space_text(st, s)}"
     return make
+
+
+def _district_resolve(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    _place_like("Resolve the district")(st, f, a, r)
+    s = r.dst
+    if s is not None and a.verb not in SKIP_VERBS:
+        kind = st.district.get(s)
+        r.said = f"resolves its {district_name(kind)} on {terrain_text(st, s)}" if kind else None
 
 
 def _district(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -439,16 +452,19 @@ def _trade_place(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.kind, r.card = "choice", cid
     r.label = f"Trade token on {card_name(st, cid)}"
     r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card"
+    r.said = f"puts a trade token on {card_name(st, cid)}"
 
 
 def _government(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     if a.verb == "gov":
         r.label = f"Change government to {thing_name(st, a.arg)}"
+        r.said = f"changes its government to {thing_name(st, a.arg)}"
         for g in content_for(st).ruleset.governments:
             if g.id == a.arg:
                 r.hint = f"your {g.type} card resolves {g.arrows} slot{'s' if g.arrows != 1 else ''} further right"
     elif a.verb == "keep":
         r.label = "Keep your government"
+        r.said = "keeps its government"
 
 
 def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
@@ -474,17 +490,18 @@ def _discard(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 def _mode(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     if a.verb == "mode":
-        r.label = MODES.get(a.arg, words(a.arg).capitalize())
+        r.label, r.said = MODES.get(a.arg, (words(a.arg).capitalize(), f"chooses {words(a.arg)}"))
 
 
 MODES = {
-    "cities": "Tokens for your mature cities",
-    "desert": "Tokens for deserts nearby",
-    "forest": "Tokens for forests nearby",
-    "city": "Industry tokens for a city",
-    "district": "Place a district",
-    "reinforce": "Reinforce control tokens",
+    "cities": ("Tokens for your mature cities", "takes trade tokens for its mature cities"),
+    "desert": ("Tokens for deserts nearby", "takes trade tokens for the deserts nearby"),
+    "forest": ("Tokens for forests nearby", "takes trade tokens for the forests nearby"),
+    "city": ("Industry tokens for a city", "takes industry trade tokens for a city"),
+    "district": ("Place a district", "chooses to place a district"),
+    "reinforce": ("Reinforce control tokens", "chooses to reinforce control tokens"),
 }
+"""A card's modes: (the button's words, what the log says after the seat's name)."""
 
 
 LABELS: dict[tuple[str, str], Maker] = {}
@@ -522,7 +539,7 @@ _reg("discard", "discard", _discard)
 _reg("hub", "mode", _mode)
 _reg("zone", "mode", _mode)
 _reg("choose", "mode", _mode)
-_reg("district_event", "resolve", _place_like("Resolve the district"))
+_reg("district_event", "resolve", _district_resolve)
 _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
@@ -552,7 +569,7 @@ _reg("plunder", "take", _plunder)
 _reg("capitalism_pick", "focus", _capitalism)
 _reg("encampment", "defeat", _place_like("Defeat the piece"))
 _reg("encampment", "reinforce", _place_like("Reinforce the token"))
-_reg("fx_nubia", "district", _place_like("Resolve the district"))
+_reg("fx_nubia", "district", _district_resolve)
 _reg("mass_media", "target", _place_like("Swap or flip the rival token"))
 _reg("w_apadana", "explore", _place_like("Explore from"))
 _reg("w_apadana_claim", "place", _place_like("Control token"))

@@ -89,6 +89,30 @@ def wonders_json(st: GameState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+TIEBREAKS = (("cards", "victory cards"), ("wonders", "wonders"), ("friendly_spaces", "friendly spaces"))
+"""The rulebook's order (unified rules rev7, Winning the Game; ``engine.victory.round_winner``)."""
+
+
+def tiebreak_text(win: dict[str, Any], rivals: list[dict[str, Any]]) -> str:
+    """Why the winner beat each rival who also reached the victory count: the first of the
+    tie-breaks that tells them apart, with both numbers."""
+    order = ", then ".join(f"more {name}" for _, name in TIEBREAKS)
+    parts = []
+    for r in rivals:
+        level: list[str] = []
+        for key, name in TIEBREAKS:
+            if win[key] != r[key]:
+                parts.append(f"{seat_name(win['seat'])} beats {seat_name(r['seat'])} on {name}, {win[key]} to {r[key]}"
+                             + (f" (level on {' and '.join(level)})" if level else ""))
+                break
+            level.append(f"{name} at {win[key]}")
+        else:
+            parts.append(f"{seat_name(win['seat'])} and {seat_name(r['seat'])} are level on all three; "
+                         "the rules say nothing more and the earlier seat wins")
+    also = ", ".join(seat_name(r["seat"]) for r in rivals)
+    return f"{also} also reached the victory count. Tie-breaks: {order}. " + "; ".join(parts) + "."
+
+
 def end_json(st: GameState) -> dict[str, Any] | None:
     if st.winner == -1:
         return None
@@ -114,9 +138,7 @@ def end_json(st: GameState) -> dict[str, Any] | None:
         reason = f"{seat_name(w)} completed agendas on {standings[w]['cards']} victory cards (needed {need})"
         rivals = [s for s in standings if s["seat"] != w and s["cards"] >= need]
         if rivals:
-            tiebreak = ("more victory cards, then more wonders, then more friendly spaces: "
-                        + ", ".join(f"{seat_name(s['seat'])} {s['cards']} cards, {s['wonders']} wonders, "
-                                    f"{s['friendly_spaces']} spaces" for s in [standings[w], *rivals]))
+            tiebreak = tiebreak_text(standings[w], rivals)
     else:
         reason = f"the round limit ({st.config.get('max_rounds')}) was reached with no winner"
     return {"winner": st.winner, "reason": reason, "tiebreak": tiebreak, "standings": standings}

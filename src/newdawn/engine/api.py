@@ -27,7 +27,7 @@ from . import (  # noqa: F401
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
 from .flow import CHOICE, EXPLAIN, advance, decision_seat
-from .rulesets import base_events, base_military, base_setup  # noqa: F401
+from .rulesets import base_automa, base_events, base_military, base_setup  # noqa: F401
 from .setup import new_game
 from .state import GameState
 from .turn import describe

@@ -27,6 +27,9 @@ AUTO: dict[str, AutoFn] = {}
 CHOICE: dict[str, tuple[OptionsFn, ActFn]] = {}
 EXPLAIN: dict[str, ExplainFn] = {}
 DESCRIBE: dict[str, Callable[[GameState, Frame], str]] = {}
+SEAT_POLICY: dict[str, Callable[[GameState, Frame], Action | None]] = {}
+"""Ruleset id -> the choice of a seat the engine plays itself (the base game's Automated
+Player, ``rulesets/base_automa.py``) at the pending decision, or None when a player decides."""
 
 
 def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
@@ -129,7 +132,12 @@ def advance(st: GameState) -> None:
         f = frames[-1]
         fn = AUTO.get(f["k"])
         if fn is None:
-            return
+            policy = SEAT_POLICY.get(st.ruleset)
+            a = policy(st, f) if policy is not None else None
+            if a is None:
+                return
+            CHOICE[f["k"]][1](st, f, a)  # a seat the engine plays decides here
+            continue
         frames.pop()
         fn(st, f)
 

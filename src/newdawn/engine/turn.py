@@ -3,7 +3,7 @@ resetting a focus card (unified rules, "The Player Turn")."""
 
 from __future__ import annotations
 
-from . import events, hooks, victory
+from . import events, hooks, rulesets, victory
 from .actions import Action
 from .flow import (
     DESCRIBE,
@@ -41,7 +41,9 @@ def run_turn(st: GameState, f: Frame) -> None:
     if end_of_round and not after_dial and _round_over(st):
         return
     push(st, "end_turn", seat=seat)
-    push(st, "focus", seat=seat)
+    # A player chooses a focus card; a seat the engine plays has a step of its own.
+    turn_step = rulesets.code_for(st.ruleset).turn_step
+    push(st, turn_step(st, seat) if turn_step is not None else "focus", seat=seat)
     push(st, "start_of_turn", seat=seat)
     if end_of_round:
         if after_dial:

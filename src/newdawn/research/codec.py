@@ -82,21 +82,24 @@ def _content_lists() -> dict[str, tuple[str, ...]]:
 
 def content_lists(contents: Iterable[Content]) -> dict[str, tuple[str, ...]]:
     """The sorted id lists the table is built over: focus cards, wonders, natural wonders,
-    diplomacy cards and governments of the given contents (ids only, no other fact)."""
+    diplomacy cards, governments and map tiles of the given contents (ids only, no other fact)."""
     cards: set[str] = set()
     wonders: set[str] = set()
     nws: set[str] = set()
     dipl: set[str] = set()
     govs: set[str] = set()
+    tiles: set[int] = set()
     for c in contents:
         cards |= set(c.focus_cards)
         wonders |= set(c.wonders)
         nws |= set(c.natural_wonders)
         dipl |= set(c.player_diplomacy)
         govs |= {g.id for g in c.ruleset.governments}
+        tiles |= set(c.tiles)
     return {
         "card": tuple(sorted(cards)), "wonder": tuple(sorted(wonders)), "nw": tuple(sorted(nws)),
         "dipl": tuple(sorted(dipl)), "gov": tuple(sorted(govs)),
+        "tile": tuple(str(t) for t in sorted(tiles)),
     }
 
 
@@ -190,6 +193,7 @@ def forms(content_lists: dict[str, tuple[str, ...]] | None = None) -> tuple[Form
         ("move", (s["pair"],)),
         ("tile", (s["side_rot"], " ", S)),
         ("tile", (s["pick"], ":", s["side_rot"], " ", S)),
+        ("pick", (s["tile"],)),
     ]
     return tuple(out)
 

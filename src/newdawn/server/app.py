@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from ..describe.bots import bot_level_records
 from .access import AccessLog
 from .botpool import DEFAULT_WORKERS, BotPool, check_spec
 from .bots import bot_levels, make_seat_bot
@@ -378,7 +379,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
-        return {"bots": bot_levels()}
+        return {"bots": bot_levels(), "levels": bot_level_records(bot_levels())}
 
     content_cache: dict[str, Any] = {}
 

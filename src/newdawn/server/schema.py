@@ -92,6 +92,13 @@ class Reach(_Model):
     hint: str | None = None
 
 
+class SpaceReason(_Model):
+    """The engine's reason why the spaces listed are not a choice of the pending decision."""
+
+    reason: str
+    spaces: list[int]
+
+
 class Decision(_Model):
     seat: int
     """The seat that decides (-1 when the game is over)."""
@@ -99,6 +106,8 @@ class Decision(_Model):
     """The engine's decision kind (frame kind), for styling only."""
     text: str
     """The question in plain words."""
+    help: str | None = None
+    """Why the decision matters, for a decision a newcomer meets without context (the setup)."""
     options: list[str]
     """The action texts of the options (as in ``view.decision.options``), only for a viewer who
     may take this decision (else empty). Kept for simple clients; the table reads ``choices``."""
@@ -106,6 +115,10 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    why_not: list[SpaceReason] = []
+    """On a decision that chooses spaces: for the other spaces, the engine's reason why each is
+    not a choice (``why_illegal`` of the action a click there would make), grouped by reason.
+    Spaces missing here get ``no_target_reason`` or a general word."""
     reach: list[Reach] | None = None
     """On an army or caravan step decision: every space the piece can still reach this turn by
     legal steps (shortest), for one-gesture moves; None on other decisions."""
@@ -250,6 +263,9 @@ class Part(_Model):
 
 class CombatSide(_Model):
     seat: int
+    """-1 for a barbarian, a city-state or a fort."""
+    name: str
+    """Who fights on this side, in words ("Seat 2", "Barbarian B", "Carthage (city-state)")."""
     die: int
     base: int
     tokens: int

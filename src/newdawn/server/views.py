@@ -16,9 +16,11 @@ from .. import describe
 from ..content import load_content
 from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
+from ..describe.guide import decision_help
 from ..describe.names import seat_full
 from ..describe.options import auto_action
 from ..describe.reach import reach
+from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
 from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
@@ -66,9 +68,11 @@ def view_message(
         "seat": owner,
         "kind": st.stack_frames[-1]["k"] if st.winner == -1 and st.stack_frames else "over",
         "text": decision_text(st),
+        "help": decision_help(st),
         "options": [o["action"] for o in options],
         "choices": options,
         "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
+        "why_not": space_reasons(st, options) if owner in acting else [],
         "auto_action": auto_action(st) if owner in acting else None,
         "reach": reach(st) if owner in acting else None,
     }

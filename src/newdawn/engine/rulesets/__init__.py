@@ -14,6 +14,10 @@ engine asks this registry at a few dispatch points instead of testing the rulese
 - ``wonder_remove``: how many wonder cards of each era setup removed unseen from each type's
   pile, for a number of players (``view.state_from_view`` samples the hidden decks with it);
   ``None`` keeps ``Ruleset.wonder_remove``.
+- ``turn_step``: the frame kind a seat's turn begins with (``turn.run_turn``): ``"focus"`` for a
+  player, the base game's ``"ap_turn"`` for its Automated Player; ``None`` keeps ``"focus"``.
+
+A seat the engine plays itself decides through ``flow.SEAT_POLICY`` (``flow.advance``).
 
 Focus-card effects, event-dial icons and seat decisions of a ruleset are ordinary engine ops,
 auto steps and decisions (``ops.op``, ``flow.auto``, ``flow.choice``) registered by the
@@ -47,6 +51,7 @@ class RulesetCode:
     config_options: Callable[[Content], Mapping[str, ConfigOption]] | None = None
     victory_need: Callable[[GameState], int] | None = None
     wonder_remove: Callable[[Content, int], Mapping[str, int]] | None = None
+    turn_step: Callable[[GameState, int], str] | None = None
 
 
 CODE: dict[str, RulesetCode] = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action
@@ -23,7 +24,7 @@ from ..flow import act, auto, choice, explain, frame, log, pop, push
 from ..military import start_combat
 from ..ops import op
 from ..spaces import barb_at, coord, reach, space_actions, space_of
-from ..state import Frame, GameState
+from ..state import Frame, GameState, content_for
 
 ATTACK_ANYWHERE = "attack_anywhere"
 """A rule change an effect may grant (base Pentagon): attacks may target any space."""
@@ -76,7 +77,11 @@ def targets(st: GameState, f: Frame) -> list[int]:
             return "city_state" in through
         if st.cities.get(t, seat) != seat or st.ctl.get(t, seat) != seat:
             return "rival" in through
-        return True
+        return t not in taken or through_taken
+
+    c = content_for(st)
+    assert isinstance(c, BaseContent)  # attack_from_card is a base card effect
+    through_taken = bool(c.rules.readings["attack_count_through_taken_space"].value)
 
     near = reach(st, sources, f["range"], passable)
     return sorted(s for s in near if target_at(st, seat, s) is not None)

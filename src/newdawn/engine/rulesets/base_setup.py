@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...content.base import BaseContent
+from ...content.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, parse_coord
 from ..board import Placement, core_placements, enclosed_holes, tile_cells, tile_placements
@@ -65,9 +65,22 @@ def wonder_remove(c: Content, players: int) -> Mapping[str, int]:
 # ---------------------------------------------------------------- setup
 
 
+def ap_seat(st: GameState) -> int:
+    """The Automated Player's seat (the last one, with the option ``automa``), or -1."""
+    return st.n - 1 if st.config.get("automa") else -1
+
+
 def setup(st: GameState, cfg: dict[str, Any]) -> None:
     """Build the map (first-game map or advanced building) and push the setup steps."""
     n = st.n
+    ap = ap_seat(st)
+    if ap >= 0:
+        if "automa" in MISSING_SEAT_KINDS:
+            raise ValueError(f"the Automated Player cannot be seated yet: {MISSING_SEAT_KINDS['automa']}")
+        c = base_content(st)
+        ps = st.players[ap]
+        # Its row holds the base cards of its start row's types; it resolves them by its AP cards.
+        ps.row = [c.card_for(t, 1) for t in c.automated_player.start_rows[ps.leader]]
     st.round = 1
     st.turn = {}
     st.stack = []  # tiles not used are returned to the box: the base game has no exploration
@@ -77,8 +90,12 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         frames = []
     else:
         frames = _advanced_map(st)
-    # Setup 6: a random player takes the event dial and is the first player.
-    st.rng, st.first = rng.below(st.rng, n)
+    # Setup 6: a random player takes the event dial and is the first player (reading
+    # map_first_placer: a draw of its own, or the player who placed the first tile).
+    if base_content(st).rules.readings["map_first_placer"].value == "first_player" and frames:
+        st.first = frames[0]["seat"]
+    else:
+        st.rng, st.first = rng.below(st.rng, n)
     st.current = st.first
     log(st, f"first player: seat {st.first}", "setup_first", first=st.first)
     frames.append(frame("base_setup_finish"))
@@ -131,12 +148,24 @@ def _advanced_map(st: GameState) -> list[Frame]:
          *rest[seat * per:(seat + 1) * per]]
         for seat in range(n)
     ]
+    ap = ap_seat(st)
+    if ap >= 0:
+        # The AP is dealt no tiles; its capital tile joins the core (parameter core_diagram: at a
+        # random legal place touching the core; the printed AP core diagram was not found).
+        tile = hands[ap][0]
+        opts = legal_placements(st, tile)
+        st.rng, k = rng.below(st.rng, len(opts))
+        side, turns, at = opts[k]
+        _lay_tile(st, ap, tile, Placement.for_tile(tile, side, turns, at))
+        st.core_count += 1  # "tile C" is part of the core that the players' tiles must touch
+        hands[ap] = []
     st.turn = {"hands": hands}
     st.rng, starter = rng.below(st.rng, n)
     log(st, f"core tiles {core} on side {side} (die {die}); seat {starter} places the first tile", "setup_core",
         die=die, first=starter)
     order = [(starter + i) % n for i in range(n)]
-    return [frame("base_map_turn", seat=p) for _ in range(len(hands[0])) for p in order]
+    rounds = max(len(h) for h in hands)
+    return [frame("base_map_turn", seat=p) for r in range(rounds) for p in order if r < len(hands[p])]
 
 
 def _place_capital(st: GameState, seat: int, tile: int) -> None:
@@ -209,16 +238,15 @@ def run_map_turn(st: GameState, f: Frame) -> None:
 
 @choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
 def map_tile_options(st: GameState, f: Frame) -> list[Action]:
-    hand = _hand(st, f["seat"])
-    return [Action("pick", str(t)) for t in hand if len(hand) == 1 or legal_placements(st, t)] or \
-        [Action("pick", str(t)) for t in hand]
+    # Every dealt tile has a legal placement (legal_placements falls back to touching any space).
+    return [Action("pick", str(t)) for t in _hand(st, f["seat"])]
 
 
 @explain("base_map_tile")
 def map_tile_explain(st: GameState, f: Frame, a: Action) -> str | None:
     if a.verb != "pick":
         return None
-    return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}, or it has no legal placement"
+    return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}"
 
 
 @act("base_map_tile")
@@ -255,13 +283,18 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
     seat, tile = f["seat"], f["tile"]
     side_k, _, where = a.arg.partition(" ")
     q, r = parse_coord(where)
+    _with_hand(st, seat, [t for t in _hand(st, seat) if t != tile])
+    _lay_tile(st, seat, tile, Placement.for_tile(tile, side_k[0], int(side_k[1:]), (q, r)))
+
+
+def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
+    """Lay a dealt tile: populate it, put the capital on a capital tile's icon, fill holes."""
     before = st.board.n
-    st.placements.append(Placement.for_tile(tile, side_k[0], int(side_k[1:]), (q, r)))
+    st.placements.append(p)
     st.placements_changed()
     populate(st, range(before, st.board.n))  # Setup 4, done tile by tile (the order does not matter)
-    hand = [t for t in _hand(st, seat) if t != tile]
-    _with_hand(st, seat, hand)
-    log(st, f"seat {seat} places tile {tile} at {a.arg}", "map_tile", seat=seat, tile=tile, coord=a.arg)
+    where = f"{p.side}{p.k} {p.q},{p.r}"
+    log(st, f"seat {seat} places tile {tile} at {where}", "map_tile", seat=seat, tile=tile, coord=where)
     if base_content(st).tiles[tile].kind == "capital":
         _place_capital(st, seat, tile)
     holes = enclosed_holes(st.board)

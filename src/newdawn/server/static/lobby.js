@@ -5,13 +5,6 @@ import { HelpPage } from "./help.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STORE = "newdawn.seats";
-/** What each bot level is like; the first one listed that the server has is the default. */
-export const BOT_INFO = {
-  greedy: "Good first opponent: plays the best move it sees right now; answers at once.",
-  random: "Weakest: picks any legal move; answers at once. For learning the moves.",
-  mcts: "Strongest: looks ahead by simulating games; thinks about a second per decision.",
-};
-const DEFAULT_BOTS = ["greedy", "random", "mcts"];
 const ROUNDS = [["", "no limit"], ["6", "6 rounds (short)"], ["10", "10 rounds"], ["15", "15 rounds"]];
 
 function savedSeats() {
@@ -41,10 +34,14 @@ function LinkItem({ label, url, cls }) {
     <button type="button" class="small" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(abs)}>copy</button></li>`;
 }
 
+/** ``bots``: the server's bot levels ``{name, description, default}`` (words made in Python,
+ * ``newdawn.describe.bots``), the default one first. */
 function NewGame({ leaders, bots, onCreated }) {
-  const defBot = DEFAULT_BOTS.find((b) => bots.includes(b)) || bots[0];
+  const def = bots.find((b) => b.default) || bots[0];
+  const defBot = def ? `bot:${def.name}` : "human";
+  const info = Object.fromEntries(bots.map((b) => [b.name, b.description]));
   const [n, setN] = useState(2);
-  const [who, setWho] = useState(["human", `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`, `bot:${defBot}`]);
+  const [who, setWho] = useState(["human", defBot, defBot, defBot, defBot]);
   const [lead, setLead] = useState(["", "", "", "", ""]);
   const [rounds, setRounds] = useState("");
   const [limit, setLimit] = useState("");
@@ -86,12 +83,12 @@ function NewGame({ leaders, bots, onCreated }) {
       <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
         <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
           <option value="human" selected=${who[i] === "human"}>Human</option>
-          ${bots.map((b) => html`<option key=${b} value=${`bot:${b}`} selected=${who[i] === `bot:${b}`}>Bot: ${b}</option>`)}</select></td>
+          ${bots.map(({ name: b }) => html`<option key=${b} value=${`bot:${b}`} selected=${who[i] === `bot:${b}`}>Bot: ${b}</option>`)}</select></td>
         <td><select class="leader" data-seat=${i} aria-label=${`seat ${i + 1} leader`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
           <option value="">random</option>
           ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
       </tbody></table>
-      ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${BOT_INFO[b] || "a bot"}</li>`)}</ul>` : null}
+      ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${info[b]}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
         ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>
       ${limits.length ? html`<label>Turn limit <select id="turn-limit" value=${limit} onChange=${(e) => setLimit(e.target.value)}>
@@ -144,10 +141,8 @@ function Lobby() {
   useEffect(() => {
     loadContent().then((c) => { setContent(c); setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))); })
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
-    getJSON("/api/bots").then((b) => {
-      const names = (Array.isArray(b) ? b : b.bots || []).map((x) => (typeof x === "string" ? x : x.name));
-      setBots(names.length ? names : ["random"]);
-    }).catch(() => setBots(["random"]));
+    getJSON("/api/bots").then((b) => setBots(b.levels || []))
+      .catch((e) => { setBots([]); setError(`Could not load the bot levels: ${e.message}`); });
     list();
   }, []);
   return html`

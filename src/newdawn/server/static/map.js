@@ -246,6 +246,9 @@ const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMove
   ${(preview || []).map((c) => { const [x, y] = pix(c.q, c.r); return html`<polygon key=${`p${c.q},${c.r}`} points=${hexPoints(x, y, HEX - 1)} class="preview" fill=${(TERRAIN[c.terrain] || {}).fill || "#fff"} />`; })}
 </g>`);
 
+/** Width in px of the zoom buttons' column over the map's right edge (style.css .map-tools). */
+const TOOLS_W = 56;
+
 function boundsOf(board, targets) {
   let minx = Infinity; let miny = Infinity; let maxx = -Infinity; let maxy = -Infinity;
   const grow = ([x, y]) => {
@@ -259,7 +262,8 @@ function boundsOf(board, targets) {
 
 /**
  * The map. Props: model (records.js), content, targets (Map key -> options), selected key,
- * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave}.
+ * preview cells, focusKeys (spaces named by the option under the pointer), on {click, hover, leave,
+ * tools, bounds} (bounds: the size the whole map needs, in map units, whenever it changes).
  * Zoom and pan change the viewBox directly (no re-render).
  */
 export function HexMap({ model, content, targets, selected, preview, focusKeys, lastKeys, lastMoves, on }) {
@@ -283,10 +287,13 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const b = st.bounds; const el = svgRef.current;
     if (!b || !el) return;
     const rect = el.getBoundingClientRect();
-    const aspect = rect.width > 0 && rect.height > 0 ? rect.height / rect.width : 0.75;
-    let w = b.w + HEX; let h = b.h + HEX;
-    if (h / w > aspect) w = h / aspect; else h = w * aspect;
-    st.view = { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - h / 2, w, h };
+    if (!(rect.width > 0 && rect.height > 0)) return;
+    // The map is fitted into the pane left of the zoom buttons (which stand over its right edge),
+    // so that no space of the map lies under them.
+    const room = Math.max(rect.width / 2, rect.width - TOOLS_W);
+    const k = Math.max((b.w + HEX) / room, (b.h + HEX) / rect.height); // map units per pixel
+    const w = rect.width * k; const h = rect.height * k;
+    st.view = { x: b.x + b.w / 2 - (room * k) / 2, y: b.y + b.h / 2 - h / 2, w, h };
     apply();
   };
   const zoomAt = (f, cx, cy) => {
@@ -305,6 +312,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const changed = !st.bounds || !b || Math.abs(b.w - st.bounds.w) > 1 || Math.abs(b.h - st.bounds.h) > 1
       || Math.abs(b.x - st.bounds.x) > 1 || Math.abs(b.y - st.bounds.y) > 1;
     st.bounds = b;
+    if (b && (changed || !st.told) && on.bounds) { st.told = true; on.bounds({ w: b.w + HEX, h: b.h + HEX }); }
     if (!st.view || (changed && !st.userMoved)) fit(); else apply();
   });
   useEffect(() => {

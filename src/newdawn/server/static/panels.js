@@ -27,7 +27,7 @@ function OptionButton({ o, disabled, onChoose, extraClass }) {
 }
 
 /** The pending decision: who decides, the question, the options (buttons or map targets). */
-export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
+export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
   const d = model.decision;
   const players = model.players;
   if (model.end) return null;
@@ -41,10 +41,12 @@ export function DecisionPanel({ model, content, mine, mapOptions, buttonOptions,
   return html`<section id="decision" class="panel decision" aria-live="polite" style=${p ? `--pc:${playerColor(p.color)}` : ""}>
     <div class="decider">
       ${p ? html`<${Swatch} color=${p.color} />` : null}
-      ${waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
+      ${auto ? html`<b>${hotseat && p ? `${p.name}, your card` : "Your card"}</b>`
+        : waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
         : html`<b>${hotseat && p ? `${p.name}, your decision` : "Your decision"}</b>`}
     </div>
-    <p class="dtext" id="decision-text">${d.text}</p>
+    <p class="dtext" id="decision-text">${auto ? "No trade token can be spent on it: it is played now…" : d.text}</p>
+    ${d.help ? html`<p class="dhelp">${d.help}</p>` : null}
     ${mine && mapOptions.length ? html`<p class="hint">${moving
       ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")
       : `Click one of the ${new Set(mapOptions.flatMap((o) => o.targetKeys)).size} highlighted spaces on the map (or Tab to them and press Enter).`}</p>` : null}
@@ -70,7 +72,7 @@ function FocusButton({ o, type, disabled, onChoose, onHover }) {
 
 function Side({ title, s, players }) {
   return html`<div class="cside">
-    <h4>${title}: ${s.seat >= 0 ? html`<${SeatTag} players=${players} seat=${s.seat} />` : "barbarians / neutral"}</h4>
+    <h4>${title}: ${s.seat >= 0 ? html`<${SeatTag} players=${players} seat=${s.seat} />` : s.name}</h4>
     <table><tbody>
       <tr class="die"><td>die</td><td class="num"><span class="die-face">${s.die}</span></td></tr>
       ${(s.parts || []).map((p, i) => html`<tr key=${i}><td>${p.label}</td><td class="num">+${p.value}</td></tr>`)}
@@ -230,7 +232,7 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
     <section class="panel endscreen" id="endscreen">
       <h2>${w ? html`<${Swatch} color=${w.color} />${w.name} wins` : "The game ends without a winner"}</h2>
       <p class="reason">${end.reason}</p>
-      ${end.tiebreak ? html`<p class="tiebreak">Tie-break: ${end.tiebreak}</p>` : null}
+      ${end.tiebreak ? html`<p class="tiebreak"><b>Tie-break.</b> ${end.tiebreak}</p>` : null}
       <table class="standings"><thead><tr><th>Player</th><th>Victory cards</th>
         ${cards.map((c) => html`<th key=${c.id}>${c.name}</th>`)}<th>Wonders</th><th>Friendly spaces</th></tr></thead>
       <tbody>${end.standings.map((s) => html`<tr key=${s.seat} data-seat=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
@@ -238,9 +240,8 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
         ${cards.map((c) => { const cl = s.claims.filter((x) => x.card === c.id); return html`<td key=${c.id}>${cl.map((x) => x.agenda_name).join(", ") || "–"}</td>`; })}
         <td class="num">${s.wonders}</td><td class="num">${s.friendly_spaces}</td></tr>`)}</tbody></table>
       <ul class="standings-list">${end.standings.map((s) => html`<li key=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
-        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}
-        ${s.claims.length ? html` (${s.claims.map((x) => x.agenda_name).join(", ")})` : null};
-        ${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
+        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}${s.claims.length
+          ? ` (${s.claims.map((x) => x.agenda_name).join(", ")})` : ""}${"; "}${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
       <div class="buttons">
         <button type="button" class="primary" id="rematch" disabled=${busy} onClick=${onRematch}>Rematch</button>
         <a class="button" href="/">New game</a>

@@ -34,8 +34,14 @@ const S = {
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
   lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
-  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [],
+  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
+
+/** The last messages sent and received (for the browser tests' diagnostics). */
+function trace(what) {
+  S.trace.push(what);
+  if (S.trace.length > 40) S.trace.shift();
+}
 window.__newdawn = S; // for the browser tests and the latency benchmark
 
 // ---------------------------------------------------------------- rendering
@@ -45,8 +51,30 @@ function regionOf(el) {
   return el.closest("#decision") ? "decision" : el.closest(".map") ? "map" : el.closest("#menu") ? "menu" : "other";
 }
 
+/** Draw the table from S. Never re-entered: the browser fires focus and blur events while
+ * Preact changes the page (a focused button that a new view removes is blurred in the middle of
+ * the diff, and the focus kept below moves it), and their handlers ask for a redraw. A redraw
+ * inside Preact's diff would leave Preact holding elements no longer in the page, so that every
+ * later view, answer and refusal went into detached elements: the page seemed stuck on the old
+ * version until reloaded. Such a request is remembered and done once the current draw ends. */
+let drawing = false;
+let drawAgain = false;
 function rerender() {
   if (!S.model || !S.content) return;
+  if (drawing) { drawAgain = true; return; }
+  drawing = true;
+  try {
+    for (let i = 0; i < 4; i++) { // a redraw asked for meanwhile; the focus settles in one or two
+      drawAgain = false;
+      draw();
+      if (!drawAgain) break;
+    }
+  } finally {
+    drawing = false;
+  }
+}
+
+function draw() {
   render(html`<${App} s=${{ ...S }} />`, document.getElementById("app"));
   // Focus stays where the player was: when the focused button or space went away (or was
   // disabled while the action was sent), the first choice of the same place gets the focus.
@@ -70,7 +98,23 @@ function rerender() {
 }
 
 function isMine() {
-  return !!(S.model && S.model.decision.options.length && !S.model.end);
+  return !!(S.model && S.model.decision.options.length && !S.model.end) && !autoPending();
+}
+
+/** The decision asks nothing (a focus card with no trade token to spend, decision.auto_action):
+ * the table answers it itself and the player is not asked. If that answer was refused, the
+ * question is shown as usual. */
+function autoPending() {
+  const m = S.model;
+  if (!m || replayMode || m.end || !m.decision.auto_action || !m.decision.options.length) return false;
+  return S.autoSent !== m.msg.version || S.busy;
+}
+
+function autoAnswer() {
+  const m = S.model;
+  if (!autoPending() || S.busy || S.conn !== "live" || S.queue.length || S.autoSent === m.msg.version) return;
+  S.autoSent = m.msg.version;
+  send(m.decision.auto_action);
 }
 
 /** Map targets of the pending decision: key -> options; two-click moves: source -> options. */
@@ -127,10 +171,10 @@ function App({ s }) {
       <button type="button" id="help-btn" onClick=${() => { S.help = true; rerender(); }}>How to play</button>
       ${replayMode || !token || m.end ? null : html`<button id="undo" type="button" disabled=${disabled || (m.undo && !m.undo.allowed)}
         title=${m.undo ? (m.undo.allowed ? "Take back your last decision" : m.undo.reason) : "Take back your last decision"} onClick=${undo}>Undo</button>`}
-      <a id="replay-link" href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
+      <a id="replay-link" class=${replayMode ? "live" : ""} href=${replayMode ? `/table.html?game=${encodeURIComponent(gameId)}` : `/table.html?game=${encodeURIComponent(gameId)}&replay=0`}>${replayMode ? "Live table" : "Replay"}</a>
     </header>
     ${s.conn === "offline" ? html`<div class="banner" role="alert">The connection to the server is lost; reconnecting… (buttons are off until it is back)</div>` : null}
-    <div id="layout">
+    <div id="layout" style=${s.sideWidth ? `--side-w:${s.sideWidth}px` : ""}>
       <main id="map-pane">
         <${HexMap} model=${m} content=${c} targets=${targets} selected=${s.selected} preview=${s.preview} focusKeys=${s.focusKeys}
           lastKeys=${s.lastKeys} lastMoves=${s.lastMoves}
@@ -146,8 +190,8 @@ function App({ s }) {
         ${s.menu ? html`<${Menu} menu=${s.menu} disabled=${disabled} />` : null}
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
-      <aside id="side">
-        <${DecisionPanel} model=${m} content=${c} mine=${mine} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
+      <aside id="side" class=${s.sideWidth >= 2 * SIDE_COLUMN ? "two" : ""}><div class="side-a">
+        <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
         ${replayMode ? null : html`<${SeatPanel} msg=${m.msg} token=${token} gameId=${gameId} />`}
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
@@ -157,7 +201,7 @@ function App({ s }) {
         <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
           players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
         <${ProductionPanel} production=${m.production} />
-        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} />
+        <${Summaries} summaries=${m.summaries} players=${m.players} content=${c} /></div><div class="side-b">
         <${GoalPanel} goal=${m.goal} players=${m.players} me=${me} />
         <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
         <${WonderMarket} wonders=${m.wonders} />
@@ -166,7 +210,7 @@ function App({ s }) {
         <details id="boards-box" open><summary>Players</summary><div id="boards">
           ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} cities=${m.msg.view.cities} ctl=${m.msg.view.ctl} content=${c}
             info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
-      </aside>
+      </div></aside>
     </div>
     ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
       onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch} />` : null}
@@ -196,9 +240,14 @@ function Tooltip({ hover, model, content, targets, mine }) {
   const opts = targets.get(key);
   let why = null;
   if (opts && opts.length) why = html`<div class="legal">click: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
-  else if (mine) why = html`<div class="why">${model.decision.noTargetReason || "Not one of the choices of this decision."}</div>`;
+  else if (mine) why = html`<div class="why">${whyNot(model, key)}</div>`;
   const style = hover.x !== undefined ? `left:${hover.x}px;top:${hover.y}px` : "";
   return html`<div id="tooltip" class="tooltip" style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+}
+
+/** Why the space is not a choice now: the engine's reason for that space, else the decision's. */
+function whyNot(model, key) {
+  return model.decision.whyNot.get(key) || model.decision.noTargetReason || "Not one of the choices of this decision.";
 }
 
 function Menu({ menu, disabled }) {
@@ -245,7 +294,26 @@ const mapHandlers = {
     rerender();
   },
   tools(t) { S.tools = t; },
+  bounds(b) { S.mapSize = b; sideLayout(); },
 };
+
+/** The map fills the height beside the panels; when it needs less width than it is given (a
+ * tall map on a wide screen), the panels take the rest (in two columns once there is room for
+ * two) instead of leaving empty space beside the map. */
+const SIDE_COLUMN = 300;
+function sideLayout() {
+  const b = S.mapSize;
+  const layout = document.getElementById("layout");
+  const base = window.innerWidth >= 1500 ? 520 : 440;
+  let side = null;
+  if (b && layout && window.innerWidth > 1000) {
+    const needW = (layout.clientHeight * b.w) / b.h + 64; // and the zoom buttons beside it
+    const spare = Math.floor(window.innerWidth - base - needW);
+    if (spare > 16) side = Math.min(base + spare, 2 * base);
+  }
+  if (side !== S.sideWidth) { S.sideWidth = side; rerender(); }
+}
+window.addEventListener("resize", () => sideLayout());
 
 function hoverOption(o) {
   S.focusKeys = o ? [...new Set([...(o.keys || []), o.srcKey, o.dstKey].filter(Boolean))] : null;
@@ -265,7 +333,7 @@ function onHexClick(key, ev) {
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
   if (!opts || !opts.length) {
     const s = S.model.index.byKey.get(key);
-    S.info = { title: `Space ${key}`, text: isMine() ? (S.model.decision.noTargetReason || "Not one of the choices of this decision.") : (s ? s.terrain : "") };
+    S.info = { title: `Space ${key}`, text: isMine() ? whyNot(S.model, key) : (s ? s.terrain : "") };
     rerender();
     return;
   }
@@ -307,6 +375,7 @@ function send(action) {
   if (S.busy || !S.model) return;
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { S.error = "Not connected: wait until the table is live again."; rerender(); return; }
   S.busy = true; S.sentAt = S.model.msg.version; S.error = ""; S.menu = null; S.info = null;
+  trace(`send ${action} @${S.model.msg.version}`);
   S.ws.send(JSON.stringify({ type: "action", version: S.model.msg.version, action }));
   rerender();
 }
@@ -423,11 +492,7 @@ function show({ msg, groups }, draw, t0) {
     }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
   }
   nextStep(model);
-  const auto = model.decision.auto_action;
-  if (auto && model.decision.options.length && !model.end && S.autoSent !== msg.version && !replayMode) {
-    S.autoSent = msg.version;
-    setTimeout(() => { if (S.model === model) send(auto); }, 0);
-  }
+  if (model.decision.auto_action) setTimeout(autoAnswer, 0);
   rememberSeat(msg);
   if (draw) {
     rerender();
@@ -457,16 +522,20 @@ function connect() {
   const url = `${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const ws = new WebSocket(url);
   S.ws = ws;
-  ws.onopen = () => { S.wsRetry = 0; S.conn = "live"; S.error = ""; S.fresh = true; S.busy = false; rerender(); };
+  ws.onopen = () => { // a send lost with the old connection is not waited for; the auto answer goes again
+    S.wsRetry = 0; S.conn = "live"; S.error = ""; S.fresh = true; S.busy = false; S.autoSent = -1; rerender();
+  };
   ws.onmessage = (ev) => {
     const t0 = performance.now();
     let m;
     try { m = JSON.parse(ev.data); } catch (_e) { return; }
+    trace(`got ${m.type} ${m.type === "view" ? `@${m.version} busy=${S.busy} sentAt=${S.sentAt} S.version=${S.version} queue=${S.queue.length}` : m.error}`);
     if (m.type === "view") receive(m, t0);
     else if (m.type === "error") {
       S.busy = false;
       S.error = m.status === 409 ? `The game moved on meanwhile: here is the new state. (${m.error})` : m.error;
       rerender();
+      setTimeout(autoAnswer, 0); // an auto answer held back while another send was out goes now
     }
   };
   ws.onclose = () => {

@@ -1,0 +1,73 @@
+"""Why a space of the map is not a choice of the pending decision, space by space.
+
+When a decision chooses spaces (a control token, a city, an army's step...), each space that
+is not among the options gets the engine's own reason (``why_illegal``) for the action that
+clicking it would make: the decision's space verbs (``place``, ``city``...) with that space.
+Spaces with the same reason are grouped. A space for which the engine has nothing better than
+"not one of the options" is left out: the table then says the decision's general reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import legal_actions, why_illegal
+from ..engine.actions import Action, parse_coord
+from ..engine.errors import NotationError
+from ..engine.state import GameState
+from .names import coord_of
+from .options import SPACE_VERBS
+
+CIRCULAR = "is not one of the options of this decision"
+"""The end of the engine's fallback reason, which tells the player nothing new."""
+
+
+def space_verbs(st: GameState) -> list[str]:
+    """The verbs of the pending decision whose options name one hex (a space of the map, or a
+    hex beside it such as a fort spot), in order."""
+    out: list[str] = []
+    for a in legal_actions(st):
+        if a.verb not in out and a.arg and " " not in a.arg and ">" not in a.arg and _is_hex(a.arg):
+            out.append(a.verb)
+    return out
+
+
+def _is_hex(arg: str) -> bool:
+    try:
+        parse_coord(arg)
+    except NotationError:
+        return False
+    return True
+
+
+def space_reasons(st: GameState, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``[{reason, spaces}]``: the engine's reason for each space of the map that is not a
+    choice now (grouped by reason); empty when the decision does not choose spaces."""
+    if st.winner != -1 or not st.stack_frames:
+        return []
+    verbs = space_verbs(st)
+    if not verbs:
+        return []
+    chosen = {s for o in options for s in o["spaces"]} | {o["dst"] for o in options if o["dst"] is not None}
+    groups: dict[str, list[int]] = {}
+    for s in range(st.board.n):
+        if s in chosen:
+            continue
+        where = coord_of(st, s)
+        said: list[tuple[str, str]] = []
+        for v in verbs:
+            r = why_illegal(st, Action(v, where))
+            if r and CIRCULAR not in r:
+                said.append((v, r))
+        if not said:
+            continue
+        if len(said) == 1:
+            text = said[0][1]
+        else:
+            text = "; ".join(f"{SPACE_VERBS.get(v, v.capitalize())}: {r}" for v, r in said)
+        groups.setdefault(_sentence(text), []).append(s)
+    return [{"reason": r, "spaces": ss} for r, ss in groups.items()]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
