@@ -1,5 +1,6 @@
 """Build the optional compiled newdawn (``make fast``): ``newdawn.engine``, ``newdawn.content`` and
 ``newdawn.bots`` (whose search spends half its time in its own evaluation) compiled with mypyc,
+subpackages included (``engine/effects``, ``engine/rulesets``),
 in a directory of its own (default ``build/mypyc``).
 
 The pure-Python package in ``src/`` stays the default install and the reference; the compiled
@@ -61,7 +62,7 @@ def build(out: Path, force: bool) -> int:
     _copy_tree(out)
     targets = sorted(
         str(f.relative_to(out)) for pkg in COMPILED for f in (out / "newdawn" / pkg).rglob("*.py")
-        if str(f.relative_to(out / "newdawn")) not in NOT_COMPILED
+        if f.relative_to(out / "newdawn").as_posix() not in NOT_COMPILED
     )
     print(f"mypyc {', '.join(f'newdawn/{p}' for p in COMPILED)} (but {', '.join(NOT_COMPILED)}) in {out} ...",
           flush=True)

@@ -108,6 +108,13 @@ def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["runs"] == 1 and out["games_per_run"] == 1
     # pytest imports the package from src/ unless the compiled build was put first on the path
     assert out["build"] == ("compiled" if "build/mypyc" in os.environ.get("PYTHONPATH", "") else "pure")
+    assert out["clock"] == "wall"
+
+
+def test_bench_cpu_time(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cpu-time`` times with the process's CPU time and says so."""
+    out = run_json(capsys, "bench", "--runs", "1", "--games", "1", "--json", "--cpu-time")
+    assert out["clock"] == "cpu" and out["decisions_per_s"] > 0 and out["copies_per_s"] > 0
 
 
 def test_play_runs_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:

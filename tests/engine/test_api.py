@@ -371,3 +371,23 @@ def test_player_view_does_not_change_when_the_game_moves_on() -> None:
     for _ in range(40):
         apply_in_place(st, legal_actions(st)[0])
     assert json.dumps(view, sort_keys=True) == before
+
+
+def test_apply_in_place_forgets_its_agenda_signature_after_a_hand_edit() -> None:
+    """``apply_in_place`` keeps the agenda signature it leaves on the state for its next call;
+    ``st._legal = None`` after a hand edit forgets it, so an edit that completes an agenda is
+    judged as ``apply`` judges it (the focus choice after the edit changes nothing the agendas
+    read, so neither claims the agenda then)."""
+    st = new_game(cfg(2), 3)
+    bot = RandomBot(random.Random(3))
+    while not (st.version > 40 and st.stack_frames[-1]["k"] == "focus"):
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    seat = st.current
+    st.victory_cards = [*st.victory_cards, "victory_6"]  # its attack agenda needs a value of 16
+    st.players[seat].flags["best_attack"] = 99
+    st._legal = None
+    a = legal_actions(st)[0]
+    copied = apply(st, a)
+    apply_in_place(st, a)
+    assert snapshot(st) == snapshot(copied)
+    assert not any(seat in st.claims.get(ag.id, []) for ag in st._c.victory_cards["victory_6"].agendas)

@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--runs", type=_positive, default=5, help="runs per measure; the median is reported (default 5)")
     b.add_argument("--games", type=_positive, default=10, help="complete games per run (default 10)")
+    b.add_argument("--cpu-time", action="store_true",
+                   help="time with this process's CPU time instead of the wall clock (steadier on a loaded machine)")
     _ruleset_arg(b)
 
     r = sub.add_parser("replay", help="replay a record and print the game log")
@@ -104,7 +106,7 @@ def _run_builtin(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from . import bench
 
-        return bench.run(args.json, args.runs, args.games, args.ruleset)
+        return bench.run(args.json, args.runs, args.games, args.ruleset, args.cpu_time)
     if args.command == "replay":
         from . import replay
 

@@ -508,6 +508,8 @@ def tile_placements(
                     for h in halo_t:
                         if h + t in touchable:
                             n_touch += 1
+                            if n_touch >= min_touch:
+                                break  # enough: the count is only compared with min_touch
                     if n_touch >= min_touch:
                         out.append((side, k, _unkey(t)))
     out.sort()
