@@ -6,6 +6,7 @@ controls (``data-action``, ``data-kind``, ``data-key``); it never builds an acti
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -203,3 +204,13 @@ def assert_units_inside(page: Any) -> None:
     page.wait_for_timeout(300)
     outside = page.evaluate(UNITS_OUTSIDE)
     assert not outside, outside
+
+
+def open_recorded_view(page: Any, server: str, msg: dict[str, Any], query: str = "") -> None:
+    """Open the table on a game that exists only as one recorded view message: the WebSocket
+    sends ``msg``, and the game's content (which the table asks for by game id) is the content of
+    the message's ruleset."""
+    ruleset = (msg["view"].get("config") or {}).get("ruleset", "ti")
+    page.route("**/api/content?game=fake*", lambda route: route.continue_(url=f"{server}/api/content?ruleset={ruleset}"))
+    page.route_web_socket("**/ws/games/fake*", lambda ws: ws.send(json.dumps(msg)))
+    page.goto(f"{server}/table.html?game=fake{query}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .table_driver import Driver
+from .table_driver import Driver, open_recorded_view
 from .test_table import _create, _new_page
 
 # Elements whose right edge passes the window's (ignoring those inside a box that scrolls or
@@ -198,7 +198,6 @@ def _grown_map(seed: int) -> Any:
 def test_the_map_and_panels_use_the_whole_width_at_1440x900(server: str, browser: Any, out_dir: Path) -> None:
     """A tall map on a 1440x900 screen leaves no wide empty band beside it: the panels take the
     width the map does not need (two columns)."""
-    import json
 
     from newdawn.server.views import view_message
 
@@ -210,8 +209,7 @@ def test_the_map_and_panels_use_the_whole_width_at_1440x900(server: str, browser
         seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
                  for i, p in enumerate(st.players)]
         msg = view_message("fake", 5, st, -1, frozenset(), [], seats)
-        page.route_web_socket("**/ws/games/fake*", lambda ws, msg=msg: ws.send(json.dumps(msg)))
-        page.goto(f"{server}/table.html?game=fake")
+        open_recorded_view(page, server, msg)
         page.wait_for_selector(".map .space")
         page.wait_for_timeout(300)
         size = page.evaluate("() => window.__newdawn.mapSize")

@@ -3,13 +3,13 @@ players have four victory cards and no wonder; Seat 1 leads on friendly spaces).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from newdawn.scenario.build import load
 from newdawn.server.views import view_message
 
+from .table_driver import open_recorded_view
 from .test_table import _new_page
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "victory" / "before_event_dial_default_ignores_the_dial.toml"
@@ -24,8 +24,7 @@ def test_the_end_screen_explains_the_tie_break(server: str, browser: Any, out_di
     errors: list[str] = []
     page = _new_page(browser, errors, 1440, 900)
     # The table gets this game's view over its WebSocket; here the scenario's ended game stands in for it.
-    page.route_web_socket("**/ws/games/fake*", lambda ws: ws.send(json.dumps(msg)))
-    page.goto(f"{server}/table.html?game=fake&token=t")
+    open_recorded_view(page, server, msg, "&token=t")
     page.wait_for_selector("#endscreen .tiebreak")
     assert page.inner_text("#endscreen h2").startswith("Seat 1") and "wins" in page.inner_text("#endscreen h2")
     tb = page.inner_text("#endscreen .tiebreak")

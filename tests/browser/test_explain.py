@@ -13,7 +13,7 @@ from newdawn.engine import apply, legal_actions, new_game
 from newdawn.engine.state import GameState
 from newdawn.server.views import view_message
 
-from .table_driver import Driver
+from .table_driver import Driver, open_recorded_view
 from .test_table import _create, _new_page
 
 
@@ -41,8 +41,7 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
     errors: list[str] = []
     page = _new_page(browser, errors)
     # The table gets this game's view over its WebSocket; here a recorded combat stands in for it.
-    page.route_web_socket("**/ws/games/fake*", lambda ws: ws.send(json.dumps(msg)))
-    page.goto(f"{server}/table.html?game=fake&token=t")
+    open_recorded_view(page, server, msg, "&token=t")
     page.wait_for_selector("#combat .cside")
     text = page.inner_text("#combat")
     att, dfd = combat["attacker"], combat["defender"]
