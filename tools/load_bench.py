@@ -54,6 +54,9 @@ def free_port() -> int:
 
 
 class Server:
+    extra: list[str] = []
+    """Further ``newdawn serve`` options for every server of the run (``--serve-arg``)."""
+
     def __init__(self, db: str, bot_delay: float = 0.0, port: int | None = None) -> None:
         self.db, self.bot_delay = db, bot_delay
         self.port = port or free_port()
@@ -63,7 +66,7 @@ class Server:
     def start(self) -> None:
         exe = Path(sys.executable).with_name("newdawn")
         self.proc = subprocess.Popen([str(exe), "serve", "--port", str(self.port), "--db", self.db,
-                                      "--bot-delay", str(self.bot_delay), "--create-limit", "0"],
+                                      "--bot-delay", str(self.bot_delay), "--create-limit", "0", *self.extra],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
     async def ready(self, limit: float = 60) -> None:
@@ -385,7 +388,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seconds", type=float, default=None)
     ap.add_argument("--pace", type=float, default=2.0, help="humans: mean seconds a person thinks")
+    ap.add_argument("--serve-arg", action="append", default=[], metavar="OPTION",
+                    help="pass an option to every `newdawn serve`, e.g. --serve-arg=--no-ws-compression")
     args = ap.parse_args()
+    Server.extra = list(args.serve_arg)
     defaults = {"bots": (100, 20.0), "humans": (100, 30.0), "kill": (10, 40.0)}[args.mode]
     args.games = args.games or defaults[0]
     args.seconds = args.seconds or defaults[1]
