@@ -46,7 +46,8 @@ class Driver:
         """Wait until the page offers a decision to one of our seats (bots play meanwhile)."""
         try:
             self.page.wait_for_function(
-                "() => (document.body.dataset.mine === 'true' && document.body.dataset.pending === '0'"
+                # document.body is null for a moment while the page navigates (lobby -> table).
+                "() => (!!document.body && document.body.dataset.mine === 'true' && document.body.dataset.pending === '0'"
                 " && document.body.dataset.conn === 'live' && !document.querySelector('#decision button.opt[disabled]'))"
                 " || !!document.getElementById('endscreen')", timeout=timeout * 1000)
         except Exception as e:
@@ -69,8 +70,8 @@ class Driver:
     def _after(self, before: int) -> None:
         """Wait until the click was applied (the version moved on or an error shows). A send the
         page leaves unanswered fails the test with what the page sent and received."""
-        wait = (f"() => Number(document.body.dataset.version) > {before} || "
-                "document.getElementById('error').textContent.length > 0")
+        wait = (f"() => !!document.body && (Number(document.body.dataset.version) > {before} || "
+                "(document.getElementById('error')?.textContent.length ?? 0) > 0)")
         try:
             self.page.wait_for_function(wait, timeout=20000)
         except Exception as e:

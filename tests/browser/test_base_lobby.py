@@ -35,6 +35,7 @@ def test_a_base_game_with_the_automated_player_from_the_lobby(server: str, brows
     assert v["view"]["config"]["ruleset"] == "base" and v["view"]["config"]["automa"] is True
     assert [s["kind"] for s in v["seats"]] == ["human", "bot", "ap"]
     page.click("a.seat-link")
+    page.wait_for_url("**/table.html*")
     d = Driver(page, seats={0}, seed=3, hurry=True)
     d.wait_my_decision()
     assert "Automated Player" in page.inner_text("#side")

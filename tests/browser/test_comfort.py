@@ -47,6 +47,7 @@ def test_a_phone_never_scrolls_sideways(server: str, browser: Any, out_dir: Path
     _no_overflow(page, "lobby with the links")
     page.screenshot(path=str(out_dir / "phone-lobby.png"), full_page=True)
     page.click("a.seat-link")
+    page.wait_for_url("**/table.html*")
     d = Driver(page, seats={0})
     d.wait_my_decision()
     _no_overflow(page, "table")

@@ -42,6 +42,7 @@ def test_a_whole_game_against_a_bot_to_the_end_screen(server: str, browser: Any,
     page.wait_for_selector("#created a.seat-link")
     game_id = page.inner_text("#created-id")
     page.click("a.seat-link")
+    page.wait_for_url("**/table.html*")
     d = Driver(page, seats={0}, seed=4, hurry=True)
     d.wait_my_decision()
     _shoot(page, "start")
