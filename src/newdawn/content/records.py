@@ -152,6 +152,17 @@ class _Rec:
     def confidence(self, key: str = "confidence") -> str:
         return self.get_str(key, CONFIDENCES)
 
+    def note(self) -> Mapping[str, str]:
+        """The :data:`NOTE_KEYS` of an uncertain reading (where it comes from, how sure it is, the
+        reading not taken), as a read-only mapping."""
+        return MappingProxyType(
+            {"source": self.get_str("source"), "confidence": self.confidence(), "alternative": self.get_str("alternative")}
+        )
+
+
+NOTE_KEYS: tuple[str, ...] = ("source", "confidence", "alternative")
+"""The keys of a note on an uncertain reading (:meth:`_Rec.note`)."""
+
 
 def _field_names(cls: type[Any], *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
     skip = set(exclude)
@@ -220,14 +231,18 @@ def _check_args(
     return out
 
 
-def _effect(file: str, entry: str, obj: object, where: str) -> Effect:
+def _effect(
+    file: str, entry: str, obj: object, where: str, ops: Mapping[str, Mapping[str, Arg]] = EFFECT_OPS
+) -> Effect:
+    """One effect, its op and arguments checked against ``ops`` (a ruleset may add to the shared
+    :data:`EFFECT_OPS`, as the base game does)."""
     if not isinstance(obj, dict):
         raise ContentError(f"{file}: {entry}: {where}: an effect must be an object, got {obj!r}")
     op = obj.get("op")
-    if not isinstance(op, str) or op not in EFFECT_OPS:
-        raise ContentError(f"{file}: {entry}: {where}: unknown effect op {op!r}; known: {sorted(EFFECT_OPS)}")
+    if not isinstance(op, str) or op not in ops:
+        raise ContentError(f"{file}: {entry}: {where}: unknown effect op {op!r}; known: {sorted(ops)}")
     args = {k: v for k, v in obj.items() if k != "op"}
-    spec = EFFECT_OPS[op]
+    spec = ops[op]
     if op == "special" and isinstance(args.get("handler"), str):
         spec = {**spec, **SPECIAL_ARGS.get(str(args["handler"]), {})}
     checked = _check_args(file, entry, f"{where} ({op})", args, spec)
@@ -479,6 +494,27 @@ class _Files:
         if "meta" in r.obj:
             r.get_dict("meta")
         return r.get_list(stem)
+
+
+RECORD_BUILDERS: Mapping[str, Any] = MappingProxyType(
+    {
+        "focus_cards": _focus_card,
+        "wonders": _wonder,
+        "city_states": _city_state,
+        "leaders": _leader,
+        "victory_cards": _victory_card,
+        "natural_wonders": _natural_wonder,
+        "player_diplomacy": _player_diplomacy,
+        "tiles": _tile,
+    }
+)
+"""The shared record files (by stem, in the order of the fields of ``Content``) and the builder
+of each one's records."""
+
+
+def _read_records(files: _Files) -> dict[str, dict[Any, Any]]:
+    """Every record of every shared record file, by file stem, then by id."""
+    return {stem: _by_id(f"{stem}.json", files.records(stem), build) for stem, build in RECORD_BUILDERS.items()}
 
 
 def _by_id(file: str, raw: list[object], build: Any) -> dict[Any, Any]:
