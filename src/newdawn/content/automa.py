@@ -13,14 +13,14 @@ engine may be asked to support, its source, confidence and the alternative readi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from newdawn.content.checks import _deck_gap
 from newdawn.content.errors import ContentError
-from newdawn.content.records import _check_args, _Rec
+from newdawn.content.records import _check_args, _field_names, _filled, _Rec
 from newdawn.content.schema import Effect
 from newdawn.content.vocab import COUNT_THROUGH, TRADE_EFFECTS, Arg
 
@@ -236,17 +236,14 @@ def ap_effects(entry: str, raw: object) -> tuple[Effect, ...]:
 
 
 def _card(entry: str, obj: object) -> APCard:
-    r = _Rec(FILE, entry, obj, ("id", "name", "type", "level", "caravans", "effects", "text", "source", "confidence"))
-    card = APCard(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
+    r = _Rec(FILE, entry, obj, _field_names(APCard))
+    card = _filled(
+        APCard,
+        r,
         type=r.get_str("type", AP_TYPES),
         level=r.get_int("level", 1, 4),
         caravans=r.get_int("caravans", 0, 3),
         effects=ap_effects(entry, r.raw("effects")),
-        text=r.get_str("text"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
     )
     if not card.id.startswith("ap_"):
         r.fail("AP card ids start with 'ap_'")
@@ -318,11 +315,10 @@ def build_automated_player(doc: object) -> AutomatedPlayer:
         if card.id in cards:
             _fail(repr(card.id), "duplicate id")
         cards[card.id] = card
-    seen = Counter((c.type, c.level) for c in cards.values())
-    for t in AP_TYPES:
-        for lvl in range(1, 5):
-            if seen[(t, lvl)] != 1:
-                _fail("cards", f"needs exactly one {t} level-{lvl} card, found {seen[(t, lvl)]}")
+    gap = _deck_gap(((c.type, c.level) for c in cards.values()), AP_TYPES)
+    if gap is not None:
+        t, lvl, found = gap
+        _fail("cards", f"needs exactly one {t} level-{lvl} card, found {found}")
     # one card per type and level: the 20 AP cards
 
     rows: dict[str, tuple[str, ...]] = {}
