@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from newdawn.content.checks import _deck_gap
 from newdawn.content.errors import ContentError
-from newdawn.content.records import _check_args, _field_names, _filled, _Rec
-from newdawn.content.schema import Effect
+from newdawn.content.records import _check_args, _field_names, _filled, _reading, _Rec
+from newdawn.content.schema import Effect, Reading
 from newdawn.content.vocab import COUNT_THROUGH, TRADE_EFFECTS, Arg
 
 if TYPE_CHECKING:
@@ -125,16 +125,8 @@ class APCard:
     confidence: str
 
 
-@dataclass(frozen=True)
-class APParameter:
-    """An open point of the AP rules: the value used and the values it could take."""
-
-    id: str
-    value: Any
-    choices: tuple[Any, ...]
-    source: str
-    confidence: str
-    alternative: str
+APParameter = Reading
+"""An open point of the AP rules: the value used and the values it could take."""
 
 
 @dataclass(frozen=True)
@@ -263,21 +255,12 @@ def _card(entry: str, obj: object) -> APCard:
 
 
 def _parameter(pid: str, obj: object) -> APParameter:
-    r = _Rec(FILE, f"parameters[{pid!r}]", obj, ("value", "choices", "source", "confidence", "alternative"))
-    choices = tuple(r.get_list("choices"))
-    if not choices or len(set(map(repr, choices))) != len(choices):
+    r, p = _reading(FILE, f"parameters[{pid!r}]", pid, obj)
+    if not p.choices or len(set(map(repr, p.choices))) != len(p.choices):
         r.fail("'choices' must list distinct values")
-    value = r.raw("value")
-    if not any(value == c and type(value) is type(c) for c in choices):
-        r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
-    return APParameter(
-        id=pid,
-        value=value,
-        choices=choices,
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-        alternative=r.get_str("alternative"),
-    )
+    if not any(p.value == c and type(p.value) is type(c) for c in p.choices):
+        r.fail(f"'value' {p.value!r} is not one of the choices {list(p.choices)}")
+    return p
 
 
 #: Parameters the rules code will read; each must be present.

@@ -39,6 +39,7 @@ from newdawn.content.records import (
     _Files,
     _placements,
     _read_records,
+    _reading,
     _Rec,
     _uses_op,
 )
@@ -61,6 +62,7 @@ from newdawn.content.schema import (
     Effect,
     FocusCard,
     Leader,
+    Reading,
     Ruleset,
     TileDef,
 )
@@ -149,19 +151,6 @@ class GameOption:
     id: str
     default: Any
     choices: tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A base rule the sources leave open, as played: the value used, the values the engine
-    supports, the source, its confidence and the reading not taken."""
-
-    id: str
-    value: Any
-    choices: tuple[Any, ...]
-    source: str
-    confidence: str
-    alternative: str
 
 
 #: The readings the engine reads (``BaseRules.readings``), each with the values it supports.
@@ -536,15 +525,13 @@ def _readings(obj: object) -> Mapping[str, Reading]:
         _fail(entry, f"must name exactly the readings {sorted(READINGS)}")
     out: dict[str, Reading] = {}
     for rid, raw in obj.items():
-        r = _Rec(RULESET_FILE, f"{entry}[{rid!r}]", raw, ("value", "choices", "source", "confidence", "alternative"))
-        choices = tuple(r.get_list("choices"))
-        value = r.raw("value")
+        r, reading = _reading(RULESET_FILE, f"{entry}[{rid!r}]", rid, raw)
         supported = READINGS[rid]
-        if any(c not in supported for c in choices):
+        if any(c not in supported for c in reading.choices):
             r.fail(f"'choices' may only name values the engine supports: {list(supported)}")
-        if value not in choices:
-            r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
-        out[rid] = Reading(rid, value, choices, r.get_str("source"), r.confidence(), r.get_str("alternative"))
+        if reading.value not in reading.choices:
+            r.fail(f"'value' {reading.value!r} is not one of the choices {list(reading.choices)}")
+        out[rid] = reading
     return MappingProxyType(out)
 
 

@@ -27,6 +27,7 @@ from newdawn.content.schema import (
     Leader,
     NaturalWonder,
     PlayerDiplomacyCard,
+    Reading,
     TileDef,
     TileSpace,
     VictoryCard,
@@ -385,6 +386,13 @@ def _natural_wonder(file: str, entry: str, obj: object) -> NaturalWonder:
 
 def _player_diplomacy(file: str, entry: str, obj: object) -> PlayerDiplomacyCard:
     return _filled(PlayerDiplomacyCard, _Rec(file, entry, obj, _field_names(PlayerDiplomacyCard)))
+
+
+def _reading(file: str, entry: str, rid: str, obj: object) -> tuple[_Rec, Reading]:
+    """An open rule ``{"value", "choices", "source", "confidence", "alternative"}`` as a
+    :class:`Reading`, and its reader (the caller checks the value against what it supports)."""
+    r = _Rec(file, entry, obj, ("value", "choices", *NOTE_KEYS))
+    return r, Reading(id=rid, value=r.raw("value"), choices=tuple(r.get_list("choices")), **r.note())
 
 
 def _tile_space(file: str, entry: str, obj: object) -> TileSpace:
