@@ -11,13 +11,14 @@ fallback for the rest. The JavaScript shows ``label``/``hint`` and uses ``spaces
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import legal_actions
 from ..engine.actions import Action
 from ..engine.flow import effective_slot, slot_of
 from ..engine.state import GameState, content_for
+from .contract import Cell, Hex, Option
 from .names import (
     FOCUS_TYPE,
     SKIP_VERBS,
@@ -35,40 +36,16 @@ from .names import (
 
 
 @dataclass
-class Rec:
-    """An option record under construction (``as_dict`` gives the contract's ``Option``)."""
+class Rec(Option):
+    """An option record under construction: the contract's :class:`~.contract.Option` (what
+    ``as_dict`` gives) and what the log reads beside it."""
 
-    action: str
-    label: str
-    kind: str
-    spaces: list[int] = field(default_factory=list)
-    src: int | None = None
-    dst: int | None = None
-    hint: str | None = None
-    warning: str | None = None
-    group: str | None = None
-    card: str | None = None
-    slot: int | None = None
-    amount: int | None = None
-    at: dict[str, int] | None = None
-    """The hex ``{q, r}`` the option names when it is not a space of the map yet (a fort spot,
-    a tile's anchor, a water token)."""
-    cells: list[dict[str, Any]] = field(default_factory=list)
-    """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
     said: str | None = None
     """The choice as a sentence for the log, after the seat's name, when the label (an
     instruction on a button) would not read as one."""
     quiet: bool = False
     """A step on the way (which card, which army, where it starts): the log leaves it out, the
     events and moves that follow say what happened."""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
-            "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
-            "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
-            "at": self.at, "cells": self.cells,
-        }
 
 
 Frame = dict[str, Any]
@@ -304,8 +281,8 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     anchor = parse_coord(where)
     cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
     terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
-    r.cells = [{"q": q, "r": rr, "terrain": t} for (q, rr), t in zip(cells, terrains, strict=True)]
-    r.at = {"q": anchor[0], "r": anchor[1]}
+    r.cells = [Cell(q, rr, t) for (q, rr), t in zip(cells, terrains, strict=True)]
+    r.at = Hex(anchor[0], anchor[1])
     r.kind = "tile"
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
     r.hint = f"covers {len(cells)} spaces from {where}"
@@ -319,7 +296,7 @@ def _cell(what: str) -> Maker:
         from ..engine.actions import parse_coord
 
         q, rr = parse_coord(a.arg)
-        r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} at {q},{rr}"
         r.quiet = f["k"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
