@@ -6,6 +6,7 @@ thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
 
 from __future__ import annotations
 
+from ..content.schema import Agenda
 from ..engine.actions import parse_coord
 from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import GameState, content_for
@@ -98,12 +99,18 @@ def victory_card_name(st: GameState, vc: str) -> str:
     return " / ".join(a.name for a in card.agendas)
 
 
-def agenda_name(st: GameState, aid: str) -> str:
+def agenda_of(st: GameState, aid: str) -> Agenda | None:
+    """The agenda ``aid`` of the game's content (on whichever victory card), None if unknown."""
     for vc in content_for(st).victory_cards.values():
         for a in vc.agendas:
             if a.id == aid:
-                return a.name
-    return words(aid)
+                return a
+    return None
+
+
+def agenda_name(st: GameState, aid: str) -> str:
+    a = agenda_of(st, aid)
+    return a.name if a is not None else words(aid)
 
 
 def diplomacy_name(st: GameState, d: str) -> str:
