@@ -359,10 +359,9 @@ def test_barbarians_respawn_on_their_letter_when_the_space_is_free():
 
 # ---------------------------------------------------------------- economy
 
-def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
-    """U, Trade."""
-    st = after_setup()
-    s, cs = sorted(st.cs_at.items())[0]
+def _caravan_moving_next_to(st, s):
+    """Seat 1's first caravan on an empty land space next to ``s``, chosen to move by its
+    economy card in slot 5."""
     b = st.board
     src = next(n for n in b.nbrs[s] if not b.is_water[n] and n not in st.cities and n not in st.cs_at)
     clear_space(st, src)
@@ -370,7 +369,14 @@ def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
     set_slot(st, 0, "economy", 5)
     st = fresh(st)
     st = resolve(st, "economy")
-    st = apply(st, Action("caravan", "0"))
+    return apply(st, Action("caravan", "0"))
+
+
+def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
+    """U, Trade."""
+    st = after_setup()
+    s, cs = sorted(st.cs_at.items())[0]
+    st = _caravan_moving_next_to(st, s)
     st = apply(st, Action("to", text(st, s)))
     assert "stop" not in verbs(st)  # a caravan cannot remain in a city-state
     st = apply(st, Action("trade"))
@@ -383,14 +389,7 @@ def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
 def test_caravan_cannot_enter_a_barbarian_space():
     st = after_setup()
     letter, at = sorted(st.barbs.items())[0]
-    b = st.board
-    src = next(n for n in b.nbrs[at] if not b.is_water[n] and n not in st.cities and n not in st.cs_at)
-    clear_space(st, src)
-    st.players[0].caravans[0] = src
-    set_slot(st, 0, "economy", 5)
-    st = fresh(st)
-    st = resolve(st, "economy")
-    st = apply(st, Action("caravan", "0"))
+    st = _caravan_moving_next_to(st, at)
     assert text(st, at) not in options(st, "to")
     assert "barbarian" in why_illegal(st, Action("to", text(st, at)))
 
