@@ -6,6 +6,9 @@ thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..content.schema import Agenda
 from ..engine.actions import parse_coord
 from ..engine.rulesets.base_setup import ap_seat
@@ -60,24 +63,26 @@ def words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
+def _named(records: Mapping[str, Any], ident: str) -> str:
+    """The printed name of the record ``ident``, else the id in words."""
+    x = records.get(ident)
+    return x.name if x is not None else words(ident)
+
+
 def card_name(st: GameState, cid: str) -> str:
-    fc = content_for(st).focus_cards.get(cid)
-    return fc.name if fc else words(cid)
+    return _named(content_for(st).focus_cards, cid)
 
 
 def wonder_name(st: GameState, wid: str) -> str:
-    w = content_for(st).wonders.get(wid)
-    return w.name if w else words(wid)
+    return _named(content_for(st).wonders, wid)
 
 
 def city_state_name(st: GameState, cs: str) -> str:
-    x = content_for(st).city_states.get(cs)
-    return x.name if x else words(cs)
+    return _named(content_for(st).city_states, cs)
 
 
 def natural_wonder_name(st: GameState, nw: str) -> str:
-    x = content_for(st).natural_wonders.get(nw)
-    return x.name if x else words(nw)
+    return _named(content_for(st).natural_wonders, nw)
 
 
 def district_name(d: str) -> str:
@@ -120,8 +125,7 @@ def diplomacy_name(st: GameState, d: str) -> str:
         return f"{city_state_name(st, d[3:])}'s diplomacy card"
     if d.startswith("p") and ":" in d:
         who, _, card = d.partition(":")
-        pd = c.player_diplomacy.get(card)
-        name = pd.name if pd else words(card)
+        name = _named(c.player_diplomacy, card)
         if who[1:].isdigit():
             return f"{seat_name(int(who[1:]))}'s {name}"
         return name
