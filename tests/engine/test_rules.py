@@ -7,7 +7,7 @@ faq-1.0.txt (FAQ).
 from __future__ import annotations
 
 import pytest
-from helpers import after_setup, clear_space, fresh, resolve, set_slot, text
+from helpers import after_setup, clear_space, fresh, opts, resolve, set_slot, text
 
 from newdawn.engine import IllegalActionError, apply, legal_actions, why_illegal
 from newdawn.engine.actions import Action
@@ -20,10 +20,6 @@ from newdawn.engine.state import ON_CARD
 
 def verbs(st):
     return {a.verb for a in legal_actions(st)}
-
-
-def options(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
 
 
 # ---------------------------------------------------------------- focus row and tech dial
@@ -57,7 +53,7 @@ def test_science_offers_every_card_of_exactly_the_level_reached():
     st = fresh(st)
     st = resolve(st, "science")
     assert st.players[0].dial == 3
-    offered = options(st, "take")
+    offered = opts(st, "take")
     assert offered == {st._c.card_for(t, 2) for t in st._c.ruleset.focus_types}
     st = apply(st, Action("take", "mathematics"))
     assert "mathematics" in st.players[0].row and "astrology" not in st.players[0].row
@@ -103,7 +99,7 @@ def test_control_token_terrain_limit_and_reason():
     st = resolve(st, "culture")
     cap = st.capitals[0]
     b = st.board
-    places = options(st, "place")
+    places = opts(st, "place")
     for n in b.nbrs[cap]:
         t = text(st, n)
         if b.terrain[n] == "grassland" and not st.tokens.get(n):
@@ -390,7 +386,7 @@ def test_caravan_cannot_enter_a_barbarian_space():
     st = after_setup()
     letter, at = sorted(st.barbs.items())[0]
     st = _caravan_moving_next_to(st, at)
-    assert text(st, at) not in options(st, "to")
+    assert text(st, at) not in opts(st, "to")
     assert "barbarian" in why_illegal(st, Action("to", text(st, at)))
 
 
