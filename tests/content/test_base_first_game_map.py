@@ -7,7 +7,6 @@ from types import ModuleType
 
 import pytest
 
-from newdawn.content import load_content
 from newdawn.content.base import BaseContent
 from newdawn.engine.board import Placement, build_board, enclosed_holes, tile_cells
 from repo_scripts import load_script
@@ -15,13 +14,6 @@ from repo_scripts import load_script
 
 def _tool() -> ModuleType:
     return load_script("tools/base_first_game_map.py")
-
-
-@pytest.fixture(scope="module")
-def base() -> BaseContent:
-    c = load_content("base")
-    assert isinstance(c, BaseContent)
-    return c
 
 
 def test_data_is_what_the_tool_computes(base: BaseContent) -> None:
