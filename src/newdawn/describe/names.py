@@ -38,6 +38,13 @@ ICON = {
 SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
 
 
+def pending_frame(st: GameState) -> dict[str, Any] | None:
+    """The frame of the pending decision (its kind is ``["k"]``), None when the game is over."""
+    if st.winner != -1 or not st.stack_frames:
+        return None
+    return st.stack_frames[-1]
+
+
 def seat_name(seat: int | None) -> str:
     if seat is None or seat < 0:
         return "nobody"

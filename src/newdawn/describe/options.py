@@ -25,6 +25,7 @@ from .names import (
     card_name,
     diplomacy_name,
     district_name,
+    pending_frame,
     seat_name,
     short_space,
     space_id,
@@ -585,9 +586,9 @@ def option_record(st: GameState, f: Frame, a: Action) -> Rec:
 
 def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]:
     """Every legal option of the pending decision as a record (empty when the game is over)."""
-    if st.winner != -1 or not st.stack_frames:
+    f = pending_frame(st)
+    if f is None:
         return []
-    f = st.stack_frames[-1]
     recs = [option_record(st, f, a) for a in legal_actions(st)]
     # Options that name the same space share a group (a menu at that space on the map).
     by_space: dict[int, list[Rec]] = {}
@@ -609,7 +610,8 @@ def auto_action(st: GameState) -> str | None:
     """The action a table may send at once because the decision asks nothing: committing a
     focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
     engine still asks (recorded games keep their actions); the table skips the question."""
-    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] != "commit":
+    f = pending_frame(st)
+    if f is None or f["k"] != "commit":
         return None
     opts = legal_actions(st)
     if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:
