@@ -4,6 +4,7 @@ whose sums are the values the engine uses, put into words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.industry import payment_parts, wonder_cost_parts
@@ -32,21 +33,16 @@ def effect_source(st: GameState, handler: str) -> str:
     got = _SOURCES.get(key)
     if got is not None:
         return got
-    name = words(handler)
-    found = False
-    for ld in c.leaders.values():
-        if any(e.op == "special" and e.args.get("handler") == handler for e in ld.effects):
-            name, found = f"{ld.leader}'s ability ({ld.ability})", True
-            break
-    tables: list[tuple[Any, str]] = [(c.wonders, "the wonder {}"), (c.player_diplomacy, "the {} diplomacy card"),
-                                     (c.city_states, "{}'s diplomacy card"), (c.focus_cards, "{}")]
-    for table, fmt in tables:
-        if found:
-            break
-        for rec in table.values():
-            if any(e.op == "special" and e.args.get("handler") == handler for e in rec.effects):
-                name, found = fmt.format(rec.name), True
-                break
+    # Where a handler may be printed, first match first, and how that source is named.
+    tables: list[tuple[Mapping[str, Any], Callable[[Any], str]]] = [
+        (c.leaders, lambda ld: f"{ld.leader}'s ability ({ld.ability})"),
+        (c.wonders, lambda w: f"the wonder {w.name}"),
+        (c.player_diplomacy, lambda pd: f"the {pd.name} diplomacy card"),
+        (c.city_states, lambda cs: f"{cs.name}'s diplomacy card"),
+        (c.focus_cards, lambda fc: fc.name),
+    ]
+    name = next((named(rec) for table, named in tables for rec in table.values()
+                 if any(e.op == "special" and e.args.get("handler") == handler for e in rec.effects)), words(handler))
     _SOURCES[key] = name
     return name
 
