@@ -22,7 +22,7 @@ from ..engine.api import apply_in_place
 from ..engine.flow import slot_of, spendable, type_key
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import HAND, WIN, Evaluation
+from .evaluate import HAND, WIN, Evaluation, hand_for
 
 DEEP_VERBS = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
@@ -181,11 +181,14 @@ class GreedyBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET,
-                 ev: Evaluation = HAND) -> None:
+                 ev: Evaluation | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.budget = budget
-        self.ev = ev
-        """The evaluation it judges by (``HAND``; mcts lends its own for its turn's choices)."""
+        self.fixed_ev = ev
+        """The evaluation asked for, or None: the one for the game's ruleset (``hand_for``)."""
+        self.ev = ev or HAND
+        """The evaluation it judges by (``hand_for`` the game's ruleset; mcts lends its own for
+        its turn's choices)."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -195,6 +198,8 @@ class GreedyBot:
 
     def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         """The choice in a (sampled) full state: the best option, ties broken at random."""
+        if self.fixed_ev is None:
+            self.ev = hand_for(st.ruleset)
         best: list[Action] = []
         best_v = -float("inf")
         for a, v in self.option_values(st, seat, legal):
