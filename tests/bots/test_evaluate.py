@@ -35,6 +35,7 @@ from newdawn.bots.evaluate import (  # noqa: E402
 from newdawn.bots.mcts import around_attack  # noqa: E402
 from newdawn.engine import (  # noqa: E402
     GameState,
+    apply,
     apply_in_place,
     decision_seat,
     legal_actions,
@@ -297,3 +298,26 @@ def test_base_evaluation_draws_caravans_to_a_city_state_and_counts_diplomacy_car
     ps.dipl = ["cs:" + st.cs_at[cs]]
     assert caravans(st, 0) == W_DIPLOMACY
     assert BASE.score(st, 0) - HAND.score(st, 0) == pytest.approx(W_DIPLOMACY)
+
+
+def test_greedy_chain_ends_with_the_turn_when_an_engine_seat_plays_between() -> None:
+    """Against the base game's Automated Player a seat's next decision after its turn is its
+    own next turn (the AP's turn runs inside ``apply``). With ``turn`` the chain stops there,
+    at the next focus choice, instead of planning the next turn on one sample of the AP's
+    random choices."""
+    from newdawn.bots.evaluate import BASE
+    from newdawn.bots.greedy import chain_value, turn_of
+
+    st = new_game({"ruleset": "base", "players": 2, "automa": True, "map": "first_game"}, 4)
+    rnd = random.Random(0)
+    while not (decision_seat(st) == 0 and st.stack_frames[-1]["k"] == "focus"):
+        apply_in_place(st, rnd.choice(legal_actions(st)))
+    root = turn_of(st)
+    focus = next(a for a in legal_actions(st) if str(a) == "focus science")
+    ended = apply(st, focus)
+    chain_value(ended, 0, 40, [0], ev=BASE, turn=root)
+    assert ended.winner == -1 and turn_of(ended) != root
+    assert decision_seat(ended) == 0 and ended.stack_frames[-1]["k"] == "focus"
+    on = apply(st, focus)
+    chain_value(on, 0, 40, [0], ev=BASE)
+    assert on.winner != -1 or on.stack_frames[-1]["k"] != "focus" or turn_of(on) != turn_of(ended)

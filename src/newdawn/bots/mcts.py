@@ -53,7 +53,7 @@ from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
+from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo, turn_of
 from .random_bot import PASSIVE_VERBS
 
 SCALE = 40.0
@@ -269,7 +269,7 @@ class MctsBot:
             nxt = apply(base, a)
             late = stop is not None and time.perf_counter() > stop
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev, turn=turn_of(base))
             else:
                 v = self.ev.value(nxt, seat)
             out[a] = squash(v + tempo(base, seat, a))
