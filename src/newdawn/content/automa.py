@@ -283,6 +283,7 @@ REQUIRED_PARAMETERS: tuple[str, ...] = (
     "steam_power_resource",
     "attack_trade",
     "wonder_payment",
+    "wonder_agenda",
     "after_resolve_wonders",
 )
 
