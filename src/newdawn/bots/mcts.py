@@ -54,7 +54,7 @@ from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo, turn_of
-from .random_bot import PASSIVE_VERBS
+from .random_bot import pick
 
 SCALE = 40.0
 """Score difference worth about 0.73 of a win (logistic squashing of the evaluation)."""
@@ -211,12 +211,7 @@ class MctsBot:
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
-        r = self.rng
-        if len(legal) > 1 and r.random() >= 0.1:
-            active = [a for a in legal if a.verb not in PASSIVE_VERBS]
-            if active:
-                return active[int(r.random() * len(active))]
-        return legal[int(r.random() * len(legal))]
+        return pick(self.rng, legal)
 
     def _finish_turn(self, st: GameState, seat: int, key: tuple[int, int]) -> None:
         """Play on until turn ``key`` is over: the seat's choices greedily, anyone else's
