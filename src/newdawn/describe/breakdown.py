@@ -10,7 +10,16 @@ from ..engine.industry import payment_parts, wonder_cost_parts
 from ..engine.military import attack_parts, defense_parts
 from ..engine.state import GameState, content_for
 from .log import target_words
-from .names import TERRAIN, city_state_name, natural_wonder_name, plural, seat_name, wonder_name, words
+from .names import (
+    TERRAIN,
+    city_state_name,
+    natural_wonder_name,
+    pending_frame,
+    plural,
+    seat_name,
+    wonder_name,
+    words,
+)
 
 _SOURCES: dict[tuple[int, str], str] = {}
 
@@ -102,10 +111,8 @@ def side_name(st: GameState, seat: int, target: str, s: int) -> str:
 
 def combat_json(st: GameState) -> dict[str, Any] | None:
     """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f.get("k") != "combat":
+    f = pending_frame(st)
+    if f is None or f.get("k") != "combat":
         return None
     target: str = f["target"]
     s: int = f["space"]
@@ -131,10 +138,8 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
 
 def production_json(st: GameState) -> dict[str, Any] | None:
     """While a wonder is being paid for: its production and its cost, each in named parts."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f.get("k") != "pay":
+    f = pending_frame(st)
+    if f is None or f.get("k") != "pay":
         return None
     w: str = f["wonder"]
     return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["prod"]),
