@@ -77,8 +77,9 @@ def checklist(items: list[dict[str, str]], found: dict[str, list[str]]) -> str:
         raise ValueError(f"checks name entries that {CHECKLIST.name} does not hold: {unknown}")
     done = sum(1 for e in items if e["id"] in found)
     skip = sum(1 for e in items if e["id"] not in found and "not_checkable" in e)
-    lines = [f"{len(items)} entries: {done} checked by base scenarios, {skip} not checkable, "
-             f"{len(items) - done - skip} still to write (the Terra Incognita scenario of the same rule named).", "",
+    left = len(items) - done - skip
+    lines = [f"{len(items)} entries: {done} checked by base scenarios, {skip} not checkable, {left} still to write"
+             + (" (the Terra Incognita scenario of the same rule named)." if left else "."), "",
              "| entry | source | base scenario (`tests/scenarios/base/`) |", "|---|---|---|"]
     for e in items:
         files = found.get(e["id"])
