@@ -569,19 +569,22 @@ def _build(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
         cities = _verb(opts, "city")
         if cities:
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
-            return _pick(st, cities, _city_key(st))
+            return _pick(st, cities, _city_key(st, seat))
         return Action("done")
     return None
 
 
-def _city_key(st: GameState) -> Callable[[Action], tuple[int, int, int]]:
+def _city_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int, int]]:
     """City priority: adjacent to the most natural-wonder and resource tokens, then a barbarian
-    spawn point, then the highest defence (the terrain, doubled for a city)."""
+    spawn point, then the highest defence (parameter ``city_defence``: the terrain difficulty,
+    or the defence a city there would have by the base formula)."""
     b = st.board
+    terrain = automa(st).param("city_defence") == "terrain"
 
     def key(a: Action) -> tuple[int, int, int]:
         s = _space(st, a)
-        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), int(b.diff[s]))
+        defence = int(b.diff[s]) if terrain else defense_value(st, "city", s, seat, -1)
+        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), defence)
 
     return key
 
