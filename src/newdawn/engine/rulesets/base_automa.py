@@ -217,7 +217,9 @@ def run_strip(st: GameState, f: Frame) -> None:
 
 @auto("ap_defeat_barbarians")
 def run_defeat_barbarians(st: GameState, f: Frame) -> None:
-    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade tokens."""
+    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade
+    tokens. Each counts as a barbarian defeated for the leader abilities that say so (Sumeria:
+    a resource, as for a player's Currency caravan, FAQ; parameter leader_ability)."""
     seat = f["seat"]
     mine = set(friendly_spaces(st, seat))
     for letter, s in sorted(st.barbs.items()):
@@ -225,6 +227,9 @@ def run_defeat_barbarians(st: GameState, f: Frame) -> None:
             del st.barbs[letter]
             log(st, f"the Automated Player defeats barbarian {letter} at {coord(st, s)}", "caravan_barb", seat=seat,
                 letter=letter, space=s)
+            if automa(st).param("leader_ability") == "used":
+                hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1,
+                                                      "caravan": True})
 
 
 @auto("ap_gain_resource")
