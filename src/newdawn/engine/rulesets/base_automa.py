@@ -138,6 +138,9 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         if used:
             bonus = 0
         (after if e.op == "ap_after_reset" else frames).extend(fs)
+    if automa(st).param("leader_ability") == "used":
+        # Leader abilities that add to a resolved card (France's extra control tokens).
+        frames.extend(hooks.collect("card_extra", st, seat, hc.type, _ceiling(st)))
     if reset:
         frames.append(frame("reset", seat=seat, type=hc.type))
     frames.append(frame("ap_upgrade_check", seat=seat, type=hc.type))
