@@ -273,8 +273,8 @@ def _upgrade(st: GameState, seat: int, cid: str, level: int) -> None:
     c = base_content(st)
     new = c.card_for(c.focus_cards[cid].type, level)
     gain_card(st, seat, new)
-    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "take_card",
-        seat=seat, card=new)
+    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "ap_replace",
+        seat=seat, card=new, old=cid)
 
 
 @auto("ap_upgrade_card")
