@@ -181,16 +181,16 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     tasks = [asyncio.create_task(watch(g)) for g in gids for _ in range(4)]
     await asyncio.sleep(3)  # warm-up: every socket connected, every driver running
     start = sum(latest.values())
-    t0, cpu0 = time.monotonic(), srv.cpu()
+    t0, cpu0, own0 = time.monotonic(), srv.cpu(), time.process_time()
     await asyncio.sleep(args.seconds)
     done = sum(latest.values()) - start
-    elapsed, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+    elapsed, cpu, own = time.monotonic() - t0, srv.cpu() - cpu0, time.process_time() - own0
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(f"bots: {args.games} games x 4 sockets, bots at no delay: {done} actions in {elapsed:.1f} s = "
           f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
-          f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action)")
+          f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action); client CPU {own:.1f} s")
 
 
 # ---------------------------------------------------------------------------- humans
