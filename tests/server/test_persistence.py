@@ -156,3 +156,38 @@ def test_a_game_that_no_longer_replays_does_not_stop_the_server(db_url: str) -> 
         assert r.status_code == 500 and "cannot be resumed" in r.json()["error"]
         assert [g["game_id"] for g in c.get("/api/games").json()["games"]] == [good["game_id"]]
         assert state(c, good["game_id"])["version"] == 0
+
+
+def test_sqlite_commits_never_checkpoint_the_store_thread_does(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit that fills the write-ahead log no longer copies it into the database file (and
+    syncs) while the process's other writes wait: the store's own thread checkpoints."""
+    import sqlite3
+    import time
+
+    from newdawn.server import store as store_mod
+
+    monkeypatch.setattr(store_mod, "CHECKPOINT_EVERY_S", 0.05)
+    st = store_mod.Store(db_url)
+    try:
+        with st.engine.connect() as c:
+            assert c.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        with TestClient(create_app(db_url, bot_delay=0, bot_seed=1)) as client:
+            gid = create(client, [{"kind": "human"}] * 4, claim=False, hotseat=True)["game_id"]
+        before, end = st.checkpoints, time.monotonic() + 10
+        while st.checkpoints < before + 2 and time.monotonic() < end:
+            time.sleep(0.02)
+        assert st.checkpoints >= before + 2
+        # the database file alone (the log set aside) holds the game: the checkpoint copied it
+        path = db_url.removeprefix("sqlite:///")
+        with open(path, "rb") as f:
+            image = f.read()
+        copy = path + ".copy"
+        with open(copy, "wb") as f:
+            f.write(image)
+        con = sqlite3.connect(copy)
+        try:
+            assert con.execute("SELECT count(*) FROM games WHERE id = ?", (gid,)).fetchone() == (1,)
+        finally:
+            con.close()
+    finally:
+        st.close()

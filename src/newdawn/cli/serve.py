@@ -36,6 +36,7 @@ def main(args: argparse.Namespace) -> int:
         from sqlalchemy.engine import make_url
 
         from ..server import create_app
+        from ..server.runtime import settle_process
         from ..server.store import db_file, default_db_url
         from ..server.wsframes import protocol_class
     except ImportError as e:
@@ -54,6 +55,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"newdawn: games are saved in {shown_db}", flush=True)
     # frames past this size are refused by uvicorn itself (1009); smaller ones too long for a
     # message get an error from the app (server/inputs.py)
+    settle_process()  # the garbage collector's settings of a server process (server/runtime.py)
     # WebSockets: uvicorn's protocol, framing (and compressing) each distinct message once for
     # all the sockets it goes to (server/wsframes.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=256 * 1024,
