@@ -6,7 +6,7 @@ dict and the tests validate every message of real games against :class:`ViewMess
 ``newdawn.describe``; numbers come from engine functions. Spaces are board space ids (the
 ``id`` of ``board.spaces``); seats are numbered from 0 in data and from 1 in words.
 
-``docs/server.md`` describes the message; ``docs/examples/view-message.json`` is one from a
+``docs/server-api.md`` describes the message; ``docs/examples/view-message.json`` is one from a
 real game (``tools/view_example.py`` writes it).
 """
 
