@@ -166,6 +166,7 @@ async def bots(args: argparse.Namespace) -> None:
 
 async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     latest: dict[str, int] = {}
+    received = [0]
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, limits=limits) as http:
         gids = []
@@ -178,16 +179,17 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
                                       open_timeout=60) as ws:
             while True:
                 raw = await ws.recv(decode=False)
+                received[0] += 1
                 m = VERSION.search(raw[:200])
                 if m:
                     latest[gid] = max(latest.get(gid, 0), int(m.group(1)))
 
     tasks = [asyncio.create_task(watch(g)) for g in gids for _ in range(4)]
     await asyncio.sleep(3)  # warm-up: every socket connected, every driver running
-    start = sum(latest.values())
+    start, got0 = sum(latest.values()), received[0]
     t0, cpu0, own0 = time.monotonic(), srv.cpu(), time.process_time()
     await asyncio.sleep(args.seconds)
-    done = sum(latest.values()) - start
+    done, got = sum(latest.values()) - start, received[0] - got0
     elapsed, cpu, own = time.monotonic() - t0, srv.cpu() - cpu0, time.process_time() - own0
     for t in tasks:
         t.cancel()
@@ -195,6 +197,8 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     print(f"bots: {args.games} games x 4 sockets, bots at no delay: {done} actions in {elapsed:.1f} s = "
           f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
           f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action); client CPU {own:.1f} s")
+    print(f"  {got / (4 * args.games) / max(done / args.games, 1):.2f} views per socket and action (below 1: a busy "
+          f"server sends one view for several actions, so CPU per action falls with load)")
 
 
 # ---------------------------------------------------------------------------- humans
