@@ -54,9 +54,14 @@ BUSY_TIMEOUT_S = 10.0
 """SQLite waits this long for another writer's lock before "database is locked"."""
 CHECKPOINT_EVERY_S = 1.0
 """SQLite: how often a thread of the store copies the write-ahead log into the database file.
-Left to SQLite, that copy (and its file syncs) ran inside the commit of whichever write filled
+Left to SQLite, that copy of 1,000 pages (and its file syncs) ran inside the commit that filled
 the log, while the process's other writes waited behind it: on a busy disk, a pause of up to a
 second or more for everyone's actions. A passive checkpoint in its own thread lets writes go on."""
+RESET_FRAMES = 1000
+"""SQLite: once the log holds this many pages, the store's thread finishes the checkpoint with
+the process's writes held back (what the passive one left: the pages written while it ran), so
+that the next write starts the log again from the beginning. Without it the log would grow
+without end under a steady stream of writes, each passive checkpoint a little behind."""
 RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8)
 """Pauses before retrying a write that found the database locked or busy (then it fails)."""
 log = logging.getLogger("newdawn.server")
@@ -292,14 +297,22 @@ class Store:
 
     def _checkpoint_loop(self) -> None:
         """Every ``CHECKPOINT_EVERY_S``: copy what the write-ahead log holds into the database
-        file, without making writers wait (PASSIVE)."""
+        file without making writers wait (PASSIVE); past ``RESET_FRAMES`` pages, copy the rest
+        with the process's writers held back, so that the log starts again."""
         while not self._stop.wait(CHECKPOINT_EVERY_S):
             try:
-                with self.engine.connect() as c:
-                    c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                if self._checkpoint() > RESET_FRAMES and self._write_lock is not None:
+                    with self._write_lock:
+                        self._checkpoint()
                 self.checkpoints += 1
             except Exception as e:  # noqa: BLE001 - a checkpoint missed is made next time
                 log.warning("SQLite checkpoint failed: %s", e)
+
+    def _checkpoint(self) -> int:
+        """A passive checkpoint; returns the pages the log holds."""
+        with self.engine.connect() as c:
+            row = c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return int(row[1])
 
     def close(self) -> None:
         self._stop.set()
