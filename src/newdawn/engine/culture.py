@@ -114,6 +114,7 @@ def shift_act(st: GameState, f: Frame, a: Action) -> None:
     reinforced = s in st.reinforced
     dist = st.district.get(s, "")
     remove_control(st, s)
+    st.mark_agendas()
     st.ctl[t] = seat
     if reinforced:
         st.reinforced.add(t)
@@ -150,6 +151,7 @@ def _mass_media_why(st: GameState, f: Frame, s: int) -> str | None:
 
 def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if s in st.reinforced:
+        st.mark_agendas()
         st.reinforced.discard(s)
         log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
             space=s)
@@ -163,6 +165,7 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
             # No unused token to put there: nobody holds the space, so nobody controls the wonder.
             for ps in st.players:
                 if w in ps.wonders:
+                    st.mark_agendas()
                     ps.wonders.remove(w)
                     st.cs_aside_wonders.append(w)
 

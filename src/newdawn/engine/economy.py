@@ -256,6 +256,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
         took = ""
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
             st.cs_cards[cs] -= 1
+            st.mark_agendas()
             ps.dipl.append(card)
             took = " and takes its diplomacy card"
         log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}", "caravan_cs",
@@ -290,6 +291,7 @@ def _swaps(st: GameState, f: Frame) -> list[str]:
 def _swap_do(st: GameState, f: Frame, swap: str) -> None:
     give, _, take = swap.partition(">")
     res = st.players[f["seat"]].resources
+    st.mark_agendas()
     res[give] -= 1
     res[take] = res.get(take, 0) + 1
 

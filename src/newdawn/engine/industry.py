@@ -241,6 +241,7 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     pop(st)  # the industry card's choice is made
     ps = st.players[seat]
+    st.mark_agendas()
     for r, k in f["res"].items():
         ps.resources[r] -= k
     st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["nw"]]

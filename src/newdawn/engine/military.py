@@ -425,6 +425,7 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         return
     log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,
         attack=a_total, defence=d_total, space=f["space"])
+    st.mark_agendas()
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
     cb = content_for(st).ruleset.combat
@@ -459,6 +460,7 @@ def resolve_combat(st: GameState, f: Frame) -> None:
     elif kind == "city":
         defeat_figures_at(st, s, seat)
         if s == st.capitals[d]:
+            st.mark_agendas()
             ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
@@ -483,6 +485,7 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
     seat, s = f["seat"], f["space"]
     cs = st.board.printed[s].city_state  # type: ignore[union-attr]
     assert cs is not None
+    st.mark_agendas()
     old = st.cs_conquered.pop(cs, None)
     if old is not None and cs in st.players[old].cs_tokens:
         st.players[old].cs_tokens.remove(cs)

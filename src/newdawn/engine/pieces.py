@@ -47,6 +47,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
     if tok is None:
         return
     ps = st.players[seat]
+    st.mark_agendas()
     if tok.startswith("nw:"):
         ps.nws.append(tok[3:])
     else:
@@ -55,6 +56,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
 
 
 def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
+    st.mark_agendas()
     st.ctl[s] = seat
     if district:
         st.district[s] = district
@@ -80,6 +82,7 @@ def remove_control(st: GameState, s: int) -> None:
 
 def take_off_control(st: GameState, s: int) -> None:
     """The control token on ``s`` goes back to its owner (see ``remove_control``)."""
+    st.mark_agendas()
     seat = st.ctl.pop(s)
     st.reinforced.discard(s)
     st.district.pop(s, None)
@@ -94,6 +97,7 @@ def take_off_control(st: GameState, s: int) -> None:
 
 def replace_control(st: GameState, seat: int, s: int) -> None:
     """Replace a rival control token (or district) with an unreinforced token of ``seat``."""
+    st.mark_agendas()
     old = st.ctl[s]
     printed = st.board.printed[s]
     nw = printed.natural_wonder if printed else None
@@ -122,6 +126,7 @@ def capture_control(st: GameState, seat: int, s: int) -> None:
 
 def build_city(st: GameState, seat: int, s: int) -> None:
     """Place an unused city; a friendly control token there goes back to its owner."""
+    st.mark_agendas()
     if st.ctl.get(s) == seat:
         st.ctl.pop(s)
         st.reinforced.discard(s)
@@ -139,6 +144,7 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     reinforced control token instead (FAQ: Attacking)."""
     if st.cities.get(s, seat) != seat:
         hooks.fire("before_occupy", st, seat, s)  # Statue of Liberty
+    st.mark_agendas()
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
@@ -170,6 +176,7 @@ space_choice("occupy_token", "No city or control token left: take one of your co
 
 
 def conquer_city_state(st: GameState, seat: int, s: int) -> None:
+    st.mark_agendas()
     cs = st.cs_at.pop(s)
     st.cs_conquered[cs] = seat
     st.players[seat].cs_tokens.append(cs)
@@ -185,6 +192,7 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
 def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     """The city-state's token returns to its space and its cards turn face up; a liberating
     player takes one. A wonder in the space is set aside (FAQ: Wonders)."""
+    st.mark_agendas()
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
@@ -215,6 +223,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     """Barbarian ``letter`` destroys the (non-capital) city on ``s``: a natural wonder its owner
     took there goes back on the space, a conquered city-state is liberated, and a wonder under
     the city is set aside until a city or token is placed on it."""
+    st.mark_agendas()
     owner = st.cities.pop(s)
     where = coord(st, s)
     log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
@@ -245,6 +254,7 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     w = st.wonder_at.get(s)
     if w is None or w in st.players[seat].wonders:
         return
+    st.mark_agendas()
     for ps in st.players:
         if w in ps.wonders:
             ps.wonders.remove(w)
@@ -264,6 +274,7 @@ def place_wonder_token(st: GameState, seat: int, s: int, w: str) -> None:
 def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
     """The wonder token on ``src`` moves under ``seat``'s city on ``dst`` and ``seat`` takes
     the wonder (a captured capital's wonder)."""
+    st.mark_agendas()
     w = st.wonder_at.pop(src)
     st.wonder_at[dst] = w
     for ps in st.players:
@@ -288,6 +299,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
         if key is None:
             return  # no card of its type to replace (callers offer none: Oxford University)
     old = card_of(st, seat, key)
+    st.mark_agendas()
     ps.row[ps.row.index(old)] = cid
     if REKEYED in ps.flags or card.type != key:
         ps.flags.pop("key:" + old, None)
@@ -305,6 +317,7 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
     """Take a card from a rival's deck, first giving back the one already held from them."""
     ps, rp = st.players[seat], st.players[rival]
     prefix = f"p{rival}:"
+    st.mark_agendas()
     mine = [d for d in ps.dipl if d.startswith(prefix)]
     over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
     for held in mine[:max(0, over)]:
@@ -318,6 +331,7 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
     """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
     ps = st.players[seat]
+    st.mark_agendas()
     if target == "cs":
         card = "cs:" + st.cs_at[s]
         if card in ps.dipl:

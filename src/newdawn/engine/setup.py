@@ -222,6 +222,7 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
     for s in range(before, b.n):
         printed = b.printed[s]
         if printed is not None and printed.capital:
+            st.mark_agendas()
             st.cities[s] = seat
             st.capitals[seat] = s
     log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,

@@ -112,7 +112,7 @@ _SETS = ("reinforced",)
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_agenda_dirty", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -186,6 +186,9 @@ class GameState:
     _agenda_sig: list[Any] | None
     """``victory.agenda_signature`` as ``apply_in_place`` left the state, so that the next
     ``apply_in_place`` need not compute it again (None: not known)."""
+    _agenda_dirty: bool
+    """Something the agenda signature reads may have changed since ``_agenda_sig`` was taken
+    (``mark_agendas``); while False, ``_agenda_sig`` is the signature of the state as it is."""
     _c: Content
 
     # ---- caches, not serialised
@@ -200,6 +203,18 @@ class GameState:
         self._options = options
         if options is None:
             self._agenda_sig = None
+            self._agenda_dirty = True
+
+    def mark_agendas(self) -> None:
+        """Say that something an agenda reads is about to change: the pieces on the map and
+        their owners (control tokens, reinforced sides, districts, cities, conquered
+        city-states), the map's size, the claims, or a player's wonders, resources, natural
+        wonders, diplomacy cards, tech dial, focus row or attack facts (``flags["capitals"]``,
+        ``flags["best_attack"]``): every fact ``victory.agenda_signature`` sums up. The engine
+        calls it beside each such change, so that ``apply_in_place`` computes the signature
+        again only after an action that called it (``tests/engine/test_agenda_marks.py`` plays
+        seeded games and fails on a change made without it)."""
+        self._agenda_dirty = True
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -207,6 +222,7 @@ class GameState:
             prev: Board | None = self.board
         except AttributeError:  # the state's first board
             prev = None
+        self._agenda_dirty = True  # the map's size is an agenda input
         b = build_board(tuple(self.placements), self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
@@ -256,7 +272,8 @@ class GameState:
         s.events = []
         s.board = self.board
         s._options = None
-        s._agenda_sig = None
+        s._agenda_sig = self._agenda_sig  # the same state: its signature (never changed in place)
+        s._agenda_dirty = self._agenda_dirty
         s._c = self._c
         return s
 

@@ -169,6 +169,7 @@ def run_reset(st: GameState, f: Frame) -> None:
     seat = f["seat"]
     row = st.players[seat].row
     card = card_of(st, seat, f["type"])
+    st.mark_agendas()
     row.remove(card)
     row.insert(0, card)
     hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)

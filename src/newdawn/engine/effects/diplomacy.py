@@ -156,6 +156,7 @@ def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     held, _, new = swap.partition(">")
     p = int(held[1:held.index(":")])
     ps, rp = st.players[f["seat"]], st.players[p]
+    st.mark_agendas()
     ps.dipl.remove(held)
     rp.own_dipl.append(held[held.index(":") + 1:])
     rp.own_dipl.remove(new)
@@ -250,6 +251,7 @@ def _nap_keys(st: GameState, f: Frame) -> list[str]:
 def _nap_do(st: GameState, f: Frame, key: str) -> None:
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
+    st.mark_agendas()
     ps.dipl.remove(f"p{giver}:non_aggression_pact")
     st.players[giver].own_dipl.append("non_aggression_pact")
     row = ps.row

@@ -412,6 +412,7 @@ def raze_act(st: GameState, f: Frame, a: Action) -> None:
 
 def _take_resource(st: GameState, f: Frame, r: str) -> None:
     res = st.players[f["seat"]].resources
+    st.mark_agendas()
     res[r] = res.get(r, 0) + 1
     log(st, f"seat {f['seat']} takes {r}")
 
@@ -523,6 +524,7 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     row = st.players[seat].row
     x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
+    st.mark_agendas()
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
@@ -568,6 +570,7 @@ def _england_targets(st: GameState, f: Frame) -> list[int]:
 def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
     place_control(st, f["seat"], s)
     if _england_reinforced(st):
+        st.mark_agendas()
         st.reinforced.add(s)
 
 
@@ -689,6 +692,7 @@ def mil_eng_act(st: GameState, f: Frame, a: Action) -> None:
     near = {t for at in ps.armies if at >= 0 for t in (at, *b.nbrs[at])}
     for t in near:
         if st.ctl.get(t) == seat:
+            st.mark_agendas()
             st.reinforced.add(t)
     log(st, f"seat {seat} reinforces the tokens around its armies")
 
@@ -721,6 +725,7 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     take_off_control(st, s)
     place_control(st, seat, t)  # takes a resource or natural wonder lying there
     if was:
+        st.mark_agendas()
         st.reinforced.add(t)
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 

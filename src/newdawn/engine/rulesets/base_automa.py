@@ -206,6 +206,7 @@ def run_strip(st: GameState, f: Frame) -> None:
     nbrs = st.board.nbrs
     for s in sorted(t for t, o in st.ctl.items() if o != seat and any(n in mine for n in nbrs[t])):
         if s in st.reinforced:
+            st.mark_agendas()
             st.reinforced.discard(s)
             log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
                 seat=seat, space=s)
@@ -237,6 +238,7 @@ def run_gain_resource(st: GameState, f: Frame) -> None:
     if automa(st).param("steam_power_resource") == "missing_type":
         kinds = [r for r in RESOURCES if not ps.resources.get(r)] or kinds
     r = _pick(st, kinds)
+    st.mark_agendas()
     ps.resources[r] = ps.resources.get(r, 0) + 1
     log(st, f"the Automated Player gains a {r} token", "take_token", seat=seat, token=r)
 
@@ -320,6 +322,7 @@ def run_reinforce(st: GameState, f: Frame) -> None:
     while own and done < n:
         s = _pick(st, sorted(own), lambda x: (-dist.get(x, 999), st.board.diff[x]))
         own.remove(s)
+        st.mark_agendas()
         st.reinforced.add(s)
         done += 1
         log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
@@ -412,6 +415,7 @@ def run_nuke_end(st: GameState, f: Frame) -> None:
     hit = list(st.turn.get("ap_nuked", []))
     tokens: set[int] = set()
     for s in hit:
+        st.mark_agendas()
         owner = st.cities.pop(s, None)
         if owner is None:
             continue

@@ -173,6 +173,7 @@ def _place_capital(st: GameState, seat: int, tile: int) -> None:
     for s in range(b.n):
         printed = b.printed[s]
         if printed is not None and printed.capital and b.tile_no[s] == tile:
+            st.mark_agendas()
             st.cities[s] = seat
             st.capitals[seat] = s
             return
