@@ -46,8 +46,8 @@ def test_rebuilt_state_plays_like_the_real_one(players: int, seed: int) -> None:
         assert sorted(s2.stack) == sorted(st.stack)
         assert _deck_eras(s2) == _deck_eras(st)
         assert {t: d[:1] for t, d in s2.wonder_decks.items()} == {t: d[:1] for t, d in st.wonder_decks.items()}
-        hidden = sorted(st.removed_wonders + [w for d in st.wonder_decks.values() for w in d[1:]])
-        hidden2 = sorted(s2.removed_wonders + [w for d in s2.wonder_decks.values() for w in d[1:]])
+        hidden = sorted([*st.removed_wonders, *(w for d in st.wonder_decks.values() for w in d[1:])])
+        hidden2 = sorted([*s2.removed_wonders, *(w for d in s2.wonder_decks.values() for w in d[1:])])
         assert hidden == hidden2
 
 

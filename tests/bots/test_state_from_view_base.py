@@ -41,9 +41,9 @@ def test_base_rebuilt_state_plays_like_the_real_one(players: int, seed: int) -> 
         s2 = state_from_view(view, seed=st.version)
         assert legal_actions(s2) == legal_actions(st)
         assert player_view(s2, seat) == view
-        assert s2.stack == [] == st.stack
+        assert s2.stack == () == st.stack
         if st.wonder_decks:
             assert _deck_eras(s2) == _deck_eras(st)
-            hidden = sorted(st.removed_wonders + [w for d in st.wonder_decks.values() for w in d[1:]])
-            hidden2 = sorted(s2.removed_wonders + [w for d in s2.wonder_decks.values() for w in d[1:]])
+            hidden = sorted([*st.removed_wonders, *(w for d in st.wonder_decks.values() for w in d[1:])])
+            hidden2 = sorted([*s2.removed_wonders, *(w for d in s2.wonder_decks.values() for w in d[1:])])
             assert hidden == hidden2

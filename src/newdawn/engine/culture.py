@@ -24,7 +24,7 @@ from .spaces import (
     unused_control,
     within,
 )
-from .state import Frame, GameState
+from .state import Frame, GameState, without
 
 NEAR_TEXT = {
     "city": "adjacent to a friendly city", "space": "adjacent to a friendly space",
@@ -166,8 +166,8 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
             for ps in st.players:
                 if w in ps.wonders:
                     st.mark_agendas()
-                    ps.wonders.remove(w)
-                    st.cs_aside_wonders.append(w)
+                    ps.wonders = without(ps.wonders, w)
+                    st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
 space_choice("mass_media", "You may swap or flip a rival control token near your territory",

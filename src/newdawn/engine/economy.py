@@ -257,7 +257,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
             st.cs_cards[cs] -= 1
             st.mark_agendas()
-            ps.dipl.append(card)
+            ps.dipl = (*ps.dipl, card)
             took = " and takes its diplomacy card"
         log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}", "caravan_cs",
             seat=seat, cs=cs, n=n, space=s)
@@ -357,7 +357,7 @@ def ship_water_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)
     if a.verb == "water":
         q, r = parse_coord(a.arg)
-        st.placements.append(Placement("water", 0, "", 0, q, r))
+        st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
         st.placements_changed()
         log(st, f"seat {f['seat']} lays a water token at {a.arg} (Shipbuilding)")
     start_exploration(st, f["seat"], f["space"])

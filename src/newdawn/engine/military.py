@@ -48,7 +48,7 @@ from .spaces import (
     terrain_name,
     uncontrolled_fort,
 )
-from .state import ON_CARD, Frame, GameState, content_for
+from .state import ON_CARD, Frame, GameState, content_for, without
 
 
 @op("armies")
@@ -488,10 +488,10 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
     st.mark_agendas()
     old = st.cs_conquered.pop(cs, None)
     if old is not None and cs in st.players[old].cs_tokens:
-        st.players[old].cs_tokens.remove(cs)
+        st.players[old].cs_tokens = without(st.players[old].cs_tokens, cs)
     if a.verb == "conquer":
         st.cs_conquered[cs] = seat
-        st.players[seat].cs_tokens.append(cs)
+        st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
         occupy(st, seat, s)
         log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
         return

@@ -13,7 +13,7 @@ from . import hooks
 from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
 from .spaces import coord, own_tokens, unused_cities, unused_control
-from .state import LOCKED, ON_CARD, Frame, GameState, content_for
+from .state import LOCKED, ON_CARD, Frame, GameState, content_for, without
 
 # ---------------------------------------------------------------- figures
 
@@ -49,7 +49,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
     ps = st.players[seat]
     st.mark_agendas()
     if tok.startswith("nw:"):
-        ps.nws.append(tok[3:])
+        ps.nws = (*ps.nws, tok[3:])
     else:
         ps.resources[tok] = ps.resources.get(tok, 0) + 1
     log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
@@ -90,7 +90,7 @@ def take_off_control(st: GameState, s: int) -> None:
     nw = printed.natural_wonder if printed else None
     ps = st.players[seat]
     if nw and nw in ps.nws:
-        ps.nws.remove(nw)
+        ps.nws = without(ps.nws, nw)
         st.tokens[s] = "nw:" + nw
     hooks.fire("replaced", st, seat, s, "control")
 
@@ -105,8 +105,8 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
     st.reinforced.discard(s)
     st.district.pop(s, None)
     if nw and nw in st.players[old].nws:
-        st.players[old].nws.remove(nw)
-        st.players[seat].nws.append(nw)
+        st.players[old].nws = without(st.players[old].nws, nw)
+        st.players[seat].nws = (*st.players[seat].nws, nw)
     hooks.fire("replaced", st, old, s, "control")
     if unused_control(st, seat) > 0:
         st.ctl[s] = seat
@@ -179,12 +179,12 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
     st.mark_agendas()
     cs = st.cs_at.pop(s)
     st.cs_conquered[cs] = seat
-    st.players[seat].cs_tokens.append(cs)
+    st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
     # Both diplomacy cards go face down beside the map, also those players held.
     st.cs_cards.pop(cs, None)
     for ps in st.players:
         if "cs:" + cs in ps.dipl:
-            ps.dipl.remove("cs:" + cs)
+            ps.dipl = without(ps.dipl, "cs:" + cs)
     occupy(st, seat, s)
     log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
@@ -201,18 +201,18 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     st.cs_conquered.pop(cs, None)
     for ps in st.players:
         if cs in ps.cs_tokens:
-            ps.cs_tokens.remove(cs)
+            ps.cs_tokens = without(ps.cs_tokens, cs)
     st.cs_at[s] = cs
     st.cs_cards[cs] = 2
     w = st.wonder_at.get(s)
     if w is not None:
         for ps in st.players:
             if w in ps.wonders:
-                ps.wonders.remove(w)
+                ps.wonders = without(ps.wonders, w)
         if w not in st.cs_aside_wonders:
-            st.cs_aside_wonders.append(w)
+            st.cs_aside_wonders = (*st.cs_aside_wonders, w)
     if seat >= 0:
-        st.players[seat].dipl.append("cs:" + cs)
+        st.players[seat].dipl = (*st.players[seat].dipl, "cs:" + cs)
         st.cs_cards[cs] = 1
         log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
     else:
@@ -232,7 +232,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     nw = printed.natural_wonder if printed else None
     if nw and nw in st.players[owner].nws:
         # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
-        st.players[owner].nws.remove(nw)
+        st.players[owner].nws = without(st.players[owner].nws, nw)
         st.tokens[s] = "nw:" + nw
         log(st, f"the {nw} token goes back on {where}")
     hooks.fire("replaced", st, owner, s, "city")
@@ -242,8 +242,8 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     w = st.wonder_at.get(s)
     if w is not None and w in st.players[owner].wonders:
         # The token stays; nobody controls the wonder until a city or token is placed on it.
-        st.players[owner].wonders.remove(w)
-        st.cs_aside_wonders.append(w)
+        st.players[owner].wonders = without(st.players[owner].wonders, w)
+        st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
 # ---------------------------------------------------------------- wonders
@@ -257,10 +257,10 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     st.mark_agendas()
     for ps in st.players:
         if w in ps.wonders:
-            ps.wonders.remove(w)
+            ps.wonders = without(ps.wonders, w)
     if w in st.cs_aside_wonders:
-        st.cs_aside_wonders.remove(w)
-    st.players[seat].wonders.append(w)
+        st.cs_aside_wonders = without(st.cs_aside_wonders, w)
+    st.players[seat].wonders = (*st.players[seat].wonders, w)
     log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
     hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
@@ -279,8 +279,8 @@ def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
     st.wonder_at[dst] = w
     for ps in st.players:
         if w in ps.wonders:
-            ps.wonders.remove(w)
-    st.players[seat].wonders.append(w)
+            ps.wonders = without(ps.wonders, w)
+    st.players[seat].wonders = (*st.players[seat].wonders, w)
     log(st, f"seat {seat} takes {w}")
     hooks.fire("wonder_gained", st, seat, w, "gained")
 
@@ -321,10 +321,10 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
     mine = [d for d in ps.dipl if d.startswith(prefix)]
     over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
     for held in mine[:max(0, over)]:
-        ps.dipl.remove(held)
-        rp.own_dipl.append(held[len(prefix):])
-    rp.own_dipl.remove(card)
-    ps.dipl.append(prefix + card)
+        ps.dipl = without(ps.dipl, held)
+        rp.own_dipl = (*rp.own_dipl, held[len(prefix):])
+    rp.own_dipl = without(rp.own_dipl, card)
+    ps.dipl = (*ps.dipl, prefix + card)
     log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
 
 
@@ -335,12 +335,12 @@ def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) 
     if target == "cs":
         card = "cs:" + st.cs_at[s]
         if card in ps.dipl:
-            ps.dipl.remove(card)
+            ps.dipl = without(ps.dipl, card)
             st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
             log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
     elif dseat >= 0:
         prefix = f"p{dseat}:"
         for held in [d for d in ps.dipl if d.startswith(prefix)]:
-            ps.dipl.remove(held)
-            st.players[dseat].own_dipl.append(held[len(prefix):])
+            ps.dipl = without(ps.dipl, held)
+            st.players[dseat].own_dipl = (*st.players[dseat].own_dipl, held[len(prefix):])
             log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")

@@ -166,7 +166,8 @@ def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     ctl = st.ctl
     n = 0
     for s in _board_spaces(st, "forts"):
-        if cities.get(s, ctl.get(s)) == seat:
+        o = cities.get(s)
+        if o == seat or (o is None and ctl.get(s) == seat):
             n += 1
     return n, int(a["n"])
 

@@ -292,7 +292,9 @@ def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "tile":
         which, _, rest = a.arg.partition(":")
         side_k, _, where = rest.partition(" ")
-        tile = st.stack.pop(-int(which))
+        i = len(st.stack) - int(which)
+        tile = st.stack[i]
+        st.stack = st.stack[:i] + st.stack[i + 1:]
         q, r = parse_coord(where)
         log(st, f"seat {f['seat']} places tile {tile} (Astronomy)")
         add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
@@ -310,12 +312,14 @@ def astronomy_rest_options(st: GameState, f: Frame) -> list[Action]:
 @act("fx_astronomy_rest")
 def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
     """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
-    tile = st.stack.pop(-(f["offset"] + int(a.arg)))
+    i = len(st.stack) - (f["offset"] + int(a.arg))
+    tile = st.stack[i]
+    st.stack = st.stack[:i] + st.stack[i + 1:]
     if a.verb == "top":
-        st.stack.insert(0, tile)
+        st.stack = (tile, *st.stack)
         offset = f["offset"]
     else:
-        st.stack.append(tile)
+        st.stack = (*st.stack, tile)
         offset = f["offset"] + 1
     count_down(st, f, offset=offset)
     log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")

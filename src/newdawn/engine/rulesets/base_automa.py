@@ -57,7 +57,7 @@ from ..spaces import (
     start_cities,
     unused_control,
 )
-from ..state import ON_CARD, Frame, GameState
+from ..state import ON_CARD, Frame, GameState, without
 from . import code_for, register
 from .base_military import target_at
 from .base_setup import ap_seat, base_content
@@ -424,8 +424,8 @@ def run_nuke_end(st: GameState, f: Frame) -> None:
         hooks.fire("replaced", st, owner, s, "city")
         w = st.wonder_at.get(s)
         if w is not None and w in st.players[owner].wonders:
-            st.players[owner].wonders.remove(w)
-            st.cs_aside_wonders.append(w)
+            st.players[owner].wonders = without(st.players[owner].wonders, w)
+            st.cs_aside_wonders = (*st.cs_aside_wonders, w)
         for n in nbrs[s]:
             if n in st.ctl and (automa(st).param("nuke_tokens") == "all_adjacent" or st.ctl[n] == owner):
                 tokens.add(n)

@@ -83,7 +83,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         ps.row = [c.card_for(t, 1) for t in c.automated_player.start_rows[ps.leader]]
     st.round = 1
     st.turn = {}
-    st.stack = []  # tiles not used are returned to the box: the base game has no exploration
+    st.stack = ()  # tiles not used are returned to the box: the base game has no exploration
     st.stack_frames = []
     if cfg.get("map") == "first_game":
         _first_game_map(st)
@@ -107,7 +107,7 @@ def _first_game_map(st: GameState) -> None:
     capital icon nearest them (``first_game_map.capitals`` in seat order)."""
     fg = base_content(st).rules.first_game_map
     tiles = fg.tiles[st.n]
-    st.placements = [Placement.for_tile(t, fg.side, fg.placements[t][0], fg.placements[t][1]) for t in tiles]
+    st.placements = tuple(Placement.for_tile(t, fg.side, fg.placements[t][0], fg.placements[t][1]) for t in tiles)
     st.core_count = 0
     st.placements_changed()
     populate(st, range(st.board.n))
@@ -136,7 +136,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
     st.rng = rng.shuffled(st.rng, core)
     die = roll(st)
     side = "A" if die in rs.core_side_a_rolls else "B"
-    st.placements = list(core_placements(core, side, rs.core_placements[side][: len(core)]))
+    st.placements = tuple(core_placements(core, side, rs.core_placements[side][: len(core)]))
     st.core_count = len(core)
     st.placements_changed()
     populate(st, range(st.board.n))
@@ -175,7 +175,7 @@ def _place_capital(st: GameState, seat: int, tile: int) -> None:
         if printed is not None and printed.capital and b.tile_no[s] == tile:
             st.mark_agendas()
             st.cities[s] = seat
-            st.capitals[seat] = s
+            st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
             return
     raise ValueError(f"tile {tile} has no capital icon on the map")
 
@@ -291,7 +291,7 @@ def map_place_act(st: GameState, f: Frame, a: Action) -> None:
 def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
     """Lay a dealt tile: populate it, put the capital on a capital tile's icon, fill holes."""
     before = st.board.n
-    st.placements.append(p)
+    st.placements = (*st.placements, p)
     st.placements_changed()
     populate(st, range(before, st.board.n))  # Setup 4, done tile by tile (the order does not matter)
     where = f"{p.side}{p.k} {p.q},{p.r}"
@@ -300,7 +300,7 @@ def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
         _place_capital(st, seat, tile)
     holes = enclosed_holes(st.board)
     if holes:
-        st.placements.extend(Placement.water(h) for h in holes)
+        st.placements = (*st.placements, *(Placement.water(h) for h in holes))
         st.placements_changed()
         log(st, f"{len(holes)} enclosed hole(s) filled with water")
 
