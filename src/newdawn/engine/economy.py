@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import RESOURCES, Effect
 from . import hooks
-from .actions import Action, parse_coord
+from .actions import Action, action, parse_coord
 from .board import Placement
 from .decisions import item_choice, space_choice
 from .explore import can_explore, start_exploration
@@ -176,9 +176,9 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
     opts.extend(hooks.extra_options(st, seat, "caravan_step", f))  # Colossus
     if destination_owner(st, seat, here):
         if here not in st.turn.get("arrivals", []):
-            opts.append(Action("trade"))
+            opts.append(action("trade"))
     else:
-        opts.append(Action("stop"))
+        opts.append(action("stop"))
     return opts
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -191,9 +191,9 @@ def army_step_options(st: GameState, f: Frame) -> list[Action]:
         if not f["explored"] and can_explore(st, here):
             opts.append(Action("explore"))
     if targets_at(st, seat, here):
-        opts.append(Action("attack"))  # passing through under Flight: attack here instead
+        opts.append(action("attack"))  # passing through under Flight: attack here instead
     else:
-        opts.append(Action("stop"))  # in Antananarivo: the army goes back to its card
+        opts.append(action("stop"))  # in Antananarivo: the army goes back to its card
     return opts
 
 

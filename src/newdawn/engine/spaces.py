@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import hooks
-from .actions import Action, coord_text, parse_coord
+from .actions import Action, action, coord_text, parse_coord
 from .errors import IllegalActionError
 from .state import GameState, content_for
 
@@ -252,7 +252,7 @@ def space_of(st: GameState, arg: str) -> int:
 
 def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range) -> list[Action]:
     texts = coord_texts(st)
-    return [Action(verb, texts[s]) for s in sorted(spaces)]
+    return [action(verb, texts[s]) for s in sorted(spaces)]
 
 
 # ---------------------------------------------------------------- where pieces may go
