@@ -9,8 +9,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import clear_space, fresh, text  # noqa: E402
-from test_leaders import atk_frame, game, kinds, land, opts  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts, text  # noqa: E402
+from test_leaders import atk_frame, game  # noqa: E402
 
 from newdawn.engine import apply, hooks, legal_actions  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from helpers import clear_space, fresh, resolve, set_slot, text  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts, resolve, set_slot, text  # noqa: E402
 
 from newdawn.engine import apply, legal_actions, new_game  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402
@@ -31,25 +31,6 @@ def game(leaders: list[str], seed: int = 1):
         st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
         st = fresh(st)
     return st
-
-
-def kinds(st):
-    return [f["k"] for f in st.stack_frames]
-
-
-def opts(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
-
-
-def land(st, pred=lambda s: True, avoid=()):
-    b = st.board
-    for s in range(b.n):
-        if s in avoid or b.is_water[s] or b.is_fort[s] or s in st.cities or s in st.cs_at:
-            continue
-        if pred(s):
-            clear_space(st, s)
-            return s
-    raise LookupError
 
 
 def finish(st, seat=0):

@@ -12,7 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from helpers import clear_space, fresh  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts  # noqa: E402
+from helpers import text as coord  # noqa: E402
 
 from newdawn.engine import (  # noqa: E402
     apply,
@@ -47,33 +48,6 @@ def game(seed: int = 1):
 def give(st, seat, *wonders):
     for w in wonders:
         st.players[seat].wonders += (w,)
-
-
-def opts(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
-
-
-def kinds(st):
-    return [f["k"] for f in st.stack_frames]
-
-
-def coord(st, s):
-    q, r = st.board.coords[s]
-    return f"{q},{r}"
-
-
-def land(st, pred=lambda s: True, avoid=()):
-    """A land space (no fort, city or city-state) matching ``pred``, cleared of tokens."""
-    b = st.board
-    for s in range(b.n):
-        if s in avoid or b.is_water[s] or b.is_fort[s] or s in st.cities or s in st.cs_at:
-            continue
-        if st.board.printed[s] is not None and st.board.printed[s].city_state:
-            continue
-        if pred(s):
-            clear_space(st, s)
-            return s
-    raise LookupError
 
 
 def clear_figures(st, s):

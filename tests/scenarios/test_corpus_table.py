@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "scenario_table.py"
+from repo_scripts import load_script
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("scenario_table", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/scenario_table.py")
 
 
 def test_the_corpus_table_is_up_to_date() -> None:

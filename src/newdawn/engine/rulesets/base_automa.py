@@ -533,22 +533,30 @@ def _combat(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 
 
 def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]:
-    """Wonder priority: the one that brings the AP closest to an agenda (one of a type an
-    unclaimed wonders-of-type agenda asks for), then the lowest cost."""
+    """Wonder priority: the one that brings the AP closest to an agenda, then the lowest cost.
+    Parameter ``wonder_agenda``: ``fewest_missing`` ranks a wonder by the fewest wonders still
+    missing, after it, for a wonders-of-type agenda on a victory card the AP has not claimed;
+    ``wanted_type`` ranks every wonder of a type such an agenda asks for alike."""
 
     c = base_content(st)
-    wanted: set[str] = set()
+    held = [c.wonders[w].type for w in st.players[seat].wonders]
+    need: dict[str, int] = {}
     for vc in st.victory_cards:
         card = c.victory_cards[vc]
         if any(seat in st.claims.get(ag.id, []) for ag in card.agendas):
             continue
         for ag in card.agendas:
             if ag.kind == "wonders_of_type":
-                wanted.add(str(ag.args.get("type", "")))
+                t = str(ag.args.get("type", ""))
+                left = max(0, int(ag.args.get("n", 1)) - held.count(t) - 1)
+                need[t] = min(need.get(t, left), left)
+    fewest = automa(st).param("wonder_agenda") == "fewest_missing"
 
     def key(a: Action) -> tuple[int, int]:
         w = a.arg
-        return (int(c.wonders[w].type in wanted), -wonder_cost(st, seat, w))
+        t = c.wonders[w].type
+        rank = (-need[t] if fewest else 0) if t in need else -99
+        return (rank, -wonder_cost(st, seat, w))
 
     return key
 
@@ -583,15 +591,16 @@ def _city_key(st: GameState) -> Callable[[Action], tuple[int, int, int]]:
 
 
 def _pay(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
-    """Industry trade tokens first, then resources and natural wonders, until the cost is met.
+    """Industry trade tokens first, then resources and natural wonders, until the cost is met
+    (parameter ``wonder_payment``; ``resources_then_trade`` the other way round).
     (A wonder is offered only when all of these can meet its cost; should they not, the AP
     gives up building a wonder this turn rather than choose it again.)"""
     if Action("build") in opts:
         return Action("build")
-    for pref in ("trade", None):
-        for a in _verb(opts, "pay"):
-            if pref is None or a.arg == pref:
-                return a
+    pays = _verb(opts, "pay")
+    trade_first = automa(st).param("wonder_payment") == "trade_then_resources"
+    if pays:
+        return min(pays, key=lambda a: (a.arg == "trade") != trade_first)
     st.turn["ap"] = {**st.turn.get("ap", {}), "gave_up": 1, "built": 0}
     return Action("back")
 

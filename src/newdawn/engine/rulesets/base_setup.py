@@ -160,7 +160,10 @@ def _advanced_map(st: GameState) -> list[Frame]:
         st.core_count += 1  # "tile C" is part of the core that the players' tiles must touch
         hands[ap] = []
     st.turn = {"hands": hands}
-    st.rng, starter = rng.below(st.rng, n)
+    # "Starting with a random player" (step 6): one of the players who hold tiles, so never the AP.
+    placers = [p for p in range(n) if hands[p]]
+    st.rng, k = rng.below(st.rng, len(placers))
+    starter = placers[k]
     log(st, f"core tiles {core} on side {side} (die {die}); seat {starter} places the first tile", "setup_core",
         die=die, first=starter)
     order = [(starter + i) % n for i in range(n)]
