@@ -53,7 +53,10 @@ def city_spaces(st: GameState, seat: int) -> list[int]:
 
 
 def barb_at(st: GameState, s: int) -> str | None:
-    for letter, at in st.barbs.items():
+    barbs = st.barbs
+    if s not in barbs.values():  # the usual answer, without a Python loop
+        return None
+    for letter, at in barbs.items():
         if at == s:
             return letter
     return None

@@ -226,10 +226,13 @@ def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
                     if spare < 0:
                         return False
             return True
-        if kind == "mature_city_tiles":
-            tile_of = st.board.tile_of
+        tile_of = st.board.tile_of
+        if kind == "city_tiles":  # _city_tiles, from the cities just listed
+            return len({tile_of[s] for s in mine}) >= need
+        if kind == "mature_city_tiles":  # _mature_tiles, from the cities just listed
             if len({tile_of[s] for s in mine}) < need:
                 return False
+            return len({tile_of[s] for s in mine if is_mature(st, seat, s)}) >= need
     have, need = PROGRESS[kind](st, seat, ag.args)
     return have >= need
 
