@@ -436,6 +436,20 @@ def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[
     return cells, halo_t, frozenset(halo_t)
 
 
+def touched_spaces(board: Board, tiledef: TileDef, side: str, k: int, t: Coord) -> set[int]:
+    """The spaces of ``board`` next to the tile placed with side ``side``, rotation ``k`` at
+    ``t`` (a placement off the board, as ``tile_placements`` gives them)."""
+    _cells, halo_t, _halo = _shape(tiledef, side, k)
+    keys = board._keys
+    base = _key(*t)
+    out: set[int] = set()
+    for h in halo_t:
+        s = keys.get(h + base)
+        if s is not None:
+            out.add(s)
+    return out
+
+
 def tile_placements(
     board: Board,
     tiledef: TileDef,

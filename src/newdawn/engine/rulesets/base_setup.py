@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING, Any
 from ...content.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, parse_coord
-from ..board import Placement, core_placements, enclosed_holes, tile_cells, tile_placements
+from ..board import Placement, core_placements, enclosed_holes, tile_placements, touched_spaces
 from ..explore import placement_action, populate
 from ..flow import act, auto, choice, explain, frame, log, pop, push, push_all, roll
-from ..hexgrid import neighbours
 from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
@@ -186,17 +185,6 @@ def _place_capital(st: GameState, seat: int, tile: int) -> None:
 # ---------------------------------------------------------------- tile placement
 
 
-def _touched(st: GameState, cells: tuple[tuple[int, int], ...]) -> set[int]:
-    index = st.board.index
-    out: set[int] = set()
-    for c in cells:
-        for nb in neighbours(c):
-            s = index.get(nb)
-            if s is not None:
-                out.add(s)
-    return out
-
-
 def legal_placements(st: GameState, tile: int) -> list[tuple[str, int, tuple[int, int]]]:
     """Advanced map building step 6: the tile touches at least four spaces of tiles already on the
     table, and the core; if no such placement touches the core, it touches a tile that touches
@@ -210,12 +198,12 @@ def legal_placements(st: GameState, tile: int) -> list[tuple[str, int, tuple[int
     if not opts:
         return tile_placements(b, td, min_touch=1, counted=None)
     core = {s for s in range(b.n) if b.tile_of[s] < st.core_count}
-    touching = [o for o in opts if _touched(st, tile_cells(td, *o)) & core]
+    touching = [o for o in opts if touched_spaces(b, td, *o) & core]
     if touching:
         return touching
     near_core_tiles = {b.tile_of[s] for s in range(b.n) if b.tile_of[s] >= st.core_count and b.tile_no[s]
                        and any(n in core for n in b.nbrs[s])}
-    second = [o for o in opts if any(b.tile_of[s] in near_core_tiles for s in _touched(st, tile_cells(td, *o)))]
+    second = [o for o in opts if any(b.tile_of[s] in near_core_tiles for s in touched_spaces(b, td, *o))]
     return second or opts
 
 
