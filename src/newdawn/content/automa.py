@@ -277,6 +277,7 @@ REQUIRED_PARAMETERS: tuple[str, ...] = (
     "difficulty",
     "maturity_measure",
     "defence_measure",
+    "city_defence",
     "terrain_ceiling",
     "core_diagram",
     "nuke_tokens",

@@ -24,7 +24,7 @@ from ..engine.flow import advance
 from ..engine.state import LOCKED, ON_CARD, GameState, content_for
 from .errors import ScenarioError
 
-TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
+TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
              "max_rounds", "ruleset", "generator", "options"}
 SCENARIO_RNG = "splitmix64"
@@ -216,6 +216,9 @@ def parse(text: str, path: str = "<scenario>") -> Scenario:
     rule = data.get("rule")
     if not isinstance(rule, str) or not rule.strip():
         raise ctx.err("rule", "every scenario names the rule it checks: rule = \"<file>: <section>\"")
+    checks = data.get("checks", [])
+    if not isinstance(checks, list) or not all(isinstance(c, str) and c for c in checks):
+        raise ctx.err("checks", "checks names checklist entries: checks = [\"<entry id>\", ...]")
     title = data.get("title", Path(path).stem)
     st = _build_game(ctx, data.get("game", {}))
     spaces = _table_list(ctx, data, "space")

@@ -138,6 +138,9 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         if used:
             bonus = 0
         (after if e.op == "ap_after_reset" else frames).extend(fs)
+    if automa(st).param("leader_ability") == "used":
+        # Leader abilities that add to a resolved card (France's extra control tokens).
+        frames.extend(hooks.collect("card_extra", st, seat, hc.type, _ceiling(st)))
     if reset:
         frames.append(frame("reset", seat=seat, type=hc.type))
     frames.append(frame("ap_upgrade_check", seat=seat, type=hc.type))
@@ -218,7 +221,9 @@ def run_strip(st: GameState, f: Frame) -> None:
 
 @auto("ap_defeat_barbarians")
 def run_defeat_barbarians(st: GameState, f: Frame) -> None:
-    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade tokens."""
+    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade
+    tokens. Each counts as a barbarian defeated for the leader abilities that say so (Sumeria:
+    a resource, as for a player's Currency caravan, FAQ; parameter leader_ability)."""
     seat = f["seat"]
     mine = set(friendly_spaces(st, seat))
     for letter, s in sorted(st.barbs.items()):
@@ -226,6 +231,9 @@ def run_defeat_barbarians(st: GameState, f: Frame) -> None:
             del st.barbs[letter]
             log(st, f"the Automated Player defeats barbarian {letter} at {coord(st, s)}", "caravan_barb", seat=seat,
                 letter=letter, space=s)
+            if automa(st).param("leader_ability") == "used":
+                hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1,
+                                                      "caravan": True})
 
 
 @auto("ap_gain_resource")
@@ -573,19 +581,22 @@ def _build(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
         cities = _verb(opts, "city")
         if cities:
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
-            return _pick(st, cities, _city_key(st))
+            return _pick(st, cities, _city_key(st, seat))
         return Action("done")
     return None
 
 
-def _city_key(st: GameState) -> Callable[[Action], tuple[int, int, int]]:
+def _city_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int, int]]:
     """City priority: adjacent to the most natural-wonder and resource tokens, then a barbarian
-    spawn point, then the highest defence (the terrain, doubled for a city)."""
+    spawn point, then the highest defence (parameter ``city_defence``: the terrain difficulty,
+    or the defence a city there would have by the base formula)."""
     b = st.board
+    terrain = automa(st).param("city_defence") == "terrain"
 
     def key(a: Action) -> tuple[int, int, int]:
         s = _space(st, a)
-        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), int(b.diff[s]))
+        defence = int(b.diff[s]) if terrain else defense_value(st, "city", s, seat, -1)
+        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), defence)
 
     return key
 
