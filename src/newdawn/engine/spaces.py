@@ -106,15 +106,18 @@ def is_empty(st: GameState, s: int) -> bool:
 def is_mature(st: GameState, seat: int, city: int) -> bool:
     """A city is mature when every adjacent space holds a friendly control token or is water."""
     b = st.board
+    ctl = st.ctl
+    cities = st.cities
+    water = b.is_water
     friends: list[int] | None = None
     for n in b.nbrs[city]:
-        o = st.ctl.get(n)
-        if o != seat and not b.is_water[n]:
-            if o is None and n not in st.cities:
+        o = ctl.get(n)
+        if o != seat and not water[n]:
+            if o is None and n not in cities:
                 return False
             if friends is None:
                 friends = _maturity_friends(st, seat)
-            if st.cities.get(n, o) not in friends:
+            if cities.get(n, o) not in friends:
                 if o is not None and _any_control_matures(st, seat):
                     continue  # Sydney Opera House: rival control tokens count too
                 return False
