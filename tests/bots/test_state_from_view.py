@@ -49,7 +49,7 @@ def test_rebuilt_state_plays_like_the_real_one(ruleset: str, players: int, seed:
     assert states[0].stack_frames[-1]["k"] == first_decision
     for st in states:
         if not tile_stack:
-            assert st.stack == []
+            assert st.stack == ()
         seat = decision_seat(st)
         view = player_view(st, seat)
         for k in ("rng", "stack", "removed_wonders", "forced_dice"):
@@ -63,8 +63,8 @@ def test_rebuilt_state_plays_like_the_real_one(ruleset: str, players: int, seed:
         assert sorted(s2.stack) == sorted(st.stack)
         assert _deck_eras(s2) == _deck_eras(st)
         assert {t: d[:1] for t, d in s2.wonder_decks.items()} == {t: d[:1] for t, d in st.wonder_decks.items()}
-        hidden = sorted(st.removed_wonders + [w for d in st.wonder_decks.values() for w in d[1:]])
-        hidden2 = sorted(s2.removed_wonders + [w for d in s2.wonder_decks.values() for w in d[1:]])
+        hidden = sorted([*st.removed_wonders, *(w for d in st.wonder_decks.values() for w in d[1:])])
+        hidden2 = sorted([*s2.removed_wonders, *(w for d in s2.wonder_decks.values() for w in d[1:])])
         assert hidden == hidden2
 
 

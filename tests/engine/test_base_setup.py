@@ -61,7 +61,7 @@ def test_advanced_map_deals_core_and_hands_then_players_place_in_turn(players: i
     assert all(len(h) == 3 for h in hands)
     dealt = [t for h in hands for t in h]
     assert len(set(dealt)) == len(dealt) and not set(dealt) & {p.tile for p in core}
-    assert st.stack == [], "the base game has no exploration: unused tiles go back to the box"
+    assert st.stack == (), "the base game has no exploration: unused tiles go back to the box"
     # Placement turns go round the table three times.
     seats = []
     rnd = random.Random(players)

@@ -457,7 +457,7 @@ def _force_wonder(st: GameState, seat: int, w: str) -> None:
     for pile in (st.removed_wonders, st.gone_wonders, st.wonder_tokens):
         if w in pile:
             pile.remove(w)
-    st.players[seat].wonders.append(w)
+    st.players[seat].wonders += (w,)
     st.stack_frames.append({"k": "wonder_city", "seat": seat, "wonder": w})
     st._legal = None
 
@@ -475,7 +475,7 @@ def _force_diplomacy(st: GameState, seat: int, player_card: str) -> None:
     for cs in sorted(set(st.cs_at.values())):
         if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in ps.dipl:
             st.cs_cards[cs] -= 1
-            ps.dipl.append("cs:" + cs)
+            ps.dipl += ("cs:" + cs,)
     st._legal = None
 
 
@@ -514,7 +514,7 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
             for cs in sorted(set(st.cs_at.values()) - held_cs):
                 if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in st.players[seat].dipl:
                     st.cs_cards[cs] -= 1
-                    st.players[seat].dipl.append("cs:" + cs)
+                    st.players[seat].dipl += ("cs:" + cs,)
                     st._legal = None
         opts = legal_actions(st)
         check_options(st, opts, ctx)

@@ -227,7 +227,7 @@ def test_city_state_defends_with_eight_and_is_conquered():
 def test_attack_returns_diplomacy_cards_taken_from_the_defender():
     st = after_setup()
     s, cs = sorted(st.cs_at.items())[0]
-    st.players[0].dipl.append("cs:" + cs)
+    st.players[0].dipl += ("cs:" + cs,)
     st.cs_cards[cs] = 1
     st, _ = _attack(st, s, [1, 6])
     assert "cs:" + cs not in st.players[0].dipl and st.cs_cards[cs] == 2

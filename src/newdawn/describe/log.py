@@ -102,7 +102,9 @@ EVENT_WORDS: dict[str, Words] = {
     "token_removed": lambda st, d: ("event", f"{_s(d)}'s control token on {_sp(st, d)} is removed"),
     "dial_advance": lambda st, d: ("event", f"{_s(d)} turns the tech dial {plural(d['steps'], 'space')}, to {d['to']}"),
     "take_card": lambda st, d: ("event", f"{_s(d)} takes {card_name(st, d['card'])}"),
-    "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}"),
+    "ap_replace": lambda st, d: ("event", f"{_s(d)} replaces {card_name(st, d['old'])} with {card_name(st, d['card'])}"),
+    "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}" if d["icons"]
+                           else "The event dial turns to a blank space"),
     "barb_return": lambda st, d: ("barbarian", f"Barbarian {d['letter']} returns on {_sp(st, d)}"),
     "barb_hit": lambda st, d: ("barbarian", _barb_hit(st, d)),
     "barb_raid": lambda st, d: ("barbarian", f"Barbarian {d['letter']} raids {_s(d)}'s capital"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import Action
+from .actions import Action, action
 from .flow import act, choice, explain, pop
 from .spaces import space_actions, space_of
 from .state import Frame, GameState
@@ -55,7 +55,7 @@ def item_choice(kind: str, describe: Describe, verb: str, targets: ItemTargets, 
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
     then runs ``effect(st, frame, item)``."""
     MADE[kind] = (targets, effect)
-    _register(kind, describe, verb, skip, lambda st, f: [Action(verb, x) for x in targets(st, f)], effect)
+    _register(kind, describe, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
 
 
 def _register(kind: str, describe: Describe, verb: str, skip: str | None,
@@ -67,7 +67,7 @@ def _register(kind: str, describe: Describe, verb: str, skip: str | None,
     def options(st: GameState, f: Frame) -> list[Action]:
         opts = offer(st, f)
         if skip is not None:
-            opts.append(Action(skip))
+            opts.append(action(skip))
         return opts
 
     @act(kind)

@@ -153,6 +153,7 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
         return
     s = space_of(st, a.arg)
     if a.verb == "reinforce":
+        st.mark_agendas()
         st.reinforced.add(s)
         f = replace_top(st, reinforced=True)
     else:

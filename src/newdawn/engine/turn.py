@@ -4,7 +4,7 @@ resetting a focus card (unified rules, "The Player Turn")."""
 from __future__ import annotations
 
 from . import events, hooks, rulesets, victory
-from .actions import Action
+from .actions import Action, action
 from .flow import (
     DESCRIBE,
     act,
@@ -84,7 +84,7 @@ def _describe_focus(st: GameState, f: Frame) -> str:
 @choice("focus", _describe_focus)
 def focus_options(st: GameState, f: Frame) -> list[Action]:
     """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
-    return [Action("focus", k) for k in row_keys(st, f["seat"])]
+    return [action("focus", k) for k in row_keys(st, f["seat"])]
 
 
 @explain("focus")
@@ -109,12 +109,12 @@ def focus_act(st: GameState, f: Frame, a: Action) -> None:
 
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
 def commit_options(st: GameState, f: Frame) -> list[Action]:
-    opts = [Action("resolve")]
+    opts = [action("resolve")]
     if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
-        opts.extend(Action("resolve", str(i)) for i in range(1, n + 1))
+        opts.extend(action("resolve", str(i)) for i in range(1, n + 1))
     if not f.get("sub"):
-        opts.append(Action("back"))
+        opts.append(action("back"))
     return opts
 
 
@@ -169,6 +169,7 @@ def run_reset(st: GameState, f: Frame) -> None:
     seat = f["seat"]
     row = st.players[seat].row
     card = card_of(st, seat, f["type"])
+    st.mark_agendas()
     row.remove(card)
     row.insert(0, card)
     hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)

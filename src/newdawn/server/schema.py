@@ -9,7 +9,7 @@ dict and the tests validate every message of real games against :class:`ViewMess
 The option record (``Option``, with ``OptionKind``) is declared in ``newdawn.describe.contract``,
 where the records are built, and used here as it is.
 
-``docs/server.md`` describes the message; ``docs/examples/view-message.json`` is one from a
+``docs/server-api.md`` describes the message; ``docs/examples/view-message.json`` is one from a
 real game (``tools/view_example.py`` writes it).
 """
 

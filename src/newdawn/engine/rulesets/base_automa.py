@@ -57,7 +57,7 @@ from ..spaces import (
     start_cities,
     unused_control,
 )
-from ..state import ON_CARD, Frame, GameState
+from ..state import ON_CARD, Frame, GameState, without
 from . import code_for, register
 from .base_military import target_at
 from .base_setup import ap_seat, base_content
@@ -209,6 +209,7 @@ def run_strip(st: GameState, f: Frame) -> None:
     nbrs = st.board.nbrs
     for s in sorted(t for t, o in st.ctl.items() if o != seat and any(n in mine for n in nbrs[t])):
         if s in st.reinforced:
+            st.mark_agendas()
             st.reinforced.discard(s)
             log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
                 seat=seat, space=s)
@@ -245,6 +246,7 @@ def run_gain_resource(st: GameState, f: Frame) -> None:
     if automa(st).param("steam_power_resource") == "missing_type":
         kinds = [r for r in RESOURCES if not ps.resources.get(r)] or kinds
     r = _pick(st, kinds)
+    st.mark_agendas()
     ps.resources[r] = ps.resources.get(r, 0) + 1
     log(st, f"the Automated Player gains a {r} token", "take_token", seat=seat, token=r)
 
@@ -273,8 +275,8 @@ def _upgrade(st: GameState, seat: int, cid: str, level: int) -> None:
     c = base_content(st)
     new = c.card_for(c.focus_cards[cid].type, level)
     gain_card(st, seat, new)
-    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "take_card",
-        seat=seat, card=new)
+    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "ap_replace",
+        seat=seat, card=new, old=cid)
 
 
 @auto("ap_upgrade_card")
@@ -328,6 +330,7 @@ def run_reinforce(st: GameState, f: Frame) -> None:
     while own and done < n:
         s = _pick(st, sorted(own), lambda x: (-dist.get(x, 999), st.board.diff[x]))
         own.remove(s)
+        st.mark_agendas()
         st.reinforced.add(s)
         done += 1
         log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
@@ -420,6 +423,7 @@ def run_nuke_end(st: GameState, f: Frame) -> None:
     hit = list(st.turn.get("ap_nuked", []))
     tokens: set[int] = set()
     for s in hit:
+        st.mark_agendas()
         owner = st.cities.pop(s, None)
         if owner is None:
             continue
@@ -428,8 +432,8 @@ def run_nuke_end(st: GameState, f: Frame) -> None:
         hooks.fire("replaced", st, owner, s, "city")
         w = st.wonder_at.get(s)
         if w is not None and w in st.players[owner].wonders:
-            st.players[owner].wonders.remove(w)
-            st.cs_aside_wonders.append(w)
+            st.players[owner].wonders = without(st.players[owner].wonders, w)
+            st.cs_aside_wonders = (*st.cs_aside_wonders, w)
         for n in nbrs[s]:
             if n in st.ctl and (automa(st).param("nuke_tokens") == "all_adjacent" or st.ctl[n] == owner):
                 tokens.add(n)
