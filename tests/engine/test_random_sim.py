@@ -451,12 +451,12 @@ def _force_wonder(st: GameState, seat: int, w: str) -> None:
     """``seat`` builds ``w`` as the industry card would after paying: the card leaves its deck
     (or the pile of wonders removed unseen or gone), then the seat chooses the city that holds
     it, which fires the "when built" effects (``industry.wonder_city_act``)."""
-    for deck in st.wonder_decks.values():
-        if w in deck:
-            deck.remove(w)
-    for pile in (st.removed_wonders, st.gone_wonders, st.wonder_tokens):
-        if w in pile:
-            pile.remove(w)
+    for kind, deck in st.wonder_decks.items():
+        if w in deck:  # decks are shared between copies until changed: a new list
+            st.wonder_decks[kind] = [x for x in deck if x != w]
+    st.removed_wonders = tuple(x for x in st.removed_wonders if x != w)
+    st.gone_wonders = tuple(x for x in st.gone_wonders if x != w)
+    st.wonder_tokens = tuple(x for x in st.wonder_tokens if x != w)
     st.players[seat].wonders += (w,)
     st.stack_frames.append({"k": "wonder_city", "seat": seat, "wonder": w})
     st._legal = None
