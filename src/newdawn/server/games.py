@@ -53,7 +53,7 @@ from .seats import (
     proxy_text,
     timer_json,
 )
-from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
+from .store import SERVER_PLAYED, GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import shared_parts, view_message, view_text
 
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -255,7 +255,7 @@ class LiveGame:
         for s in self.rec.seats:
             p = st.players[s.seat]
             out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot, "leader": p.leader, "color": p.color,
-                        "connected": s.kind in ("bot", "ap") or bool((connected or {}).get(s.seat)),
+                        "connected": s.kind in SERVER_PLAYED or bool((connected or {}).get(s.seat)),
                         # handover (server/seats.py): the bot playing a human seat, in words too
                         "proxy": s.proxy,
                         "proxy_text": proxy_text(s, seat_words(st, s.seat), self.names()) if s.proxy else None})

@@ -52,6 +52,10 @@ from .cluster import CHANNEL
 DEFAULT_DB_FILE = "newdawn.db"
 BUSY_TIMEOUT_S = 10.0
 """SQLite waits this long for another writer's lock before "database is locked"."""
+SERVER_PLAYED = frozenset({"bot", "ap"})
+"""Seat kinds the server plays itself (a bot, the base game's Automated Player): always present,
+never away, never handed over."""
+
 CHECKPOINT_EVERY_S = 1.0
 """SQLite: how often a thread of the store copies the write-ahead log into the database file.
 Left to SQLite, that copy of 1,000 pages (and its file syncs) ran inside the commit that filled
@@ -473,7 +477,7 @@ class Store:
                     "game_id": g.id, "created": created.isoformat(),
                     "practice": True if g.practice is None else bool(g.practice), "players": len(ss),
                     "seats": [{"seat": r.seat, "kind": r.kind, "bot": r.bot, "leader": r.leader,
-                               "color": r.color, "connected": r.kind == "bot"} for r in ss],
+                               "color": r.color, "connected": r.kind in SERVER_PLAYED} for r in ss],
                     "version": g.revision, "round": g.round, "winner": g.winner,
                     "status": "over" if g.winner not in (None, -1) else "playing",
                     "_complete": g.round is not None and all(r.leader is not None for r in ss),
