@@ -62,9 +62,10 @@ Left to SQLite, that copy of 1,000 pages (and its file syncs) ran inside the com
 the log, while the process's other writes waited behind it: on a busy disk, a pause of up to a
 second or more for everyone's actions. A passive checkpoint in its own thread lets writes go on."""
 RESET_FRAMES = 1000
-"""SQLite: once the log holds this many pages, the store's thread finishes the checkpoint with
-the process's writes held back (what the passive one left: the pages written while it ran), so
-that the next write starts the log again from the beginning. Without it the log would grow
+"""SQLite: once the log holds this many pages, the next write finishes the checkpoint while it
+holds the process's write lock (what the passive one left: the pages written while it ran), so
+that the write after it starts the log again from the beginning. (The store's thread waiting for
+that lock itself starved behind a steady writer, which takes the lock again at once.) Without it the log would grow
 without end under a steady stream of writes, each passive checkpoint a little behind."""
 RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8)
 """Pauses before retrying a write that found the database locked or busy (then it fails)."""
@@ -286,6 +287,8 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         self._write_lock: threading.Lock | None = None
         self._stop = threading.Event()
+        self._reset_wanted = False
+        """SQLite: the log holds more than ``RESET_FRAMES`` pages; the next writer checkpoints."""
         self.checkpoints = 0
         """Checkpoints the store's thread made (SQLite)."""
         if sqlite:
@@ -305,9 +308,10 @@ class Store:
         with the process's writers held back, so that the log starts again."""
         while not self._stop.wait(CHECKPOINT_EVERY_S):
             try:
-                if self._checkpoint() > RESET_FRAMES and self._write_lock is not None:
-                    with self._write_lock:
-                        self._checkpoint()
+                if self._checkpoint() > RESET_FRAMES:
+                    # The next writer finishes it while it holds the write lock: waiting for the
+                    # lock here could starve (a steady writer takes it again at once).
+                    self._reset_wanted = True
                 self.checkpoints += 1
             except Exception as e:  # noqa: BLE001 - a checkpoint missed is made next time
                 log.warning("SQLite checkpoint failed: %s", e)
@@ -329,7 +333,14 @@ class Store:
         if self._write_lock is None:
             return retrying(fn)
         with self._write_lock:
-            return retrying(fn)
+            out = retrying(fn)
+            if self._reset_wanted:  # the checkpoint thread found the log long: start it again
+                self._reset_wanted = False
+                try:
+                    self._checkpoint()
+                except Exception as e:  # noqa: BLE001 - the write is done; the thread asks again
+                    log.warning("SQLite checkpoint failed: %s", e)
+            return out
 
     def create_game(self, rec: GameRecord, setup_events: list[str] | None = None,
                     summary: Summary | None = None) -> None:
