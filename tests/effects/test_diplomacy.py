@@ -121,7 +121,7 @@ def test_carthage_counts_city_states_and_own_cities_within_two():
 def test_seoul_moves_a_barbarian_to_an_adjacent_empty_land_space():
     st = game(PLAIN)
     st.players[0].dipl.append("cs:seoul")
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_seoul"
     move = next(a for a in opts(st, "barb"))
@@ -136,7 +136,7 @@ def test_geneva_exchanges_a_player_card():
     st.players[0].dipl.append("p1:embassy")
     st.players[1].own_dipl.remove("embassy")
     st.players[0].dipl.append("cs:geneva")
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_geneva"
     st = apply(st, Action("exchange", "p1:embassy>joint_war"))
@@ -146,7 +146,7 @@ def test_geneva_exchanges_a_player_card():
 
 def test_no_start_of_turn_step_without_cards():
     st = game(PLAIN)
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] not in ("fx_seoul", "fx_geneva")
 
@@ -356,8 +356,7 @@ def _army_into(st, s):
 
     a = st.board.nbrs[s][0]
     st.players[0].armies = [a, *[ON_CARD] * (len(st.players[0].armies) - 1)]
-    push(st, "army_step", seat=0, i=0, left=3, explored=False, prev=a, slot=5, water=False,
-         combat=0, vsb=0, passes=[])
+    push(st, {"k": "army_step", "seat": 0, "i": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vsb": 0, "passes": []})
     st = fresh(st)
     return apply(st, Action("to", text(st, s))), a
 

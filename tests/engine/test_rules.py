@@ -352,7 +352,7 @@ def test_barbarians_respawn_on_their_letter_when_the_space_is_free():
     letter, at = sorted(st.barbs.items())[0]
     del st.barbs[letter]
     st.players[1].caravans[0] = at
-    push(st, "event_spawn")
+    push(st, {"k": "event_spawn"})
     st = fresh(st)
     assert st.barbs[letter] == at and st.players[1].caravans[0] == ON_CARD
 
@@ -413,10 +413,10 @@ def test_wonder_icon_puts_a_token_then_removes_the_wonder():
     st = after_setup()
     top = st.wonder_decks["cultural"][0]
     second = st.wonder_decks["cultural"][1]
-    push(st, "event_wonder")
+    push(st, {"k": "event_wonder"})
     st = fresh(st)
     assert top in st.wonder_tokens
-    push(st, "event_wonder")
+    push(st, {"k": "event_wonder"})
     st = fresh(st)
     assert st.wonder_decks["cultural"][0] == second and top in st.gone_wonders
     assert top not in st.wonder_tokens
@@ -460,11 +460,11 @@ def test_fort_agenda_is_lost_with_the_fort():
     st = after_setup()
     fort = next(s for s in range(st.board.n) if st.board.is_fort[s])
     st.cities[fort] = 0
-    push(st, "agendas", seats=[0])
+    push(st, {"k": "agendas", "seats": [0]})
     st = fresh(st)
     assert 0 in st.claims["fortified"]
     del st.cities[fort]
-    push(st, "agendas", seats=[])
+    push(st, {"k": "agendas", "seats": []})
     st = fresh(st)
     assert 0 not in st.claims["fortified"]
 

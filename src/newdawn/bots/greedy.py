@@ -69,6 +69,7 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     token) when that many tokens turn the fight, else accept. Judging each spend by its own
     follow-up would branch three ways per token."""
     f = st.stack_frames[-1]
+    assert f["k"] == "combat"
     att = f["a_die"] + f["a_base"] + f["a_plus"]
     dfn = f["d_die"] + f["d_base"] + f["d_plus"]
     attacker = f["stage"] == "attacker"

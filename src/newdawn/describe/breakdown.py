@@ -105,7 +105,7 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
     if st.winner != -1 or not st.stack_frames:
         return None
     f = st.stack_frames[-1]
-    if f.get("k") != "combat":
+    if f["k"] != "combat":
         return None
     target: str = f["target"]
     s: int = f["space"]
@@ -134,7 +134,7 @@ def production_json(st: GameState) -> dict[str, Any] | None:
     if st.winner != -1 or not st.stack_frames:
         return None
     f = st.stack_frames[-1]
-    if f.get("k") != "pay":
+    if f["k"] != "pay":
         return None
     w: str = f["wonder"]
     return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["prod"]),

@@ -230,9 +230,9 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
                         "spaces": list(r.spaces), "moves": [],
                         "dice": None, "numbers": None, "card": None, "slot": None, "choice": r.kind}
             if r.kind == "move" and r.src is not None and r.dst is not None:
-                piece = {"army_step": "army", "caravan_step": "caravan"}.get(f["k"], "control token")
-                if piece in ("army", "caravan"):
-                    piece = f"{piece} {f['i'] + 1}"
+                piece = "control token"
+                if f["k"] == "army_step" or f["k"] == "caravan_step":
+                    piece = f"{'army' if f['k'] == 'army_step' else 'caravan'} {f['i'] + 1}"
                 e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}

@@ -71,7 +71,9 @@ class Rec:
         }
 
 
-Frame = dict[str, Any]
+Frame = Any
+"""The pending frame (``engine/frames.py``). A maker is registered for one kind and reads that
+kind's keys; the makers are not yet typed with their kinds' classes."""
 Maker = Callable[[GameState, Frame, Action, Rec], None]
 
 
@@ -231,7 +233,8 @@ def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
         return f"may pass through {space_text(st, s)}", ""
     t = targets[0]
     dseat = defender_of(st, t, s)
-    a = attack_value(st, {**f, "space": s}, t, dseat)
+    a = attack_value(st, {"seat": seat, "slot": f["slot"], "combat": f["combat"], "vsb": f["vsb"], "passes": f["passes"],
+                          "space": s}, t, dseat)
     d = defense_value(st, t, s, dseat, seat)
     what = target_words(st, t, dseat, s)
     more = f" (or another of {len(targets)} pieces there)" if len(targets) > 1 else ""

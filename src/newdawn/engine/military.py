@@ -3,8 +3,6 @@ Combat, Military Clarifications)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
@@ -15,7 +13,6 @@ from .flow import (
     auto,
     choice,
     explain,
-    frame,
     log,
     pop,
     push,
@@ -24,6 +21,19 @@ from .flow import (
     spend,
     spendable,
     type_key,
+)
+from .frames import (
+    ArmiesFrame,
+    ArmyAfterFrame,
+    ArmyParams,
+    ArmyStartFrame,
+    ArmyStepFrame,
+    AttackInfo,
+    CombatFrame,
+    CsFateFrame,
+    PlunderFrame,
+    TargetFrame,
+    WonderMoveFrame,
 )
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
 from .ops import op
@@ -53,20 +63,16 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("armies")
 def op_armies(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame(
-        "armies", seat=seat, slot=slot, move=e.int("move"), water=e.bool("water"),
-        combat=e.int("combat"), vsb=e.int("vs_barbarian"), passes=list(e.strs("pass_through")),
-        reattack=e.bool("reattack"), moved=[], reattack_used=False,
-    )], False
+    return [{"k": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vsb": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
 
 
-def _army_params(f: Frame) -> dict[str, Any]:
-    keys = ("seat", "slot", "water", "combat", "vsb", "passes")
-    return {k: f[k] for k in keys}
+def _army_params(f: ArmyParams) -> ArmyParams:
+    return {"seat": f["seat"], "slot": f["slot"], "water": f["water"], "combat": f["combat"], "vsb": f["vsb"],
+            "passes": f["passes"]}
 
 
 @choice("armies", "Choose an army to move, or finish")
-def armies_options(st: GameState, f: Frame) -> list[Action]:
+def armies_options(st: GameState, f: ArmiesFrame) -> list[Action]:
     defeated = st.turn.get("defeated_armies", [])
     again = f["reattack"] and not f["reattack_used"]
 
@@ -77,27 +83,30 @@ def armies_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("armies")
-def armies_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def armies_explain(st: GameState, f: ArmiesFrame, a: Action) -> str | None:
     if a.verb != "army":
         return None
     return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.arg, f["moved"])
 
 
 @act("armies")
-def armies_act(st: GameState, f: Frame, a: Action) -> None:
+def armies_act(st: GameState, f: ArmiesFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
     i = int(a.arg)
     if i in f["moved"]:
-        replace_top(st, reattack_used=True)
+        replace_top(st, {**f, "reattack_used": True})
     else:
-        replace_top(st, moved=[*f["moved"], i])
+        replace_top(st, {**f, "moved": [*f["moved"], i]})
     seat = f["seat"]
     at = st.players[seat].armies[i]
     move = st.board.n if hooks.grants(st, seat, "army_unlimited_move") else f["move"]  # Pentagon
-    step = dict(_army_params(f), i=i, left=move, explored=False, prev=at)
-    push(st, "army_start" if at == ON_CARD else "army_step", **step)
+    params = _army_params(f)
+    if at == ON_CARD:
+        push(st, {**params, "k": "army_start", "i": i, "left": move, "explored": False, "prev": at})
+    else:
+        push(st, {**params, "k": "army_step", "i": i, "left": move, "explored": False, "prev": at})
 
 
 def army_starts(st: GameState, seat: int) -> list[int]:
@@ -110,12 +119,12 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
     return s in st.cs_at and s in hooks.collect("extra_starts", st, seat, "city")
 
 
-def _army_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
+def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None:
     st.players[f["seat"]].armies[f["i"]] = s
-    push(st, "army_step", **{**{k: v for k, v in f.items() if k != "k"}, "prev": s})
+    push(st, {**f, "k": "army_step", "prev": s})
 
 
-space_choice("army_start", "Choose the city your army leaves from",
+space_choice("army_start", ArmyStartFrame, "Choose the city your army leaves from",
              "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
              why=lambda st, f, s: figure_start_refusal("army"))
 
@@ -143,7 +152,7 @@ def targets_at(st: GameState, seat: int, s: int) -> list[str]:
     return out
 
 
-def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> bool:
+def passable_targets(st: GameState, f: ArmyParams, s: int, targets: list[str]) -> bool:
     """Flight lets armies pass spaces whose only pieces are listed in the card's pass list."""
     passes = f["passes"]
     if not passes:
@@ -167,7 +176,7 @@ def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> boo
     return True
 
 
-def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
+def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
     b = st.board
     if b.is_water[s]:
         if not f["water"] and not hooks.allows(st, f["seat"], "army_water"):
@@ -181,7 +190,7 @@ def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
 
 
 @choice("army_step", lambda st, f: f"Move army {f['i']} ({f['left']} movement left)")
-def army_step_options(st: GameState, f: Frame) -> list[Action]:
+def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
     seat = f["seat"]
     here = st.players[seat].armies[f["i"]]
     opts: list[Action] = []
@@ -198,7 +207,7 @@ def army_step_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("army_step")
-def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
     here = st.players[f["seat"]].armies[f["i"]]
     if a.verb == "attack":
         return "there is nothing to attack in the army's space"
@@ -209,7 +218,7 @@ def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("army_step")
-def army_step_act(st: GameState, f: Frame, a: Action) -> None:
+def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
     seat, i = f["seat"], f["i"]
     ps = st.players[seat]
     if a.verb == "stop":
@@ -223,7 +232,7 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
                 seat=seat, space=here)
         return
     if a.verb == "explore":
-        replace_top(st, left=f["left"] - 1, explored=True)
+        replace_top(st, {**f, "left": f["left"] - 1, "explored": True})
         start_exploration(st, seat, ps.armies[i])
         return
     if a.verb == "attack":
@@ -236,36 +245,36 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
     targets = targets_at(st, seat, s)
     if not targets:
         if s in st.cs_at:
-            replace_top(st, left=left)  # Antananarivo: never a space to fall back to
+            replace_top(st, {**f, "left": left})  # Antananarivo: never a space to fall back to
         else:
-            replace_top(st, left=left, prev=s)
+            replace_top(st, {**f, "left": left, "prev": s})
         return
     if left > 0 and (passable_targets(st, f, s, targets) or (
             all(t == "ctl" for t in targets) and hooks.allows(st, seat, "pass_rival_control"))):
-        replace_top(st, left=left)
+        replace_top(st, {**f, "left": left})
         return
     pop(st)  # entering the space ends the army's movement and starts an attack
     begin_attack(st, f, s)
 
 
-def begin_attack(st: GameState, f: Frame, s: int) -> None:
+def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
     seat = f["seat"]
     targets = targets_at(st, seat, s)
-    info = dict(_army_params(f), i=f["i"], prev=f["prev"], space=s)
-    push(st, "army_after", **info)
+    params = _army_params(f)
+    push(st, {**params, "k": "army_after", "i": f["i"], "prev": f["prev"], "space": s})
     if len(targets) == 1:
-        start_combat(st, info, targets[0])
+        start_combat(st, {**params, "i": f["i"], "prev": f["prev"], "space": s}, targets[0])
     else:
-        push(st, "target", **info)
+        push(st, {**params, "k": "target", "i": f["i"], "prev": f["prev"], "space": s})
 
 
 @choice("target", "Choose the piece your army attacks")
-def target_options(st: GameState, f: Frame) -> list[Action]:
+def target_options(st: GameState, f: TargetFrame) -> list[Action]:
     return [Action("target", t) for t in targets_at(st, f["seat"], f["space"])]
 
 
 @act("target")
-def target_act(st: GameState, f: Frame, a: Action) -> None:
+def target_act(st: GameState, f: TargetFrame, a: Action) -> None:
     pop(st)
     start_combat(st, f, a.arg)
 
@@ -280,7 +289,7 @@ def defender_of(st: GameState, target: str, s: int) -> int:
     return -1
 
 
-def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
+def attack_parts(st: GameState, f: AttackInfo, target: str, dseat: int,
                  itemise: bool = True) -> list[tuple[str, int]]:
     """The attacker's combat value before the die, as (part, value) pairs whose sum is
     ``attack_value``: ``slot:<n>``, ``card`` (the military card's bonus), ``vs_barbarian``,
@@ -299,7 +308,7 @@ def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
     return parts
 
 
-def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
+def attack_value(st: GameState, f: AttackInfo, target: str, dseat: int) -> int:
     return sum(v for _, v in attack_parts(st, f, target, dseat, itemise=False))
 
 
@@ -346,7 +355,7 @@ def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) ->
     return sum(v for _, v in defense_parts(st, target, s, dseat, aseat, itemise=False))
 
 
-def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
+def start_combat(st: GameState, info: AttackInfo, target: str) -> None:
     s = info["space"]
     seat = info["seat"]
     dseat = defender_of(st, target, s)
@@ -357,12 +366,12 @@ def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
     log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
         seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
         d_die=d_die, d_base=d_base)
-    push(st, "combat", **{**info, "att": seat, "defender": dseat, "target": target,
-                          "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
-                          "a_plus": 0, "d_plus": 0, "stage": "attacker"})
+    push(st, {**info, "k": "combat", "att": seat, "defender": dseat, "target": target,
+              "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
+              "a_plus": 0, "d_plus": 0, "stage": "attacker"})
 
 
-def _combat_describe(st: GameState, f: Frame) -> str:
+def _combat_describe(st: GameState, f: CombatFrame) -> str:
     a = f["a_die"] + f["a_base"] + f["a_plus"]
     d = f["d_die"] + f["d_base"] + f["d_plus"]
     who = "Attacker" if f["stage"] == "attacker" else "Defender"
@@ -370,7 +379,7 @@ def _combat_describe(st: GameState, f: Frame) -> str:
 
 
 @choice("combat", _combat_describe)
-def combat_options(st: GameState, f: Frame) -> list[Action]:
+def combat_options(st: GameState, f: CombatFrame) -> list[Action]:
     opts = []
     if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
         # The ruleset's trade_effect says whether a military token may also buy a reroll.
@@ -382,30 +391,29 @@ def combat_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("combat")
-def combat_act(st: GameState, f: Frame, a: Action) -> None:
+def combat_act(st: GameState, f: CombatFrame, a: Action) -> None:
     attacker = f["stage"] == "attacker"
-    side = "a" if attacker else "d"
     if a.verb not in ("boost", "reroll", "accept") and hooks.extra_act(st, f["seat"], "combat", f, a):
         return
     if a.verb == "boost":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
-        replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
+        replace_top(st, {**f, "a_plus": f["a_plus"] + 1} if attacker else {**f, "d_plus": f["d_plus"] + 1})
         return
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
         log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
-        replace_top(st, **{f"{side}_die": die})
+        replace_top(st, {**f, "a_die": die} if attacker else {**f, "d_die": die})
         return
     d = f["defender"]
     if attacker and d >= 0 and (spendable(st, d, type_key(st, d, "military")) > 0 or hooks.extra_options(st, d, "combat", f)):
-        replace_top(st, stage="defender", seat=d)
+        replace_top(st, {**f, "stage": "defender", "seat": d})
         return
     pop(st)
     resolve_combat(st, f)
 
 
-def resolve_combat(st: GameState, f: Frame) -> None:
+def resolve_combat(st: GameState, f: CombatFrame) -> None:
     seat = f["att"]
     s, target, d = f["space"], f["target"], f["defender"]
     a_total = f["a_die"] + f["a_base"] + f["a_plus"]
@@ -433,7 +441,7 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         letter = barb_at(st, s)
         if letter is not None:
             del st.barbs[letter]
-        push(st, "trade_place", seat=seat, left=cb["barbarian_trade_tokens"])
+        push(st, {"k": "trade_place", "seat": seat, "left": cb["barbarian_trade_tokens"]})
     elif kind in ("army", "caravan"):
         figs = st.players[d].armies if kind == "army" else st.players[d].caravans
         figs[figs.index(s)] = ON_CARD
@@ -449,11 +457,11 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         if st.board.is_fort[s]:
             occupy(st, seat, s)
         else:
-            push(st, "cs_fate", seat=seat, space=s)
+            push(st, {"k": "cs_fate", "seat": seat, "space": s})
     elif kind == "ctl":
         if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (effects/leaders.py)
-            push(st, "fx_raze", **{k: f[k] for k in ("slot", "water", "combat", "vsb", "passes", "i")},
-                 seat=seat, space=s)
+            push(st, {"k": "fx_raze", "seat": seat, "space": s, "slot": f["slot"], "water": f["water"],
+                      "combat": f["combat"], "vsb": f["vsb"], "passes": f["passes"], "i": f["i"]})
         else:
             capture_control(st, seat, s)
     elif kind == "city":
@@ -462,23 +470,23 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
-                push(st, "wonder_move", seat=seat, wonder=w, space=s)
+                push(st, {"k": "wonder_move", "seat": seat, "wonder": w, "space": s})
             if cb["capital_trade_take"] > 0 and any(n > 0 for n in st.players[d].trade.values()):
                 # Nothing to take: no decision (the only option would be ``done``).
-                push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
+                push(st, {"k": "plunder", "seat": seat, "defender": d, "left": cb["capital_trade_take"], "taken": 0})
         elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
-            push(st, "cs_fate", seat=seat, space=s)
+            push(st, {"k": "cs_fate", "seat": seat, "space": s})
         else:
             occupy(st, seat, s)
 
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
-def cs_fate_options(st: GameState, f: Frame) -> list[Action]:
+def cs_fate_options(st: GameState, f: CsFateFrame) -> list[Action]:
     return [Action("conquer"), Action("liberate")]
 
 
 @act("cs_fate")
-def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
+def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
     pop(st)
     seat, s = f["seat"], f["space"]
     cs = st.board.printed[s].city_state  # type: ignore[union-attr]
@@ -496,14 +504,14 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 @choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
-def plunder_options(st: GameState, f: Frame) -> list[Action]:
+def plunder_options(st: GameState, f: PlunderFrame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
             Action("done")]
 
 
 @explain("plunder")
-def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> str | None:
     if a.verb != "take":
         return None
     types = content_for(st).ruleset.focus_types
@@ -513,24 +521,25 @@ def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("plunder")
-def plunder_act(st: GameState, f: Frame, a: Action) -> None:
+def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
     if a.verb == "take":
         st.players[f["defender"]].trade[a.arg] -= 1
-        f = replace_top(st, left=f["left"] - 1, taken=f["taken"] + 1)
+        f = {**f, "left": f["left"] - 1, "taken": f["taken"] + 1}
+        replace_top(st, f)
         if f["left"] > 0:
             return
     pop(st)
     if f["taken"]:
-        push(st, "trade_place", seat=f["seat"], left=f["taken"])
+        push(st, {"k": "trade_place", "seat": f["seat"], "left": f["taken"]})
 
 
-space_choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
+space_choice("wonder_move", WonderMoveFrame, lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
              lambda st, f: free_wonder_cities(st, f["seat"]),
              lambda st, f, t, where: move_wonder(st, f["seat"], f["space"], t), skip=None)
 
 
 @auto("army_after")
-def run_army_after(st: GameState, f: Frame) -> None:
+def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
     """After the attack the army stays unless the space still holds a city-state, an
     unclaimed fort or a rival piece; then it goes back to the last space it left that had none."""
     seat, i, s = f["seat"], f["i"], f["space"]

@@ -16,11 +16,10 @@ from typing import Any
 from ..content import Content, load_content
 from .actions import Action
 from .board import Board, Placement, build_board
+from .frames import Frame as Frame  # re-exported: handlers import it with GameState
 
 LOCKED = -2
 ON_CARD = -1
-
-Frame = dict[str, Any]
 
 
 # The serialised fields, in JSON order. The classes' ``__slots__`` are these tuples (the JSON
