@@ -260,8 +260,8 @@ def test_non_aggression_pact_lets_the_attacked_holder_swap_its_military_card():
     st.players[1].dipl.append("p0:non_aggression_pact")
     st.players[0].own_dipl.remove("non_aggression_pact")
     st.players[0].armies[0] = t
-    f = {"att": 0, "space": t, "target": "ctl", "defender": 1, "i": 0,
-         "a_die": 1, "d_die": 6, "a_base": 0, "d_base": 0, "a_plus": 0, "d_plus": 0}
+    f = {"attacker": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0,
+         "attack_die": 1, "defence_die": 6, "attack_base": 0, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
     resolve_combat(st, f)
     assert st.stack_frames[-1]["k"] == "fx_nap" and st.stack_frames[-1]["seat"] == 1
     st = fresh(st)
@@ -356,7 +356,7 @@ def _army_into(st, s):
 
     a = st.board.nbrs[s][0]
     st.players[0].armies = [a, *[ON_CARD] * (len(st.players[0].armies) - 1)]
-    push(st, {"k": "army_step", "seat": 0, "i": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vsb": 0, "passes": []})
+    push(st, {"k": "army_step", "seat": 0, "figure": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vs_barbarian": 0, "passes": []})
     st = fresh(st)
     return apply(st, Action("to", text(st, s))), a
 

@@ -60,7 +60,7 @@ def finish(st, seat=0):
 
 
 def atk_frame(seat, space, slot=3):
-    return {"seat": seat, "slot": slot, "combat": 0, "vsb": 0, "space": space}
+    return {"seat": seat, "slot": slot, "combat": 0, "vs_barbarian": 0, "space": space}
 
 
 # ---------------------------------------------------------------- unique cards: acquisition
@@ -177,7 +177,7 @@ def test_industrialization_adds_districts_to_production():
     st = resolve(st, "industry")
     w = next(a.arg for a in legal_actions(st) if a.verb == "wonder")
     st = apply(st, Action("wonder", w))
-    assert st.stack_frames[-1]["prod"] == 3 + 1
+    assert st.stack_frames[-1]["production"] == 3 + 1
 
 
 def test_construction_builds_no_city_and_resources_count_three():
@@ -190,9 +190,9 @@ def test_construction_builds_no_city_and_resources_count_three():
     assert not opts(st, "city")
     w = next(a.arg for a in legal_actions(st) if a.verb == "wonder")
     st = apply(st, Action("wonder", w))
-    p0 = st.stack_frames[-1]["prod"]
+    p0 = st.stack_frames[-1]["production"]
     st = apply(st, next(a for a in legal_actions(st) if a.verb == "pay" and a.arg != "trade"))
-    assert st.stack_frames[-1]["prod"] == p0 + 3
+    assert st.stack_frames[-1]["production"] == p0 + 3
 
 
 def test_state_workforce_mountain_token_only_from_fifth_slot():
@@ -491,7 +491,7 @@ def _explore_with_caravan(st, fx):
     if fx:
         gain_card(st, 0, "shipbuilding")
         card_frames(st, 0, "shipbuilding", 3, 0)  # resolving the card makes its effect active
-    push(st, {"k": "caravan_step", "seat": 0, "i": 0, "left": 4, "explored": False, "slot": 3, "water": True, "barb": "none"})
+    push(st, {"k": "caravan_step", "seat": 0, "figure": 0, "left": 4, "explored": False, "slot": 3, "water": True, "barb": "none"})
     st = fresh(st)
     return apply(st, Action("explore")), here
 
@@ -633,7 +633,7 @@ def test_indonesia_caravans_treat_map_edge_water_spaces_as_adjacent():
     for seat, ok in ((0, True), (1, False)):
         ps = st.players[seat]
         ps.caravans[0] = here
-        f = {"k": "caravan_step", "seat": seat, "i": 0, "left": 3, "explored": False, "slot": 5,
+        f = {"k": "caravan_step", "seat": seat, "figure": 0, "left": 3, "explored": False, "slot": 5,
              "water": True, "barb": "none"}
         dests = {a.arg for a in caravan_step_options(st, f) if a.verb == "to"}
         q, r = b.coords[far]
@@ -737,9 +737,9 @@ def _beat_token(st):
     t = land(st, lambda s: True)
     st.ctl[t] = 1
     st.players[0].armies[0] = t
-    f = {"att": 0, "seat": 0, "space": t, "target": "ctl", "defender": 1, "i": 0, "slot": 3,
-         "water": False, "combat": 0, "vsb": 0, "passes": [],
-         "a_die": 6, "d_die": 1, "a_base": 5, "d_base": 0, "a_plus": 0, "d_plus": 0}
+    f = {"attacker": 0, "seat": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0, "slot": 3,
+         "water": False, "combat": 0, "vs_barbarian": 0, "passes": [],
+         "attack_die": 6, "defence_die": 1, "attack_base": 5, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
     resolve_combat(st, f)
     return t
 

@@ -195,7 +195,7 @@ def test_defender_wins_ties_and_army_returns_to_card():
     # attacker 1 + 5 against defender (6 - diff + diff) ties at 6 when diff <= 5
     st, _ = _attack(st, at, [1, slot + 1 - diff])
     f = st.stack_frames[-1]
-    assert f["a_die"] + f["a_base"] == f["d_die"] + f["d_base"]
+    assert f["attack_die"] + f["attack_base"] == f["defence_die"] + f["defence_base"]
     st = apply(st, Action("accept"))
     assert letter in st.barbs and st.players[0].armies[0] == ON_CARD
 
@@ -208,9 +208,9 @@ def test_token_spending_boost_and_reroll():
     st, _ = _attack(st, at, [1, 6, 4])
     assert verbs(st) == {"boost", "reroll", "accept"}
     st = apply(st, Action("boost"))
-    assert st.stack_frames[-1]["a_plus"] == 1
+    assert st.stack_frames[-1]["attack_plus"] == 1
     st = apply(st, Action("reroll"))
-    assert st.stack_frames[-1]["a_die"] == 4
+    assert st.stack_frames[-1]["attack_die"] == 4
     assert st.players[0].trade["military"] == 0
     assert verbs(st) == {"accept"}
 
@@ -221,7 +221,7 @@ def test_city_state_defends_with_eight_and_is_conquered():
     s, cs = sorted(st.cs_at.items())[0]
     st, _ = _attack(st, s, [6, 1])
     f = st.stack_frames[-1]
-    assert f["d_base"] == 8
+    assert f["defence_base"] == 8
     st = apply(st, Action("accept"))
     assert st.cities.get(s) == 0 and cs in st.players[0].cs_tokens and cs not in st.cs_at
     assert cs not in st.cs_cards  # both cards face down
@@ -263,7 +263,7 @@ def test_rival_control_token_defence_counts_reinforced_neighbours():
     st = apply(st, Action("army", "0"))
     st = apply(st, Action("to", text(st, target)))
     f = st.stack_frames[-1]
-    assert f["d_base"] == b.diff[target] + 1 + 2
+    assert f["defence_base"] == b.diff[target] + 1 + 2
 
 
 # ---------------------------------------------------------------- barbarians

@@ -232,7 +232,7 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             if r.kind == "move" and r.src is not None and r.dst is not None:
                 piece = "control token"
                 if f["k"] == "army_step" or f["k"] == "caravan_step":
-                    piece = f"{'army' if f['k'] == 'army_step' else 'caravan'} {f['i'] + 1}"
+                    piece = f"{'army' if f['k'] == 'army_step' else 'caravan'} {f['figure'] + 1}"
                 e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}

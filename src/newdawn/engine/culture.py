@@ -76,7 +76,7 @@ def op_place_control(st: GameState, seat: int, e: Effect, slot: int, bonus: int)
     uses = e.bool("trade", True)
     n = e.int("count") + (bonus if uses else 0)
     # ``std``: the standard placement of a culture card (Chichen Itza applies to it only).
-    return [{"k": "place", "seat": seat, "left": n, "near": e.str("near", "city"), "max": slot, "std": uses}], uses
+    return [{"k": "place", "seat": seat, "left": n, "near": e.str("near", "city"), "max": slot, "standard": uses}], uses
 
 
 @op("shift_control")

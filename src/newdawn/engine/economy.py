@@ -77,15 +77,15 @@ def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
     replace_top(st, {**f, "moved": [*f["moved"], i]})
     seat, left, slot, water, barb = f["seat"], f["move"], f["slot"], f["water"], f["barb"]
     if st.players[seat].caravans[i] == ON_CARD:
-        push(st, {"k": "caravan_start", "seat": seat, "i": i, "left": left, "explored": False, "slot": slot,
+        push(st, {"k": "caravan_start", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
                   "water": water, "barb": barb})
     else:
-        push(st, {"k": "caravan_step", "seat": seat, "i": i, "left": left, "explored": False, "slot": slot,
+        push(st, {"k": "caravan_step", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
                   "water": water, "barb": barb})
 
 
 def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -> None:
-    st.players[f["seat"]].caravans[f["i"]] = s
+    st.players[f["seat"]].caravans[f["figure"]] = s
     push(st, {**f, "k": "caravan_step"})
 
 
@@ -169,10 +169,10 @@ def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame,
     return None
 
 
-@choice("caravan_step", lambda st, f: f"Move caravan {f['i']} ({f['left']} movement left)")
+@choice("caravan_step", lambda st, f: f"Move caravan {f['figure']} ({f['left']} movement left)")
 def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
     seat = f["seat"]
-    here = st.players[seat].caravans[f["i"]]
+    here = st.players[seat].caravans[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
         barbs = set(st.barbs.values())
@@ -191,7 +191,7 @@ def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
 
 @explain("caravan_step")
 def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> str | None:
-    here = st.players[f["seat"]].caravans[f["i"]]
+    here = st.players[f["seat"]].caravans[f["figure"]]
     if a.verb == "trade":
         if not destination_owner(st, f["seat"], here):
             return "a caravan trades only in a city-state or a rival city"
@@ -204,7 +204,7 @@ def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> str |
 
 @act("caravan_step")
 def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
-    seat, i = f["seat"], f["i"]
+    seat, i = f["seat"], f["figure"]
     ps = st.players[seat]
     if a.verb == "stop":
         pop(st)
@@ -336,7 +336,7 @@ def _capitalism_keys(st: GameState, f: Frame) -> list[str]:
 def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     seat = f["seat"]
     slot = effective_slot(st, seat, key, content_for(st).ruleset.row_slots[0])
-    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "sub": True})
+    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
 
 
 item_choice("capitalism_pick", CapitalismPickFrame, "You may resolve another focus card as if in the first slot",

@@ -46,7 +46,7 @@ class ArmyParams(TypedDict):
     """The armies may enter water."""
     combat: int
     """The card's combat bonus."""
-    vsb: int
+    vs_barbarian: int
     """The card's bonus against barbarians."""
     passes: list[str]
     """Pieces the armies may move through (Flight): ``control``, ``barbarian``..."""
@@ -61,10 +61,10 @@ class AttackInfo(TypedDict):
     """The attacked space."""
     slot: ReadOnly[int]
     combat: ReadOnly[int]
-    vsb: ReadOnly[int]
+    vs_barbarian: ReadOnly[int]
     passes: ReadOnly[list[str]]
     water: ReadOnly[NotRequired[bool]]
-    i: ReadOnly[NotRequired[int]]
+    figure: ReadOnly[NotRequired[int]]
     """The attacking army (index in ``PlayerState.armies``); none for a card's attack."""
     prev: ReadOnly[NotRequired[int]]
     """The space the army came from."""
@@ -149,7 +149,7 @@ class CommitFrame(FrameBase):
     seat: int
     card: str
     slot: int
-    sub: NotRequired[bool]
+    by_effect: NotRequired[bool]
     """The card is resolved by another effect (Capitalism, Venetian Arsenal): no going back, no
     reset."""
     type: str
@@ -317,10 +317,10 @@ class BuildFrame(FrameBase):
     no_city: NotRequired[bool]
     on_figure: bool
     range: int
-    res_value: NotRequired[int]
+    resource_value: NotRequired[int]
     """Production of each resource token (2 unless the card says otherwise)."""
     slot: int
-    w7: int
+    slot5_production: int
     """The card's wonder production when it resolves in slot 5 (0: the slot number)."""
     water: bool
 
@@ -353,7 +353,7 @@ class CaravanStartFrame(FrameBase):
     seat: int
     barb: str
     explored: bool
-    i: int
+    figure: int
     """The caravan (index in ``PlayerState.caravans``)."""
     left: int
     slot: int
@@ -367,7 +367,7 @@ class CaravanStepFrame(FrameBase):
     seat: int
     barb: str
     explored: bool
-    i: int
+    figure: int
     """The caravan (index in ``PlayerState.caravans``)."""
     left: int
     slot: int
@@ -506,14 +506,14 @@ class PayFrame(FrameBase):
     seat: int
     cost: int
     """The wonder's cost."""
-    nw: list[str]
+    paid_nws: list[str]
     """Natural-wonder tokens paid."""
-    prod: int
+    production: int
     """Production reached so far (the build step's, plus what is paid here)."""
-    res: dict[str, int]
+    paid_resources: dict[str, int]
     """Resource tokens paid, by type."""
-    rv: int
-    """Production of each resource token (the build step's ``res_value``)."""
+    resource_value: int
+    """Production of each resource token (the build step's ``resource_value``)."""
     trade: int
     """Trade tokens paid."""
     wonder: str
@@ -533,7 +533,7 @@ class PlaceFrame(FrameBase):
     """The highest terrain difficulty allowed (the slot); None: any."""
     near: str
     """Where tokens go: ``city`` (next to a friendly city), ``at:<space>``..."""
-    std: NotRequired[bool]
+    standard: NotRequired[bool]
     """The standard placement of a culture card (Chichen Itza applies to it only)."""
 
 
@@ -620,7 +620,7 @@ class ArmiesFrame(FrameBase):
     """An army beaten this turn may move again (the card says so)."""
     reattack_used: bool
     slot: int
-    vsb: int
+    vs_barbarian: int
     """The card's bonus against barbarians."""
     water: bool
 
@@ -633,12 +633,12 @@ class ArmyAfterFrame(FrameBase):
     k: Literal["army_after"]
     seat: int
     combat: int
-    i: int
+    figure: int
     passes: list[str]
     prev: int
     slot: int
     space: int
-    vsb: int
+    vs_barbarian: int
     water: bool
 
 
@@ -649,12 +649,12 @@ class ArmyStartFrame(FrameBase):
     seat: int
     combat: int
     explored: bool
-    i: int
+    figure: int
     left: int
     passes: list[str]
     prev: int
     slot: int
-    vsb: int
+    vs_barbarian: int
     water: bool
 
 
@@ -665,14 +665,14 @@ class ArmyStepFrame(FrameBase):
     seat: int
     combat: int
     explored: bool
-    i: int
+    figure: int
     """The army (index in ``PlayerState.armies``)."""
     left: int
     passes: list[str]
     prev: int
     """The space it came from (where it falls back after a lost fight)."""
     slot: int
-    vsb: int
+    vs_barbarian: int
     water: bool
 
 
@@ -690,7 +690,7 @@ class CardAttackFrame(FrameBase):
     slot: int
     through: list[str]
     """What the attack range counts through (base military cards)."""
-    vsb: int
+    vs_barbarian: int
 
 
 class CardAttackAfterFrame(FrameBase):
@@ -707,7 +707,7 @@ class CardAttackAfterFrame(FrameBase):
     slot: int
     space: int
     through: list[str]
-    vsb: int
+    vs_barbarian: int
 
 
 class CombatFrame(FrameBase):
@@ -715,19 +715,19 @@ class CombatFrame(FrameBase):
 
     k: Literal["combat"]
     seat: int
-    a_base: int
-    a_die: int
+    attack_base: int
+    attack_die: int
     """The attacker's die; ``a_base`` its combat value, ``a_plus`` tokens spent (``d_``: the
     defender's)."""
-    a_plus: int
-    att: int
+    attack_plus: int
+    attacker: int
     """The attacker (``seat`` is whoever decides now: attacker, then defender)."""
     combat: int
-    d_base: int
-    d_die: int
-    d_plus: int
+    defence_base: int
+    defence_die: int
+    defence_plus: int
     defender: int
-    i: NotRequired[int]
+    figure: NotRequired[int]
     passes: list[str]
     prev: NotRequired[int]
     slot: int
@@ -736,7 +736,7 @@ class CombatFrame(FrameBase):
     """``attacker`` or ``defender``: whose turn it is to spend trade tokens."""
     target: str
     """What is attacked: ``barb``, ``city``, ``ctl``, ``cs``, ``fort``, ``army:<seat>``..."""
-    vsb: int
+    vs_barbarian: int
     water: NotRequired[bool]
 
 
@@ -764,12 +764,12 @@ class TargetFrame(FrameBase):
     k: Literal["target"]
     seat: int
     combat: int
-    i: int
+    figure: int
     passes: list[str]
     prev: int
     slot: int
     space: int
-    vsb: int
+    vs_barbarian: int
     water: bool
 
 
@@ -1063,11 +1063,11 @@ class FxRazeFrame(FrameBase):
     k: Literal["fx_raze"]
     seat: int
     combat: int
-    i: int
+    figure: int
     passes: list[str]
     slot: int
     space: int
-    vsb: int
+    vs_barbarian: int
     water: bool
 
 

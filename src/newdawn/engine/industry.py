@@ -27,13 +27,13 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("build")
 def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    f: BuildFrame = {"k": "build", "seat": seat, "slot": slot, "range": e.int("city_range", 2), "water": e.bool("count_water"), "on_figure": e.bool("on_figure"), "w7": e.int("wonder_slot5_production"), "after": e.int("after_city_control")}
+    f: BuildFrame = {"k": "build", "seat": seat, "slot": slot, "range": e.int("city_range", 2), "water": e.bool("count_water"), "on_figure": e.bool("on_figure"), "slot5_production": e.int("wonder_slot5_production"), "after": e.int("after_city_control")}
     if e.bool("production_per_district"):
         f["extra"] = sum(1 for s in st.district if st.ctl.get(s) == seat)
     if not e.bool("cities", True):
         f["no_city"] = True
     if e.int("resource_value", 2) != 2:
-        f["res_value"] = e.int("resource_value", 2)
+        f["resource_value"] = e.int("resource_value", 2)
     if e.bool("range_from_caravan"):  # base Animal Husbandry: range also counted from a caravan
         f["from_caravans"] = True
     return [f], False
@@ -89,10 +89,10 @@ def payment_parts(st: GameState, f: PayFrame) -> list[tuple[str, int]]:
     parts: list[tuple[str, int]] = []
     if below is not None and below["k"] == "build":
         parts.extend(production_parts(st, below, f["wonder"]))
-    rv = int(f.get("rv", 2))
-    for r, k in sorted(f["res"].items()):
+    rv = int(f.get("resource_value", 2))
+    for r, k in sorted(f["paid_resources"].items()):
         parts.append((f"resource:{r}:{k}", rv * int(k)))
-    for n in f["nw"]:
+    for n in f["paid_nws"]:
         parts.append((f"nw:{n}", 2))
     if f["trade"]:
         parts.append((f"trade:{f['trade']}", int(f["trade"])))
@@ -104,7 +104,7 @@ def production_parts(st: GameState, f: BuildFrame, w: str) -> list[tuple[str, in
     sum is ``base_production`` (resources, natural wonders and trade tokens are added while
     paying, in the ``pay`` frame)."""
     slot = f["slot"]
-    parts = [("wonder production of the card in slot 5", int(f["w7"])) if f["w7"] and slot >= 5
+    parts = [("wonder production of the card in slot 5", int(f["slot5_production"])) if f["slot5_production"] and slot >= 5
              else (f"industry card in slot {slot}", int(slot))]
     if w in st.wonder_tokens:
         parts.append(("trade token on the wonder", 1))
@@ -129,7 +129,7 @@ def affordable(st: GameState, f: BuildFrame, w: str) -> bool:
     c = content_for(st)
     ps = st.players[seat]
     most = base_production(st, f, w) + spendable(st, seat, type_key(st, seat, "industry"))
-    most += int(f.get("res_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
+    most += int(f.get("resource_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
     most += 2 * len(eligible_nws(st, seat, w))
     return most >= wonder_cost(st, seat, w)
 
@@ -179,7 +179,7 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
         pop(st)
         return
     if a.verb == "wonder":
-        push(st, {"k": "pay", "seat": seat, "wonder": a.arg, "prod": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "res": {}, "nw": [], "trade": 0, "rv": f.get("res_value", 2)})
+        push(st, {"k": "pay", "seat": seat, "wonder": a.arg, "production": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
         return
     pop(st)
     s = space_of(st, a.arg)
@@ -197,21 +197,21 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
         push(st, {"k": "place", "seat": seat, "left": f["after"], "near": f"at:{s}", "max": f["slot"]})
 
 
-@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['prod']} of {f['cost']}")
+@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['production']} of {f['cost']}")
 def pay_options(st: GameState, f: PayFrame) -> list[Action]:
     seat = f["seat"]
     c = content_for(st)
     ps = st.players[seat]
     opts = []
     for r in c.wonders[f["wonder"]].resources:
-        if ps.resources.get(r, 0) > f["res"].get(r, 0):
+        if ps.resources.get(r, 0) > f["paid_resources"].get(r, 0):
             opts.append(Action("pay", r))
     for n in eligible_nws(st, seat, f["wonder"]):
-        if n not in f["nw"]:
+        if n not in f["paid_nws"]:
             opts.append(Action("pay", "nw:" + n))
     if spendable(st, seat, type_key(st, seat, "industry")) > f["trade"]:
         opts.append(Action("pay", "trade"))
-    if f["prod"] >= f["cost"]:
+    if f["production"] >= f["cost"]:
         opts.append(Action("build"))
     opts.append(Action("back"))
     return opts
@@ -224,22 +224,22 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
         return
     if a.verb == "pay":
         if a.arg == "trade":
-            replace_top(st, {**f, "trade": f["trade"] + 1, "prod": f["prod"] + 1})
+            replace_top(st, {**f, "trade": f["trade"] + 1, "production": f["production"] + 1})
         elif a.arg.startswith("nw:"):
-            replace_top(st, {**f, "nw": [*f["nw"], a.arg[3:]], "prod": f["prod"] + 2})
+            replace_top(st, {**f, "paid_nws": [*f["paid_nws"], a.arg[3:]], "production": f["production"] + 2})
         else:
-            res = dict(f["res"])
+            res = dict(f["paid_resources"])
             res[a.arg] = res.get(a.arg, 0) + 1
-            replace_top(st, {**f, "res": res, "prod": f["prod"] + f.get("rv", 2)})
+            replace_top(st, {**f, "paid_resources": res, "production": f["production"] + f.get("resource_value", 2)})
         return
     # build: pay what was chosen and take the card
     seat, w = f["seat"], f["wonder"]
     pop(st)
     pop(st)  # the industry card's choice is made
     ps = st.players[seat]
-    for r, k in f["res"].items():
+    for r, k in f["paid_resources"].items():
         ps.resources[r] -= k
-    st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["nw"]]
+    st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["paid_nws"]]
     if f["trade"]:
         spend(st, seat, type_key(st, seat, "industry"), f["trade"])
     wtype = content_for(st).wonders[w].type
@@ -248,8 +248,8 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     if w in st.wonder_tokens:
         st.wonder_tokens.remove(w)
     ps.wonders.append(w)
-    log(st, f"seat {seat} builds {w} with production {f['prod']}", "wonder_built", seat=seat, wonder=w,
-        prod=f["prod"], cost=f["cost"])
+    log(st, f"seat {seat} builds {w} with production {f['production']}", "wonder_built", seat=seat, wonder=w,
+        prod=f["production"], cost=f["cost"])
     push(st, {"k": "wonder_city", "seat": seat, "wonder": w})
 
 

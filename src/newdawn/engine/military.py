@@ -63,11 +63,11 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("armies")
 def op_armies(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vsb": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
+    return [{"k": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
 
 
 def _army_params(f: ArmyParams) -> ArmyParams:
-    return {"seat": f["seat"], "slot": f["slot"], "water": f["water"], "combat": f["combat"], "vsb": f["vsb"],
+    return {"seat": f["seat"], "slot": f["slot"], "water": f["water"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],
             "passes": f["passes"]}
 
 
@@ -104,9 +104,9 @@ def armies_act(st: GameState, f: ArmiesFrame, a: Action) -> None:
     move = st.board.n if hooks.grants(st, seat, "army_unlimited_move") else f["move"]  # Pentagon
     params = _army_params(f)
     if at == ON_CARD:
-        push(st, {**params, "k": "army_start", "i": i, "left": move, "explored": False, "prev": at})
+        push(st, {**params, "k": "army_start", "figure": i, "left": move, "explored": False, "prev": at})
     else:
-        push(st, {**params, "k": "army_step", "i": i, "left": move, "explored": False, "prev": at})
+        push(st, {**params, "k": "army_step", "figure": i, "left": move, "explored": False, "prev": at})
 
 
 def army_starts(st: GameState, seat: int) -> list[int]:
@@ -120,7 +120,7 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
 
 
 def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None:
-    st.players[f["seat"]].armies[f["i"]] = s
+    st.players[f["seat"]].armies[f["figure"]] = s
     push(st, {**f, "k": "army_step", "prev": s})
 
 
@@ -189,10 +189,10 @@ def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
     return None
 
 
-@choice("army_step", lambda st, f: f"Move army {f['i']} ({f['left']} movement left)")
+@choice("army_step", lambda st, f: f"Move army {f['figure']} ({f['left']} movement left)")
 def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
     seat = f["seat"]
-    here = st.players[seat].armies[f["i"]]
+    here = st.players[seat].armies[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
         dests = [n for n in st.board.nbrs[here] if army_enter_reason(st, f, n) is None]
@@ -208,7 +208,7 @@ def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
 
 @explain("army_step")
 def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
-    here = st.players[f["seat"]].armies[f["i"]]
+    here = st.players[f["seat"]].armies[f["figure"]]
     if a.verb == "attack":
         return "there is nothing to attack in the army's space"
     if a.verb == "stop":
@@ -219,7 +219,7 @@ def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
 
 @act("army_step")
 def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
-    seat, i = f["seat"], f["i"]
+    seat, i = f["seat"], f["figure"]
     ps = st.players[seat]
     if a.verb == "stop":
         pop(st)
@@ -261,11 +261,11 @@ def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
     seat = f["seat"]
     targets = targets_at(st, seat, s)
     params = _army_params(f)
-    push(st, {**params, "k": "army_after", "i": f["i"], "prev": f["prev"], "space": s})
+    push(st, {**params, "k": "army_after", "figure": f["figure"], "prev": f["prev"], "space": s})
     if len(targets) == 1:
-        start_combat(st, {**params, "i": f["i"], "prev": f["prev"], "space": s}, targets[0])
+        start_combat(st, {**params, "figure": f["figure"], "prev": f["prev"], "space": s}, targets[0])
     else:
-        push(st, {**params, "k": "target", "i": f["i"], "prev": f["prev"], "space": s})
+        push(st, {**params, "k": "target", "figure": f["figure"], "prev": f["prev"], "space": s})
 
 
 @choice("target", "Choose the piece your army attacks")
@@ -298,8 +298,8 @@ def attack_parts(st: GameState, f: AttackInfo, target: str, dseat: int,
     parts = [(f"slot:{f['slot']}", int(f["slot"]))]
     if f["combat"]:
         parts.append(("card", int(f["combat"])))
-    if target == "barb" and f["vsb"]:
-        parts.append(("vs_barbarian", int(f["vsb"])))
+    if target == "barb" and f["vs_barbarian"]:
+        parts.append(("vs_barbarian", int(f["vs_barbarian"])))
     ctx = {"role": "attacker", "space": f["space"], "target": target, "other": dseat}
     if itemise:
         parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, f["seat"], ctx))
@@ -366,14 +366,14 @@ def start_combat(st: GameState, info: AttackInfo, target: str) -> None:
     log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
         seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
         d_die=d_die, d_base=d_base)
-    push(st, {**info, "k": "combat", "att": seat, "defender": dseat, "target": target,
-              "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
-              "a_plus": 0, "d_plus": 0, "stage": "attacker"})
+    push(st, {**info, "k": "combat", "attacker": seat, "defender": dseat, "target": target,
+              "attack_die": a_die, "defence_die": d_die, "attack_base": a_base, "defence_base": d_base,
+              "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
 
 
 def _combat_describe(st: GameState, f: CombatFrame) -> str:
-    a = f["a_die"] + f["a_base"] + f["a_plus"]
-    d = f["d_die"] + f["d_base"] + f["d_plus"]
+    a = f["attack_die"] + f["attack_base"] + f["attack_plus"]
+    d = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     who = "Attacker" if f["stage"] == "attacker" else "Defender"
     return f"{who}: spend military trade tokens? (attack {a}, defence {d}; the defender wins ties)"
 
@@ -397,13 +397,13 @@ def combat_act(st: GameState, f: CombatFrame, a: Action) -> None:
         return
     if a.verb == "boost":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
-        replace_top(st, {**f, "a_plus": f["a_plus"] + 1} if attacker else {**f, "d_plus": f["d_plus"] + 1})
+        replace_top(st, {**f, "attack_plus": f["attack_plus"] + 1} if attacker else {**f, "defence_plus": f["defence_plus"] + 1})
         return
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
         log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
-        replace_top(st, {**f, "a_die": die} if attacker else {**f, "d_die": die})
+        replace_top(st, {**f, "attack_die": die} if attacker else {**f, "defence_die": die})
         return
     d = f["defender"]
     if attacker and d >= 0 and (spendable(st, d, type_key(st, d, "military")) > 0 or hooks.extra_options(st, d, "combat", f)):
@@ -414,24 +414,24 @@ def combat_act(st: GameState, f: CombatFrame, a: Action) -> None:
 
 
 def resolve_combat(st: GameState, f: CombatFrame) -> None:
-    seat = f["att"]
+    seat = f["attacker"]
     s, target, d = f["space"], f["target"], f["defender"]
-    a_total = f["a_die"] + f["a_base"] + f["a_plus"]
-    d_total = f["d_die"] + f["d_base"] + f["d_plus"]
+    a_total = f["attack_die"] + f["attack_base"] + f["attack_plus"]
+    d_total = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     ps = st.players[seat]
     ctx = {"won": a_total > d_total, "target": target.split(":")[0], "space": s, "other": d}
     hooks.fire("after_combat", st, seat, ctx)
     if d >= 0:
         hooks.fire("attacked", st, d, {**ctx, "other": seat})
     if a_total <= d_total:
-        if f.get("i", -1) >= 0:  # an army (base attacks from a card have none)
-            ps.armies[f["i"]] = ON_CARD
-            st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
+        if f.get("figure", -1) >= 0:  # an army (base attacks from a card have none)
+            ps.armies[f["figure"]] = ON_CARD
+            st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["figure"]]
         log(st, f"the attack fails ({a_total} against {d_total})" + (": the army returns to its card" if "i" in f else ""),
             "attack_result",
-            seat=f["att"], won=0, attack=a_total, defence=d_total, space=f["space"])
+            seat=f["attacker"], won=0, attack=a_total, defence=d_total, space=f["space"])
         return
-    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,
+    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["attacker"], won=1,
         attack=a_total, defence=d_total, space=f["space"])
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
@@ -461,7 +461,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
     elif kind == "ctl":
         if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (effects/leaders.py)
             push(st, {"k": "fx_raze", "seat": seat, "space": s, "slot": f["slot"], "water": f["water"],
-                      "combat": f["combat"], "vsb": f["vsb"], "passes": f["passes"], "i": f["i"]})
+                      "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"]})
         else:
             capture_control(st, seat, s)
     elif kind == "city":
@@ -542,7 +542,7 @@ space_choice("wonder_move", WonderMoveFrame, lambda st, f: f"Move the {f['wonder
 def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
     """After the attack the army stays unless the space still holds a city-state, an
     unclaimed fort or a rival piece; then it goes back to the last space it left that had none."""
-    seat, i, s = f["seat"], f["i"], f["space"]
+    seat, i, s = f["seat"], f["figure"], f["space"]
     ps = st.players[seat]
     if ps.armies[i] != s:
         return  # defeated: already on its card

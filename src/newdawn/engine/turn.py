@@ -127,7 +127,7 @@ def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
     if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
         opts.extend(Action("resolve", str(i)) for i in range(1, n + 1))
-    if not f.get("sub"):
+    if not f.get("by_effect"):
         opts.append(Action("back"))
     return opts
 
@@ -137,7 +137,7 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
     pop(st)
     if a.verb == "back":
         return
-    sub = f.get("sub", False)  # a card resolved by another effect is not reset
+    sub = f.get("by_effect", False)  # a card resolved by another effect is not reset
     if not sub:
         pop(st)  # the focus decision is taken
     seat, ftype = f["seat"], f["type"]

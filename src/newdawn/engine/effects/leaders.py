@@ -427,7 +427,7 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
     defeat_figures_at(st, s, seat)
     move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
     push(st, {"k": "army_step", "seat": seat, "slot": f["slot"], "water": f["water"], "combat": f["combat"],
-              "vsb": f["vsb"], "passes": f["passes"], "i": f["i"], "left": move, "explored": False, "prev": s})
+              "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"], "left": move, "explored": False, "prev": s})
     log(st, f"seat {seat} razes the token at {coord(st, s)} and its army goes on")
 
 
@@ -521,7 +521,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
         return []
     ws = content_for(st).wonders
     n = max((printed_number(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
-    return [{"k": "place", "seat": seat, "left": n, "near": "city", "max": slot, "std": True}] if n else []
+    return [{"k": "place", "seat": seat, "left": n, "near": "city", "max": slot, "standard": True}] if n else []
 
 
 # ---------------------------------------------------------------- leaders: decisions

@@ -633,7 +633,7 @@ def stonehenge_act(st: GameState, f: WStonehengeFrame, a: Action) -> None:
 def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     """FAQ: only the standard placement of culture cards (``std`` frames), on empty forests,
     within the slot's difficulty; the usual adjacency to a friendly city is waived."""
-    if f["k"] != "place" or not f.get("std") or unused_control(st, seat) <= 0:
+    if f["k"] != "place" or not f.get("standard") or unused_control(st, seat) <= 0:
         return []
 
     b = st.board
@@ -701,7 +701,7 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
         return False
     st.turn["colossus"] = st.turn.get("colossus", 0) + 1
     replace_top(st, {**f, "left": f["left"] + 1})
-    log(st, f"seat {seat} gives caravan {f['i']} one more step (Colossus)")
+    log(st, f"seat {seat} gives caravan {f['figure']} one more step (Colossus)")
     return True
 
 
@@ -801,9 +801,9 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
     st.players[seat].resources[a.arg] -= 1
     plus = printed_number(st, "jebel_barkal", "per_resource")
     if f["stage"] == "attacker":
-        replace_top(st, {**f, "a_plus": f["a_plus"] + plus})
+        replace_top(st, {**f, "attack_plus": f["attack_plus"] + plus})
     else:
-        replace_top(st, {**f, "d_plus": f["d_plus"] + plus})
+        replace_top(st, {**f, "defence_plus": f["defence_plus"] + plus})
     log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
     return True
 
@@ -826,7 +826,7 @@ def venetian_act(st: GameState, f: WVenetianArsenalFrame, a: Action) -> None:
         return
     seat, ftype = f["seat"], f["type"]
     first = content_for(st).ruleset.row_slots[0]
-    push(st, {"k": "commit", "seat": seat, "type": ftype, "card": card_of(st, seat, ftype), "slot": effective_slot(st, seat, ftype, first), "sub": True})
+    push(st, {"k": "commit", "seat": seat, "type": ftype, "card": card_of(st, seat, ftype), "slot": effective_slot(st, seat, ftype, first), "by_effect": True})
 
 
 @hooks.register("after_resolve", "estadio_do_maracana")
@@ -852,7 +852,7 @@ def estadio_act(st: GameState, f: WEstadioFrame, a: Action) -> None:
         return
     # FAQ: the economy card resolves and resets before the other card resets.
     push(st, {"k": "reset", "seat": seat, "type": key})
-    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": effective_slot(st, seat, key, slot_of(st, seat, key)), "sub": True})
+    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": effective_slot(st, seat, key, slot_of(st, seat, key)), "by_effect": True})
 
 
 __all__ = ["diplomacy_limit", "reinforced_tokens"]

@@ -187,16 +187,16 @@ def _effect_frames(st: GameState, seat: int, e: Effect, ftype: str, bonus: int) 
     if op == "ap_after_reset":
         return [{"k": "ap_resolve", "seat": seat, "what": a["resolve"], "reset": bool(a["reset"])}], False
     if op == "ap_build_wonder":
-        return [{"k": "build", "seat": seat, "slot": _ceiling(st), "range": 0, "water": False, "on_figure": False, "w7": int(a["production"]), "after": 0, "no_city": True, "ap": "wonder"}], False
+        return [{"k": "build", "seat": seat, "slot": _ceiling(st), "range": 0, "water": False, "on_figure": False, "slot5_production": int(a["production"]), "after": 0, "no_city": True, "ap": "wonder"}], False
     if op == "ap_build_city":
-        f: BuildFrame = {"k": "build", "seat": seat, "slot": _ceiling(st), "range": int(a["range"]), "water": bool(a["count_water"]), "on_figure": False, "w7": 0, "after": 0, "ap": "city"}
+        f: BuildFrame = {"k": "build", "seat": seat, "slot": _ceiling(st), "range": int(a["range"]), "water": bool(a["count_water"]), "on_figure": False, "slot5_production": 0, "after": 0, "ap": "city"}
         if a["from_caravan"]:
             f["from_caravans"] = True
         return [f], False
     if op == "ap_attack":
         combat = int(a["combat"])
         vsb = int(a.get("combat_vs_barbarian") or combat) - combat
-        return [{"k": "card_attack", "seat": seat, "slot": combat, "left": int(a["attacks"]), "range": int(a["range"]), "combat": 0, "vsb": vsb, "through": list(a["count_through"]), "passes": [], "ap": [dict(t) for t in a["targets"]]}], False
+        return [{"k": "card_attack", "seat": seat, "slot": combat, "left": int(a["attacks"]), "range": int(a["range"]), "combat": 0, "vs_barbarian": vsb, "through": list(a["count_through"]), "passes": [], "ap": [dict(t) for t in a["targets"]]}], False
     if op == "ap_reinforce":
         return [{"k": "ap_reinforce", "seat": seat, "base": int(a["base"]), "per_attack": int(a["per_attack"])}], False
     if op == "ap_advance_dial":
@@ -542,7 +542,7 @@ def _combat(st: GameState, f: CombatFrame, opts: list[Action]) -> Action | None:
     if Action("boost") not in opts:
         return Action("accept")
     if attacker:
-        behind = f["a_die"] + f["a_base"] + f["a_plus"] <= f["d_die"] + f["d_base"] + f["d_plus"]
+        behind = f["attack_die"] + f["attack_base"] + f["attack_plus"] <= f["defence_die"] + f["defence_base"] + f["defence_plus"]
         spends = automa(st).param("attack_trade") == "spend_all" or behind
     else:
         spends = automa(st).param("defence_trade") == "spend_all"
@@ -738,7 +738,7 @@ def _caravans(st: GameState, f: CaravansFrame, opts: list[Action]) -> Action | N
 
 
 def _dest_of(st: GameState, f: CaravanStartFrame | CaravanStepFrame) -> int | None:
-    d = st.turn.get("ap_dest", {}).get(str(f["i"]))
+    d = st.turn.get("ap_dest", {}).get(str(f["figure"]))
     return int(d) if d is not None else None
 
 
@@ -754,7 +754,7 @@ def _caravan_step(st: GameState, f: CaravanStepFrame, opts: list[Action]) -> Act
     d = _dest_of(st, f)
     if d is None:
         return None
-    here = st.players[f["seat"]].caravans[f["i"]]
+    here = st.players[f["seat"]].caravans[f["figure"]]
     if here == d and Action("trade") in opts:
         return Action("trade")
     dist = _path_lengths(st, f, d)
