@@ -1,4 +1,4 @@
-"""Puts ``tests/`` on the import path so that test modules in sub-folders can use ``spec_paths``."""
+"""Puts ``tests/`` on the import path so that test modules in sub-folders can use ``spec_paths`` and ``repo_scripts``."""
 
 from __future__ import annotations
 

@@ -3,28 +3,19 @@ is up to date and says what the engine's registries say."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from repo_scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("effects_index", ROOT / "tools" / "effects_index.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["effects_index"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    return _tool()
+    return load_script("tools/effects_index.py", register=True)
 
 
 def test_committed_index_is_up_to_date(tool: ModuleType) -> None:

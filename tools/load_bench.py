@@ -111,6 +111,9 @@ class Http:
     server answered a raw client in under a millisecond), which would be measured as the
     server's latency."""
 
+    reconnects = 0
+    """Requests sent again on a new connection (the server had closed an idle one) in this run."""
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
@@ -135,6 +138,7 @@ class Http:
                 self.close()
                 if attempt:
                     raise
+                Http.reconnects += 1
         raise AssertionError("unreachable")
 
     def close(self) -> None:
@@ -162,6 +166,7 @@ async def bots(args: argparse.Namespace) -> None:
 
 async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     latest: dict[str, int] = {}
+    received = [0]
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, limits=limits) as http:
         gids = []
@@ -174,23 +179,26 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
                                       open_timeout=60) as ws:
             while True:
                 raw = await ws.recv(decode=False)
+                received[0] += 1
                 m = VERSION.search(raw[:200])
                 if m:
                     latest[gid] = max(latest.get(gid, 0), int(m.group(1)))
 
     tasks = [asyncio.create_task(watch(g)) for g in gids for _ in range(4)]
     await asyncio.sleep(3)  # warm-up: every socket connected, every driver running
-    start = sum(latest.values())
-    t0, cpu0 = time.monotonic(), srv.cpu()
+    start, got0 = sum(latest.values()), received[0]
+    t0, cpu0, own0 = time.monotonic(), srv.cpu(), time.process_time()
     await asyncio.sleep(args.seconds)
-    done = sum(latest.values()) - start
-    elapsed, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+    done, got = sum(latest.values()) - start, received[0] - got0
+    elapsed, cpu, own = time.monotonic() - t0, srv.cpu() - cpu0, time.process_time() - own0
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(f"bots: {args.games} games x 4 sockets, bots at no delay: {done} actions in {elapsed:.1f} s = "
           f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
-          f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action)")
+          f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action); client CPU {own:.1f} s")
+    print(f"  {got / (4 * args.games) / max(done / args.games, 1):.2f} views per socket and action (below 1: a busy "
+          f"server sends one view for several actions, so CPU per action falls with load)")
 
 
 # ---------------------------------------------------------------------------- humans
@@ -209,6 +217,7 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
     stop = asyncio.Event()
     lat: list[float] = []
     answered: list[float] = []
+    slowest: list[Any] = [0.0, ""]
     errors = [0]
     rnd = random.Random(1)
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
@@ -227,43 +236,73 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
             def __init__(self) -> None:
                 self.seen: list[int] = [0, 0, 0, 0]
                 self.pending: dict[int, float] = {}  # version -> when its POST was sent
+                self.trace: dict[int, list[str]] = {}  # version -> what happened to it, when
 
             def saw(self, seat: int, version: int) -> None:
+                now = time.monotonic()
+                for v in self.pending:
+                    if self.seen[seat] < v <= version:
+                        self.trace.setdefault(v, []).append(f"seat {seat} socket {1000 * (now - self.pending[v]):.0f} ms")
                 self.seen[seat] = max(self.seen[seat], version)
                 low = min(self.seen)
                 for v in [v for v in self.pending if v <= low]:
-                    lat.append(time.monotonic() - self.pending.pop(v))
+                    took = now - self.pending.pop(v)
+                    lat.append(took)
+                    if took > slowest[0]:
+                        slowest[:] = [took, ", ".join(self.trace.get(v, []))]
+                    self.trace.pop(v, None)
 
         async def player(g: dict[str, Any], state: Game, seat: int) -> None:
+            """One person at a browser: the table reads every view as it comes (also while its
+            player thinks); the player answers the latest view that asks them, after thinking."""
             gid, tok = g["game_id"], g["seats"][seat]["token"]
             post = Http(srv.port)
-            async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}?token={tok}",
-                                          max_size=None, open_timeout=60, compression=None) as ws:
+            asked: list[Any] = [None]  # (version, options) of the latest view that asks this seat
+            wake = asyncio.Event()
+
+            async def think_and_act() -> None:
                 while True:
-                    raw = await ws.recv(decode=False)
-                    v = VERSION.search(raw[:200])
-                    if v is None:
-                        continue  # an error message
-                    version = int(v.group(1))
-                    state.saw(seat, version)
-                    d = DECIDER.search(raw)
-                    if d is None or int(d.group(1)) != seat:
-                        continue  # parse only the views this seat acts on
-                    m = json.loads(raw)
-                    opts = m["decision"]["options"]
-                    if not opts or version < max(state.seen):
-                        continue
+                    await wake.wait()
+                    wake.clear()
                     await asyncio.sleep(rnd.uniform(0.5, 1.5) * args.pace)
                     if stop.is_set():
                         return
+                    if asked[0] is None:
+                        continue  # the question went away while they thought
+                    version, opts = asked[0]
+                    asked[0] = None
                     active = [o for o in opts if o.split(" ")[0] not in SKIP] or opts
                     state.pending[version + 1] = time.monotonic()
                     status, _ = await post.request("POST", f"/api/games/{gid}/actions",
                                                    {"token": tok, "version": version, "action": rnd.choice(active)})
-                    answered.append(time.monotonic() - state.pending.get(version + 1, time.monotonic()))
+                    took = time.monotonic() - state.pending.get(version + 1, time.monotonic())
+                    answered.append(took)
+                    state.trace.setdefault(version + 1, []).insert(0, f"seat {seat}'s POST answered {1000 * took:.0f} ms")
                     if status != 200:
                         errors[0] += 1
                         state.pending.pop(version + 1, None)
+
+            actor = asyncio.create_task(think_and_act())
+            try:
+                async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}?token={tok}",
+                                              max_size=None, open_timeout=60, compression=None) as ws:
+                    while True:
+                        raw = await ws.recv(decode=False)
+                        v = VERSION.search(raw[:200])
+                        if v is None:
+                            continue  # an error message
+                        version = int(v.group(1))
+                        state.saw(seat, version)
+                        d = DECIDER.search(raw)
+                        if d is None or int(d.group(1)) != seat:
+                            asked[0] = None
+                            continue  # parse only the views this seat acts on
+                        opts = json.loads(raw)["decision"]["options"]
+                        if opts and (asked[0] is None or asked[0][0] < version):
+                            asked[0] = (version, opts)
+                            wake.set()
+            finally:
+                actor.cancel()
 
         tasks = [asyncio.create_task(player(g, Game_, s)) for g in games for Game_ in [Game()] for s in range(4)]
         cpu0, own0 = srv.cpu(), time.process_time()
@@ -280,7 +319,9 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
           f"{1000 * cpu / max(n, 1):.1f} ms per action); client CPU {own:.1f} s")
     print(f"  POST to all four sockets having the view: p50 {pct(lat, 50) * 1000:.1f} ms, "
           f"p90 {pct(lat, 90) * 1000:.1f} ms, p99 {pct(lat, 99) * 1000:.1f} ms, max {max(lat, default=0) * 1000:.1f} ms")
-    print(f"  POST answered: p50 {pct(answered, 50) * 1000:.1f} ms, p99 {pct(answered, 99) * 1000:.1f} ms")
+    print(f"  POST answered: p50 {pct(answered, 50) * 1000:.1f} ms, p99 {pct(answered, 99) * 1000:.1f} ms, "
+          f"max {max(answered, default=0) * 1000:.1f} ms; {Http.reconnects} POSTs sent again on a new connection")
+    print(f"  slowest action: {slowest[0] * 1000:.0f} ms ({slowest[1]})")
 
 
 # ---------------------------------------------------------------------------- kill

@@ -35,6 +35,7 @@ from newdawn.bots.evaluate import (  # noqa: E402
 from newdawn.bots.mcts import around_attack  # noqa: E402
 from newdawn.engine import (  # noqa: E402
     GameState,
+    apply,
     apply_in_place,
     decision_seat,
     legal_actions,
@@ -261,3 +262,62 @@ def test_fort_risk_is_what_a_rival_army_in_reach_can_take() -> None:
     far = st.copy()
     far.players[0].armies[0] = LOCKED
     assert FORTS.score(far, 1) == HAND.score(far, 1)
+
+
+def test_base_evaluation_draws_caravans_to_a_city_state_and_counts_diplomacy_cards() -> None:
+    """``evaluate.BASE`` (the base game's, ``hand_for("base")``): a caravan nearer a city-state
+    whose card the seat lacks scores more, and each diplomacy card held counts; Terra Incognita
+    keeps the table alone."""
+    from newdawn.bots.evaluate import BASE, W_DIPLOMACY, caravans, hand_for
+
+    assert hand_for("base") is BASE and hand_for("ti") is HAND
+    st = new_game({"ruleset": "base", "players": 2, "map": "first_game"}, 3)
+    b = st.board
+    cs = min(st.cs_at)
+    dist = {cs: 0}
+    frontier = [cs]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for y in b.nbrs[x]:
+                if y not in dist and not b.is_water[y]:
+                    dist[y] = dist[x] + 1
+                    nxt.append(y)
+        frontier = nxt
+    open_land = [s for s in dist if s not in st.cities and s not in st.cs_at]
+    near = next(s for s in open_land if dist[s] == 1)
+    far = max(open_land, key=dist.__getitem__)
+    ps = st.players[0]
+    ps.dipl = []
+    ps.caravans = [far]
+    at_far = caravans(st, 0)
+    ps.caravans = [near]
+    assert caravans(st, 0) > at_far
+    ps.caravans = []
+    assert caravans(st, 0) == 0.0
+    ps.dipl = ["cs:" + st.cs_at[cs]]
+    assert caravans(st, 0) == W_DIPLOMACY
+    assert BASE.score(st, 0) - HAND.score(st, 0) == pytest.approx(W_DIPLOMACY)
+
+
+def test_greedy_chain_ends_with_the_turn_when_an_engine_seat_plays_between() -> None:
+    """Against the base game's Automated Player a seat's next decision after its turn is its
+    own next turn (the AP's turn runs inside ``apply``). With ``turn`` the chain stops there,
+    at the next focus choice, instead of planning the next turn on one sample of the AP's
+    random choices."""
+    from newdawn.bots.evaluate import BASE
+    from newdawn.bots.greedy import chain_value, turn_of
+
+    st = new_game({"ruleset": "base", "players": 2, "automa": True, "map": "first_game"}, 4)
+    rnd = random.Random(0)
+    while not (decision_seat(st) == 0 and st.stack_frames[-1]["k"] == "focus"):
+        apply_in_place(st, rnd.choice(legal_actions(st)))
+    root = turn_of(st)
+    focus = next(a for a in legal_actions(st) if str(a) == "focus science")
+    ended = apply(st, focus)
+    chain_value(ended, 0, 40, [0], ev=BASE, turn=root)
+    assert ended.winner == -1 and turn_of(ended) != root
+    assert decision_seat(ended) == 0 and ended.stack_frames[-1]["k"] == "focus"
+    on = apply(st, focus)
+    chain_value(on, 0, 40, [0], ev=BASE)
+    assert on.winner != -1 or on.stack_frames[-1]["k"] != "focus" or turn_of(on) != turn_of(ended)

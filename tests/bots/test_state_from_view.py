@@ -1,4 +1,6 @@
-"""``state_from_view``: a full state rebuilt from one seat's view, hidden parts sampled."""
+"""``state_from_view``: a full state rebuilt from one seat's view, hidden parts sampled, in each
+ruleset (the base game has no tile stack: unused tiles go back to the box; its wonder decks lose
+cards by player count, ``rulesets.wonder_remove``)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from newdawn.engine.state import content_for
 from newdawn.engine.view import HIDDEN_FIELDS, state_from_view
 
 
-def _states(players: int, seed: int, every: int, max_rounds: int = 40) -> list[GameState]:
-    st = new_game({"players": players, "max_rounds": max_rounds}, seed)
+def _states(players: int, seed: int, every: int, max_rounds: int = 40, ruleset: str = "ti") -> list[GameState]:
+    st = new_game({"players": players, "max_rounds": max_rounds, "ruleset": ruleset}, seed)
     bot = RandomBot(random.Random(seed))
     out = []
     n = 0
@@ -30,9 +32,24 @@ def _deck_eras(st: GameState) -> dict[str, list[str]]:
     return {t: [w[x].era for x in d] for t, d in st.wonder_decks.items()}
 
 
-@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13), (5, 14)])
-def test_rebuilt_state_plays_like_the_real_one(players: int, seed: int) -> None:
-    for st in _states(players, seed, every=53):
+RULESETS = {
+    # ruleset: (max rounds, every how many actions a state is rebuilt, first decision, has a tile stack)
+    "ti": (40, 53, "setup_fort", True),
+    "base": (30, 41, "base_map_tile", False),  # the map building is sampled too
+}
+
+
+@pytest.mark.parametrize(
+    "ruleset,players,seed",
+    [("ti", 2, 11), ("ti", 3, 12), ("ti", 4, 13), ("ti", 5, 14), ("base", 2, 31), ("base", 3, 32), ("base", 4, 33)],
+)
+def test_rebuilt_state_plays_like_the_real_one(ruleset: str, players: int, seed: int) -> None:
+    max_rounds, every, first_decision, tile_stack = RULESETS[ruleset]
+    states = _states(players, seed, every, max_rounds, ruleset)
+    assert states[0].stack_frames[-1]["k"] == first_decision
+    for st in states:
+        if not tile_stack:
+            assert st.stack == ()
         seat = decision_seat(st)
         view = player_view(st, seat)
         for k in ("rng", "stack", "removed_wonders", "forced_dice"):
@@ -46,8 +63,8 @@ def test_rebuilt_state_plays_like_the_real_one(players: int, seed: int) -> None:
         assert sorted(s2.stack) == sorted(st.stack)
         assert _deck_eras(s2) == _deck_eras(st)
         assert {t: d[:1] for t, d in s2.wonder_decks.items()} == {t: d[:1] for t, d in st.wonder_decks.items()}
-        hidden = sorted(st.removed_wonders + [w for d in st.wonder_decks.values() for w in d[1:]])
-        hidden2 = sorted(s2.removed_wonders + [w for d in s2.wonder_decks.values() for w in d[1:]])
+        hidden = sorted([*st.removed_wonders, *(w for d in st.wonder_decks.values() for w in d[1:])])
+        hidden2 = sorted([*s2.removed_wonders, *(w for d in s2.wonder_decks.values() for w in d[1:])])
         assert hidden == hidden2
 
 

@@ -21,13 +21,6 @@ from newdawn.content.loader import read_raw
 from newdawn.content.schema import Effect
 
 
-@pytest.fixture(scope="module")
-def base() -> BaseContent:
-    c = load_content("base")
-    assert isinstance(c, BaseContent)
-    return c
-
-
 def _broken(stem: str, mutate: Any) -> str:
     """Load the base game with one file replaced by a mutated copy; the error message."""
     doc = read_raw(stem)

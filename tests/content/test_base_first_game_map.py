@@ -3,32 +3,17 @@ every map (2, 3, 4 players) is one that the advanced placement rules allow, with
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from newdawn.content import load_content
 from newdawn.content.base import BaseContent
 from newdawn.engine.board import Placement, build_board, enclosed_holes, tile_cells
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "base_first_game_map.py"
+from repo_scripts import load_script
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("base_first_game_map", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-@pytest.fixture(scope="module")
-def base() -> BaseContent:
-    c = load_content("base")
-    assert isinstance(c, BaseContent)
-    return c
+    return load_script("tools/base_first_game_map.py")
 
 
 def test_data_is_what_the_tool_computes(base: BaseContent) -> None:

@@ -22,8 +22,8 @@ class Game:
     """Log groups as the server keeps them (``groups[0]``: the setup)."""
 
 
-def play(players: int, seed: int, max_rounds: int = 25) -> Game:
-    st = new_game({"players": players, "max_rounds": max_rounds}, seed)
+def play(players: int, seed: int, max_rounds: int = 25, **config: Any) -> Game:
+    st = new_game({"players": players, "max_rounds": max_rounds, **config}, seed)
     bot = RandomBot(random.Random(seed))
     g = Game([st], [], [{"n": 0, "seat": -1, "action": "setup", "events": list(st.events),
                          "entries": setup_entries(st)}])
@@ -43,3 +43,9 @@ def play(players: int, seed: int, max_rounds: int = 25) -> Game:
 @pytest.fixture(scope="package")
 def games() -> list[Game]:
     return [play(2, 1), play(3, 2), play(4, 3), play(4, 8, 40)]
+
+
+@pytest.fixture(scope="package")
+def base_games() -> list[Game]:
+    """Base games with the Automated Player (its turns run inside the humans' actions)."""
+    return [play(2, 4, 30, ruleset="base", automa=True), play(3, 5, 30, ruleset="base", automa=True)]

@@ -114,3 +114,23 @@ def test_an_engine_sentence_without_words_of_its_own_becomes_one_in_the_tables_n
     st = games[0].states[0]
     assert plain_sentence(st, "seat 2 spends marble for +2 (Jebel Barkal)") == "Seat 3 spends marble for +2 (Jebel Barkal)"
     assert plain_sentence(st, "the dial turns; seat 0's army 1 waits") == "The dial turns; Seat 1's Army 2 waits"
+
+
+def test_every_line_says_something_and_no_line_is_said_twice_in_a_row(
+    games: list[Game], base_games: list[Game]
+) -> None:
+    """A line never ends on a colon with nothing after it (a blank space of the base event
+    dial), and one happening is one line: the Automated Player's card change was told twice
+    as "takes" (once by the card taken, once by the card replaced)."""
+    checked = 0
+    for g in games + base_games:
+        for gr in g.groups:
+            texts = [e["text"] for e in gr["entries"]]
+            for before, t in zip(["", *texts], texts, strict=False):
+                assert not t.rstrip().endswith(":"), t
+                assert t != before, (gr["action"], t)
+                checked += 1
+    assert checked > 1000
+    said = [e["text"] for g in base_games for gr in g.groups for e in gr["entries"]]
+    assert any(" replaces " in t and t.startswith("Seat") for t in said), "no Automated Player upgrade seen"
+    assert "The event dial turns to a blank space" in said

@@ -9,8 +9,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import clear_space, fresh, text  # noqa: E402
-from test_leaders import atk_frame, game, kinds, land, opts  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts, text  # noqa: E402
+from test_leaders import atk_frame, game  # noqa: E402
 
 from newdawn.engine import apply, hooks, legal_actions  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402
@@ -18,6 +18,7 @@ from newdawn.engine.flow import push  # noqa: E402
 from newdawn.engine.industry import city_reason, wonder_cost  # noqa: E402
 from newdawn.engine.military import army_enter_reason, attack_value, defense_value  # noqa: E402
 from newdawn.engine.spaces import control_reason, is_mature  # noqa: E402
+from newdawn.engine.state import without
 
 PLAIN = ["rome", "china", "egypt"]  # leaders without effects on the tested numbers
 
@@ -25,7 +26,7 @@ PLAIN = ["rome", "china", "egypt"]  # leaders without effects on the tested numb
 def test_own_and_absent_cards_give_nothing():
     st = game(PLAIN)
     assert hooks.diplomacy_handlers(st, []) == ()
-    st.players[0].dipl = ["p1:joint_war", "p2:joint_war", "cs:kabul"]
+    st.players[0].dipl = ("p1:joint_war", "p2:joint_war", "cs:kabul")
     assert hooks.diplomacy_handlers(st, st.players[0].dipl) == ("joint_war", "kabul")
     assert "joint_war" not in hooks.active_handlers(st, 1)
 
@@ -35,7 +36,7 @@ def test_own_and_absent_cards_give_nothing():
 def test_kumasi_forest_is_difficulty_one_while_resolving_culture_or_industry():
     st = game(PLAIN)
     fo = land(st, lambda s: st.board.terrain[s] == "forest")
-    st.players[0].dipl.append("cs:kumasi")
+    st.players[0].dipl += ("cs:kumasi",)
     assert control_reason(st, 0, fo, 1) is not None  # nothing being resolved
     st.stack_frames.append({"k": "reset", "seat": 0, "type": "culture"})
     assert control_reason(st, 0, fo, 1) is None
@@ -47,7 +48,7 @@ def test_mohenjo_daro_every_space_one_easier_for_control_tokens():
     st = game(PLAIN)
     h = land(st, lambda s: st.board.terrain[s] == "hills")
     assert control_reason(st, 0, h, 1) is not None
-    st.players[0].dipl.append("cs:mohenjo_daro")
+    st.players[0].dipl += ("cs:mohenjo_daro",)
     assert control_reason(st, 0, h, 1) is None
     assert control_reason(st, 1, h, 1) is not None
 
@@ -58,7 +59,7 @@ def test_auckland_spaces_next_to_water_are_difficulty_one_for_cities():
     s = land(st, lambda s: b.diff[s] >= 2 and any(b.is_water[n] for n in b.nbrs[s])
              and all(n not in st.cities and n not in st.cs_at and not b.is_fort[n] for n in b.nbrs[s]))
     assert city_reason(st, 0, s, 1) is not None
-    st.players[0].dipl.append("cs:auckland")
+    st.players[0].dipl += ("cs:auckland",)
     assert city_reason(st, 0, s, 1) is None
 
 
@@ -66,17 +67,17 @@ def test_buenos_aires_two_less_for_a_new_wonder_type():
     st = game(PLAIN)
     w = "colosseum"
     cost = st._c.wonders[w].cost
-    st.players[0].dipl.append("cs:buenos_aires")
+    st.players[0].dipl += ("cs:buenos_aires",)
     assert wonder_cost(st, 0, w) == cost - 2
     same = next(x for x, v in st._c.wonders.items() if v.type == st._c.wonders[w].type and x != w)
-    st.players[0].wonders.append(same)
+    st.players[0].wonders += (same,)
     assert wonder_cost(st, 0, w) == cost
 
 
 def test_brussels_one_less_per_mature_city():
     st = game(PLAIN)
     cap = st.capitals[0]
-    st.players[0].dipl.append("cs:brussels")
+    st.players[0].dipl += ("cs:brussels",)
     cost = st._c.wonders["colosseum"].cost
     assert wonder_cost(st, 0, "colosseum") == cost
     for n in st.board.nbrs[cap]:
@@ -90,7 +91,7 @@ def test_kabul_plus_three_attacking_a_city():
     st = game(PLAIN)
     g = land(st, lambda s: True)
     base = attack_value(st, atk_frame(0, g), "city", 1)
-    st.players[0].dipl.append("cs:kabul")
+    st.players[0].dipl += ("cs:kabul",)
     assert attack_value(st, atk_frame(0, g), "city", 1) == base + 3
     assert attack_value(st, atk_frame(0, g), "ctl", 1) == base
 
@@ -98,21 +99,21 @@ def test_kabul_plus_three_attacking_a_city():
 def test_carthage_counts_city_states_and_own_cities_within_two():
     st = game(PLAIN)
     cs_space = sorted(st.cs_at)[0]
-    st.players[0].dipl.append("cs:carthage")
+    st.players[0].dipl += ("cs:carthage",)
     base = attack_value(st, atk_frame(0, cs_space), "cs", -1)
-    st.players[0].dipl.remove("cs:carthage")
+    st.players[0].dipl = without(st.players[0].dipl, "cs:carthage")
     plain = attack_value(st, atk_frame(0, cs_space), "cs", -1)
     assert base >= plain + 1  # the defending city-state counts itself (FAQ)
     t = land(st, lambda s: True)
     st.ctl[t] = 0
-    st.players[0].dipl.append("cs:carthage")
+    st.players[0].dipl += ("cs:carthage",)
     from newdawn.engine.spaces import within
 
     near = within(st, [t], 2)
     expect = sum(1 for x in near if x in st.cs_at or st.cities.get(x) == 0)
-    st.players[0].dipl.remove("cs:carthage")
+    st.players[0].dipl = without(st.players[0].dipl, "cs:carthage")
     d0 = defense_value(st, "ctl", t, 0, 1)
-    st.players[0].dipl.append("cs:carthage")
+    st.players[0].dipl += ("cs:carthage",)
     assert defense_value(st, "ctl", t, 0, 1) == d0 + expect
 
 
@@ -120,7 +121,7 @@ def test_carthage_counts_city_states_and_own_cities_within_two():
 
 def test_seoul_moves_a_barbarian_to_an_adjacent_empty_land_space():
     st = game(PLAIN)
-    st.players[0].dipl.append("cs:seoul")
+    st.players[0].dipl += ("cs:seoul",)
     push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_seoul"
@@ -133,9 +134,9 @@ def test_seoul_moves_a_barbarian_to_an_adjacent_empty_land_space():
 
 def test_geneva_exchanges_a_player_card():
     st = game(PLAIN)
-    st.players[0].dipl.append("p1:embassy")
-    st.players[1].own_dipl.remove("embassy")
-    st.players[0].dipl.append("cs:geneva")
+    st.players[0].dipl += ("p1:embassy",)
+    st.players[1].own_dipl = without(st.players[1].own_dipl, "embassy")
+    st.players[0].dipl += ("cs:geneva",)
     push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_geneva"
@@ -157,7 +158,7 @@ def test_joint_war_plus_two_attacking_anyone_but_its_giver():
     st = game(PLAIN)
     g = land(st, lambda s: True)
     base = attack_value(st, atk_frame(0, g), "city", 2)
-    st.players[0].dipl.append("p1:joint_war")
+    st.players[0].dipl += ("p1:joint_war",)
     assert attack_value(st, atk_frame(0, g), "city", 2) == base + 2
     assert attack_value(st, atk_frame(0, g), "city", 1) == base
 
@@ -167,15 +168,15 @@ def test_defensive_pact_plus_two_defending_unless_the_giver_attacks():
     t = land(st, lambda s: True)
     st.ctl[t] = 0
     base = defense_value(st, "ctl", t, 0, 2)
-    st.players[0].dipl.append("p1:defensive_pact")
+    st.players[0].dipl += ("p1:defensive_pact",)
     assert defense_value(st, "ctl", t, 0, 2) == base + 2
     assert defense_value(st, "ctl", t, 0, 1) == base
 
 
 def test_embassy_at_givers_capital_before_the_card_may_go_back():
     st = game(PLAIN)
-    st.players[0].dipl.append("p1:embassy")
-    st.players[1].own_dipl.remove("embassy")
+    st.players[0].dipl += ("p1:embassy",)
+    st.players[1].own_dipl = without(st.players[1].own_dipl, "embassy")
     st.players[1].trade = {"culture": 3}
     from newdawn.engine.economy import arrive
 
@@ -192,7 +193,7 @@ def test_embassy_at_givers_capital_before_the_card_may_go_back():
 
 def test_embassy_nothing_at_a_non_capital_city():
     st = game(PLAIN)
-    st.players[0].dipl.append("p1:embassy")
+    st.players[0].dipl += ("p1:embassy",)
     c = land(st, lambda s: True)
     st.cities[c] = 1
     hooks.fire("after_arrival", st, 0, c, 1)
@@ -208,7 +209,7 @@ def test_open_borders_givers_tokens_count_for_maturity():
         st.ctl[n] = 0
     st.ctl[land_n[0]] = 1
     assert not is_mature(st, 0, cap)
-    st.players[0].dipl.append("p1:open_borders")
+    st.players[0].dipl += ("p1:open_borders",)
     assert is_mature(st, 0, cap)
     st.ctl[land_n[0]] = 2
     assert not is_mature(st, 0, cap)
@@ -220,7 +221,7 @@ def test_non_aggression_pact_forbids_attacking_the_giver():
     st.ctl[t] = 1
     f = {"seat": 0, "slot": 5, "water": False}
     assert army_enter_reason(st, f, t) is None
-    st.players[0].dipl.append("p1:non_aggression_pact")
+    st.players[0].dipl += ("p1:non_aggression_pact",)
     assert army_enter_reason(st, f, t) is not None
     st.ctl[t] = 2
     assert army_enter_reason(st, f, t) is None
@@ -237,7 +238,7 @@ def _army_into_rival_token(with_akkad):
     st.ctl[t] = 1
     st.players[0].armies[0] = src
     if with_akkad:
-        st.players[0].dipl.append("cs:akkad")
+        st.players[0].dipl += ("cs:akkad",)
     set_slot(st, 0, "military", 5)
     st.forced_dice = [6, 1]
     st = fresh(st)
@@ -257,8 +258,8 @@ def test_non_aggression_pact_lets_the_attacked_holder_swap_its_military_card():
     st = game(PLAIN)
     t = land(st, lambda s: True)
     st.ctl[t] = 1
-    st.players[1].dipl.append("p0:non_aggression_pact")
-    st.players[0].own_dipl.remove("non_aggression_pact")
+    st.players[1].dipl += ("p0:non_aggression_pact",)
+    st.players[0].own_dipl = without(st.players[0].own_dipl, "non_aggression_pact")
     st.players[0].armies[0] = t
     f = {"attacker": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0,
          "attack_die": 1, "defence_die": 6, "attack_base": 0, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
@@ -281,7 +282,7 @@ def test_palenque_resources_spent_as_trade_tokens():
     st.players[0].resources = {"oil": 2, "marble": 1}
     st.players[0].trade = {"science": 1}
     assert spendable(st, 0, "science") == 1
-    st.players[0].dipl.append("cs:palenque")
+    st.players[0].dipl += ("cs:palenque",)
     assert spendable(st, 0, "science") == 4
     spend(st, 0, "science", 3)
     assert st.players[0].trade["science"] == 0 and sum(st.players[0].resources.values()) == 1
@@ -300,7 +301,7 @@ def test_antananarivo_counts_as_your_city_for_placing_on_your_turn():
     st.cs_at[s] = "antananarivo"
     n = land(st, lambda t: t in b.nbrs[s] and b.diff[t] <= 5)
     assert n not in place_targets(st, 0, "city", 5)
-    st.players[0].dipl.append("cs:antananarivo")
+    st.players[0].dipl += ("cs:antananarivo",)
     assert n in place_targets(st, 0, "city", 5)
     st.current = 1
     assert n not in place_targets(st, 0, "city", 5)
@@ -318,7 +319,7 @@ def test_open_borders_givers_pieces_count_for_district_abilities():
     st.ctl[t] = 1
     terr = (b.terrain[t],)
     base = count_near(st, 0, s, terr)
-    st.players[0].dipl.append("p1:open_borders")
+    st.players[0].dipl += ("p1:open_borders",)
     assert count_near(st, 0, s, terr) == base + 1
 
 
@@ -333,7 +334,7 @@ def test_auckland_counts_city_range_through_water():
             break
     else:
         raise AssertionError("no position where water matters")
-    st.players[0].dipl.append("cs:auckland")
+    st.players[0].dipl += ("cs:auckland",)
     assert city_targets(st, 0, 5, 3, False) == wet
 
 
@@ -371,7 +372,7 @@ def test_antananarivo_your_armies_pass_it_on_your_turn_but_may_not_end_there():
     s = _antananarivo(st)
     attacked, _ = _army_into(st.copy(), s)
     assert kinds(attacked)[-1] != "army_step"  # without the card: the city-state is attacked
-    st.players[0].dipl.append("cs:antananarivo")
+    st.players[0].dipl += ("cs:antananarivo",)
     st, a = _army_into(st, s)
     f = st.stack_frames[-1]
     assert f["k"] == "army_step" and st.players[0].armies[0] == s and f["prev"] == a
@@ -388,7 +389,7 @@ def test_antananarivo_armies_leave_from_it_when_mature_caravans_do_not():
 
     st = game(PLAIN)
     s = _antananarivo(st)
-    st.players[0].dipl.append("cs:antananarivo")
+    st.players[0].dipl += ("cs:antananarivo",)
     assert s not in army_starts(st, 0)
     for n in st.board.nbrs[s]:
         st.ctl[n] = 0

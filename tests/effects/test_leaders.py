@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from helpers import clear_space, fresh, resolve, set_slot, text  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts, resolve, set_slot, text  # noqa: E402
 
 from newdawn.engine import apply, legal_actions, new_game  # noqa: E402
 from newdawn.engine.actions import Action  # noqa: E402
@@ -31,25 +31,6 @@ def game(leaders: list[str], seed: int = 1):
         st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
         st = fresh(st)
     return st
-
-
-def kinds(st):
-    return [f["k"] for f in st.stack_frames]
-
-
-def opts(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
-
-
-def land(st, pred=lambda s: True, avoid=()):
-    b = st.board
-    for s in range(b.n):
-        if s in avoid or b.is_water[s] or b.is_fort[s] or s in st.cities or s in st.cs_at:
-            continue
-        if pred(s):
-            clear_space(st, s)
-            return s
-    raise LookupError
 
 
 def finish(st, seat=0):
@@ -113,7 +94,7 @@ def _science(st, slot_pos):
 def test_writing_one_more_step_with_a_wonder():
     st = game(["china", "rome"])
     a = _science(st.copy(), 1)
-    st.players[0].wonders.append("colosseum")
+    st.players[0].wonders += ("colosseum",)
     b = _science(st, 1)
     assert a.players[0].dial == 1 and b.players[0].dial == 2  # row position 1 is slot 1
 
@@ -334,7 +315,7 @@ def test_georgia_slot_plus_one_with_matching_city_state_card():
     st = game(["georgia", "rome"])
     cs = next(c for c, v in st._c.city_states.items() if v.type == "science")
     assert effective_slot(st, 0, "science", 2) == 2
-    st.players[0].dipl.append("cs:" + cs)
+    st.players[0].dipl += ("cs:" + cs,)
     assert effective_slot(st, 0, "science", 2) == 3
     assert effective_slot(st, 0, "culture", 2) == 2
 
@@ -371,11 +352,11 @@ def test_zulu_trade_token_on_military_after_a_win():
 def test_france_extra_culture_tokens_by_latest_wonder_era():
     st = game(["france", "rome"])
     assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"][-1]["left"] == 2
-    st.players[0].wonders = ["colosseum"]  # ancient
+    st.players[0].wonders = ("colosseum",)  # ancient
     extra = [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"]
     assert len(extra) == 2 and extra[-1]["left"] == 1
     medieval = next(w for w, v in st._c.wonders.items() if v.era == "medieval")
-    st.players[0].wonders.append(medieval)
+    st.players[0].wonders += (medieval,)
     assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"][-1]["left"] == 2
     assert len([f for f in card_frames(st, 0, "astrology", 2, 0) if f["k"] == "place"]) == 0
 

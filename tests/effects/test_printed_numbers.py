@@ -97,7 +97,7 @@ def test_wonder_number_comes_from_the_data():
     s = space(st)
     st.ctl[s] = 1
     base = _attack(st.copy(), 0, s, 1)
-    st.players[0].wonders.append("terracotta_army")
+    st.players[0].wonders += ("terracotta_army",)
     st.forced_dice = [1] * 10
     assert _attack(st.copy(), 0, s, 1) - base == 2
     alt = _with_content(st, "wonders", "terracotta_army", "attack", 7)
@@ -113,7 +113,7 @@ def test_leader_and_diplomacy_numbers_come_from_the_data():
     assert wonder_cost(st, 0, w) == base - 1
     alt = _with_content(st, "leaders", "egypt", "discount", 3)
     assert wonder_cost(alt, 0, w) == base - 3
-    st.players[1].dipl.append("cs:buenos_aires")
+    st.players[1].dipl += ("cs:buenos_aires",)
     assert wonder_cost(st, 1, w) == base - 2
     alt = _with_content(st, "city_states", "buenos_aires", "discount", 4)
     assert wonder_cost(alt, 1, w) == base - 4

@@ -12,7 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from helpers import clear_space, fresh  # noqa: E402
+from helpers import clear_space, fresh, kinds, land, opts  # noqa: E402
+from helpers import text as coord  # noqa: E402
 
 from newdawn.engine import (  # noqa: E402
     apply,
@@ -26,7 +27,7 @@ from newdawn.engine.events import barbarian_step  # noqa: E402
 from newdawn.engine.flow import effective_slot, push  # noqa: E402
 from newdawn.engine.military import attack_value, defense_value, occupy  # noqa: E402
 from newdawn.engine.spaces import is_mature  # noqa: E402
-from newdawn.engine.state import ON_CARD  # noqa: E402
+from newdawn.engine.state import ON_CARD, without  # noqa: E402
 
 # Leaders whose abilities touch none of the situations below.
 LEADERS = ["sumeria", "netherlands"]
@@ -46,34 +47,7 @@ def game(seed: int = 1):
 
 def give(st, seat, *wonders):
     for w in wonders:
-        st.players[seat].wonders.append(w)
-
-
-def opts(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
-
-
-def kinds(st):
-    return [f["k"] for f in st.stack_frames]
-
-
-def coord(st, s):
-    q, r = st.board.coords[s]
-    return f"{q},{r}"
-
-
-def land(st, pred=lambda s: True, avoid=()):
-    """A land space (no fort, city or city-state) matching ``pred``, cleared of tokens."""
-    b = st.board
-    for s in range(b.n):
-        if s in avoid or b.is_water[s] or b.is_fort[s] or s in st.cities or s in st.cs_at:
-            continue
-        if st.board.printed[s] is not None and st.board.printed[s].city_state:
-            continue
-        if pred(s):
-            clear_space(st, s)
-            return s
-    raise LookupError
+        st.players[seat].wonders += (w,)
 
 
 def clear_figures(st, s):
@@ -125,7 +99,7 @@ def test_big_ben_two_per_adjacent_caravan_attacking_and_defending():
     assert attack(st, 0, s, 1) - base_a == 4
     st.ctl[s] = 0
     base_d = defense_value(st, "ctl", s, 0, 1)
-    st.players[0].wonders.remove("big_ben")
+    st.players[0].wonders = without(st.players[0].wonders, "big_ben")
     assert base_d - defense_value(st, "ctl", s, 0, 1) == 4
 
 
@@ -318,7 +292,7 @@ def test_great_zimbabwe_stores_trade_tokens_and_moves_them_at_start_of_turn():
 
 def build_wonder(st, seat, w):
     """Give ``w`` the way building does: the token under the capital, then the hook."""
-    st.players[seat].wonders.append(w)
+    st.players[seat].wonders += (w,)
     st.wonder_at[st.capitals[seat]] = w
     return run_hook(st, "wonder_gained", seat, w, "built")
 
@@ -327,7 +301,7 @@ def test_pyramids_upgrade_up_to_three_level_one_cards_when_built_only():
     st = game()
     c = st._c
     st2 = st.copy()
-    st2.players[0].wonders.append("pyramids")
+    st2.players[0].wonders += ("pyramids",)
     assert kinds(run_hook(st2, "wonder_gained", 0, "pyramids", "gained"))[-1] == "focus"
     st = build_wonder(st, 0, "pyramids")
     level1 = sorted(c.focus_cards[x].type for x in st.players[0].row if c.focus_cards[x].level == 1)
@@ -362,7 +336,7 @@ def test_potala_palace_takes_three_cards_and_holds_several_per_player():
     for card in cards[:3]:
         st = apply(st, Action("dipl", f"1:{card}"))
     assert sorted(d for d in st.players[0].dipl if d.startswith("p1:")) == sorted(f"p1:{x}" for x in cards[:3])
-    st.players[0].wonders.remove("potala_palace")
+    st.players[0].wonders = without(st.players[0].wonders, "potala_palace")
     take_player_card(st, 0, 1, cards[3])  # without the wonder: the others go back
     assert [d for d in st.players[0].dipl if d.startswith("p1:")] == [f"p1:{cards[3]}"]
 
@@ -378,7 +352,7 @@ def test_cristo_redentor_replaces_an_unguarded_rival_city_within_three():
     clear_figures(st, s)
     st.cities[s] = 1
     st.wonder_at[at] = "cristo_redentor"
-    st.players[0].wonders.append("cristo_redentor")
+    st.players[0].wonders += ("cristo_redentor",)
     st = run_hook(st, "wonder_gained", 0, "cristo_redentor", "gained")  # captured: also works
     assert coord(st, s) in opts(st, "replace")
     assert coord(st, st.capitals[1]) not in opts(st, "replace")
@@ -746,14 +720,14 @@ def test_a_wonder_taken_mid_turn_works_at_once_and_its_build_effect_does_not_rep
     t = land(st, avoid={s})
     st.ctl[t] = 1
     st.wonder_at[t] = "terracotta_army"
-    st.players[1].wonders.append("terracotta_army")
+    st.players[1].wonders += ("terracotta_army",)
     from newdawn.engine.pieces import claim_wonder_token
 
     claim_wonder_token(st, 0, t)
     assert "terracotta_army" in st.players[0].wonders and "terracotta_army" not in st.players[1].wonders
     assert attack(st, 0, s, 1) - base == 2
     st.wonder_at[st.capitals[1]] = "pyramids"
-    st.players[1].wonders.append("pyramids")
+    st.players[1].wonders += ("pyramids",)
     claim_wonder_token(st, 0, st.capitals[1])
     assert "pyramids" in st.players[0].wonders
     assert "w_upgrade" not in kinds(fresh(st))
@@ -852,6 +826,6 @@ def test_oxford_university_a_type_with_no_card_can_come_back_only_through_oxford
     cur = c.card_for("economy", 3)
     takes = opts(_tech(st, 3), "take")
     assert cur not in takes and f"{cur}@culture" in takes
-    st.players[0].wonders.remove("oxford_university")
+    st.players[0].wonders = without(st.players[0].wonders, "oxford_university")
     takes = opts(_tech(st, 3), "take")
     assert not any(t.startswith(cur) for t in takes)

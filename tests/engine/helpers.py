@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Collection
 
 from newdawn.engine import apply, legal_actions, new_game
 from newdawn.engine.actions import Action
@@ -78,6 +79,32 @@ def clear_space(st: GameState, s: int) -> None:
     st.district.pop(s, None)
     for letter in [k for k, v in st.barbs.items() if v == s]:
         del st.barbs[letter]
+
+
+def kinds(st: GameState) -> list[str]:
+    """The kinds of the pending frames, bottom to top."""
+    return [f["k"] for f in st.stack_frames]
+
+
+def opts(st: GameState, verb: str) -> set[str]:
+    """The arguments of the legal options with this verb."""
+    return {a.arg for a in legal_actions(st) if a.verb == verb}
+
+
+def land(st: GameState, pred: Callable[[int], bool] = lambda s: True, avoid: Collection[int] = ()) -> int:
+    """A land space (no fort, city or city-state, printed or placed) matching ``pred``, cleared of
+    tokens."""
+    b = st.board
+    for s in range(b.n):
+        if s in avoid or b.is_water[s] or b.is_fort[s] or s in st.cities or s in st.cs_at:
+            continue
+        printed = b.printed[s]
+        if printed is not None and printed.city_state:
+            continue
+        if pred(s):
+            clear_space(st, s)
+            return s
+    raise LookupError
 
 
 def snapshot(st: GameState) -> str:

@@ -451,13 +451,13 @@ def _force_wonder(st: GameState, seat: int, w: str) -> None:
     """``seat`` builds ``w`` as the industry card would after paying: the card leaves its deck
     (or the pile of wonders removed unseen or gone), then the seat chooses the city that holds
     it, which fires the "when built" effects (``industry.wonder_city_act``)."""
-    for deck in st.wonder_decks.values():
-        if w in deck:
-            deck.remove(w)
-    for pile in (st.removed_wonders, st.gone_wonders, st.wonder_tokens):
-        if w in pile:
-            pile.remove(w)
-    st.players[seat].wonders.append(w)
+    for kind, deck in st.wonder_decks.items():
+        if w in deck:  # decks are shared between copies until changed: a new list
+            st.wonder_decks[kind] = [x for x in deck if x != w]
+    st.removed_wonders = tuple(x for x in st.removed_wonders if x != w)
+    st.gone_wonders = tuple(x for x in st.gone_wonders if x != w)
+    st.wonder_tokens = tuple(x for x in st.wonder_tokens if x != w)
+    st.players[seat].wonders += (w,)
     st.stack_frames.append({"k": "wonder_city", "seat": seat, "wonder": w})
     st._legal = None
 
@@ -475,7 +475,7 @@ def _force_diplomacy(st: GameState, seat: int, player_card: str) -> None:
     for cs in sorted(set(st.cs_at.values())):
         if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in ps.dipl:
             st.cs_cards[cs] -= 1
-            ps.dipl.append("cs:" + cs)
+            ps.dipl += ("cs:" + cs,)
     st._legal = None
 
 
@@ -514,7 +514,7 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
             for cs in sorted(set(st.cs_at.values()) - held_cs):
                 if st.cs_cards.get(cs, 0) > 0 and "cs:" + cs not in st.players[seat].dipl:
                     st.cs_cards[cs] -= 1
-                    st.players[seat].dipl.append("cs:" + cs)
+                    st.players[seat].dipl += ("cs:" + cs,)
                     st._legal = None
         opts = legal_actions(st)
         check_options(st, opts, ctx)

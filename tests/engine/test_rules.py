@@ -7,7 +7,7 @@ faq-1.0.txt (FAQ).
 from __future__ import annotations
 
 import pytest
-from helpers import after_setup, clear_space, fresh, resolve, set_slot, text
+from helpers import after_setup, clear_space, fresh, opts, resolve, set_slot, text
 
 from newdawn.engine import IllegalActionError, apply, legal_actions, why_illegal
 from newdawn.engine.actions import Action
@@ -20,10 +20,6 @@ from newdawn.engine.state import ON_CARD
 
 def verbs(st):
     return {a.verb for a in legal_actions(st)}
-
-
-def options(st, verb):
-    return {a.arg for a in legal_actions(st) if a.verb == verb}
 
 
 # ---------------------------------------------------------------- focus row and tech dial
@@ -57,7 +53,7 @@ def test_science_offers_every_card_of_exactly_the_level_reached():
     st = fresh(st)
     st = resolve(st, "science")
     assert st.players[0].dial == 3
-    offered = options(st, "take")
+    offered = opts(st, "take")
     assert offered == {st._c.card_for(t, 2) for t in st._c.ruleset.focus_types}
     st = apply(st, Action("take", "mathematics"))
     assert "mathematics" in st.players[0].row and "astrology" not in st.players[0].row
@@ -103,7 +99,7 @@ def test_control_token_terrain_limit_and_reason():
     st = resolve(st, "culture")
     cap = st.capitals[0]
     b = st.board
-    places = options(st, "place")
+    places = opts(st, "place")
     for n in b.nbrs[cap]:
         t = text(st, n)
         if b.terrain[n] == "grassland" and not st.tokens.get(n):
@@ -231,7 +227,7 @@ def test_city_state_defends_with_eight_and_is_conquered():
 def test_attack_returns_diplomacy_cards_taken_from_the_defender():
     st = after_setup()
     s, cs = sorted(st.cs_at.items())[0]
-    st.players[0].dipl.append("cs:" + cs)
+    st.players[0].dipl += ("cs:" + cs,)
     st.cs_cards[cs] = 1
     st, _ = _attack(st, s, [1, 6])
     assert "cs:" + cs not in st.players[0].dipl and st.cs_cards[cs] == 2
@@ -359,10 +355,9 @@ def test_barbarians_respawn_on_their_letter_when_the_space_is_free():
 
 # ---------------------------------------------------------------- economy
 
-def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
-    """U, Trade."""
-    st = after_setup()
-    s, cs = sorted(st.cs_at.items())[0]
+def _caravan_moving_next_to(st, s):
+    """Seat 1's first caravan on an empty land space next to ``s``, chosen to move by its
+    economy card in slot 5."""
     b = st.board
     src = next(n for n in b.nbrs[s] if not b.is_water[n] and n not in st.cities and n not in st.cs_at)
     clear_space(st, src)
@@ -370,7 +365,14 @@ def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
     set_slot(st, 0, "economy", 5)
     st = fresh(st)
     st = resolve(st, "economy")
-    st = apply(st, Action("caravan", "0"))
+    return apply(st, Action("caravan", "0"))
+
+
+def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
+    """U, Trade."""
+    st = after_setup()
+    s, cs = sorted(st.cs_at.items())[0]
+    st = _caravan_moving_next_to(st, s)
     st = apply(st, Action("to", text(st, s)))
     assert "stop" not in verbs(st)  # a caravan cannot remain in a city-state
     st = apply(st, Action("trade"))
@@ -383,15 +385,8 @@ def test_caravan_to_city_state_gives_two_tokens_and_a_diplomacy_card():
 def test_caravan_cannot_enter_a_barbarian_space():
     st = after_setup()
     letter, at = sorted(st.barbs.items())[0]
-    b = st.board
-    src = next(n for n in b.nbrs[at] if not b.is_water[n] and n not in st.cities and n not in st.cs_at)
-    clear_space(st, src)
-    st.players[0].caravans[0] = src
-    set_slot(st, 0, "economy", 5)
-    st = fresh(st)
-    st = resolve(st, "economy")
-    st = apply(st, Action("caravan", "0"))
-    assert text(st, at) not in options(st, "to")
+    st = _caravan_moving_next_to(st, at)
+    assert text(st, at) not in opts(st, "to")
     assert "barbarian" in why_illegal(st, Action("to", text(st, at)))
 
 

@@ -8,7 +8,6 @@ same. Skips, saying why, when the compiled build is absent or older than the sou
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
@@ -30,6 +29,7 @@ from newdawn.engine import (
     make_record,
     new_game,
 )
+from repo_scripts import load_script
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -38,19 +38,11 @@ FAST_DIR = Path(os.environ.get("NEWDAWN_FAST_DIR", ROOT / "build" / "mypyc"))
 PERFT_FILES = sorted(HERE.glob("*.toml"))
 
 
-def _build_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("build_fast", ROOT / "tools" / "build_fast.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _skip_unless_built() -> None:
     stamp = FAST_DIR / "SOURCES_HASH"
     if not stamp.is_file():
         pytest.skip(f"no compiled build in {FAST_DIR} (build it with `make fast`)")
-    if stamp.read_text().strip() != _build_tool().sources_hash():
+    if stamp.read_text().strip() != load_script("tools/build_fast.py").sources_hash():
         pytest.skip(f"the compiled build in {FAST_DIR} is older than the sources (run `make fast`)")
 
 

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+
+from repo_scripts import load_script
 
 pytest.importorskip("pettingzoo")
 
@@ -16,16 +16,10 @@ from newdawn.engine import new_game, player_view  # noqa: E402
 from newdawn.research.codec import codec  # noqa: E402
 from newdawn.research.observation import Observation  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_pg.py"
-
 
 @pytest.fixture(scope="module")
 def pg() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_pg", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("examples/train_pg.py")
 
 
 def test_focus_features_read_the_slot_and_level_from_the_observation(pg: ModuleType) -> None:

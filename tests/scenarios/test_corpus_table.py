@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "scenario_table.py"
+from repo_scripts import load_script
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("scenario_table", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/scenario_table.py")
 
 
 def test_the_corpus_table_is_up_to_date() -> None:
@@ -39,3 +34,33 @@ def test_the_table_lists_every_file_with_its_title_and_rule(tmp_path: Path) -> N
 def test_a_document_without_markers_is_refused() -> None:
     with pytest.raises(ValueError, match="marker lines"):
         _tool().render("# no markers\n", "table\n")
+
+
+def test_the_base_checklist_is_up_to_date() -> None:
+    tool = _tool()
+    doc = tool.COVERAGE.read_text(encoding="utf-8")
+    assert tool.render_coverage(doc) == doc, "run: python tools/scenario_table.py"
+
+
+def test_the_checklist_maps_each_entry_to_its_scenarios_or_says_why_not(tmp_path: Path) -> None:
+    tool = _tool()
+    (tmp_path / "a.toml").write_text('rule = "x.txt: A"\nchecks = ["one", "two"]\n')
+    (tmp_path / "b.toml").write_text('rule = "x.txt: B"\nchecks = ["one"]\n')
+    items = [{"id": "one", "source": "R", "text": "first"}, {"id": "two", "source": "FAQ", "text": "second"},
+             {"id": "three", "source": "FAQ", "text": "third", "not_checkable": "a convention"},
+             {"id": "four", "source": "FAQ", "text": "fourth", "ti": "x/y"}]
+    out = tool.checklist(items, tool.checks(tmp_path))
+    assert out.startswith("4 entries: 2 checked by base scenarios, 1 not checkable, 1 still to write")
+    assert "| first | R | `a`, `b` |" in out and "| second | FAQ | `a` |" in out
+    assert "| third | FAQ | not checkable: a convention |" in out
+    assert "| fourth | FAQ | to write (Terra Incognita: `x/y`) |" in out
+    (tmp_path / "c.toml").write_text('rule = "x.txt: C"\nchecks = ["five"]\n')
+    with pytest.raises(ValueError, match="five"):
+        tool.checklist(items, tool.checks(tmp_path))
+
+
+def test_every_checklist_entry_has_a_source_and_a_text_and_a_unique_id() -> None:
+    items = _tool().entries()
+    ids = [e["id"] for e in items]
+    assert len(ids) == len(set(ids))
+    assert all(e["source"] and e["text"] for e in items)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,3 +157,62 @@ def test_a_game_that_no_longer_replays_does_not_stop_the_server(db_url: str) -> 
         assert r.status_code == 500 and "cannot be resumed" in r.json()["error"]
         assert [g["game_id"] for g in c.get("/api/games").json()["games"]] == [good["game_id"]]
         assert state(c, good["game_id"])["version"] == 0
+
+
+def test_sqlite_commits_never_checkpoint_the_store_thread_does(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit that fills the write-ahead log no longer copies it into the database file (and
+    syncs) while the process's other writes wait: the store's own thread checkpoints."""
+    import sqlite3
+    import time
+
+    from newdawn.server import store as store_mod
+
+    monkeypatch.setattr(store_mod, "CHECKPOINT_EVERY_S", 0.05)
+    st = store_mod.Store(db_url)
+    try:
+        with st.engine.connect() as c:
+            assert c.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        with TestClient(create_app(db_url, bot_delay=0, bot_seed=1)) as client:
+            gid = create(client, [{"kind": "human"}] * 4, claim=False, hotseat=True)["game_id"]
+        before, end = st.checkpoints, time.monotonic() + 10
+        while st.checkpoints < before + 2 and time.monotonic() < end:
+            time.sleep(0.02)
+        assert st.checkpoints >= before + 2
+        # the database file alone (the log set aside) holds the game: the checkpoint copied it
+        path = db_url.removeprefix("sqlite:///")
+        with open(path, "rb") as f:
+            image = f.read()
+        copy = path + ".copy"
+        with open(copy, "wb") as f:
+            f.write(image)
+        con = sqlite3.connect(copy)
+        try:
+            assert con.execute("SELECT count(*) FROM games WHERE id = ?", (gid,)).fetchone() == (1,)
+        finally:
+            con.close()
+    finally:
+        st.close()
+
+
+def test_sqlite_log_starts_again_under_a_steady_stream_of_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passive checkpoints alone always lag a steady writer, and the write-ahead log would grow
+    without end; past RESET_FRAMES pages the store finishes one with writes held back."""
+    from newdawn.server import store as store_mod
+    from newdawn.server.games import GameManager
+
+    monkeypatch.setattr(store_mod, "CHECKPOINT_EVERY_S", 0.02)
+    monkeypatch.setattr(store_mod, "RESET_FRAMES", 50)
+    path = tmp_path / "w.db"
+    st = store_mod.Store(f"sqlite:///{path}")
+    try:
+        games = GameManager(st, bot_seed=1)
+        gids = [games.create({"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 1 + i})["game_id"]
+                for i in range(4)]
+        done = 0
+        while done < 1500:  # about 13 MB of log pages without a restart
+            for gid in gids:
+                done += games.bot_step(gid)
+        wal = os.path.getsize(f"{path}-wal")
+        assert wal < 3_000_000, f"the write-ahead log grew to {wal} bytes"
+    finally:
+        st.close()

@@ -161,3 +161,24 @@ def test_sockets_per_game_are_capped(tmp_path: Path) -> None:
         finally:
             for w in open_:
                 w.__exit__(None, None, None)
+
+
+def test_a_socket_gets_the_same_view_as_the_state_request(client: TestClient) -> None:
+    """The sockets' views are built another way (shared parts made once, the board's JSON spliced
+    in): they say exactly what GET /state says to the same viewer."""
+    g = create(client, HUMANS2, seed=5)
+    gid = g["game_id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    for _ in range(12):  # some history: summaries, touched spaces, log records
+        seat = state(client, gid)["decision"]["seat"]
+        v = state(client, gid, tokens[seat])
+        active = [o for o in v["decision"]["options"] if o.split(" ")[0] not in ("back", "skip", "done", "pass")]
+        assert act(client, gid, tokens[seat], v["version"], (active or v["decision"]["options"])[0]).status_code == 200
+    for token in (tokens[0], tokens[1], None):
+        url = f"/ws/games/{gid}" + (f"?token={token}" if token else "")
+        with client.websocket_connect(url) as ws:
+            got, asked = ws.receive_json(), state(client, gid, token)
+            for clocked in ("handover", "timer"):  # seconds counted from when each was made
+                got.pop(clocked), asked.pop(clocked)
+            assert got == asked
+            assert got["board"]["spaces"] and got["log"][-1]["n"] == got["version"]

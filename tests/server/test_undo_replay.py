@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
@@ -199,3 +200,38 @@ def test_undo_is_neither_offered_nor_allowed_once_the_game_is_over(client: TestC
     r = client.post(f"/api/games/{gid}/undo", json={"token": hs, "version": v["version"]})
     assert r.status_code == 400 and r.json()["error"] == "the game is over"
     assert state(client, gid)["version"] == v["version"]
+
+
+def test_a_process_that_reloads_a_game_shows_the_log_of_the_actions_it_now_has(tmp_path: Path) -> None:
+    """Two processes on one database: one undoes the last action and plays another; the other,
+    reloading, takes back the old action and shows the new one's log records, not the old's."""
+    from newdawn.server.games import GameManager
+    from newdawn.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+    try:
+        here, there = GameManager(store, bot_seed=1), GameManager(store, bot_seed=1)
+        gid = here.create({"seats": [{"kind": "human"}] * 2, "seed": 21, "hotseat": True})["game_id"]
+        hs = store.load_game(gid).hotseat_token  # type: ignore[union-attr]
+        for _ in range(200):  # find an action that can be undone and has another choice
+            v = here.view(gid, hs)
+            opts = [o for o in v["decision"]["options"] if o.split(" ")[0] not in ("back", "skip", "done", "pass")]
+            first = opts[0] if opts else v["decision"]["options"][0]
+            version = here.act(gid, hs, v["version"], first)
+            there.get(gid)  # the other process has the game loaded with this action
+            if len(opts) > 1 and there.revision(gid) == version:
+                try:
+                    undone = here.undo(gid, hs, version)
+                except Exception:  # noqa: BLE001 - not undoable (dice, draws): play on
+                    continue
+                other = opts[1]
+                here.act(gid, hs, undone, other)
+                break
+        else:
+            raise AssertionError("no undoable action with two choices found")
+        there.refresh(gid)
+        mine, theirs = here.view(gid, None)["log"], there.view(gid, None)["log"]
+        assert theirs[-1]["action"] == other
+        assert theirs == mine
+    finally:
+        store.close()

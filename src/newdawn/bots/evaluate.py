@@ -48,6 +48,18 @@ W_REINFORCED = 0.5
 W_THREAT = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
+W_CARAVAN = 3.0
+"""Evaluations with the caravan terms only (``Evaluation.caravan``): up to this much for a
+caravan close to a destination that gives it a diplomacy card it lacks (a city-state whose card
+it does not hold, or a rival's city), half of it for any other destination, falling off with
+the land distance over ``CARAVAN_REACH``. Below what an arrival gives (the ruleset's
+``caravan_trade_tokens`` trade tokens and a card), so a caravan next to a destination enters
+it rather than waits."""
+CARAVAN_REACH = 12
+W_DIPLOMACY = 4.0
+"""Evaluations with the caravan terms only: each diplomacy card held (a city-state card is an
+ability; a rival's card blocks its caravans' arrival and attacks)."""
+
 W_STRIKE = 0.6
 """``FORTS`` only: times the best capture the seat's next military turn can make, a fort
 within reach of its armies taken with the exact odds of the dice (``strike``)."""
@@ -335,6 +347,58 @@ def fort_risk(st: GameState, p: int, armies: list[list[int]], holders: dict[int,
     return total
 
 
+def _land_distances(st: GameState, sources: frozenset[int]) -> dict[int, int]:
+    """Steps over land from the nearest source (cached on the immutable board by the sources)."""
+    key = "bots:land:" + ",".join(map(str, sorted(sources)))
+    memo = st.board.memo
+    got: dict[int, int] | None = memo.get(key)
+    if got is None:
+        b = st.board
+        got = {x: 0 for x in sources}
+        frontier = list(sources)
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in b.nbrs[x]:
+                    if y not in got and not b.is_water[y]:
+                        got[y] = got[x] + 1
+                        nxt.append(y)
+            frontier = nxt
+        memo[key] = got
+    return got
+
+
+def caravans(st: GameState, p: int) -> float:
+    """The caravan terms: each caravan's approach to a destination (one on its card counts from
+    the capital, where it sets out), and the diplomacy cards held."""
+    ps = st.players[p]
+    have = set(ps.dipl)
+    new: set[int] = set()
+    other: set[int] = set()
+    for s, cs in st.cs_at.items():
+        if s in st.barbs.values():
+            continue
+        (other if "cs:" + cs in have else new).add(s)
+    held_from = {d.split(":")[0] for d in have if d.startswith("p")}
+    for s, o in st.cities.items():
+        if 0 <= o != p and s not in st.cs_at:
+            (other if f"p{o}" in held_from else new).add(s)
+    value = W_DIPLOMACY * len(have)
+    if not new and not other:
+        return value
+    d_new = _land_distances(st, frozenset(new)) if new else {}
+    d_any = _land_distances(st, frozenset(new | other))
+    cap = st.capitals[p]
+    for x in ps.caravans:
+        at = cap if x == ON_CARD else x
+        if at < 0:
+            continue
+        near = max(0.0, 1.0 - d_new.get(at, CARAVAN_REACH) / CARAVAN_REACH)
+        near_any = max(0.0, 1.0 - d_any.get(at, CARAVAN_REACH) / CARAVAN_REACH)
+        value += W_CARAVAN * max(near, 0.5 * near_any)
+    return value
+
+
 class _ByOwner:
     """One pass over the board for every seat: cities, control tokens, reinforced tokens and
     armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
@@ -414,6 +478,8 @@ def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
                 if x in hostile:
                     near += 1
         s -= W_THREAT * near
+    if ev.caravan:
+        s += ev.caravan * caravans(st, p)
     if ev.strike or ev.fort_risk:
         holders = b.fort_holders(st)
         if ev.strike:
@@ -432,6 +498,9 @@ class Evaluation:
     """Times ``strike``: the best capture of the seat's next military turn."""
     fort_risk: float = 0.0
     """Times ``fort_risk``: what the rivals' next military turns can take from the seat."""
+    caravan: float = 0.0
+    """Times ``caravans``: the caravans' approach to their destinations and the diplomacy cards
+    held."""
 
     def score(self, st: GameState, p: int) -> float:
         """How well seat ``p`` stands."""
@@ -456,6 +525,19 @@ HAND = Evaluation()
 """greedy's and mcts's evaluation: the table of docs/bots.md, no fort terms."""
 FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
 """greedy's table plus the fort terms (the 4-player mcts's decisions after its focus card, ``mcts.TACTICS``)."""
+
+BASE = Evaluation(caravan=1.0)
+"""greedy's table plus the caravan terms (``caravans``): the base game's evaluation. With no
+armies, a base player's economy card is its caravans, and a one-step lookahead saw no gain in
+a caravan's step until it arrived."""
+BY_RULESET: dict[str, Evaluation] = {"base": BASE}
+"""The evaluation a bot judges a game of this ruleset by when none is given (``HAND`` for the
+rulesets not listed)."""
+
+
+def hand_for(ruleset: str) -> Evaluation:
+    """The evaluation for a game of ``ruleset`` (``BY_RULESET``, else ``HAND``)."""
+    return BY_RULESET.get(ruleset, HAND)
 
 
 def score(st: GameState, p: int) -> float:

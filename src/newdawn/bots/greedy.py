@@ -22,7 +22,7 @@ from ..engine.api import apply_in_place
 from ..engine.flow import slot_of, spendable, type_key
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import HAND, WIN, Evaluation
+from .evaluate import HAND, WIN, Evaluation, hand_for
 
 DEEP_VERBS = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
@@ -98,16 +98,25 @@ def settle(st: GameState, ev: Evaluation = HAND) -> GameState:
     return st
 
 
+def turn_of(st: GameState) -> tuple[int, int]:
+    """The turn a decision belongs to (round, seat whose turn it is)."""
+    return st.round, st.current
+
+
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
-                ev: Evaluation = HAND) -> float:
+                ev: Evaluation = HAND, turn: tuple[int, int] | None = None) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
     ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late.
     An attack is fought out (``settle``) wherever it opens, so a step into a fort is judged by
-    the fight's outcome. ``ev`` is the evaluation judged by."""
+    the fight's outcome. ``ev`` is the evaluation judged by. With ``turn`` (``turn_of`` the
+    decision the chain follows) the chain ends with that turn: after a seat the engine plays
+    (the base game's Automated Player) the seat's next turn comes without a rival's decision
+    between, and planning it on one sample of that seat's random choices chased wins that
+    the real choices then blocked."""
     settle(st, ev)
     for _ in range(steps):
-        if st.winner != -1 or decision_seat(st) != seat:
+        if st.winner != -1 or decision_seat(st) != seat or (turn is not None and turn_of(st) != turn):
             break
         if deadline is not None and time.perf_counter() > deadline:
             break
@@ -122,7 +131,7 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
             if a.verb == "back":  # going back re-opens the choice the chain started from
                 continue
             nxt = settle(apply(st, a), ev)
-            v = _deep_value(nxt, seat, work, ev) if a.verb in DEEP_VERBS else ev.value(nxt, seat)
+            v = _deep_value(nxt, seat, work, ev, turn) if a.verb in DEEP_VERBS else ev.value(nxt, seat)
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
@@ -131,11 +140,13 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     return ev.value(st, seat)
 
 
-def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation) -> float:
-    """The value after a deep option's own follow-up (its sub-decisions, greedily)."""
+def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation,
+                turn: tuple[int, int] | None = None) -> float:
+    """The value after a deep option's own follow-up (its sub-decisions, greedily, within
+    ``turn`` when given)."""
     settle(st, ev)
     if st.winner == -1 and decision_seat(st) == seat:
-        return chain_value(st, seat, CHAIN_STEPS, work, ev=ev)
+        return chain_value(st, seat, CHAIN_STEPS, work, ev=ev, turn=turn)
     return ev.value(st, seat)
 
 
@@ -182,11 +193,14 @@ class GreedyBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET,
-                 ev: Evaluation = HAND) -> None:
+                 ev: Evaluation | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.budget = budget
-        self.ev = ev
-        """The evaluation it judges by (``HAND``; mcts lends its own for its turn's choices)."""
+        self.fixed_ev = ev
+        """The evaluation asked for, or None: the one for the game's ruleset (``hand_for``)."""
+        self.ev = ev or HAND
+        """The evaluation it judges by (``hand_for`` the game's ruleset; mcts lends its own for
+        its turn's choices)."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -196,6 +210,8 @@ class GreedyBot:
 
     def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         """The choice in a (sampled) full state: the best option, ties broken at random."""
+        if self.fixed_ev is None:
+            self.ev = hand_for(st.ruleset)
         best: list[Action] = []
         best_v = -float("inf")
         for a, v in self.option_values(st, seat, legal):
@@ -217,7 +233,7 @@ class GreedyBot:
             deep = is_deep(a, st, nxt)
             settle(nxt, self.ev)
             if nxt.winner == -1 and decision_seat(nxt) == seat and (work[0] < self.budget or deep):
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, ev=self.ev)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, ev=self.ev, turn=turn_of(st))
             else:
                 v = self.ev.value(nxt, seat)
             out.append((a, v + tempo(st, seat, a)))

@@ -52,9 +52,9 @@ from ..engine import Action, GameState, apply, decision_seat, determinize, legal
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import FORTS, HAND, Evaluation
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo
-from .random_bot import PASSIVE_VERBS
+from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
+from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo, turn_of
+from .random_bot import pick
 
 SCALE = 40.0
 """Score difference worth about 0.73 of a win (logistic squashing of the evaluation)."""
@@ -201,20 +201,17 @@ class MctsBot:
         self._greedy = GreedyBot(self.rng, ev=self.ev)
         """Takes the decisions other than the focus choice."""
 
-    def _judge_by(self, players: int) -> None:
-        """Take up the evaluations asked for, or the ones for this many players: ``self.ev``
-        for the focus search, the greedy helper's for the other decisions (``TACTICS``)."""
-        self.ev = self.fixed_ev or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
-        self._greedy.ev = self.fixed_tactics or self.fixed_ev or TACTICS.get(players, self.ev)
+    def _judge_by(self, players: int, ruleset: str = "ti") -> None:
+        """Take up the evaluations asked for, or the ones for this ruleset (``BY_RULESET``) or
+        this many players: ``self.ev`` for the focus search, the greedy helper's for the other
+        decisions (``TACTICS``; a ruleset's own evaluation serves for both)."""
+        own = BY_RULESET.get(ruleset)
+        self.ev = self.fixed_ev or own or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
+        self._greedy.ev = self.fixed_tactics or self.fixed_ev or own or TACTICS.get(players, self.ev)
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
-        r = self.rng
-        if len(legal) > 1 and r.random() >= 0.1:
-            active = [a for a in legal if a.verb not in PASSIVE_VERBS]
-            if active:
-                return active[int(r.random() * len(active))]
-        return legal[int(r.random() * len(legal))]
+        return pick(self.rng, legal)
 
     def _finish_turn(self, st: GameState, seat: int, key: tuple[int, int]) -> None:
         """Play on until turn ``key`` is over: the seat's choices greedily, anyone else's
@@ -267,7 +264,7 @@ class MctsBot:
             nxt = apply(base, a)
             late = stop is not None and time.perf_counter() > stop
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev)
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev, turn=turn_of(base))
             else:
                 v = self.ev.value(nxt, seat)
             out[a] = squash(v + tempo(base, seat, a))
@@ -283,7 +280,7 @@ class MctsBot:
             self._turn, self._spent = key, 0.0
         seat = int(view["viewer"])
         base = state_from_view(view, derive_seed(self.rng))
-        self._judge_by(base.n)
+        self._judge_by(base.n, base.ruleset)
         try:
             if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
                 budget = None
@@ -336,7 +333,7 @@ class MctsBot:
         """The most visited focus option after the search (``budget`` seconds from ``t0``, or
         ``self.iterations`` iterations when the bot has an iteration budget)."""
         t0 = time.perf_counter() if t0 is None else t0
-        self._judge_by(base.n)
+        self._judge_by(base.n, base.ruleset)
         if budget is None and self.iterations is None:
             budget = self.time_s
         deadline = t0 + budget if budget is not None else None

@@ -17,6 +17,16 @@ from ..engine.actions import Action
 PASSIVE_VERBS = frozenset({"done", "back", "skip", "pass", "keep", "none", "stop"})
 
 
+def pick(r: random.Random, legal: Sequence[Action], passive: float = 0.1) -> Action:
+    """A legal option at random from ``r``: among those that make progress (not in
+    :data:`PASSIVE_VERBS`), or with probability ``passive`` among all of them."""
+    if len(legal) > 1 and r.random() >= passive:
+        active = [a for a in legal if a.verb not in PASSIVE_VERBS]
+        if active:
+            return active[int(r.random() * len(active))]
+    return legal[int(r.random() * len(legal))]
+
+
 class RandomBot:
     """Chooses a legal option at random from an injected generator."""
 
@@ -28,9 +38,4 @@ class RandomBot:
         self.passive = passive
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        r = self.rng
-        if len(legal) > 1 and r.random() >= self.passive:
-            active = [a for a in legal if a.verb not in PASSIVE_VERBS]
-            if active:
-                return active[int(r.random() * len(active))]
-        return legal[int(r.random() * len(legal))]
+        return pick(self.rng, legal, self.passive)

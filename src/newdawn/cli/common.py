@@ -7,6 +7,7 @@ from typing import Any
 
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
+from ..content.schema import Agenda
 from ..engine import Action, GameState, new_game
 from ..engine.state import content_for
 
@@ -28,28 +29,22 @@ def leader_label(st: GameState, seat: int) -> str:
     return f"{lead.leader} ({lead.civ})"
 
 
+def claimed_agendas(st: GameState, seat: int) -> list[Agenda]:
+    """The agendas ``seat`` holds a control token on, in victory-card order."""
+    c = content_for(st)
+    return [ag for vc in st.victory_cards for ag in c.victory_cards[vc].agendas if seat in st.claims.get(ag.id, ())]
+
+
 def winner_agendas(st: GameState) -> list[tuple[str, str]]:
     """(id, name) of every agenda the winner claimed, in victory-card order."""
     if st.winner < 0:
         return []
-    c = content_for(st)
-    out: list[tuple[str, str]] = []
-    for vc in st.victory_cards:
-        for ag in c.victory_cards[vc].agendas:
-            if st.winner in st.claims.get(ag.id, ()):
-                out.append((ag.id, ag.name))
-    return out
+    return [(ag.id, ag.name) for ag in claimed_agendas(st, st.winner)]
 
 
 def claimed_agenda_names(st: GameState, seat: int) -> list[str]:
     """Names of the agendas ``seat`` holds a control token on."""
-    c = content_for(st)
-    return [
-        ag.name
-        for vc in st.victory_cards
-        for ag in c.victory_cards[vc].agendas
-        if seat in st.claims.get(ag.id, ())
-    ]
+    return [ag.name for ag in claimed_agendas(st, seat)]
 
 
 def play_random(

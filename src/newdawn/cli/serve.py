@@ -26,8 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     s.add_argument("--webhook-private", action="store_true",
                    help="also call turn webhooks on loopback and private addresses (default: public hosts only)")
     s.add_argument("--no-ws-compression", action="store_true",
-                   help="send WebSocket messages uncompressed: less server CPU (compressing each socket's "
-                        "views is about a third of it under load), more bytes on the wire (default: compressed)")
+                   help="send WebSocket messages uncompressed: about five times the bytes on the wire for a "
+                        "little less server CPU (default: compressed, each distinct message once)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -36,7 +36,9 @@ def main(args: argparse.Namespace) -> int:
         from sqlalchemy.engine import make_url
 
         from ..server import create_app
+        from ..server.runtime import settle_process
         from ..server.store import db_file, default_db_url
+        from ..server.wsframes import protocol_class
     except ImportError as e:
         raise CliError(f"the server needs the 'server' extra (pip install -e '.[server]'): {e}") from None
     url = args.db or default_db_url()
@@ -53,6 +55,9 @@ def main(args: argparse.Namespace) -> int:
     print(f"newdawn: games are saved in {shown_db}", flush=True)
     # frames past this size are refused by uvicorn itself (1009); smaller ones too long for a
     # message get an error from the app (server/inputs.py)
+    settle_process()  # the garbage collector's settings of a server process (server/runtime.py)
+    # WebSockets: uvicorn's protocol, framing (and compressing) each distinct message once for
+    # all the sockets it goes to (server/wsframes.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=256 * 1024,
-                ws_per_message_deflate=not args.no_ws_compression)
+                ws=protocol_class() or "auto", ws_per_message_deflate=not args.no_ws_compression)
     return 0

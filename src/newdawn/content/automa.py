@@ -13,15 +13,15 @@ engine may be asked to support, its source, confidence and the alternative readi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from newdawn.content.checks import _deck_gap
 from newdawn.content.errors import ContentError
-from newdawn.content.records import _check_args, _Rec
-from newdawn.content.schema import Effect
+from newdawn.content.records import _check_args, _field_names, _filled, _reading, _Rec
+from newdawn.content.schema import Effect, Reading
 from newdawn.content.vocab import COUNT_THROUGH, TRADE_EFFECTS, Arg
 
 if TYPE_CHECKING:
@@ -125,16 +125,8 @@ class APCard:
     confidence: str
 
 
-@dataclass(frozen=True)
-class APParameter:
-    """An open point of the AP rules: the value used and the values it could take."""
-
-    id: str
-    value: Any
-    choices: tuple[Any, ...]
-    source: str
-    confidence: str
-    alternative: str
+APParameter = Reading
+"""An open point of the AP rules: the value used and the values it could take."""
 
 
 @dataclass(frozen=True)
@@ -236,17 +228,14 @@ def ap_effects(entry: str, raw: object) -> tuple[Effect, ...]:
 
 
 def _card(entry: str, obj: object) -> APCard:
-    r = _Rec(FILE, entry, obj, ("id", "name", "type", "level", "caravans", "effects", "text", "source", "confidence"))
-    card = APCard(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
+    r = _Rec(FILE, entry, obj, _field_names(APCard))
+    card = _filled(
+        APCard,
+        r,
         type=r.get_str("type", AP_TYPES),
         level=r.get_int("level", 1, 4),
         caravans=r.get_int("caravans", 0, 3),
         effects=ap_effects(entry, r.raw("effects")),
-        text=r.get_str("text"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
     )
     if not card.id.startswith("ap_"):
         r.fail("AP card ids start with 'ap_'")
@@ -266,21 +255,12 @@ def _card(entry: str, obj: object) -> APCard:
 
 
 def _parameter(pid: str, obj: object) -> APParameter:
-    r = _Rec(FILE, f"parameters[{pid!r}]", obj, ("value", "choices", "source", "confidence", "alternative"))
-    choices = tuple(r.get_list("choices"))
-    if not choices or len(set(map(repr, choices))) != len(choices):
+    r, p = _reading(FILE, f"parameters[{pid!r}]", pid, obj)
+    if not p.choices or len(set(map(repr, p.choices))) != len(p.choices):
         r.fail("'choices' must list distinct values")
-    value = r.raw("value")
-    if not any(value == c and type(value) is type(c) for c in choices):
-        r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
-    return APParameter(
-        id=pid,
-        value=value,
-        choices=choices,
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-        alternative=r.get_str("alternative"),
-    )
+    if not any(p.value == c and type(p.value) is type(c) for c in p.choices):
+        r.fail(f"'value' {p.value!r} is not one of the choices {list(p.choices)}")
+    return p
 
 
 #: Parameters the rules code will read; each must be present.
@@ -297,12 +277,14 @@ REQUIRED_PARAMETERS: tuple[str, ...] = (
     "difficulty",
     "maturity_measure",
     "defence_measure",
+    "city_defence",
     "terrain_ceiling",
     "core_diagram",
     "nuke_tokens",
     "steam_power_resource",
     "attack_trade",
     "wonder_payment",
+    "wonder_agenda",
     "after_resolve_wonders",
 )
 
@@ -318,11 +300,10 @@ def build_automated_player(doc: object) -> AutomatedPlayer:
         if card.id in cards:
             _fail(repr(card.id), "duplicate id")
         cards[card.id] = card
-    seen = Counter((c.type, c.level) for c in cards.values())
-    for t in AP_TYPES:
-        for lvl in range(1, 5):
-            if seen[(t, lvl)] != 1:
-                _fail("cards", f"needs exactly one {t} level-{lvl} card, found {seen[(t, lvl)]}")
+    gap = _deck_gap(((c.type, c.level) for c in cards.values()), AP_TYPES)
+    if gap is not None:
+        t, lvl, found = gap
+        _fail("cards", f"needs exactly one {t} level-{lvl} card, found {found}")
     # one card per type and level: the 20 AP cards
 
     rows: dict[str, tuple[str, ...]] = {}

@@ -30,49 +30,47 @@ from types import MappingProxyType
 from typing import Any, NoReturn
 
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
+from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap
 from newdawn.content.errors import ContentError
 from newdawn.content.model import Content
 from newdawn.content.records import (
-    _by_id,
-    _check_args,
-    _city_state,
+    NOTE_KEYS,
+    _effect,
     _Files,
-    _focus_card,
-    _leader,
-    _natural_wonder,
     _placements,
-    _player_diplomacy,
+    _read_records,
+    _reading,
     _Rec,
-    _tile,
-    _victory_card,
-    _wonder,
+    _uses_op,
+)
+from newdawn.content.ruleset_reader import (
+    _barbarians,
+    _core_placements,
+    _event_dial,
+    _focus_row,
+    _plain_fields,
+    _players,
+    _provenance,
+    _tech_dial,
+    _trade_effect,
+    _wonder_remove,
 )
 from newdawn.content.schema import (
     ERAS,
     FOCUS_TYPES,
     TERRAINS,
-    WONDER_TYPES,
-    CityState,
     Effect,
     FocusCard,
     Leader,
-    NaturalWonder,
-    PlayerDiplomacyCard,
+    Reading,
     Ruleset,
     TileDef,
-    VictoryCard,
-    Wonder,
 )
 from newdawn.content.vocab import (
-    AGENDA_TIMINGS,
     BOXES,
     EFFECT_OPS,
-    EVENT_ICONS,
     PRIMARY_RESOURCE,
-    SPECIAL_ARGS,
     TILE_SIDES,
-    TRADE_EFFECTS,
-    VICTORY_CHECKS,
     Arg,
 )
 
@@ -153,19 +151,6 @@ class GameOption:
     id: str
     default: Any
     choices: tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A base rule the sources leave open, as played: the value used, the values the engine
-    supports, the source, its confidence and the reading not taken."""
-
-    id: str
-    value: Any
-    choices: tuple[Any, ...]
-    source: str
-    confidence: str
-    alternative: str
 
 
 #: The readings the engine reads (``BaseRules.readings``), each with the values it supports.
@@ -256,25 +241,15 @@ def _fail(entry: str, msg: str, file: str = RULESET_FILE) -> NoReturn:
 
 
 def base_effects(file: str, entry: str, obj: object, where: str) -> tuple[Effect, ...]:
-    """Effects checked against :data:`BASE_EFFECT_OPS` (same rules as the shared loader)."""
+    """Effects checked against :data:`BASE_EFFECT_OPS` by the shared reader, without ``choose``."""
     if not isinstance(obj, list) or not obj:
         _fail(entry, f"{where}: must be a non-empty list of effects", file)
     out: list[Effect] = []
     for i, e in enumerate(obj):
         w = f"{where}[{i}]"
-        if not isinstance(e, dict):
-            _fail(entry, f"{w}: an effect must be an object, got {e!r}", file)
-        op = e.get("op")
-        if not isinstance(op, str) or op not in BASE_EFFECT_OPS:
-            _fail(entry, f"{w}: unknown effect op {op!r}; known: {sorted(BASE_EFFECT_OPS)}", file)
-        if op == "choose":
+        if isinstance(e, dict) and e.get("op") == "choose":
             _fail(entry, f"{w}: 'choose' is not allowed in a base override (use the shared loader)", file)
-        args = {k: v for k, v in e.items() if k != "op"}
-        spec = BASE_EFFECT_OPS[op]
-        if op == "special" and isinstance(args.get("handler"), str):
-            spec = {**spec, **SPECIAL_ARGS.get(str(args["handler"]), {})}
-        checked = _check_args(file, entry, f"{w} ({op})", args, spec)
-        out.append(Effect(op=op, args=MappingProxyType(checked)))
+        out.append(_effect(file, entry, e, w, BASE_EFFECT_OPS))
     return tuple(out)
 
 
@@ -287,18 +262,6 @@ def _player_counts(r: _Rec, key: str, players: tuple[int, int]) -> dict[int, obj
     if sorted(d, key=lambda k: (len(k), k)) != want:
         r.fail(f"{key!r} needs exactly the player counts {want}, got {sorted(d)}")
     return {int(k): v for k, v in d.items()}
-
-
-def _provenance(r: _Rec, allowed: set[str]) -> Mapping[str, Mapping[str, str]]:
-    out: dict[str, Mapping[str, str]] = {}
-    for k, v in r.get_dict("provenance").items():
-        if k not in allowed:
-            r.fail(f"provenance key {k!r} is not a field of the base ruleset; allowed {sorted(allowed)}")
-        pr = _Rec(RULESET_FILE, f"provenance[{k!r}]", v, ("source", "confidence", "alternative"))
-        out[k] = MappingProxyType(
-            {"source": pr.get_str("source"), "confidence": pr.confidence(), "alternative": pr.get_str("alternative")}
-        )
-    return MappingProxyType(out)
 
 
 _SHARED_KEYS = (
@@ -324,32 +287,17 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
     boxes = r.get_strs("boxes", BOXES)
     if tuple(boxes) != BASE_BOXES:
         r.fail(f"'boxes' must be {list(BASE_BOXES)}")
-    players_raw = r.get_ints("players")
-    if len(players_raw) != 2 or not 1 <= players_raw[0] <= players_raw[1]:
-        r.fail(f"'players' must be [min, max], got {list(players_raw)}")
-    players = (players_raw[0], players_raw[1])
+    players = _players(r)
     colors = r.get_strs("colors")
     if len(colors) < players[1] or len(set(colors)) != len(colors):
         r.fail(f"'colors' must be {players[1]} or more distinct colours")
-    focus_types = r.get_strs("focus_types", FOCUS_TYPES)
-    if tuple(focus_types) != BASE_FOCUS_TYPES:
+    if r.get_strs("focus_types", FOCUS_TYPES) != BASE_FOCUS_TYPES:
         r.fail(f"'focus_types' must be {list(BASE_FOCUS_TYPES)} (the base game has no growth cards)")
-    slot_cap = r.get_int("slot_cap", 1)
-    row_slots = r.get_ints("row_slots")
+    focus_types, slot_cap, row_slots, start_row_length = _focus_row(r)
     if list(row_slots) != list(range(1, slot_cap + 1)):
         r.fail(f"'row_slots' must be the slots 1..{slot_cap}, one card each, got {list(row_slots)}")
-    if len(row_slots) != len(focus_types):
-        r.fail("'row_slots' must have one slot per focus type")
-    start_row_length = r.get_int("start_row_length", 1)
-    if start_row_length != len(row_slots):
-        r.fail("'start_row_length' must equal the number of row slots")
     terrain = r.get_int_map("terrain_difficulty", TERRAINS, minimum=1)
-    trade_effect = r.get_dict("trade_effect")
-    if set(trade_effect) != set(focus_types):
-        r.fail("'trade_effect' must have exactly one entry per focus type")
-    for k, v in trade_effect.items():
-        if v not in TRADE_EFFECTS:
-            r.fail(f"trade_effect[{k!r}] = {v!r} is not one of {list(TRADE_EFFECTS)}")
+    trade_effect = _trade_effect(r, focus_types)
     core: dict[int, int] = {}
     for n, v in _player_counts(r, "core_tiles", players).items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:
@@ -358,13 +306,7 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
     side_a = r.get_ints("core_side_a_rolls")
     if not side_a or any(not 1 <= x <= 6 for x in side_a) or len(set(side_a)) != len(side_a):
         r.fail("'core_side_a_rolls' must be distinct die faces 1..6")
-    placements_raw = r.get_dict("core_placements")
-    if sorted(placements_raw) != list(TILE_SIDES):
-        r.fail(f"'core_placements' must have sides {list(TILE_SIDES)}")
-    placements = {
-        side: _placements(r, placements_raw[side], f"core_placements[{side!r}]", max(core.values()))
-        for side in TILE_SIDES
-    }
+    placements = _core_placements(r, max(core.values()))
     components = r.get_int_map("components", ("cities", "armies", "caravans", "control_tokens"))
     if components["armies"] != 0:
         r.fail("the base game has no armies: components['armies'] must be 0")
@@ -372,34 +314,20 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
         if components[k] < 1:
             r.fail(f"components[{k!r}] must be at least 1")
     combat = r.get_int_map("combat", _COMBAT_KEYS)
-    barb = _Rec(RULESET_FILE, "ruleset.barbarians", r.raw("barbarians"), ("capital_discard", "die_to_direction"))
-    directions = barb.get_ints("die_to_direction")
-    if sorted(directions) != list(range(6)):
-        barb.fail("'die_to_direction' must map the 6 die faces to the 6 directions 0..5")
-    barbarians = MappingProxyType({"capital_discard": barb.get_int("capital_discard", 0), "die_to_direction": directions})
-    dial: list[tuple[str, ...]] = []
-    for i, section in enumerate(r.get_list("event_dial")):
-        if not isinstance(section, list) or not all(isinstance(x, str) and x in EVENT_ICONS for x in section):
-            r.fail(f"event_dial[{i}] must be a list of icons from {list(EVENT_ICONS)}, got {section!r}")
-        if len(set(section)) != len(section):
-            r.fail(f"event_dial[{i}] repeats an icon")
+    barbarians = _barbarians(RULESET_FILE, r)
+    spawn_first = "the base event dial starts on the barbarian-spawn section (the helmet with the star)"
+    if not r.get_list("event_dial"):
+        r.fail(spawn_first)
+    dial = _event_dial(r)
+    for i, section in enumerate(dial):
         if any(x in ("districts", "government", "wonder") for x in section):
-            r.fail(f"event_dial[{i}] has a Terra Incognita icon: {section!r}")
-        dial.append(tuple(str(x) for x in section))
-    if not dial or dial[0] != ("spawn",):
-        r.fail("the base event dial starts on the barbarian-spawn section (the helmet with the star)")
-    dial_max = r.get_int("tech_dial_max", 1)
-    dial_wrap = r.get_int("tech_dial_wrap", 0, dial_max)
-    tech_levels: dict[int, int] = {}
-    for k, v in r.get_int_map("tech_levels", minimum=2).items():
-        if not k.isdigit() or not 1 <= int(k) <= dial_max or v > 4:
-            r.fail(f"tech_levels[{k!r}] = {v}: keys must be dial spaces 1..{dial_max}, levels 2..4")
-        tech_levels[int(k)] = v
+            r.fail(f"event_dial[{i}] has a Terra Incognita icon: {list(section)!r}")
+    if dial[0] != ("spawn",):
+        r.fail(spawn_first)
+    dial_max, dial_wrap, tech_levels = _tech_dial(r)
     if sorted(set(tech_levels.values())) != [2, 3, 4]:
         r.fail("'tech_levels' must reach levels II, III and IV")
-    wonder_remove = r.get_int_map("wonder_remove", minimum=0)
-    if set(wonder_remove) - set(ERAS):
-        r.fail(f"'wonder_remove' has unknown era(s) {sorted(set(wonder_remove) - set(ERAS))}")
+    wonder_remove = _wonder_remove(r)
     ruleset = Ruleset(
         id="base",
         players=players,
@@ -408,36 +336,23 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
         row_slots=row_slots,
         slot_cap=slot_cap,
         terrain_difficulty=terrain,
-        fort_terrain=TI_ONLY_FIELDS["fort_terrain"],
-        city_state_terrain=r.get_str("city_state_terrain", TERRAINS),
-        trade_cap=r.get_int("trade_cap", 1),
-        trade_effect=MappingProxyType({str(k): str(v) for k, v in trade_effect.items()}),
+        **TI_ONLY_FIELDS,
+        **_plain_fields(r),
+        trade_effect=trade_effect,
         core_tiles=MappingProxyType(core),
         core_side_a_rolls=side_a,
         core_placements=MappingProxyType(placements),
-        fort_touch_core_min=TI_ONLY_FIELDS["fort_touch_core_min"],
-        capital_touch_min=r.get_int("capital_touch_min", 1),
-        capital_touch_fallback=r.get_bool("capital_touch_fallback"),
-        explore_touch_min=r.get_int("explore_touch_min", 1),
         components=components,
-        districts=TI_ONLY_FIELDS["districts"],
-        start_armies=TI_ONLY_FIELDS["start_armies"],
         start_caravans=r.get_int("start_caravans", 1, components["caravans"]),
         start_row_length=start_row_length,
         combat=combat,
         barbarians=barbarians,
-        event_dial=tuple(dial),
+        event_dial=dial,
         tech_dial_max=dial_max,
         tech_dial_wrap=dial_wrap,
         tech_levels=MappingProxyType(tech_levels),
-        governments=TI_ONLY_FIELDS["governments"],
         wonder_remove=wonder_remove,
-        victory_cards_to_win=r.get_int("victory_cards_to_win", 1),
         victory_random_cards=r.get_int("victory_random_cards", 1),
-        victory_fixed=TI_ONLY_FIELDS["victory_fixed"],
-        victory_check=r.get_str("victory_check", VICTORY_CHECKS),
-        agenda_timing=r.get_str("agenda_timing", AGENDA_TIMINGS),
-        caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
         provenance=MappingProxyType({}),
         boxes=boxes,
     )
@@ -447,8 +362,11 @@ def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
     base_rules_keys = set()
     if isinstance(extra["base_rules"], dict):
         base_rules_keys = {f"base_rules.{k}" for k in extra["base_rules"]}
-    provenance = _provenance(r, set(_SHARED_KEYS) | base_rules_keys | {"leaders"})
-    ruleset = dataclasses.replace(ruleset, provenance=provenance)
+    allowed = sorted(set(_SHARED_KEYS) | base_rules_keys | {"leaders"})
+    provenance = _provenance(
+        RULESET_FILE, r, allowed, "provenance", f"is not a field of the base ruleset; allowed {allowed}"
+    )
+    ruleset = dataclasses.replace(ruleset, provenance=MappingProxyType(provenance))
     return ruleset, extra
 
 
@@ -607,15 +525,13 @@ def _readings(obj: object) -> Mapping[str, Reading]:
         _fail(entry, f"must name exactly the readings {sorted(READINGS)}")
     out: dict[str, Reading] = {}
     for rid, raw in obj.items():
-        r = _Rec(RULESET_FILE, f"{entry}[{rid!r}]", raw, ("value", "choices", "source", "confidence", "alternative"))
-        choices = tuple(r.get_list("choices"))
-        value = r.raw("value")
+        r, reading = _reading(RULESET_FILE, f"{entry}[{rid!r}]", rid, raw)
         supported = READINGS[rid]
-        if any(c not in supported for c in choices):
+        if any(c not in supported for c in reading.choices):
             r.fail(f"'choices' may only name values the engine supports: {list(supported)}")
-        if value not in choices:
-            r.fail(f"'value' {value!r} is not one of the choices {list(choices)}")
-        out[rid] = Reading(rid, value, choices, r.get_str("source"), r.confidence(), r.get_str("alternative"))
+        if reading.value not in reading.choices:
+            r.fail(f"'value' {reading.value!r} is not one of the choices {list(reading.choices)}")
+        out[rid] = reading
     return MappingProxyType(out)
 
 
@@ -624,20 +540,9 @@ def _readings(obj: object) -> Mapping[str, Reading]:
 
 def _base_records(files: _Files) -> dict[str, dict[Any, Any]]:
     """The shared records whose box belongs to the base game, by file stem."""
-    builders: dict[str, Any] = {
-        "focus_cards": _focus_card,
-        "wonders": _wonder,
-        "city_states": _city_state,
-        "leaders": _leader,
-        "victory_cards": _victory_card,
-        "natural_wonders": _natural_wonder,
-        "player_diplomacy": _player_diplomacy,
-        "tiles": _tile,
+    out = {
+        stem: {k: v for k, v in every.items() if v.box in BASE_BOXES} for stem, every in _read_records(files).items()
     }
-    out: dict[str, dict[Any, Any]] = {}
-    for stem, build in builders.items():
-        every = _by_id(f"{stem}.json", files.records(stem), build)
-        out[stem] = {k: v for k, v in every.items() if v.box in BASE_BOXES}
     # Unique focus cards are a Terra Incognita component, whatever their box says.
     out["focus_cards"] = {k: v for k, v in out["focus_cards"].items() if v.unique_of is None}
     return out
@@ -649,7 +554,7 @@ def _apply_overrides(cards: dict[str, FocusCard], raw: object) -> Mapping[str, M
     notes: dict[str, Mapping[str, str]] = {}
     for cid, obj in raw.items():
         entry = f"card_overrides[{cid!r}]"
-        r = _Rec(RULESET_FILE, entry, obj, ("text", "effects", "source", "confidence", "alternative"))
+        r = _Rec(RULESET_FILE, entry, obj, ("text", "effects", *NOTE_KEYS))
         card = cards.get(cid)
         if card is None:
             r.fail("is not a focus card of the base deck")
@@ -662,9 +567,7 @@ def _apply_overrides(cards: dict[str, FocusCard], raw: object) -> Mapping[str, M
             source=r.get_str("source"),
             confidence=r.confidence(),
         )
-        notes[cid] = MappingProxyType(
-            {"source": r.get_str("source"), "confidence": r.confidence(), "alternative": r.get_str("alternative")}
-        )
+        notes[cid] = r.note()
     return MappingProxyType(notes)
 
 
@@ -693,37 +596,26 @@ def _base_leaders(leaders: dict[str, Leader], raw: object, cards: Mapping[str, F
 
 
 def _check(content: BaseContent) -> None:
-    sizes = {
-        "focus_cards": len(content.focus_cards),
-        "wonders": len(content.wonders),
-        "leaders": len(content.leaders),
-        "city_states": len(content.city_states),
-        "natural_wonders": len(content.natural_wonders),
-        "victory_cards": len(content.victory_cards),
-        "player_diplomacy": len(content.player_diplomacy),
-        "tiles": len(content.tiles),
-    }
-    for stem, want in BASE_COUNTS.items():
-        if sizes[stem] != want:
-            _fail("base records", f"expected {want} base {stem}, found {sizes[stem]}", f"{stem}.json")
+    off = _count_off(content, BASE_COUNTS)
+    if off is not None:
+        stem, want, found = off
+        _fail("base records", f"expected {want} base {stem}, found {found}", f"{stem}.json")
     rs = content.ruleset
-    deck: Counter[tuple[str, int]] = Counter((c.type, c.level) for c in content.focus_cards.values())
-    for t in rs.focus_types:
-        for lvl in range(1, 5):
-            if deck[(t, lvl)] != 1:
-                _fail("base deck", f"needs exactly one {t} level-{lvl} card, found {deck[(t, lvl)]}", "focus_cards.json")
+    gap = _deck_gap(((c.type, c.level) for c in content.focus_cards.values()), rs.focus_types)
+    if gap is not None:
+        t, lvl, found = gap
+        _fail("base deck", f"needs exactly one {t} level-{lvl} card, found {found}", "focus_cards.json")
     for cid, card in content.focus_cards.items():
-        if card.armies or any(e.op in ("armies", "district", "globalization") for e in _flat(card.effects)):
+        if card.armies or any(_uses_op(card.effects, op) for op in ("armies", "district", "globalization")):
             _fail(repr(cid), "a base card cannot use armies or districts", "focus_cards.json")
         if card.type == "economy" and card.caravans != BASE_CARAVANS[card.level]:
             _fail(repr(cid), f"a level-{card.level} economy card unlocks {BASE_CARAVANS[card.level]} caravans", "focus_cards.json")
-        if card.type == "military" and not any(e.op == "attack_from_card" for e in _flat(card.effects)):
+        if card.type == "military" and not _uses_op(card.effects, "attack_from_card"):
             _fail(repr(cid), "a base military card attacks from the card ('attack_from_card')", "focus_cards.json")
-    per_era: Counter[tuple[str, str]] = Counter((w.type, w.era) for w in content.wonders.values())
-    for wt in WONDER_TYPES:
-        for era in ERAS:
-            if per_era[(wt, era)] != 2:
-                _fail("base wonder set", f"needs 2 {wt} {era} wonders, found {per_era[(wt, era)]}", "wonders.json")
+    wonder_gap = _wonder_gap(content.wonders.values(), 2)
+    if wonder_gap is not None:
+        wt, era, found = wonder_gap
+        _fail("base wonder set", f"needs 2 {wt} {era} wonders, found {found}", "wonders.json")
     for wid, w in content.wonders.items():
         if w.resources[0] != PRIMARY_RESOURCE[w.type]:
             _fail(repr(wid), f"first resource must be {PRIMARY_RESOURCE[w.type]!r}", "wonders.json")
@@ -773,16 +665,6 @@ def _check(content: BaseContent) -> None:
     content.automated_player.check_against(content)
 
 
-def _flat(effects: tuple[Effect, ...]) -> list[Effect]:
-    out: list[Effect] = []
-    for e in effects:
-        out.append(e)
-        if e.op == "choose":
-            for opt in e.args["options"]:
-                out.extend(_flat(opt))
-    return out
-
-
 # --------------------------------------------------------------------------- entry point
 
 
@@ -793,22 +675,10 @@ def build_base_content(files: _Files) -> BaseContent:
     cards: dict[str, FocusCard] = recs["focus_cards"]
     overrides = _apply_overrides(cards, extra["card_overrides"])
     leaders = _base_leaders(recs["leaders"], extra["leaders"], cards)
-    tiles: dict[int, TileDef] = recs["tiles"]
-    rules = _base_rules(extra["base_rules"], ruleset, tiles, overrides)
-    wonders: dict[str, Wonder] = recs["wonders"]
-    city_states: dict[str, CityState] = recs["city_states"]
-    victory: dict[str, VictoryCard] = recs["victory_cards"]
-    nws: dict[str, NaturalWonder] = recs["natural_wonders"]
-    pdip: dict[str, PlayerDiplomacyCard] = recs["player_diplomacy"]
+    recs["leaders"] = leaders
+    rules = _base_rules(extra["base_rules"], ruleset, recs["tiles"], overrides)
     content = BaseContent(
-        focus_cards=MappingProxyType(cards),
-        wonders=MappingProxyType(wonders),
-        city_states=MappingProxyType(city_states),
-        leaders=MappingProxyType(leaders),
-        victory_cards=MappingProxyType(victory),
-        natural_wonders=MappingProxyType(nws),
-        player_diplomacy=MappingProxyType(pdip),
-        tiles=MappingProxyType(tiles),
+        **{stem: MappingProxyType(by_id) for stem, by_id in recs.items()},
         ruleset=ruleset,
         rules=rules,
         automated_player=build_automated_player(files.doc("automated_player")),

@@ -4,44 +4,65 @@ the map's tiles and the victory cards (each failure names the file and the entry
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 
 from newdawn.content.model import Content
 from newdawn.content.records import _fail
-from newdawn.content.schema import ERAS, FOCUS_TYPES, WONDER_TYPES
+from newdawn.content.schema import ERAS, FOCUS_TYPES, WONDER_TYPES, Wonder
 from newdawn.content.vocab import EXPECTED_COUNTS, RULESET_BOXES, WONDERS_PER_TYPE_ERA
 
 # --------------------------------------------------------------------------- cross-file checks
 
 
+def _count_off(content: Content, want: Mapping[str, int]) -> tuple[str, int, int] | None:
+    """The first record file ``(stem, wanted, found)`` of ``want`` whose number of records in
+    ``content`` differs, else None."""
+    for stem, n in want.items():
+        found = len(getattr(content, stem))
+        if found != n:
+            return stem, n, found
+    return None
+
+
+def _deck_gap(cards: Iterable[tuple[str, int]], types: Iterable[str]) -> tuple[str, int, int] | None:
+    """The first ``(type, level, found)`` of a deck (``cards`` as (type, level)) that does not
+    hold exactly one card of each of ``types`` at each level I-IV, else None."""
+    seen = Counter(cards)
+    for t in types:
+        for lvl in range(1, 5):
+            if seen[(t, lvl)] != 1:
+                return t, lvl, seen[(t, lvl)]
+    return None
+
+
+def _wonder_gap(wonders: Iterable[Wonder], want: int) -> tuple[str, str, int] | None:
+    """The first ``(type, era, found)`` of a wonder set that does not hold ``want`` wonders of
+    each type and era, else None."""
+    seen = Counter((w.type, w.era) for w in wonders)
+    for t in WONDER_TYPES:
+        for era in ERAS:
+            if seen[(t, era)] != want:
+                return t, era, seen[(t, era)]
+    return None
+
+
 def _check_counts(content: Content) -> None:
-    sizes = {
-        "city_states": len(content.city_states),
-        "natural_wonders": len(content.natural_wonders),
-        "leaders": len(content.leaders),
-        "player_diplomacy": len(content.player_diplomacy),
-        "tiles": len(content.tiles),
-    }
-    for stem, want in EXPECTED_COUNTS.items():
-        if sizes[stem] != want:
-            _fail(f"{stem}.json", "all entries", f"expected {want} entries, found {sizes[stem]}")
+    off = _count_off(content, EXPECTED_COUNTS)
+    if off is not None:
+        stem, want, found = off
+        _fail(f"{stem}.json", "all entries", f"expected {want} entries, found {found}")
 
 
 def _check_decks(content: Content) -> None:
     file = "focus_cards.json"
     for rid, boxes in RULESET_BOXES.items():
         types = FOCUS_TYPES if rid == "ti" else tuple(t for t in FOCUS_TYPES if t != "growth")
-        seen: Counter[tuple[str, int]] = Counter(
-            (c.type, c.level) for c in content.focus_cards.values() if c.unique_of is None and c.box in boxes
-        )
-        for t in types:
-            for lvl in range(1, 5):
-                if seen[(t, lvl)] != 1:
-                    _fail(
-                        file,
-                        f"{rid} deck",
-                        f"needs exactly one standard {t} level-{lvl} card, found {seen[(t, lvl)]}",
-                    )
-        extra = sorted(k for k in seen if k[0] not in types)
+        deck = [(c.type, c.level) for c in content.focus_cards.values() if c.unique_of is None and c.box in boxes]
+        gap = _deck_gap(deck, types)
+        if gap is not None:
+            t, lvl, found = gap
+            _fail(file, f"{rid} deck", f"needs exactly one standard {t} level-{lvl} card, found {found}")
+        extra = sorted({k for k in deck if k[0] not in types})
         if extra:
             _fail(file, f"{rid} deck", f"has cards of types outside the ruleset: {extra}")
 
@@ -99,17 +120,10 @@ def _check_leaders(content: Content, ruleset_file: str) -> None:
 def _check_wonders(content: Content) -> None:
     for rid, boxes in RULESET_BOXES.items():
         want = WONDERS_PER_TYPE_ERA[rid]
-        seen: Counter[tuple[str, str]] = Counter(
-            (w.type, w.era) for w in content.wonders.values() if w.box in boxes
-        )
-        for t in WONDER_TYPES:
-            for era in ERAS:
-                if seen[(t, era)] != want:
-                    _fail(
-                        "wonders.json",
-                        f"{rid} wonder set",
-                        f"needs {want} {t} {era} wonders, found {seen[(t, era)]}",
-                    )
+        gap = _wonder_gap((w for w in content.wonders.values() if w.box in boxes), want)
+        if gap is not None:
+            t, era, found = gap
+            _fail("wonders.json", f"{rid} wonder set", f"needs {want} {t} {era} wonders, found {found}")
 
 
 def _check_map(content: Content) -> None:

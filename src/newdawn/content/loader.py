@@ -25,30 +25,8 @@ from typing import Any
 from newdawn.content.base import build_base_content
 from newdawn.content.checks import _cross_check
 from newdawn.content.model import Content
-from newdawn.content.records import (
-    _by_id,
-    _city_state,
-    _fail,
-    _Files,
-    _focus_card,
-    _leader,
-    _natural_wonder,
-    _player_diplomacy,
-    _tile,
-    _victory_card,
-    _wonder,
-)
+from newdawn.content.records import _fail, _Files, _read_records
 from newdawn.content.ruleset_reader import _ruleset
-from newdawn.content.schema import (
-    CityState,
-    FocusCard,
-    Leader,
-    NaturalWonder,
-    PlayerDiplomacyCard,
-    TileDef,
-    VictoryCard,
-    Wonder,
-)
 from newdawn.content.vocab import (
     AGENDA_KINDS,
     AGENDA_TIMINGS,
@@ -90,36 +68,12 @@ __all__ = [
 
 
 def _build(files: _Files, ruleset_id: str) -> Content:
-    focus: dict[str, FocusCard] = _by_id("focus_cards.json", files.records("focus_cards"), _focus_card)
-    wonders: dict[str, Wonder] = _by_id("wonders.json", files.records("wonders"), _wonder)
-    city_states: dict[str, CityState] = _by_id("city_states.json", files.records("city_states"), _city_state)
-    leaders: dict[str, Leader] = _by_id("leaders.json", files.records("leaders"), _leader)
-    victory: dict[str, VictoryCard] = _by_id(
-        "victory_cards.json", files.records("victory_cards"), _victory_card
-    )
-    nws: dict[str, NaturalWonder] = _by_id(
-        "natural_wonders.json", files.records("natural_wonders"), _natural_wonder
-    )
-    pdip: dict[str, PlayerDiplomacyCard] = _by_id(
-        "player_diplomacy.json", files.records("player_diplomacy"), _player_diplomacy
-    )
-    tiles: dict[int, TileDef] = _by_id("tiles.json", files.records("tiles"), _tile)
+    records = _read_records(files)
     ruleset_file = f"ruleset_{ruleset_id}.json"
     ruleset = _ruleset(ruleset_file, files.doc(f"ruleset_{ruleset_id}"))
     if ruleset.id != ruleset_id:
         _fail(ruleset_file, "ruleset", f"'id' is {ruleset.id!r}, expected {ruleset_id!r}")
-
-    content = Content(
-        focus_cards=MappingProxyType(focus),
-        wonders=MappingProxyType(wonders),
-        city_states=MappingProxyType(city_states),
-        leaders=MappingProxyType(leaders),
-        victory_cards=MappingProxyType(victory),
-        natural_wonders=MappingProxyType(nws),
-        player_diplomacy=MappingProxyType(pdip),
-        tiles=MappingProxyType(tiles),
-        ruleset=ruleset,
-    )
+    content = Content(**{stem: MappingProxyType(recs) for stem, recs in records.items()}, ruleset=ruleset)
     _cross_check(content, ruleset_file)
     return content
 

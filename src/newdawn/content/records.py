@@ -6,12 +6,12 @@ player diplomacy cards, tiles), and the data files themselves (``_Files``, ``_by
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from newdawn.content.errors import ContentError
 from newdawn.content.schema import (
@@ -27,6 +27,7 @@ from newdawn.content.schema import (
     Leader,
     NaturalWonder,
     PlayerDiplomacyCard,
+    Reading,
     TileDef,
     TileSpace,
     VictoryCard,
@@ -46,6 +47,8 @@ from newdawn.content.vocab import (
     TILE_SIDES,
     Arg,
 )
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------- low-level readers
 
@@ -152,6 +155,17 @@ class _Rec:
     def confidence(self, key: str = "confidence") -> str:
         return self.get_str(key, CONFIDENCES)
 
+    def note(self) -> Mapping[str, str]:
+        """The :data:`NOTE_KEYS` of an uncertain reading (where it comes from, how sure it is, the
+        reading not taken), as a read-only mapping."""
+        return MappingProxyType(
+            {"source": self.get_str("source"), "confidence": self.confidence(), "alternative": self.get_str("alternative")}
+        )
+
+
+NOTE_KEYS: tuple[str, ...] = ("source", "confidence", "alternative")
+"""The keys of a note on an uncertain reading (:meth:`_Rec.note`)."""
+
 
 def _field_names(cls: type[Any], *, exclude: Iterable[str] = ()) -> tuple[str, ...]:
     skip = set(exclude)
@@ -220,14 +234,18 @@ def _check_args(
     return out
 
 
-def _effect(file: str, entry: str, obj: object, where: str) -> Effect:
+def _effect(
+    file: str, entry: str, obj: object, where: str, ops: Mapping[str, Mapping[str, Arg]] = EFFECT_OPS
+) -> Effect:
+    """One effect, its op and arguments checked against ``ops`` (a ruleset may add to the shared
+    :data:`EFFECT_OPS`, as the base game does)."""
     if not isinstance(obj, dict):
         raise ContentError(f"{file}: {entry}: {where}: an effect must be an object, got {obj!r}")
     op = obj.get("op")
-    if not isinstance(op, str) or op not in EFFECT_OPS:
-        raise ContentError(f"{file}: {entry}: {where}: unknown effect op {op!r}; known: {sorted(EFFECT_OPS)}")
+    if not isinstance(op, str) or op not in ops:
+        raise ContentError(f"{file}: {entry}: {where}: unknown effect op {op!r}; known: {sorted(ops)}")
     args = {k: v for k, v in obj.items() if k != "op"}
-    spec = EFFECT_OPS[op]
+    spec = ops[op]
     if op == "special" and isinstance(args.get("handler"), str):
         spec = {**spec, **SPECIAL_ARGS.get(str(args["handler"]), {})}
     checked = _check_args(file, entry, f"{where} ({op})", args, spec)
@@ -246,24 +264,42 @@ def _effects(
 
 # --------------------------------------------------------------------------- record builders
 
-_COMMON = ("source", "confidence")
+#: How a field of that name is read in every record that has it (:func:`_filled`).
+_COMMON_FIELDS: Mapping[str, Callable[[_Rec], Any]] = MappingProxyType(
+    {
+        "id": lambda r: r.get_str("id"),
+        "name": lambda r: r.get_str("name"),
+        "civ": lambda r: r.get_str("civ"),
+        "leader": lambda r: r.get_str("leader"),
+        "ability": lambda r: r.get_str("ability"),
+        "unique_card": lambda r: r.get_str("unique_card"),
+        "text": lambda r: r.get_str("text"),
+        "box": lambda r: r.get_str("box", BOXES),
+        "effects": lambda r: _effects(r.file, r.entry, r.raw("effects"), "effects"),
+        "source": lambda r: r.get_str("source"),
+        "confidence": lambda r: r.confidence(),
+    }
+)
+
+
+def _filled(cls: type[T], r: _Rec, **own: Any) -> T:
+    """The record ``cls`` read from ``r``: the fields given in ``own`` as they are, every other
+    field the way all records read it (:data:`_COMMON_FIELDS`)."""
+    names = _field_names(cls)
+    return cls(**{name: own[name] if name in own else _COMMON_FIELDS[name](r) for name in names})
 
 
 def _focus_card(file: str, entry: str, obj: object) -> FocusCard:
     r = _Rec(file, entry, obj, _field_names(FocusCard))
-    card = FocusCard(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
+    card = _filled(
+        FocusCard,
+        r,
         type=r.get_str("type", FOCUS_TYPES),
         level=r.get_int("level", 1, 4),
-        box=r.get_str("box", BOXES),
         caravans=r.get_int("caravans", 0, 3),
         armies=r.get_int("armies", 0, 2),
         effects=_effects(file, entry, r.raw("effects"), "effects", allow_empty=False),
         unique_of=r.get_opt_str("unique_of"),
-        text=r.get_str("text"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
     )
     if card.caravans and card.type != "economy":
         r.fail(f"only economy cards carry caravans, {card.type} card has {card.caravans}")
@@ -293,18 +329,13 @@ def _wonder(file: str, entry: str, obj: object) -> Wonder:
     res = r.get_strs("resources", RESOURCES)
     if len(res) != 2 or res[0] == res[1]:
         r.fail(f"'resources' must be 2 different resources [primary, other], got {list(res)}")
-    w = Wonder(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
+    w = _filled(
+        Wonder,
+        r,
         type=r.get_str("type", WONDER_TYPES),
         era=r.get_str("era", ERAS),
         cost=r.get_int("cost", 1, 30),
         resources=(res[0], res[1]),
-        box=r.get_str("box", BOXES),
-        text=r.get_str("text"),
-        effects=_effects(file, entry, r.raw("effects"), "effects"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
     )
     if res[0] != PRIMARY_RESOURCE[w.type]:
         r.fail(f"first resource of a {w.type} wonder must be {PRIMARY_RESOURCE[w.type]!r}, got {res[0]!r}")
@@ -313,35 +344,18 @@ def _wonder(file: str, entry: str, obj: object) -> Wonder:
 
 def _city_state(file: str, entry: str, obj: object) -> CityState:
     r = _Rec(file, entry, obj, _field_names(CityState))
-    return CityState(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
+    return _filled(
+        CityState,
+        r,
         type=r.get_str("type", FOCUS_TYPES),
         frame=r.get_str("frame", CITY_STATE_FRAMES),
-        box=r.get_str("box", BOXES),
         tile=r.get_int("tile", 1),
-        text=r.get_str("text"),
-        effects=_effects(file, entry, r.raw("effects"), "effects"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
     )
 
 
 def _leader(file: str, entry: str, obj: object) -> Leader:
     r = _Rec(file, entry, obj, _field_names(Leader))
-    return Leader(
-        id=r.get_str("id"),
-        civ=r.get_str("civ"),
-        leader=r.get_str("leader"),
-        ability=r.get_str("ability"),
-        text=r.get_str("text"),
-        box=r.get_str("box", BOXES),
-        start_row=r.get_strs("start_row"),
-        unique_card=r.get_str("unique_card"),
-        effects=_effects(file, entry, r.raw("effects"), "effects"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-    )
+    return _filled(Leader, r, start_row=r.get_strs("start_row"))
 
 
 def _agenda(file: str, entry: str, obj: object) -> Agenda:
@@ -350,13 +364,7 @@ def _agenda(file: str, entry: str, obj: object) -> Agenda:
     args = _check_args(
         file, entry, f"agenda {r.raw('id')!r} ({kind})", r.get_dict("args"), AGENDA_KINDS[kind]
     )
-    return Agenda(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
-        kind=kind,
-        args=MappingProxyType(args),
-        text=r.get_str("text"),
-    )
+    return _filled(Agenda, r, kind=kind, args=MappingProxyType(args))
 
 
 def _victory_card(file: str, entry: str, obj: object) -> VictoryCard:
@@ -368,40 +376,23 @@ def _victory_card(file: str, entry: str, obj: object) -> VictoryCard:
         r.fail(f"a {'fort' if fort else 'standard'} victory card has {want} agenda(s), got {len(agendas)}")
     if fort and agendas[0].kind != "forts":
         r.fail(f"a fort card's agenda must be of kind 'forts', got {agendas[0].kind!r}")
-    return VictoryCard(
-        id=r.get_str("id"),
-        box=r.get_str("box", BOXES),
-        fort=fort,
-        agendas=agendas,
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-    )
+    return _filled(VictoryCard, r, fort=fort, agendas=agendas)
 
 
 def _natural_wonder(file: str, entry: str, obj: object) -> NaturalWonder:
     r = _Rec(file, entry, obj, _field_names(NaturalWonder))
-    return NaturalWonder(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
-        resource=r.get_str("resource", RESOURCES),
-        tile=r.get_int("tile", 1),
-        box=r.get_str("box", BOXES),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-    )
+    return _filled(NaturalWonder, r, resource=r.get_str("resource", RESOURCES), tile=r.get_int("tile", 1))
 
 
 def _player_diplomacy(file: str, entry: str, obj: object) -> PlayerDiplomacyCard:
-    r = _Rec(file, entry, obj, _field_names(PlayerDiplomacyCard))
-    return PlayerDiplomacyCard(
-        id=r.get_str("id"),
-        name=r.get_str("name"),
-        box=r.get_str("box", BOXES),
-        text=r.get_str("text"),
-        effects=_effects(file, entry, r.raw("effects"), "effects"),
-        source=r.get_str("source"),
-        confidence=r.confidence(),
-    )
+    return _filled(PlayerDiplomacyCard, _Rec(file, entry, obj, _field_names(PlayerDiplomacyCard)))
+
+
+def _reading(file: str, entry: str, rid: str, obj: object) -> tuple[_Rec, Reading]:
+    """An open rule ``{"value", "choices", "source", "confidence", "alternative"}`` as a
+    :class:`Reading`, and its reader (the caller checks the value against what it supports)."""
+    r = _Rec(file, entry, obj, ("value", "choices", *NOTE_KEYS))
+    return r, Reading(id=rid, value=r.raw("value"), choices=tuple(r.get_list("choices")), **r.note())
 
 
 def _tile_space(file: str, entry: str, obj: object) -> TileSpace:
@@ -447,9 +438,7 @@ def _tile(file: str, entry: str, obj: object) -> TileDef:
         if len({(s.q, s.r) for s in spaces}) != SPACES_PER_SIDE:
             r.fail(f"side {name} has repeated coordinates")
         sides[name] = spaces
-    return TileDef(
-        id=tid, box=r.get_str("box", BOXES), kind=r.get_str("kind", TILE_KINDS), sides=MappingProxyType(sides)
-    )
+    return _filled(TileDef, r, id=tid, kind=r.get_str("kind", TILE_KINDS), sides=MappingProxyType(sides))
 
 
 # --------------------------------------------------------------------------- files
@@ -479,6 +468,27 @@ class _Files:
         if "meta" in r.obj:
             r.get_dict("meta")
         return r.get_list(stem)
+
+
+RECORD_BUILDERS: Mapping[str, Any] = MappingProxyType(
+    {
+        "focus_cards": _focus_card,
+        "wonders": _wonder,
+        "city_states": _city_state,
+        "leaders": _leader,
+        "victory_cards": _victory_card,
+        "natural_wonders": _natural_wonder,
+        "player_diplomacy": _player_diplomacy,
+        "tiles": _tile,
+    }
+)
+"""The shared record files (by stem, in the order of the fields of ``Content``) and the builder
+of each one's records."""
+
+
+def _read_records(files: _Files) -> dict[str, dict[Any, Any]]:
+    """Every record of every shared record file, by file stem, then by id."""
+    return {stem: _by_id(f"{stem}.json", files.records(stem), build) for stem, build in RECORD_BUILDERS.items()}
 
 
 def _by_id(file: str, raw: list[object], build: Any) -> dict[Any, Any]:

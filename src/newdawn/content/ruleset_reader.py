@@ -3,11 +3,11 @@ the file at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from newdawn.content.records import _field_names, _placements, _Rec
+from newdawn.content.records import NOTE_KEYS, _field_names, _placements, _Rec
 from newdawn.content.schema import DISTRICTS, ERAS, FOCUS_TYPES, TERRAINS, Government, Ruleset
 from newdawn.content.vocab import (
     AGENDA_TIMINGS,
@@ -42,11 +42,8 @@ def _ruleset(file: str, obj: object) -> Ruleset:
     dial = _event_dial(r)
     dial_max, dial_wrap, tech_levels = _tech_dial(r)
     govs = _governments(file, r, focus_types, slot_cap)
-    wonder_remove = r.get_int_map("wonder_remove", minimum=0)
-    bad_eras = sorted(set(wonder_remove) - set(ERAS))
-    if bad_eras:
-        r.fail(f"'wonder_remove' has unknown era(s) {bad_eras}")
-    provenance = _provenance(file, r)
+    wonder_remove = _wonder_remove(r)
+    provenance = _provenance(file, r, _field_names(Ruleset), "ruleset.provenance", "is not a Ruleset field")
     boxes = r.get_strs("boxes", BOXES)
     if "both" not in boxes:
         r.fail("'boxes' must include 'both'")
@@ -60,16 +57,12 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         slot_cap=slot_cap,
         terrain_difficulty=terrain,
         fort_terrain=r.get_str("fort_terrain", TERRAINS),
-        city_state_terrain=r.get_str("city_state_terrain", TERRAINS),
-        trade_cap=r.get_int("trade_cap", 1),
+        **_plain_fields(r),
         trade_effect=trade_effect,
         core_tiles=MappingProxyType(core_tiles),
         core_side_a_rolls=side_a,
         core_placements=MappingProxyType(dict(placements)),
         fort_touch_core_min=r.get_int("fort_touch_core_min", 1),
-        capital_touch_min=r.get_int("capital_touch_min", 1),
-        capital_touch_fallback=r.get_bool("capital_touch_fallback"),
-        explore_touch_min=r.get_int("explore_touch_min", 1),
         components=components,
         districts=districts,
         start_armies=r.get_int("start_armies", 0, components["armies"]),
@@ -83,15 +76,26 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         tech_levels=MappingProxyType(tech_levels),
         governments=govs,
         wonder_remove=wonder_remove,
-        victory_cards_to_win=r.get_int("victory_cards_to_win", 1),
         victory_random_cards=r.get_int("victory_random_cards", 0),
         victory_fixed=r.get_strs("victory_fixed"),
-        victory_check=r.get_str("victory_check", VICTORY_CHECKS),
-        agenda_timing=r.get_str("agenda_timing", AGENDA_TIMINGS),
-        caravan_trade_tokens=r.get_int("caravan_trade_tokens", 0),
         provenance=MappingProxyType(provenance),
         boxes=boxes,
     )
+
+
+def _plain_fields(r: _Rec) -> dict[str, Any]:
+    """The ruleset fields that every ruleset reads the same way, each checked on its own."""
+    return {
+        "city_state_terrain": r.get_str("city_state_terrain", TERRAINS),
+        "trade_cap": r.get_int("trade_cap", 1),
+        "capital_touch_min": r.get_int("capital_touch_min", 1),
+        "capital_touch_fallback": r.get_bool("capital_touch_fallback"),
+        "explore_touch_min": r.get_int("explore_touch_min", 1),
+        "victory_cards_to_win": r.get_int("victory_cards_to_win", 1),
+        "victory_check": r.get_str("victory_check", VICTORY_CHECKS),
+        "agenda_timing": r.get_str("agenda_timing", AGENDA_TIMINGS),
+        "caravan_trade_tokens": r.get_int("caravan_trade_tokens", 0),
+    }
 
 
 COMBAT_KEYS = (
@@ -158,13 +162,15 @@ def _core(r: _Rec, players: tuple[int, int]) -> tuple[dict[int, int], tuple[int,
     side_a = r.get_ints("core_side_a_rolls")
     if not side_a or any(not 1 <= x <= 6 for x in side_a):
         r.fail("'core_side_a_rolls' must be die faces 1..6")
+    return core_tiles, side_a, _core_placements(r, max(core_tiles.values()))
 
+
+def _core_placements(r: _Rec, n: int) -> CorePlacements:
+    """Each tile side's placements of the ``n`` core tiles."""
     placements_raw = r.get_dict("core_placements")
     if sorted(placements_raw) != list(TILE_SIDES):
         r.fail(f"'core_placements' must have sides {list(TILE_SIDES)}")
-    placements = {side: _placements(r, lst, f"core_placements[{side!r}]", max(core_tiles.values()))
-                  for side, lst in placements_raw.items()}
-    return core_tiles, side_a, placements
+    return {side: _placements(r, lst, f"core_placements[{side!r}]", n) for side, lst in placements_raw.items()}
 
 
 def _barbarians(file: str, r: _Rec) -> Mapping[str, Any]:
@@ -225,20 +231,23 @@ def _governments(file: str, r: _Rec, focus_types: tuple[str, ...], slot_cap: int
     return tuple(govs)
 
 
-def _provenance(file: str, r: _Rec) -> dict[str, Any]:
-    """Where each uncertain ruleset value comes from, how sure it is, and the other reading."""
+def _wonder_remove(r: _Rec) -> Mapping[str, int]:
+    """Wonder cards of each era returned to the box from every type's pile."""
+    wonder_remove = r.get_int_map("wonder_remove", minimum=0)
+    bad_eras = sorted(set(wonder_remove) - set(ERAS))
+    if bad_eras:
+        r.fail(f"'wonder_remove' has unknown era(s) {bad_eras}")
+    return wonder_remove
+
+
+def _provenance(file: str, r: _Rec, allowed: Iterable[str], entry: str, not_allowed: str) -> dict[str, Any]:
+    """Where each uncertain value of the file comes from, how sure it is, and the other reading;
+    each key must be one of ``allowed`` (else the key and ``not_allowed`` are the error)."""
     prov = r.get_dict("provenance")
-    ruleset_fields = set(_field_names(Ruleset))
+    fields = set(allowed)
     provenance: dict[str, Any] = {}
     for k, v in prov.items():
-        if k not in ruleset_fields:
-            r.fail(f"provenance key {k!r} is not a Ruleset field")
-        pr = _Rec(file, f"ruleset.provenance[{k!r}]", v, ("source", "confidence", "alternative"))
-        provenance[k] = MappingProxyType(
-            {
-                "source": pr.get_str("source"),
-                "confidence": pr.confidence(),
-                "alternative": pr.get_str("alternative"),
-            }
-        )
+        if k not in fields:
+            r.fail(f"provenance key {k!r} {not_allowed}")
+        provenance[k] = _Rec(file, f"{entry}[{k!r}]", v, NOTE_KEYS).note()
     return provenance

@@ -177,6 +177,20 @@ class TileDef:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A rule the sources leave open, as played: the value used, the values it may take, the
+    source, its confidence and the reading not taken (the base game's readings, the Automated
+    Player's parameters)."""
+
+    id: str
+    value: Any
+    choices: tuple[Any, ...]
+    source: str
+    confidence: str
+    alternative: str
+
+
+@dataclass(frozen=True)
 class Government:
     id: str
     name: str

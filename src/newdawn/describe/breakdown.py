@@ -4,13 +4,23 @@ whose sums are the values the engine uses, put into words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.industry import payment_parts, wonder_cost_parts
 from ..engine.military import attack_parts, defense_parts
 from ..engine.state import GameState, content_for
 from .log import target_words
-from .names import TERRAIN, city_state_name, natural_wonder_name, plural, seat_name, wonder_name, words
+from .names import (
+    TERRAIN,
+    city_state_name,
+    natural_wonder_name,
+    pending_frame,
+    plural,
+    seat_name,
+    wonder_name,
+    words,
+)
 
 _SOURCES: dict[tuple[int, str], str] = {}
 
@@ -23,21 +33,16 @@ def effect_source(st: GameState, handler: str) -> str:
     got = _SOURCES.get(key)
     if got is not None:
         return got
-    name = words(handler)
-    found = False
-    for ld in c.leaders.values():
-        if any(e.op == "special" and e.args.get("handler") == handler for e in ld.effects):
-            name, found = f"{ld.leader}'s ability ({ld.ability})", True
-            break
-    tables: list[tuple[Any, str]] = [(c.wonders, "the wonder {}"), (c.player_diplomacy, "the {} diplomacy card"),
-                                     (c.city_states, "{}'s diplomacy card"), (c.focus_cards, "{}")]
-    for table, fmt in tables:
-        if found:
-            break
-        for rec in table.values():
-            if any(e.op == "special" and e.args.get("handler") == handler for e in rec.effects):
-                name, found = fmt.format(rec.name), True
-                break
+    # Where a handler may be printed, first match first, and how that source is named.
+    tables: list[tuple[Mapping[str, Any], Callable[[Any], str]]] = [
+        (c.leaders, lambda ld: f"{ld.leader}'s ability ({ld.ability})"),
+        (c.wonders, lambda w: f"the wonder {w.name}"),
+        (c.player_diplomacy, lambda pd: f"the {pd.name} diplomacy card"),
+        (c.city_states, lambda cs: f"{cs.name}'s diplomacy card"),
+        (c.focus_cards, lambda fc: fc.name),
+    ]
+    name = next((named(rec) for table, named in tables for rec in table.values()
+                 if any(e.op == "special" and e.args.get("handler") == handler for e in rec.effects)), words(handler))
     _SOURCES[key] = name
     return name
 
@@ -102,10 +107,8 @@ def side_name(st: GameState, seat: int, target: str, s: int) -> str:
 
 def combat_json(st: GameState) -> dict[str, Any] | None:
     """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f["k"] != "combat":
+    f = pending_frame(st)
+    if f is None or f["k"] != "combat":
         return None
     target: str = f["target"]
     s: int = f["space"]
@@ -131,10 +134,8 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
 
 def production_json(st: GameState) -> dict[str, Any] | None:
     """While a wonder is being paid for: its production and its cost, each in named parts."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    f = st.stack_frames[-1]
-    if f["k"] != "pay":
+    f = pending_frame(st)
+    if f is None or f["k"] != "pay":
         return None
     w: str = f["wonder"]
     return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["production"]),

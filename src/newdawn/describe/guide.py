@@ -7,6 +7,7 @@ summary is the table's "How to play" page.
 from __future__ import annotations
 
 from ..engine.state import GameState
+from .names import pending_frame
 
 HELP: dict[str, str] = {
     "setup_fort": (
@@ -22,6 +23,5 @@ HELP: dict[str, str] = {
 
 def decision_help(st: GameState) -> str | None:
     """The help line of the pending decision, if it has one."""
-    if st.winner != -1 or not st.stack_frames:
-        return None
-    return HELP.get(st.stack_frames[-1]["k"])
+    f = pending_frame(st)
+    return None if f is None else HELP.get(f["k"])

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import parse_action
-from ..engine.state import GameState, content_for
+from ..engine.state import GameState
 from .names import (
+    agenda_of,
     card_name,
     city_state_name,
     coord_of,
@@ -34,6 +35,14 @@ from .options import option_record
 Entry = dict[str, Any]
 Words = Callable[[GameState, dict[str, Any]], tuple[str, str]]
 """(kind of log entry, sentence) for an event's data."""
+
+
+def _entry(i: int, rnd: int, seat: int | None, kind: str, text: str, spaces: list[int] | None = None,
+           moves: list[dict[str, Any]] | None = None, choice: str | None = None) -> Entry:
+    """A log record (every key of the contract's ``LogEntry``; dice, numbers, card and slot
+    are filled in by the events that have them)."""
+    return {"i": i, "round": rnd, "seat": seat, "kind": kind, "text": text, "spaces": spaces or [],
+            "moves": moves or [], "dice": None, "numbers": None, "card": None, "slot": None, "choice": choice}
 
 
 def _s(d: dict[str, Any]) -> str:
@@ -93,7 +102,9 @@ EVENT_WORDS: dict[str, Words] = {
     "token_removed": lambda st, d: ("event", f"{_s(d)}'s control token on {_sp(st, d)} is removed"),
     "dial_advance": lambda st, d: ("event", f"{_s(d)} turns the tech dial {plural(d['steps'], 'space')}, to {d['to']}"),
     "take_card": lambda st, d: ("event", f"{_s(d)} takes {card_name(st, d['card'])}"),
-    "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}"),
+    "ap_replace": lambda st, d: ("event", f"{_s(d)} replaces {card_name(st, d['old'])} with {card_name(st, d['card'])}"),
+    "dial": lambda st, d: ("dial", f"The event dial turns: {icon_text_of(d['icons'])}" if d["icons"]
+                           else "The event dial turns to a blank space"),
     "barb_return": lambda st, d: ("barbarian", f"Barbarian {d['letter']} returns on {_sp(st, d)}"),
     "barb_hit": lambda st, d: ("barbarian", _barb_hit(st, d)),
     "barb_raid": lambda st, d: ("barbarian", f"Barbarian {d['letter']} raids {_s(d)}'s capital"),
@@ -140,11 +151,8 @@ EVENT_WORDS: dict[str, Words] = {
 
 
 def _agenda(st: GameState, aid: str) -> str:
-    for vc in content_for(st).victory_cards.values():
-        for a in vc.agendas:
-            if a.id == aid:
-                return f"{a.name} ({a.text.rstrip('.')})"
-    return aid
+    a = agenda_of(st, aid)
+    return f"{a.name} ({a.text.rstrip('.')})" if a is not None else aid
 
 
 def _event_data_spaces(d: dict[str, Any]) -> list[int]:
@@ -164,8 +172,7 @@ def _barb_hit(st: GameState, d: dict[str, Any]) -> str:
 def event_entry(st: GameState, ev: str, i: int, rnd: int) -> Entry:
     kind = getattr(ev, "kind", "")
     data: dict[str, Any] = getattr(ev, "data", {})
-    e: Entry = {"i": i, "round": rnd, "seat": None, "kind": "event", "text": "", "spaces": [], "moves": [],
-                "dice": None, "numbers": None, "card": None, "slot": None, "choice": None}
+    e = _entry(i, rnd, None, "event", "")
     fn = EVENT_WORDS.get(kind)
     if not kind:
         e["text"] = plain_sentence(st, str(ev))
@@ -225,10 +232,8 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
         except Exception:  # a record from an older rules version: keep the text
             r = None
         if r is not None:
-            e: Entry = {"i": i, "round": rnd, "seat": seat, "kind": "action",
-                        "text": f"{seat_name(seat)} {r.said}" if r.said else f"{seat_name(seat)}: {r.label}",
-                        "spaces": list(r.spaces), "moves": [],
-                        "dice": None, "numbers": None, "card": None, "slot": None, "choice": r.kind}
+            text = f"{seat_name(seat)} {r.said}" if r.said else f"{seat_name(seat)}: {r.label}"
+            e = _entry(i, rnd, seat, "action", text, list(r.spaces), choice=r.kind)
             if r.kind == "move" and r.src is not None and r.dst is not None:
                 piece = "control token"
                 if f["k"] == "army_step" or f["k"] == "caravan_step":
@@ -248,11 +253,9 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
     out.extend(events)
     moves = barbarian_moves(before, after)
     if moves:
-        out.append({"i": i, "round": rnd, "seat": None, "kind": "barbarian",
-                    "text": "Barbarians move: " + ", ".join(
-                        f"{m['piece'].capitalize()} to {space_text(after, m['to'])}" for m in moves),
-                    "spaces": sorted({m["to"] for m in moves} | {m["from"] for m in moves}), "moves": moves,
-                    "dice": None, "numbers": None, "card": None, "slot": None, "choice": None})
+        text = "Barbarians move: " + ", ".join(f"{m['piece'].capitalize()} to {space_text(after, m['to'])}" for m in moves)
+        spaces = sorted({m["to"] for m in moves} | {m["from"] for m in moves})
+        out.append(_entry(i, rnd, None, "barbarian", text, spaces, moves))
     return out
 
 

@@ -6,9 +6,13 @@ thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from ..content.schema import Agenda
 from ..engine.actions import parse_coord
 from ..engine.rulesets.base_setup import ap_seat
-from ..engine.state import GameState, content_for
+from ..engine.state import Frame, GameState, content_for
 from .rulesets import AUTOMA_NAME
 
 TERRAIN = {
@@ -32,6 +36,13 @@ ICON = {
     "trade": "trade tokens",
 }
 SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
+
+
+def pending_frame(st: GameState) -> Frame | None:
+    """The frame of the pending decision (its kind is ``["k"]``), None when the game is over."""
+    if st.winner != -1 or not st.stack_frames:
+        return None
+    return st.stack_frames[-1]
 
 
 def seat_name(seat: int | None) -> str:
@@ -59,24 +70,26 @@ def words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
+def _named(records: Mapping[str, Any], ident: str) -> str:
+    """The printed name of the record ``ident``, else the id in words."""
+    x = records.get(ident)
+    return x.name if x is not None else words(ident)
+
+
 def card_name(st: GameState, cid: str) -> str:
-    fc = content_for(st).focus_cards.get(cid)
-    return fc.name if fc else words(cid)
+    return _named(content_for(st).focus_cards, cid)
 
 
 def wonder_name(st: GameState, wid: str) -> str:
-    w = content_for(st).wonders.get(wid)
-    return w.name if w else words(wid)
+    return _named(content_for(st).wonders, wid)
 
 
 def city_state_name(st: GameState, cs: str) -> str:
-    x = content_for(st).city_states.get(cs)
-    return x.name if x else words(cs)
+    return _named(content_for(st).city_states, cs)
 
 
 def natural_wonder_name(st: GameState, nw: str) -> str:
-    x = content_for(st).natural_wonders.get(nw)
-    return x.name if x else words(nw)
+    return _named(content_for(st).natural_wonders, nw)
 
 
 def district_name(d: str) -> str:
@@ -98,12 +111,18 @@ def victory_card_name(st: GameState, vc: str) -> str:
     return " / ".join(a.name for a in card.agendas)
 
 
-def agenda_name(st: GameState, aid: str) -> str:
+def agenda_of(st: GameState, aid: str) -> Agenda | None:
+    """The agenda ``aid`` of the game's content (on whichever victory card), None if unknown."""
     for vc in content_for(st).victory_cards.values():
         for a in vc.agendas:
             if a.id == aid:
-                return a.name
-    return words(aid)
+                return a
+    return None
+
+
+def agenda_name(st: GameState, aid: str) -> str:
+    a = agenda_of(st, aid)
+    return a.name if a is not None else words(aid)
 
 
 def diplomacy_name(st: GameState, d: str) -> str:
@@ -113,8 +132,7 @@ def diplomacy_name(st: GameState, d: str) -> str:
         return f"{city_state_name(st, d[3:])}'s diplomacy card"
     if d.startswith("p") and ":" in d:
         who, _, card = d.partition(":")
-        pd = c.player_diplomacy.get(card)
-        name = pd.name if pd else words(card)
+        name = _named(c.player_diplomacy, card)
         if who[1:].isdigit():
             return f"{seat_name(int(who[1:]))}'s {name}"
         return name

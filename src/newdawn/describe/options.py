@@ -11,19 +11,21 @@ fallback for the rest. The JavaScript shows ``label``/``hint`` and uses ``spaces
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import legal_actions
 from ..engine.actions import Action
-from ..engine.flow import effective_slot, slot_of
+from ..engine.flow import card_of, effective_slot, slot_of
 from ..engine.state import GameState, content_for
+from .contract import Cell, Hex, Option
 from .names import (
     FOCUS_TYPE,
     SKIP_VERBS,
     card_name,
     diplomacy_name,
     district_name,
+    pending_frame,
     seat_name,
     short_space,
     space_id,
@@ -35,40 +37,16 @@ from .names import (
 
 
 @dataclass
-class Rec:
-    """An option record under construction (``as_dict`` gives the contract's ``Option``)."""
+class Rec(Option):
+    """An option record under construction: the contract's :class:`~.contract.Option` (what
+    ``as_dict`` gives) and what the log reads beside it."""
 
-    action: str
-    label: str
-    kind: str
-    spaces: list[int] = field(default_factory=list)
-    src: int | None = None
-    dst: int | None = None
-    hint: str | None = None
-    warning: str | None = None
-    group: str | None = None
-    card: str | None = None
-    slot: int | None = None
-    amount: int | None = None
-    at: dict[str, int] | None = None
-    """The hex ``{q, r}`` the option names when it is not a space of the map yet (a fort spot,
-    a tile's anchor, a water token)."""
-    cells: list[dict[str, Any]] = field(default_factory=list)
-    """For tiles: the hexes ``{q, r, terrain}`` the tile would cover (for a preview)."""
     said: str | None = None
     """The choice as a sentence for the log, after the seat's name, when the label (an
     instruction on a button) would not read as one."""
     quiet: bool = False
     """A step on the way (which card, which army, where it starts): the log leaves it out, the
     events and moves that follow say what happened."""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "action": self.action, "label": self.label, "kind": self.kind, "spaces": self.spaces,
-            "src": self.src, "dst": self.dst, "hint": self.hint, "warning": self.warning,
-            "group": self.group, "card": self.card, "slot": self.slot, "amount": self.amount,
-            "at": self.at, "cells": self.cells,
-        }
 
 
 Frame = Any
@@ -164,8 +142,6 @@ def _occupant(st: GameState, seat: int, s: int) -> str | None:
 
 def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     seat = f["seat"]
-    from ..engine.flow import card_of
-
     cid = card_of(st, seat, a.arg)
     slot = effective_slot(st, seat, a.arg, slot_of(st, seat, a.arg))
     r.kind, r.card, r.slot = "focus", cid, slot
@@ -307,8 +283,8 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     anchor = parse_coord(where)
     cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
     terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
-    r.cells = [{"q": q, "r": rr, "terrain": t} for (q, rr), t in zip(cells, terrains, strict=True)]
-    r.at = {"q": anchor[0], "r": anchor[1]}
+    r.cells = [Cell(q, rr, t) for (q, rr), t in zip(cells, terrains, strict=True)]
+    r.at = Hex(anchor[0], anchor[1])
     r.kind = "tile"
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
     r.hint = f"covers {len(cells)} spaces from {where}"
@@ -322,7 +298,7 @@ def _cell(what: str) -> Maker:
         from ..engine.actions import parse_coord
 
         q, rr = parse_coord(a.arg)
-        r.kind, r.at, r.label = "space", {"q": q, "r": rr}, f"{what} at {q},{rr}"
+        r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} at {q},{rr}"
         r.quiet = f["k"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
@@ -341,12 +317,17 @@ def _seoul(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.label = f"Move barbarian {letter} to {short_space(st, d)}"
 
 
-def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-    from ..engine.flow import card_of
-
+def _own_card(st: GameState, f: Frame, a: Action) -> str | None:
+    """The deciding seat's card of the focus type the option names, None if it has none."""
     try:
-        cid = card_of(st, f["seat"], a.arg)
+        return card_of(st, f["seat"], a.arg)
     except KeyError:
+        return None
+
+
+def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    cid = _own_card(st, f, a)
+    if cid is None:
         return
     r.card = cid
     r.label = f"Upgrade {card_name(st, cid)}"
@@ -359,11 +340,8 @@ def _plunder(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 
 def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-    from ..engine.flow import card_of
-
-    try:
-        cid = card_of(st, f["seat"], a.arg)
-    except KeyError:
+    cid = _own_card(st, f, a)
+    if cid is None:
         return
     r.card = cid
     r.label = f"Resolve {card_name(st, cid)} as if in the first slot"
@@ -446,11 +424,8 @@ def _tech(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 
 def _trade_place(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-    from ..engine.flow import card_of
-
-    try:
-        cid = card_of(st, f["seat"], a.arg)
-    except KeyError:
+    cid = _own_card(st, f, a)
+    if cid is None:
         return
     r.kind, r.card = "choice", cid
     r.label = f"Trade token on {card_name(st, cid)}"
@@ -511,9 +486,18 @@ LABELS: dict[tuple[str, str], Maker] = {}
 """(decision kind, verb) -> what the option means; ``(kind, "*")`` covers every verb."""
 
 
-def _reg(kind: str, verbs: str, fn: Maker) -> None:
-    for v in verbs.split():
-        LABELS[(kind, v)] = fn
+def _reg(kinds: str, verbs: str, fn: Maker) -> None:
+    """``fn`` says what each of ``verbs`` means in each decision kind of ``kinds``."""
+    for k in kinds.split():
+        for v in verbs.split():
+            LABELS[(k, v)] = fn
+
+
+def _label(text: Callable[[GameState, Frame, Action], str]) -> Maker:
+    """A maker that only sets the label."""
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+        r.label = text(st, f, a)
+    return make
 
 
 _reg("focus", "focus", _focus)
@@ -522,61 +506,48 @@ _reg("armies", "army done", _figure_menu("army"))
 _reg("caravans", "caravan done", _figure_menu("caravan"))
 _reg("army_start", "start", _figure_start("army"))
 _reg("caravan_start", "start", _figure_start("caravan"))
-_reg("army_step", "to stop explore", _figure_step("army"))
+_reg("army_step", "to stop explore attack", _figure_step("army"))
 _reg("caravan_step", "to stop explore trade", _figure_step("caravan"))
 _reg("combat", "accept reroll boost spend", _combat)
 _reg("pay", "pay build back", _pay)
 _reg("build", "city wonder done", _build)
-_reg("place", "place", _place_like("Control token"))
-_reg("theater", "place", _place_like("Control token"))
-_reg("fx_mountain", "place", _place_like("Control token"))
+_reg("place theater fx_mountain w_apadana_claim", "place", _place_like("Control token"))
 _reg("reinforce", "reinforce", _place_like("Reinforce the token"))
+_reg("encampment", "reinforce", _place_like("Reinforce the token"))
 _reg("district", "district", _district)
 _reg("tech", "take", _tech)
 _reg("trade_place", "trade", _trade_place)
 _reg("government", "gov keep", _government)
 _reg("dipl_take", "dipl none", _dipl_take)
-_reg("any_resource", "take", _resource("Take"))
-_reg("missing_resource", "take", _resource("Take"))
+_reg("any_resource missing_resource", "take", _resource("Take"))
 _reg("discard", "discard", _discard)
-_reg("hub", "mode", _mode)
-_reg("zone", "mode", _mode)
-_reg("choose", "mode", _mode)
+_reg("hub zone choose", "mode", _mode)
 _reg("district_event", "resolve", _district_resolve)
+_reg("fx_nubia", "district", _district_resolve)
 _reg("claim_remove", "remove", _place_like("Remove the control token"))
-_reg("zone_city", "city", _place_like("City"))
+_reg("zone_city w_amundsen", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
-_reg("army_step", "attack", _figure_step("army"))
 _reg("fx_seoul", "barb", _seoul)
-_reg("fx_ibrahim", "give", lambda st, f, a, r: setattr(r, "label", f"Hand Ibrahim to {seat_name(int(a.arg))}"))
-_reg("fx_astronomy_rest", "top", lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) on top of the stack"))
-_reg("fx_astronomy_rest", "bottom",
-     lambda st, f, a, r: setattr(r, "label", f"Tile {a.arg} (of those you looked at) at the bottom"))
-_reg("fx_raze", "raze", lambda st, f, a, r: setattr(r, "label", "Raze the token (your army goes on)"))
-_reg("fx_raze", "replace", lambda st, f, a, r: setattr(r, "label", "Replace the token with yours"))
-_reg("fx_swap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
-_reg("w_sankore", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
-_reg("w_oracle", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your {arg_words(st, a.arg)} cards"))
-_reg("fx_nap", "swap", lambda st, f, a, r: setattr(r, "label", f"Swap your military and {arg_words(st, a.arg)} cards"))
+_reg("fx_ibrahim", "give", _label(lambda st, f, a: f"Hand Ibrahim to {seat_name(int(a.arg))}"))
+_reg("fx_astronomy_rest", "top", _label(lambda st, f, a: f"Tile {a.arg} (of those you looked at) on top of the stack"))
+_reg("fx_astronomy_rest", "bottom", _label(lambda st, f, a: f"Tile {a.arg} (of those you looked at) at the bottom"))
+_reg("fx_raze", "raze", _label(lambda st, f, a: "Raze the token (your army goes on)"))
+_reg("fx_raze", "replace", _label(lambda st, f, a: "Replace the token with yours"))
+_reg("fx_swap w_sankore w_oracle", "swap", _label(lambda st, f, a: f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("fx_nap", "swap", _label(lambda st, f, a: f"Swap your military and {arg_words(st, a.arg)} cards"))
 _reg("fx_embassy", "trade",
-     lambda st, f, a, r: setattr(r, "label", f"Trade token on {seat_name(f.get('giver'))}'s {arg_words(st, a.arg)} card"))
-_reg("fx_poland", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
-_reg("w_potala_palace", "dipl", lambda st, f, a, r: setattr(r, "label", f"Take {arg_words(st, a.arg)}"))
+     _label(lambda st, f, a: f"Trade token on {seat_name(f.get('giver'))}'s {arg_words(st, a.arg)} card"))
+_reg("fx_poland w_potala_palace", "dipl", _label(lambda st, f, a: f"Take {arg_words(st, a.arg)}"))
 _reg("target", "target", _target)
-_reg("explore_place", "tile", _tile)
-_reg("setup_capital", "tile", _tile)
+_reg("explore_place setup_capital", "tile", _tile)
 _reg("setup_fort", "fort", _cell("Fort"))
 _reg("fx_ship_water", "water", _cell("Water token"))
 _reg("w_upgrade", "upgrade", _upgrade)
 _reg("plunder", "take", _plunder)
 _reg("capitalism_pick", "focus", _capitalism)
 _reg("encampment", "defeat", _place_like("Defeat the piece"))
-_reg("encampment", "reinforce", _place_like("Reinforce the token"))
-_reg("fx_nubia", "district", _district_resolve)
 _reg("mass_media", "target", _place_like("Swap or flip the rival token"))
 _reg("w_apadana", "explore", _place_like("Explore from"))
-_reg("w_apadana_claim", "place", _place_like("Control token"))
-_reg("w_amundsen", "city", _place_like("City"))
 
 
 # The base game's own decisions (engine/rulesets/base_*.py).
@@ -618,9 +589,9 @@ def option_record(st: GameState, f: Frame, a: Action) -> Rec:
 
 def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]:
     """Every legal option of the pending decision as a record (empty when the game is over)."""
-    if st.winner != -1 or not st.stack_frames:
+    f = pending_frame(st)
+    if f is None:
         return []
-    f = st.stack_frames[-1]
     recs = [option_record(st, f, a) for a in legal_actions(st)]
     # Options that name the same space share a group (a menu at that space on the map).
     by_space: dict[int, list[Rec]] = {}
@@ -642,7 +613,8 @@ def auto_action(st: GameState) -> str | None:
     """The action a table may send at once because the decision asks nothing: committing a
     focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
     engine still asks (recorded games keep their actions); the table skips the question."""
-    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] != "commit":
+    f = pending_frame(st)
+    if f is None or f["k"] != "commit":
         return None
     opts = legal_actions(st)
     if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:

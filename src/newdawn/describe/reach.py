@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine import apply, decision_seat, legal_actions
 from ..engine.state import GameState
+from .names import pending_frame
 from .options import option_record
 
 STEP_KINDS = ("army_step", "caravan_step")
@@ -28,7 +29,8 @@ def _same_piece(a: GameState, b: GameState) -> bool:
 def reach(st: GameState, limit: int = 400) -> list[dict[str, Any]] | None:
     """``[{dst, steps, warning, hint}]`` for a step decision (None for other decisions):
     every space the piece can reach by legal steps this turn, the first step first."""
-    if st.winner != -1 or not st.stack_frames or st.stack_frames[-1]["k"] not in STEP_KINDS:
+    pending = pending_frame(st)
+    if pending is None or pending["k"] not in STEP_KINDS:
         return None
     out: dict[int, dict[str, Any]] = {}
     queue: deque[tuple[GameState, list[str]]] = deque([(st, [])])

@@ -15,7 +15,7 @@ from ..engine import legal_actions, why_illegal
 from ..engine.actions import Action, parse_coord
 from ..engine.errors import NotationError
 from ..engine.state import GameState
-from .names import coord_of
+from .names import coord_of, pending_frame
 from .options import SPACE_VERBS
 
 CIRCULAR = "is not one of the options of this decision"
@@ -43,7 +43,7 @@ def _is_hex(arg: str) -> bool:
 def space_reasons(st: GameState, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``[{reason, spaces}]``: the engine's reason for each space of the map that is not a
     choice now (grouped by reason); empty when the decision does not choose spaces."""
-    if st.winner != -1 or not st.stack_frames:
+    if pending_frame(st) is None:
         return []
     verbs = space_verbs(st)
     if not verbs:

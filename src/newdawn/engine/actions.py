@@ -24,6 +24,16 @@ class Action(NamedTuple):
         return str(self)
 
 
+_tuple_new = tuple.__new__
+
+
+def action(verb: str, arg: str = "") -> Action:
+    """``Action(verb, arg)``, made without the named tuple's constructor, which runs as Python
+    code even in the compiled build: the options of the frequent decisions are made with it."""
+    a: Action = _tuple_new(Action, (verb, arg))
+    return a
+
+
 def parse_action(text: str) -> Action:
     """Parse the canonical text of an action (surrounding blanks are ignored)."""
     t = " ".join(text.split())

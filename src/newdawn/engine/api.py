@@ -123,8 +123,9 @@ def apply_in_place(st: GameState, action: Action | str) -> GameState:
     # The agenda signature this call leaves on the state is the next call's "before" (a hand
     # edit in between forgets it: ``st._legal = None``, see ``GameState``).
     before = st._agenda_sig
-    if before is None:
+    if before is None or st._agenda_dirty:
         before = agenda_signature(st)
+        st._agenda_dirty = False
     actor = decision_seat(st)
     f = st.stack_frames[-1]
     st.events = []
@@ -140,13 +141,17 @@ def apply(st: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
     (naming the rule) for an action that is not legal now."""
     a = _check(st, action)
-    before, actor = agenda_signature(st), decision_seat(st)
+    before = st._agenda_sig
+    if before is None or st._agenda_dirty:
+        before = agenda_signature(st)
+    actor = decision_seat(st)
     nxt = st.copy()
+    nxt._agenda_dirty = False
     f = nxt.stack_frames[-1]
     CHOICE[f["k"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
-    _claim_completed(nxt, before, actor)
+    nxt._agenda_sig = _claim_completed(nxt, before, actor)
     return nxt
 
 
@@ -155,10 +160,14 @@ def _claim_completed(st: GameState, before: list[Any] | None, actor: int) -> lis
     for a decision, an action that changed the ``agenda_signature`` gets the agenda check of
     ``victory.claim_completed``, which runs at once. Returns the signature of the state now
     (None when not known: the game is over, the ruleset claims at the end of the turn, or the
-    check ran)."""
+    check ran). An action that called ``GameState.mark_agendas`` nowhere left the signature as
+    it was: it is not computed again."""
     if st.winner != -1:
         return None
+    if not st._agenda_dirty:
+        return before
     after = agenda_signature(st)
+    st._agenda_dirty = False
     if after is not None and after != before and claim_completed(st, actor):
         advance(st)
         return None

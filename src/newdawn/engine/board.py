@@ -391,25 +391,27 @@ def fort_refusal(
     """Why a fort token may not go on hex ``c`` (Setup 3g), or None if it may."""
     keys = board._keys
     h = _key(*c)
-    where = f"{c[0]},{c[1]}"
     if h in keys:
-        return f"{where} is already a space of the map: a fort goes on an empty hex beside the core tiles"
+        return f"{c[0]},{c[1]} is already a space of the map: a fort goes on an empty hex beside the core tiles"
     if tuple(c) in fort_coords:
-        return f"a fort is already planned at {where}"
-    touching = sum(1 for dk in _DIR_KEYS if keys.get(h + dk) in core_ids)
+        return f"a fort is already planned at {c[0]},{c[1]}"
+    touching = 0
+    for dk in _DIR_KEYS:
+        if keys.get(h + dk) in core_ids:
+            touching += 1
     if touching < min_core:
-        return (f"{where} touches {touching} core space{'' if touching == 1 else 's'}; "
+        return (f"{c[0]},{c[1]} touches {touching} core space{'' if touching == 1 else 's'}; "
                 f"a fort must touch at least {min_core}")
     fort_keys = {_key(q, r) for q, r in fort_coords}
     for dk in _DIR_KEYS:
         nk = h + dk
         nid = keys.get(nk)
         if nk in fort_keys or (nid is not None and board.is_fort[nid]):
-            return f"{where} is next to another fort; forts may not touch"
+            return f"{c[0]},{c[1]} is next to another fort; forts may not touch"
         if nid is not None:
             ps = board.printed[nid]
             if ps is not None and ps.city_state:
-                return f"{where} is next to a city-state's space; forts may not touch one"
+                return f"{c[0]},{c[1]} is next to a city-state's space; forts may not touch one"
     return None
 
 
@@ -432,6 +434,20 @@ def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[
         _SHAPES.clear()
     _SHAPES[(id(tiledef), side, k)] = (tiledef, cells, halo_t, frozenset(halo_t))
     return cells, halo_t, frozenset(halo_t)
+
+
+def touched_spaces(board: Board, tiledef: TileDef, side: str, k: int, t: Coord) -> set[int]:
+    """The spaces of ``board`` next to the tile placed with side ``side``, rotation ``k`` at
+    ``t`` (a placement off the board, as ``tile_placements`` gives them)."""
+    _cells, halo_t, _halo = _shape(tiledef, side, k)
+    keys = board._keys
+    base = _key(*t)
+    out: set[int] = set()
+    for h in halo_t:
+        s = keys.get(h + base)
+        if s is not None:
+            out.add(s)
+    return out
 
 
 def tile_placements(

@@ -25,7 +25,7 @@ from .spaces import (
     unused_control,
     within,
 )
-from .state import Frame, GameState
+from .state import Frame, GameState, without
 
 NEAR_TEXT = {
     "city": "adjacent to a friendly city", "space": "adjacent to a friendly space",
@@ -115,6 +115,7 @@ def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
     reinforced = s in st.reinforced
     dist = st.district.get(s, "")
     remove_control(st, s)
+    st.mark_agendas()
     st.ctl[t] = seat
     if reinforced:
         st.reinforced.add(t)
@@ -151,6 +152,7 @@ def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:
 
 def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if s in st.reinforced:
+        st.mark_agendas()
         st.reinforced.discard(s)
         log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
             space=s)
@@ -164,8 +166,9 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
             # No unused token to put there: nobody holds the space, so nobody controls the wonder.
             for ps in st.players:
                 if w in ps.wonders:
-                    ps.wonders.remove(w)
-                    st.cs_aside_wonders.append(w)
+                    st.mark_agendas()
+                    ps.wonders = without(ps.wonders, w)
+                    st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
 space_choice("mass_media", MassMediaFrame, "You may swap or flip a rival control token near your territory",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import Action
+from .actions import Action, action
 from .flow import F, act, choice, explain, pop
 from .spaces import space_actions, space_of
 from .state import GameState
@@ -62,7 +62,7 @@ def item_choice(kind: str, shape: type[F], describe: str | Callable[[GameState, 
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
     then runs ``effect(st, frame, item)``."""
     MADE[kind] = (targets, effect)
-    _register(kind, shape, describe, verb, skip, lambda st, f: [Action(verb, x) for x in targets(st, f)], effect)
+    _register(kind, shape, describe, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
 
 
 def _register(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str, skip: str | None,
@@ -75,7 +75,7 @@ def _register(kind: str, shape: type[F], describe: str | Callable[[GameState, F]
     def options(st: GameState, f: F) -> list[Action]:
         opts = offer(st, f)
         if skip is not None:
-            opts.append(Action(skip))
+            opts.append(action(skip))
         return opts
 
     @act(kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import RESOURCES, Effect
 from . import hooks
-from .actions import Action, parse_coord
+from .actions import Action, action, parse_coord
 from .board import Placement
 from .decisions import item_choice, space_choice
 from .explore import can_explore, start_exploration
@@ -183,9 +183,9 @@ def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
     opts.extend(hooks.extra_options(st, seat, "caravan_step", f))  # Colossus
     if destination_owner(st, seat, here):
         if here not in st.turn.get("arrivals", []):
-            opts.append(Action("trade"))
+            opts.append(action("trade"))
     else:
-        opts.append(Action("stop"))
+        opts.append(action("stop"))
     return opts
 
 
@@ -264,7 +264,8 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
         took = ""
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
             st.cs_cards[cs] -= 1
-            ps.dipl.append(card)
+            st.mark_agendas()
+            ps.dipl = (*ps.dipl, card)
             took = " and takes its diplomacy card"
         log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}", "caravan_cs",
             seat=seat, cs=cs, n=n, space=s)
@@ -298,6 +299,7 @@ def _swaps(st: GameState, f: Frame) -> list[str]:
 def _swap_do(st: GameState, f: Frame, swap: str) -> None:
     give, _, take = swap.partition(">")
     res = st.players[f["seat"]].resources
+    st.mark_agendas()
     res[give] -= 1
     res[take] = res.get(take, 0) + 1
 
@@ -363,7 +365,7 @@ def ship_water_act(st: GameState, f: FxShipWaterFrame, a: Action) -> None:
     pop(st)
     if a.verb == "water":
         q, r = parse_coord(a.arg)
-        st.placements.append(Placement("water", 0, "", 0, q, r))
+        st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
         st.placements_changed()
         log(st, f"seat {f['seat']} lays a water token at {a.arg} (Shipbuilding)")
     start_exploration(st, f["seat"], f["space"])

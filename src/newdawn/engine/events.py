@@ -23,7 +23,7 @@ from .frames import (
 )
 from .pieces import raze_city, remove_control
 from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
-from .state import ON_CARD, Frame, GameState, content_for
+from .state import ON_CARD, Frame, GameState, content_for, without
 
 
 def turn_dial(st: GameState) -> None:
@@ -120,6 +120,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     owner = st.ctl.get(dest)
     if owner is not None:
         if dest in st.reinforced:
+            st.mark_agendas()
             st.reinforced.discard(dest)
             st.barbs[letter] = start
             log(st, f"barbarian {letter} is turned back at {where}; the token is flipped", "barb_turned", letter=letter,
@@ -242,13 +243,13 @@ def run_wonder_icon(st: GameState, f: EventWonderFrame) -> None:
             continue
         w = deck[0]
         if w in st.wonder_tokens:
-            st.wonder_tokens.remove(w)
+            st.wonder_tokens = without(st.wonder_tokens, w)
             deck = st.wonder_decks[wtype] = deck[1:]  # a new list: copies of the state share the decks
-            st.gone_wonders.append(w)
+            st.gone_wonders = (*st.gone_wonders, w)
             log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""), "wonder_gone", wonder=w,
                 revealed=deck[0] if deck else "")
         else:
-            st.wonder_tokens.append(w)
+            st.wonder_tokens = (*st.wonder_tokens, w)
 
 
 def turns_back_barbarian(st: GameState, s: int) -> bool:

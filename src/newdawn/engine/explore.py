@@ -18,13 +18,14 @@ def can_explore(st: GameState, s: int) -> bool:
 
 def start_exploration(st: GameState, seat: int, s: int) -> None:
     """Draw the bottom tile; push the placement decision, or put it back on top of the stack."""
-    tile = st.stack.pop()
+    tile = st.stack[-1]
+    st.stack = st.stack[:-1]
     c = content_for(st)
     options = tile_placements(
         st.board, c.tiles[tile], min_touch=c.ruleset.explore_touch_min, counted=None, must_touch=s,
     )
     if not options:
-        st.stack.insert(0, tile)
+        st.stack = (tile, *st.stack)
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
     log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
@@ -52,13 +53,13 @@ def explore_act(st: GameState, f: ExplorePlaceFrame, a: Action) -> None:
 def add_tile(st: GameState, p: Placement) -> None:
     """Lay a tile, populate it, and fill any enclosed hole with water tokens."""
     before = st.board.n
-    st.placements.append(p)
+    st.placements = (*st.placements, p)
     st.placements_changed()
     populate(st, range(before, st.board.n))
     holes = enclosed_holes(st.board)
     if holes:
         for q, r in holes:
-            st.placements.append(Placement("water", 0, "", 0, q, r))
+            st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
         st.placements_changed()
         log(st, f"{len(holes)} enclosed hole(s) filled with water")
 

@@ -318,6 +318,7 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
             raise IllegalActionError(f"not enough trade tokens on the {ftype} card")
         # Palenque: the rest is paid with resource tokens, the most plentiful kind first
         # (approximated: the player does not choose the kind).
+        st.mark_agendas()
         for _ in range(n - have):
             r = max(sorted(res), key=lambda x: res[x])
             res[r] -= 1

@@ -57,6 +57,7 @@ def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
         pop(st)
         return
     s = space_of(st, a.arg)
+    st.mark_agendas()
     st.reinforced.add(s)
     count_down(st, f)
 
@@ -134,6 +135,7 @@ def district_act(st: GameState, f: DistrictFrame, a: Action) -> None:
     seat = f["seat"]
     if st.ctl.get(s) == seat:
         # The district replaces your token and goes down unreinforced (rules: Districts).
+        st.mark_agendas()
         st.ctl.pop(s)
         st.reinforced.discard(s)
     place_control(st, seat, s, d)

@@ -199,7 +199,7 @@ _DIPL: dict[tuple[int, str], tuple[str, ...]] = {}
 _HELD: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
 
 
-def diplomacy_handlers(st: GameState, held: list[str]) -> tuple[str, ...]:
+def diplomacy_handlers(st: GameState, held: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Handler names of the diplomacy cards held from others (``cs:<id>`` or ``p<seat>:<id>``).
     Each name appears once: a handler that cares about several copies (Joint War from two
     players) counts them itself. A seat never holds its own cards, so they never work for it.

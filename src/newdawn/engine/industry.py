@@ -22,7 +22,7 @@ from .spaces import (
     space_of,
     unused_cities,
 )
-from .state import ON_CARD, Frame, GameState, content_for
+from .state import ON_CARD, Frame, GameState, content_for, without
 
 
 @op("build")
@@ -237,6 +237,7 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     pop(st)
     pop(st)  # the industry card's choice is made
     ps = st.players[seat]
+    st.mark_agendas()
     for r, k in f["paid_resources"].items():
         ps.resources[r] -= k
     st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["paid_nws"]]
@@ -246,8 +247,8 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     decks = st.wonder_decks
     decks[wtype] = decks[wtype][1:]  # a new list: copies of the state share the decks
     if w in st.wonder_tokens:
-        st.wonder_tokens.remove(w)
-    ps.wonders.append(w)
+        st.wonder_tokens = without(st.wonder_tokens, w)
+    ps.wonders = (*ps.wonders, w)
     log(st, f"seat {seat} builds {w} with production {f['production']}", "wonder_built", seat=seat, wonder=w,
         prod=f["production"], cost=f["cost"])
     push(st, {"k": "wonder_city", "seat": seat, "wonder": w})

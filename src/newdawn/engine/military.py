@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .explore import can_explore, start_exploration
 from .flow import (
@@ -58,7 +58,7 @@ from .spaces import (
     terrain_name,
     uncontrolled_fort,
 )
-from .state import ON_CARD, Frame, GameState, content_for
+from .state import ON_CARD, Frame, GameState, content_for, without
 
 
 @op("armies")
@@ -200,9 +200,9 @@ def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
         if not f["explored"] and can_explore(st, here):
             opts.append(Action("explore"))
     if targets_at(st, seat, here):
-        opts.append(Action("attack"))  # passing through under Flight: attack here instead
+        opts.append(action("attack"))  # passing through under Flight: attack here instead
     else:
-        opts.append(Action("stop"))  # in Antananarivo: the army goes back to its card
+        opts.append(action("stop"))  # in Antananarivo: the army goes back to its card
     return opts
 
 
@@ -433,6 +433,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
         return
     log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["attacker"], won=1,
         attack=a_total, defence=d_total, space=f["space"])
+    st.mark_agendas()
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
     cb = content_for(st).ruleset.combat
@@ -467,6 +468,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
     elif kind == "city":
         defeat_figures_at(st, s, seat)
         if s == st.capitals[d]:
+            st.mark_agendas()
             ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
@@ -491,12 +493,13 @@ def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
     seat, s = f["seat"], f["space"]
     cs = st.board.printed[s].city_state  # type: ignore[union-attr]
     assert cs is not None
+    st.mark_agendas()
     old = st.cs_conquered.pop(cs, None)
     if old is not None and cs in st.players[old].cs_tokens:
-        st.players[old].cs_tokens.remove(cs)
+        st.players[old].cs_tokens = without(st.players[old].cs_tokens, cs)
     if a.verb == "conquer":
         st.cs_conquered[cs] = seat
-        st.players[seat].cs_tokens.append(cs)
+        st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
         occupy(st, seat, s)
         log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .errors import IllegalActionError
 from .frames import ArmyStepFrame, CaravanStepFrame
 from .spaces import space_of, start_cities
@@ -59,8 +59,8 @@ def figure_options(st: GameState, seat: int, kind: str, figs: list[int],
                 starts = figure_starts(st, seat, kind)
             if not starts:
                 continue
-        opts.append(Action(kind, str(i)))
-    opts.append(Action("done"))
+        opts.append(action(kind, str(i)))
+    opts.append(action("done"))
     return opts
 
 

@@ -14,7 +14,7 @@ from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
 from .frames import OccupyTokenFrame
 from .spaces import coord, own_tokens, unused_cities, unused_control
-from .state import LOCKED, ON_CARD, GameState, content_for
+from .state import LOCKED, ON_CARD, GameState, content_for, without
 
 # ---------------------------------------------------------------- figures
 
@@ -48,14 +48,16 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
     if tok is None:
         return
     ps = st.players[seat]
+    st.mark_agendas()
     if tok.startswith("nw:"):
-        ps.nws.append(tok[3:])
+        ps.nws = (*ps.nws, tok[3:])
     else:
         ps.resources[tok] = ps.resources.get(tok, 0) + 1
     log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
 
 
 def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
+    st.mark_agendas()
     st.ctl[s] = seat
     if district:
         st.district[s] = district
@@ -81,6 +83,7 @@ def remove_control(st: GameState, s: int) -> None:
 
 def take_off_control(st: GameState, s: int) -> None:
     """The control token on ``s`` goes back to its owner (see ``remove_control``)."""
+    st.mark_agendas()
     seat = st.ctl.pop(s)
     st.reinforced.discard(s)
     st.district.pop(s, None)
@@ -88,13 +91,14 @@ def take_off_control(st: GameState, s: int) -> None:
     nw = printed.natural_wonder if printed else None
     ps = st.players[seat]
     if nw and nw in ps.nws:
-        ps.nws.remove(nw)
+        ps.nws = without(ps.nws, nw)
         st.tokens[s] = "nw:" + nw
     hooks.fire("replaced", st, seat, s, "control")
 
 
 def replace_control(st: GameState, seat: int, s: int) -> None:
     """Replace a rival control token (or district) with an unreinforced token of ``seat``."""
+    st.mark_agendas()
     old = st.ctl[s]
     printed = st.board.printed[s]
     nw = printed.natural_wonder if printed else None
@@ -102,8 +106,8 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
     st.reinforced.discard(s)
     st.district.pop(s, None)
     if nw and nw in st.players[old].nws:
-        st.players[old].nws.remove(nw)
-        st.players[seat].nws.append(nw)
+        st.players[old].nws = without(st.players[old].nws, nw)
+        st.players[seat].nws = (*st.players[seat].nws, nw)
     hooks.fire("replaced", st, old, s, "control")
     if unused_control(st, seat) > 0:
         st.ctl[s] = seat
@@ -123,6 +127,7 @@ def capture_control(st: GameState, seat: int, s: int) -> None:
 
 def build_city(st: GameState, seat: int, s: int) -> None:
     """Place an unused city; a friendly control token there goes back to its owner."""
+    st.mark_agendas()
     if st.ctl.get(s) == seat:
         st.ctl.pop(s)
         st.reinforced.discard(s)
@@ -140,6 +145,7 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     reinforced control token instead (FAQ: Attacking)."""
     if st.cities.get(s, seat) != seat:
         hooks.fire("before_occupy", st, seat, s)  # Statue of Liberty
+    st.mark_agendas()
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
@@ -171,14 +177,15 @@ space_choice("occupy_token", OccupyTokenFrame, "No city or control token left: t
 
 
 def conquer_city_state(st: GameState, seat: int, s: int) -> None:
+    st.mark_agendas()
     cs = st.cs_at.pop(s)
     st.cs_conquered[cs] = seat
-    st.players[seat].cs_tokens.append(cs)
+    st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
     # Both diplomacy cards go face down beside the map, also those players held.
     st.cs_cards.pop(cs, None)
     for ps in st.players:
         if "cs:" + cs in ps.dipl:
-            ps.dipl.remove("cs:" + cs)
+            ps.dipl = without(ps.dipl, "cs:" + cs)
     occupy(st, seat, s)
     log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
@@ -186,6 +193,7 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
 def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     """The city-state's token returns to its space and its cards turn face up; a liberating
     player takes one. A wonder in the space is set aside (FAQ: Wonders)."""
+    st.mark_agendas()
     old = st.cities.pop(s, None)
     if old is not None:
         hooks.fire("replaced", st, old, s, "city")
@@ -194,18 +202,18 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     st.cs_conquered.pop(cs, None)
     for ps in st.players:
         if cs in ps.cs_tokens:
-            ps.cs_tokens.remove(cs)
+            ps.cs_tokens = without(ps.cs_tokens, cs)
     st.cs_at[s] = cs
     st.cs_cards[cs] = 2
     w = st.wonder_at.get(s)
     if w is not None:
         for ps in st.players:
             if w in ps.wonders:
-                ps.wonders.remove(w)
+                ps.wonders = without(ps.wonders, w)
         if w not in st.cs_aside_wonders:
-            st.cs_aside_wonders.append(w)
+            st.cs_aside_wonders = (*st.cs_aside_wonders, w)
     if seat >= 0:
-        st.players[seat].dipl.append("cs:" + cs)
+        st.players[seat].dipl = (*st.players[seat].dipl, "cs:" + cs)
         st.cs_cards[cs] = 1
         log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
     else:
@@ -216,6 +224,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     """Barbarian ``letter`` destroys the (non-capital) city on ``s``: a natural wonder its owner
     took there goes back on the space, a conquered city-state is liberated, and a wonder under
     the city is set aside until a city or token is placed on it."""
+    st.mark_agendas()
     owner = st.cities.pop(s)
     where = coord(st, s)
     log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
@@ -224,7 +233,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     nw = printed.natural_wonder if printed else None
     if nw and nw in st.players[owner].nws:
         # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
-        st.players[owner].nws.remove(nw)
+        st.players[owner].nws = without(st.players[owner].nws, nw)
         st.tokens[s] = "nw:" + nw
         log(st, f"the {nw} token goes back on {where}")
     hooks.fire("replaced", st, owner, s, "city")
@@ -234,8 +243,8 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     w = st.wonder_at.get(s)
     if w is not None and w in st.players[owner].wonders:
         # The token stays; nobody controls the wonder until a city or token is placed on it.
-        st.players[owner].wonders.remove(w)
-        st.cs_aside_wonders.append(w)
+        st.players[owner].wonders = without(st.players[owner].wonders, w)
+        st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
 # ---------------------------------------------------------------- wonders
@@ -246,12 +255,13 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     w = st.wonder_at.get(s)
     if w is None or w in st.players[seat].wonders:
         return
+    st.mark_agendas()
     for ps in st.players:
         if w in ps.wonders:
-            ps.wonders.remove(w)
+            ps.wonders = without(ps.wonders, w)
     if w in st.cs_aside_wonders:
-        st.cs_aside_wonders.remove(w)
-    st.players[seat].wonders.append(w)
+        st.cs_aside_wonders = without(st.cs_aside_wonders, w)
+    st.players[seat].wonders = (*st.players[seat].wonders, w)
     log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
     hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
@@ -265,12 +275,13 @@ def place_wonder_token(st: GameState, seat: int, s: int, w: str) -> None:
 def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
     """The wonder token on ``src`` moves under ``seat``'s city on ``dst`` and ``seat`` takes
     the wonder (a captured capital's wonder)."""
+    st.mark_agendas()
     w = st.wonder_at.pop(src)
     st.wonder_at[dst] = w
     for ps in st.players:
         if w in ps.wonders:
-            ps.wonders.remove(w)
-    st.players[seat].wonders.append(w)
+            ps.wonders = without(ps.wonders, w)
+    st.players[seat].wonders = (*st.players[seat].wonders, w)
     log(st, f"seat {seat} takes {w}")
     hooks.fire("wonder_gained", st, seat, w, "gained")
 
@@ -289,6 +300,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
         if key is None:
             return  # no card of its type to replace (callers offer none: Oxford University)
     old = card_of(st, seat, key)
+    st.mark_agendas()
     ps.row[ps.row.index(old)] = cid
     if REKEYED in ps.flags or card.type != key:
         ps.flags.pop("key:" + old, None)
@@ -306,28 +318,30 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
     """Take a card from a rival's deck, first giving back the one already held from them."""
     ps, rp = st.players[seat], st.players[rival]
     prefix = f"p{rival}:"
+    st.mark_agendas()
     mine = [d for d in ps.dipl if d.startswith(prefix)]
     over = len(mine) + 1 - hooks.diplomacy_limit(st, seat, rival)  # Potala Palace, Poland
     for held in mine[:max(0, over)]:
-        ps.dipl.remove(held)
-        rp.own_dipl.append(held[len(prefix):])
-    rp.own_dipl.remove(card)
-    ps.dipl.append(prefix + card)
+        ps.dipl = without(ps.dipl, held)
+        rp.own_dipl = (*rp.own_dipl, held[len(prefix):])
+    rp.own_dipl = without(rp.own_dipl, card)
+    ps.dipl = (*ps.dipl, prefix + card)
     log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
 
 
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
     """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
     ps = st.players[seat]
+    st.mark_agendas()
     if target == "cs":
         card = "cs:" + st.cs_at[s]
         if card in ps.dipl:
-            ps.dipl.remove(card)
+            ps.dipl = without(ps.dipl, card)
             st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
             log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
     elif dseat >= 0:
         prefix = f"p{dseat}:"
         for held in [d for d in ps.dipl if d.startswith(prefix)]:
-            ps.dipl.remove(held)
-            st.players[dseat].own_dipl.append(held[len(prefix):])
+            ps.dipl = without(ps.dipl, held)
+            st.players[dseat].own_dipl = (*st.players[dseat].own_dipl, held[len(prefix):])
             log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")

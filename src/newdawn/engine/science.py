@@ -45,6 +45,7 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
         lvl = rs.tech_levels.get(pos)
         if lvl:
             levels.append(lvl)
+    st.mark_agendas()
     ps.dial = pos
     return levels
 
@@ -175,6 +176,7 @@ def missing_act(st: GameState, f: MissingResourceFrame, a: Action) -> None:
     pop(st)
     if a.verb == "take":
         res = st.players[f["seat"]].resources
+        st.mark_agendas()
         res[a.arg] = res.get(a.arg, 0) + 1
 
 
@@ -190,6 +192,7 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
         if t not in st.ctl or army_on(st, t):
             continue  # abilities that remove pieces cannot target a space with an army (rules)
         if t in st.reinforced:
+            st.mark_agendas()
             st.reinforced.discard(t)
         else:
             remove_control(st, t)

@@ -96,14 +96,14 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
         p.color = colors[seat]
         p.row = list(lead.start_row)
         p.trade = {}
-        p.cs_tokens = []
+        p.cs_tokens = ()
         p.gov = ""
         p.dial = 0
         p.resources = {}
-        p.nws = []
-        p.dipl = []
-        p.own_dipl = list(diplomacy)
-        p.wonders = []
+        p.nws = ()
+        p.dipl = ()
+        p.own_dipl = tuple(diplomacy)
+        p.wonders = ()
         p.armies = [ON_CARD if i < rs.start_armies else LOCKED for i in range(rs.components["armies"])]
         p.caravans = [ON_CARD if i < rs.start_caravans else LOCKED for i in range(rs.components["caravans"])]
         p.flags = {}
@@ -130,10 +130,10 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.rng = rng.shuffled(st.rng, stack)
     k = rs.core_tiles[n]
     core = [stack.pop() for _ in range(k)]  # drawn from the bottom of the stack
-    st.stack = stack
+    st.stack = tuple(stack)
     die = roll(st)
     side = "A" if die in rs.core_side_a_rolls else "B"
-    st.placements = list(core_placements(core, side, rs.core_placements[side][:k]))
+    st.placements = tuple(core_placements(core, side, rs.core_placements[side][:k]))
     st.placements_changed()
     st.core_count = k
     log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
@@ -151,10 +151,10 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
 def clear_table(st: GameState) -> None:
     """No piece on the map yet, no wonder dealt, no claim: the table before the map is built."""
     n = st.n
-    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, [-1] * n, {}, set(), {}
+    st.cities, st.capitals, st.ctl, st.reinforced, st.district = {}, (-1,) * n, {}, set(), {}
     st.tokens, st.barbs, st.cs_at, st.cs_conquered, st.cs_cards = {}, {}, {}, {}, {}
-    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = [], {}, {}, []
-    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = [], [], [], {}
+    st.cs_aside_wonders, st.wonder_at, st.wonder_decks, st.wonder_tokens = (), {}, {}, ()
+    st.removed_wonders, st.gone_wonders, st.victory_cards, st.claims = (), (), [], {}
     st.event_pos = 0
     st.winner = -1
     st.version = 0
@@ -187,7 +187,7 @@ def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> str | Non
 @act("setup_fort")
 def setup_fort_act(st: GameState, f: SetupFortFrame, a: Action) -> None:
     pop(st)
-    st.placements.append(Placement.fort(parse_coord(a.arg)))
+    st.placements = (*st.placements, Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
     log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg,
         space=st.board.index[parse_coord(a.arg)])
@@ -216,15 +216,16 @@ def setup_capital_act(st: GameState, f: SetupCapitalFrame, a: Action) -> None:
     side_k, _, where = a.arg.partition(" ")
     q, r = parse_coord(where)
     before = st.board.n
-    st.placements.append(Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
+    st.placements = (*st.placements, Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
     st.placements_changed()
     b = st.board
     seat = f["seat"]
     for s in range(before, b.n):
         printed = b.printed[s]
         if printed is not None and printed.capital:
+            st.mark_agendas()
             st.cities[s] = seat
-            st.capitals[seat] = s
+            st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
     log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,
         space=st.capitals[seat])
 
@@ -235,7 +236,7 @@ def run_setup_finish(st: GameState, f: SetupFinishFrame) -> None:
     rs = c.ruleset
     holes = enclosed_holes(st.board)
     for q, r in holes:
-        st.placements.append(Placement.water((q, r)))
+        st.placements = (*st.placements, Placement.water((q, r)))
     st.placements_changed()
     populate(st, range(st.board.n))
     deal_wonder_decks(st, rs.wonder_remove)
@@ -256,7 +257,7 @@ def deal_wonder_decks(st: GameState, remove: Mapping[str, int]) -> None:
             pile = sorted(by_type[wtype].get(era, []))
             st.rng = rng.shuffled(st.rng, pile)
             drop = remove.get(era, 0)
-            st.removed_wonders.extend(pile[:drop])
+            st.removed_wonders = (*st.removed_wonders, *pile[:drop])
             deck.extend(pile[drop:])
         st.wonder_decks[wtype] = deck
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import hooks
-from .actions import Action, coord_text, parse_coord
+from .actions import Action, action, coord_text, parse_coord
 from .errors import IllegalActionError
 from .state import GameState, content_for
 
@@ -53,7 +53,10 @@ def city_spaces(st: GameState, seat: int) -> list[int]:
 
 
 def barb_at(st: GameState, s: int) -> str | None:
-    for letter, at in st.barbs.items():
+    barbs = st.barbs
+    if s not in barbs.values():  # the usual answer, without a Python loop
+        return None
+    for letter, at in barbs.items():
         if at == s:
             return letter
     return None
@@ -103,15 +106,18 @@ def is_empty(st: GameState, s: int) -> bool:
 def is_mature(st: GameState, seat: int, city: int) -> bool:
     """A city is mature when every adjacent space holds a friendly control token or is water."""
     b = st.board
+    ctl = st.ctl
+    cities = st.cities
+    water = b.is_water
     friends: list[int] | None = None
     for n in b.nbrs[city]:
-        o = st.ctl.get(n)
-        if o != seat and not b.is_water[n]:
-            if o is None and n not in st.cities:
+        o = ctl.get(n)
+        if o != seat and not water[n]:
+            if o is None and n not in cities:
                 return False
             if friends is None:
                 friends = _maturity_friends(st, seat)
-            if st.cities.get(n, o) not in friends:
+            if cities.get(n, o) not in friends:
                 if o is not None and _any_control_matures(st, seat):
                     continue  # Sydney Opera House: rival control tokens count too
                 return False
@@ -252,7 +258,7 @@ def space_of(st: GameState, arg: str) -> int:
 
 def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range) -> list[Action]:
     texts = coord_texts(st)
-    return [Action(verb, texts[s]) for s in sorted(spaces)]
+    return [action(verb, texts[s]) for s in sorted(spaces)]
 
 
 # ---------------------------------------------------------------- where pieces may go

@@ -11,7 +11,7 @@ the economy/military card), or a space id.
 from __future__ import annotations
 
 import copy as _copy
-from typing import Any
+from typing import Any, TypeVar
 
 from ..content import Content, load_content
 from .actions import Action
@@ -27,6 +27,15 @@ the form changes (2: frames with readable keys, ``frames.py``). ``from_json`` re
 version; a stored game is then replayed from its record (config, seed, actions), which never
 depends on it."""
 
+T = TypeVar("T")
+
+
+def without(items: tuple[T, ...], x: T) -> tuple[T, ...]:
+    """``items`` less its first ``x``, as ``list.remove`` (ValueError when there is none): the
+    tuple fields of a state are replaced, never changed in place (copies share them)."""
+    i = items.index(x)
+    return items[:i] + items[i + 1:]
+
 
 # The serialised fields, in JSON order. The classes' ``__slots__`` are these tuples (the JSON
 # code reads the module tuples, never ``__slots__``: mypyc's native classes have none).
@@ -41,6 +50,12 @@ _GAME_FIELDS = (
     "wonder_tokens", "removed_wonders", "gone_wonders", "victory_cards", "claims", "event_pos",
     "first", "current", "round", "turn", "players", "stack_frames", "winner", "version",
 )
+# Fields held as tuples: they change rarely, so copies of a state share them and a change
+# replaces the tuple (``ps.wonders = (*ps.wonders, w)``). Their JSON form is a list.
+_PLAYER_TUPLES = frozenset({"cs_tokens", "nws", "dipl", "own_dipl", "wonders"})
+_GAME_TUPLES = frozenset({
+    "placements", "stack", "capitals", "cs_aside_wonders", "wonder_tokens", "removed_wonders", "gone_wonders",
+})
 
 
 class PlayerState:
@@ -55,19 +70,19 @@ class PlayerState:
     """Focus-row card ids by slot position, leftmost "1" slot first."""
     trade: dict[str, int]
     """Trade tokens by focus type (tokens stay with the card of that type)."""
-    cs_tokens: list[str]
+    cs_tokens: tuple[str, ...]
     """City-state tokens held (each sits on the card of the city-state's type)."""
     gov: str
     """Government id, or "" for none; its token sits on the card of the government's type."""
     dial: int
     resources: dict[str, int]
-    nws: list[str]
+    nws: tuple[str, ...]
     """Natural-wonder tokens held."""
-    dipl: list[str]
+    dipl: tuple[str, ...]
     """Diplomacy cards held from others: ``cs:<city-state>`` or ``p<seat>:<card>``."""
-    own_dipl: list[str]
+    own_dipl: tuple[str, ...]
     """This seat's own diplomacy cards still in its deck (others may take them)."""
-    wonders: list[str]
+    wonders: tuple[str, ...]
     armies: list[int]
     caravans: list[int]
     flags: dict[str, int]
@@ -79,28 +94,32 @@ class PlayerState:
         p.color = self.color
         p.row = self.row[:]
         p.trade = self.trade.copy()
-        p.cs_tokens = self.cs_tokens[:]
+        p.cs_tokens = self.cs_tokens
         p.gov = self.gov
         p.dial = self.dial
         p.resources = self.resources.copy()
-        p.nws = self.nws[:]
-        p.dipl = self.dipl[:]
-        p.own_dipl = self.own_dipl[:]
-        p.wonders = self.wonders[:]
+        p.nws = self.nws
+        p.dipl = self.dipl
+        p.own_dipl = self.own_dipl
+        p.wonders = self.wonders
         p.armies = self.armies[:]
         p.caravans = self.caravans[:]
         p.flags = self.flags.copy()
         return p
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in _PLAYER_FIELDS}
+        return {k: list(getattr(self, k)) if k in _PLAYER_TUPLES else getattr(self, k) for k in _PLAYER_FIELDS}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> PlayerState:
         p = PlayerState()
         for k in _PLAYER_FIELDS:
             v = d[k]
-            setattr(p, k, type(v)(v) if isinstance(v, (list, dict)) else v)
+            if k in _PLAYER_TUPLES:
+                v = tuple(v)
+            elif isinstance(v, (list, dict)):
+                v = type(v)(v)
+            setattr(p, k, v)
         return p
 
     def __eq__(self, other: object) -> bool:
@@ -117,7 +136,7 @@ _SETS = ("reinforced",)
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_agenda_dirty", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -125,14 +144,14 @@ class GameState:
     rng: int
     forced_dice: list[int]
     """Die results to use before the generator (tests and scenarios force dice this way)."""
-    placements: list[Placement]
+    placements: tuple[Placement, ...]
     core_count: int
     """The first ``core_count`` placements are the core tiles."""
-    stack: list[int]
+    stack: tuple[int, ...]
     """Map tile stack, top first (tiles are drawn from the bottom, the end of the list)."""
     cities: dict[int, int]
     """Space -> seat of the city there (capitals included)."""
-    capitals: list[int]
+    capitals: tuple[int, ...]
     """Space of each seat's capital, -1 before it is placed."""
     ctl: dict[int, int]
     """Space -> seat of the control token there (districts included)."""
@@ -150,7 +169,7 @@ class GameState:
     """City-state -> seat holding its token on a focus card."""
     cs_cards: dict[str, int]
     """City-state -> diplomacy cards face up beside the map (0-2); absent when face down."""
-    cs_aside_wonders: list[str]
+    cs_aside_wonders: tuple[str, ...]
     """Wonder cards nobody controls while their token lies on the map: set aside after a
     city-state was liberated, or after a barbarian destroyed the city above the token."""
     wonder_at: dict[int, str]
@@ -158,11 +177,11 @@ class GameState:
     wonder_decks: dict[str, list[str]]
     """Wonder type -> deck, top (face-up) card first. Copies of a state share the deck lists:
     a change replaces a deck with a new list, never changes one in place."""
-    wonder_tokens: list[str]
+    wonder_tokens: tuple[str, ...]
     """Face-up wonders carrying a trade token from the event dial."""
-    removed_wonders: list[str]
+    removed_wonders: tuple[str, ...]
     """Wonders removed unseen at setup (hidden from every seat)."""
-    gone_wonders: list[str]
+    gone_wonders: tuple[str, ...]
     """Face-up wonders removed by the event dial's wonder icon (public)."""
     victory_cards: list[str]
     claims: dict[str, list[int]]
@@ -191,6 +210,9 @@ class GameState:
     _agenda_sig: list[Any] | None
     """``victory.agenda_signature`` as ``apply_in_place`` left the state, so that the next
     ``apply_in_place`` need not compute it again (None: not known)."""
+    _agenda_dirty: bool
+    """Something the agenda signature reads may have changed since ``_agenda_sig`` was taken
+    (``mark_agendas``); while False, ``_agenda_sig`` is the signature of the state as it is."""
     _c: Content
 
     # ---- caches, not serialised
@@ -205,6 +227,18 @@ class GameState:
         self._options = options
         if options is None:
             self._agenda_sig = None
+            self._agenda_dirty = True
+
+    def mark_agendas(self) -> None:
+        """Say that something an agenda reads is about to change: the pieces on the map and
+        their owners (control tokens, reinforced sides, districts, cities, conquered
+        city-states), the map's size, the claims, or a player's wonders, resources, natural
+        wonders, diplomacy cards, tech dial, focus row or attack facts (``flags["capitals"]``,
+        ``flags["best_attack"]``): every fact ``victory.agenda_signature`` sums up. The engine
+        calls it beside each such change, so that ``apply_in_place`` computes the signature
+        again only after an action that called it (``tests/engine/test_agenda_marks.py`` plays
+        seeded games and fails on a change made without it)."""
+        self._agenda_dirty = True
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -212,7 +246,8 @@ class GameState:
             prev: Board | None = self.board
         except AttributeError:  # the state's first board
             prev = None
-        b = build_board(tuple(self.placements), self._c.tiles, prev)
+        self._agenda_dirty = True  # the map's size is an agenda input
+        b = build_board(self.placements, self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
             b.diff = tuple(d[x] for x in b.terrain)
@@ -228,11 +263,11 @@ class GameState:
         s.ruleset = self.ruleset
         s.rng = self.rng
         s.forced_dice = self.forced_dice[:]
-        s.placements = self.placements[:]
+        s.placements = self.placements
         s.core_count = self.core_count
-        s.stack = self.stack[:]
+        s.stack = self.stack
         s.cities = self.cities.copy()
-        s.capitals = self.capitals[:]
+        s.capitals = self.capitals
         s.ctl = self.ctl.copy()
         s.reinforced = self.reinforced.copy()
         s.district = self.district.copy()
@@ -241,12 +276,12 @@ class GameState:
         s.cs_at = self.cs_at.copy()
         s.cs_conquered = self.cs_conquered.copy()
         s.cs_cards = self.cs_cards.copy()
-        s.cs_aside_wonders = self.cs_aside_wonders[:]
+        s.cs_aside_wonders = self.cs_aside_wonders
         s.wonder_at = self.wonder_at.copy()
         s.wonder_decks = self.wonder_decks.copy()  # the lists are shared (never changed in place)
-        s.wonder_tokens = self.wonder_tokens[:]
-        s.removed_wonders = self.removed_wonders[:]
-        s.gone_wonders = self.gone_wonders[:]
+        s.wonder_tokens = self.wonder_tokens
+        s.removed_wonders = self.removed_wonders
+        s.gone_wonders = self.gone_wonders
         s.victory_cards = self.victory_cards
         s.claims = self.claims.copy()  # the lists are shared (never changed in place)
         s.event_pos = self.event_pos
@@ -261,7 +296,8 @@ class GameState:
         s.events = []
         s.board = self.board
         s._options = None
-        s._agenda_sig = None
+        s._agenda_sig = self._agenda_sig  # the same state: its signature (never changed in place)
+        s._agenda_dirty = self._agenda_dirty
         s._c = self._c
         return s
 
@@ -272,6 +308,8 @@ class GameState:
             v = getattr(self, k)
             if k == "players" or k == "placements":
                 v = [p.to_json() for p in v]
+            elif k in _GAME_TUPLES:
+                v = list(v)
             elif k in _INT_KEYED:
                 v = {str(a): b for a, b in v.items()}
             elif k in _SETS:
@@ -292,7 +330,9 @@ class GameState:
             if k == "players":
                 v = [PlayerState.from_json(p) for p in v]
             elif k == "placements":
-                v = [Placement.from_json(p) for p in v]
+                v = tuple(Placement.from_json(p) for p in v)
+            elif k in _GAME_TUPLES:
+                v = tuple(v)
             elif k in _INT_KEYED:
                 v = {int(a): b for a, b in v.items()}
             elif k in _SETS:

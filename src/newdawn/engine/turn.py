@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from . import events, hooks, rulesets, victory
-from .actions import Action
+from .actions import Action, action
 from .flow import (
     DESCRIBE,
     act,
@@ -98,7 +98,7 @@ def _describe_focus(st: GameState, f: Frame) -> str:
 @choice("focus", _describe_focus)
 def focus_options(st: GameState, f: FocusFrame) -> list[Action]:
     """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
-    return [Action("focus", k) for k in row_keys(st, f["seat"])]
+    return [action("focus", k) for k in row_keys(st, f["seat"])]
 
 
 @explain("focus")
@@ -123,12 +123,12 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
 
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
 def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
-    opts = [Action("resolve")]
+    opts = [action("resolve")]
     if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
-        opts.extend(Action("resolve", str(i)) for i in range(1, n + 1))
+        opts.extend(action("resolve", str(i)) for i in range(1, n + 1))
     if not f.get("by_effect"):
-        opts.append(Action("back"))
+        opts.append(action("back"))
     return opts
 
 
@@ -183,6 +183,7 @@ def run_reset(st: GameState, f: ResetFrame) -> None:
     seat = f["seat"]
     row = st.players[seat].row
     card = card_of(st, seat, f["type"])
+    st.mark_agendas()
     row.remove(card)
     row.insert(0, card)
     hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)

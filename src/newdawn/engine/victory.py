@@ -167,7 +167,8 @@ def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     ctl = st.ctl
     n = 0
     for s in _board_spaces(st, "forts"):
-        if cities.get(s, ctl.get(s)) == seat:
+        o = cities.get(s)
+        if o == seat or (o is None and ctl.get(s) == seat):
             n += 1
     return n, int(a["n"])
 
@@ -198,13 +199,22 @@ def agenda_progress(st: GameState, seat: int, ag: Agenda) -> Progress:
 CITY_BOUND = frozenset({"mature_cities", "mature_city_tiles", "city_tiles"})
 """Agenda kinds whose progress is at most the seat's number of cities (their ``n`` is the need):
 ``agenda_met`` counts the cities first and looks no further when there are too few."""
+WONDER_BOUND = frozenset({"wonders_of_type", "wonders_same_era", "wonder_types", "wonder_each_era"})
+"""Agenda kinds whose progress is at most the seat's number of wonders: ``agenda_met`` looks no
+further when it has fewer wonders than the need (``n``; three eras for ``wonder_each_era``)."""
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
     """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need (asked on
     every action that changes the ``agenda_signature``, so the city agendas stop early)."""
     kind = ag.kind
-    if kind in CITY_BOUND:
+    if kind in WONDER_BOUND:
+        if len(st.players[seat].wonders) < (3 if kind == "wonder_each_era" else int(ag.args["n"])):
+            return False
+    elif kind == "diplomacy_sources":
+        if len(st.players[seat].dipl) < int(ag.args["n"]):  # each card has one source
+            return False
+    elif kind in CITY_BOUND:
         mine = [s for s, o in st.cities.items() if o == seat]
         need = int(ag.args["n"])
         if len(mine) < need:
@@ -217,10 +227,13 @@ def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
                     if spare < 0:
                         return False
             return True
-        if kind == "mature_city_tiles":
-            tile_of = st.board.tile_of
+        tile_of = st.board.tile_of
+        if kind == "city_tiles":  # _city_tiles, from the cities just listed
+            return len({tile_of[s] for s in mine}) >= need
+        if kind == "mature_city_tiles":  # _mature_tiles, from the cities just listed
             if len({tile_of[s] for s in mine}) < need:
                 return False
+            return len({tile_of[s] for s in mine if is_mature(st, seat, s)}) >= need
     have, need = PROGRESS[kind](st, seat, ag.args)
     return have >= need
 
@@ -273,7 +286,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     after Globalization and at the end of their own turn."""
     c = st._c
     claims = st.claims
-    full = {st.current, actor} - {-1}
+    full = sorted({st.current, actor} - {-1})
     for vc_id in st.victory_cards:
         vc = c.victory_cards[vc_id]
         agendas = vc.agendas
@@ -283,13 +296,18 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
             if held:
                 holders.update(held)
         # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
-        if vc.fort and any(seat in claims.get(ag.id, ()) and not agenda_met(st, seat, ag)
-                           for seat in holders for ag in agendas):
-            push_agenda_checks(st, sorted(full))
-            return True
-        if any(seat not in holders and any(agenda_met(st, seat, ag) for ag in agendas) for seat in full):
-            push_agenda_checks(st, sorted(full))
-            return True
+        if vc.fort:
+            for seat in holders:
+                for ag in agendas:
+                    if seat in claims.get(ag.id, ()) and not agenda_met(st, seat, ag):
+                        push_agenda_checks(st, full)
+                        return True
+        for seat in full:
+            if seat not in holders:
+                for ag in agendas:
+                    if agenda_met(st, seat, ag):
+                        push_agenda_checks(st, full)
+                        return True
     return False
 
 
@@ -309,6 +327,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
             if vc.fort:
                 for ag in mine:
                     if not agenda_met(st, seat, ag):
+                        st.mark_agendas()
                         claims[ag.id] = [p for p in claims[ag.id] if p != seat]
                         log(st, f"seat {seat} loses the {ag.name} agenda", "agenda_lost", seat=seat, agenda=ag.id, card=vc_id)
                         mine = []
@@ -321,6 +340,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
                         push(st, {"k": "agendas", "seats": check_seats})
                         push(st, {"k": "claim_remove", "seat": seat})
                         return
+                    st.mark_agendas()
                     claims[ag.id] = [*claims.get(ag.id, []), seat]
                     log(st, f"seat {seat} completes the {ag.name} agenda", "agenda", seat=seat, agenda=ag.id, card=vc_id)
                     break

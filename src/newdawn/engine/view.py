@@ -52,9 +52,9 @@ def determinize(st: GameState, seat: int, seed: int) -> GameState:
     c = content_for(st)
     out = st.copy()
     r = prng.seed_state(seed)
-    stack = out.stack[:]
+    stack = list(out.stack)
     r = prng.shuffled(r, stack)
-    out.stack = stack
+    out.stack = tuple(stack)
     hidden_by_type_era: dict[tuple[str, str], list[str]] = {}
     for w in out.removed_wonders:
         wd = c.wonders[w]
@@ -73,7 +73,7 @@ def determinize(st: GameState, seat: int, seed: int) -> GameState:
             new_rest.extend(pool[:keep])
             removed.extend(pool[keep:])
         out.wonder_decks[wtype] = top + new_rest
-    out.removed_wonders = sorted(removed)
+    out.removed_wonders = tuple(sorted(removed))
     out.rng = prng.next_u64(r)[0]
     out.forced_dice = []
     out._legal = None

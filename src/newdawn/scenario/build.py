@@ -24,7 +24,7 @@ from ..engine.flow import advance
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
 
-TOP_KEYS = {"title", "rule", "notes", "game", "space", "player", "state", "step"}
+TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
              "max_rounds", "ruleset", "generator", "options"}
 SCENARIO_RNG = "splitmix64"
@@ -216,6 +216,9 @@ def parse(text: str, path: str = "<scenario>") -> Scenario:
     rule = data.get("rule")
     if not isinstance(rule, str) or not rule.strip():
         raise ctx.err("rule", "every scenario names the rule it checks: rule = \"<file>: <section>\"")
+    checks = data.get("checks", [])
+    if not isinstance(checks, list) or not all(isinstance(c, str) and c for c in checks):
+        raise ctx.err("checks", "checks names checklist entries: checks = [\"<entry id>\", ...]")
     title = data.get("title", Path(path).stem)
     st = _build_game(ctx, data.get("game", {}))
     spaces = _table_list(ctx, data, "space")
@@ -301,14 +304,14 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                     raise ValueError(f"space {twice[0][0]},{twice[0][1]} is listed twice")
         except (ValueError, NotationError) as e:
             raise ctx.err(f"game.{key}", str(e), tl) from None
-        st.placements = placements
+        st.placements = tuple(placements)
         try:
             st.placements_changed()
         except ValueError as e:
             raise ctx.err(f"game.{key}", str(e), tl) from None
         st.core_count = _want(ctx, "game.core", g.get("core", 0), int, line)
-        st.cities, st.capitals = {}, [-1] * st.n
-        st.stack = [t for t in st.stack if t not in {p.tile for p in placements}]
+        st.cities, st.capitals = {}, (-1,) * st.n
+        st.stack = tuple(t for t in st.stack if t not in {p.tile for p in placements})
         st.stack_frames = [{"k": "setup_finish"}]
         advance(st)  # populates the map, deals the wonder decks, starts the first turn
         if not g.get("populate", True):
@@ -355,7 +358,7 @@ def _override_ruleset(ctx: _Ctx, st: GameState, values: Any, line: int) -> None:
 
 def _clear_map(st: GameState) -> None:
     st.cities.clear()
-    st.capitals = [-1] * st.n
+    st.capitals = (-1,) * st.n
     st.ctl.clear()
     st.reinforced.clear()
     st.district.clear()
@@ -370,7 +373,7 @@ def _clear_map(st: GameState) -> None:
 
 def _clear_space(st: GameState, s: int) -> None:
     st.cities.pop(s, None)
-    st.capitals = [-1 if x == s else x for x in st.capitals]
+    st.capitals = tuple(-1 if x == s else x for x in st.capitals)
     st.ctl.pop(s, None)
     st.reinforced.discard(s)
     st.district.pop(s, None)
@@ -400,7 +403,7 @@ def _apply_terrain(ctx: _Ctx, st: GameState, spaces: list[dict[str, Any]]) -> No
         except ValueError as e:
             raise ctx.err(f"space {sp.get('at')}.terrain", str(e), line) from None
     if added:
-        st.placements = [*st.placements, *added]
+        st.placements = (*st.placements, *added)
         st.placements_changed()
         st._legal = None
 
@@ -487,7 +490,7 @@ def _apply_space(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
                 seat = seat_of(st, sp[key])
                 st.cities[s] = seat
                 if key == "capital":
-                    st.capitals[seat] = s
+                    st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
         if "control" in sp:
             st.ctl[s] = seat_of(st, sp["control"])
         if sp.get("reinforced", False):
@@ -551,7 +554,7 @@ def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
                 _want(ctx, f"{where}.trade.{k}", v, int, line)
             ps.trade = {k: v for k, v in trade.items() if v}
         if "cs_tokens" in pd:
-            ps.cs_tokens = [_lookup("city-state", dict(c.city_states), x) for x in pd["cs_tokens"]]
+            ps.cs_tokens = tuple(_lookup("city-state", dict(c.city_states), x) for x in pd["cs_tokens"])
             for cs in ps.cs_tokens:
                 st.cs_conquered[cs] = seat
         if "gov" in pd:
@@ -565,17 +568,17 @@ def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
             res = _want(ctx, where + ".resources", pd["resources"], dict, line)
             ps.resources = {k: v for k, v in res.items() if v}
         if "nws" in pd:
-            ps.nws = [_lookup("natural wonder", dict(c.natural_wonders), x) for x in pd["nws"]]
+            ps.nws = tuple(_lookup("natural wonder", dict(c.natural_wonders), x) for x in pd["nws"])
         if "dipl" in pd:
-            ps.dipl = [str(x) for x in pd["dipl"]]
+            ps.dipl = tuple(str(x) for x in pd["dipl"])
         if "own_dipl" in pd and "deck" in pd:
             raise ValueError("deck and own_dipl name the same cards: give one")
         for key in ("own_dipl", "deck"):
             if key in pd:
                 cards = _want(ctx, f"{where}.{key}", pd[key], list, line)
-                ps.own_dipl = [_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in cards]
+                ps.own_dipl = tuple(_lookup("diplomacy card", dict(c.player_diplomacy), x) for x in cards)
         if "wonders" in pd:
-            ps.wonders = [_lookup("wonder", dict(c.wonders), x) for x in pd["wonders"]]
+            ps.wonders = tuple(_lookup("wonder", dict(c.wonders), x) for x in pd["wonders"])
             for wtype, deck in st.wonder_decks.items():
                 st.wonder_decks[wtype] = [w for w in deck if w not in ps.wonders]
         for key in ("armies_on_card", "caravans_on_card"):
@@ -625,7 +628,7 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
         if "event_pos" in sd:
             st.event_pos = _want(ctx, "state.event_pos", sd["event_pos"], int, line)
         if "stack" in sd:
-            st.stack = [int(x) for x in sd["stack"]]
+            st.stack = tuple(int(x) for x in sd["stack"])
         if "wonder_decks" in sd:
             for wtype, deck in _want(ctx, "state.wonder_decks", sd["wonder_decks"], dict, line).items():
                 if wtype not in st.wonder_decks:
@@ -633,14 +636,14 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
                 ids = [_lookup("wonder", dict(c.wonders), w) for w in deck]
                 st.wonder_decks[wtype] = ids
         if "wonder_tokens" in sd:
-            st.wonder_tokens = [_lookup("wonder", dict(c.wonders), w) for w in sd["wonder_tokens"]]
+            st.wonder_tokens = tuple(_lookup("wonder", dict(c.wonders), w) for w in sd["wonder_tokens"])
         for key, attr in (("removed_wonders", "removed_wonders"), ("gone_wonders", "gone_wonders"),
                           ("aside_wonders", "cs_aside_wonders")):
             if key in sd:
                 ws = [_lookup("wonder", dict(c.wonders), w) for w in _want(ctx, f"state.{key}", sd[key], list, line)]
                 for wtype, deck in st.wonder_decks.items():
                     st.wonder_decks[wtype] = [w for w in deck if w not in ws]
-                setattr(st, attr, ws)
+                setattr(st, attr, tuple(ws))
         if "victory_cards" in sd:
             st.victory_cards = [_lookup("victory card", dict(c.victory_cards), v) for v in sd["victory_cards"]]
         if "claims" in sd:

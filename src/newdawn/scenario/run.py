@@ -412,6 +412,8 @@ def _check_player(sc: Scenario, step: Step, st: GameState) -> None:
                 got, want = ps.leader, _lookup("leader", dict(c.leaders), v)
             else:
                 got, want = getattr(ps, k), v
+                if isinstance(got, tuple):  # a field held as a tuple (PlayerState): its JSON form is a list
+                    got = list(got)
         except (ValueError, TypeError) as e:
             raise ScenarioError(sc.path, step.label(), f"{k}: {e}") from None
         if got != want:
@@ -464,6 +466,8 @@ def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
             want = {t: [_lookup("wonder", dict(c.wonders), w) for w in ws] for t, ws in v.items()}
         else:
             got, want = getattr(st, k), v
+            if isinstance(got, tuple):  # a field held as a tuple (GameState): its JSON form is a list
+                got = list(got)
         if got != want:
             errs.append(f"{k}: expected {want!r}, got {got!r}")
     if errs:

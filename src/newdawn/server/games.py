@@ -54,7 +54,7 @@ from .seats import (
     timer_json,
 )
 from .store import GameRecord, SeatRecord, StaleRevision, Store, Summary
-from .views import view_message
+from .views import shared_parts, view_message, view_text
 
 MIN_SEATS, MAX_SEATS = 2, 5
 SEAT_KINDS = ("human", "bot", "ap")
@@ -94,8 +94,9 @@ class LiveGame:
     """The current state (after every action of ``rec.actions``)."""
     checkpoints: dict[int, GameState]
     """State after ``i`` actions for ``i`` = 0, 25, 50...: replay steps and undo start there."""
-    events: list[list[str]]
-    """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup)."""
+    events: list[tuple[str, ...]]
+    """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup); tuples
+    of strings, which the garbage collector does not walk (server/runtime.py)."""
     prev: GameState | None = None
     """The state before the last action, while it is known (for undo)."""
     records: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -104,6 +105,8 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     touched: float = field(default_factory=time.monotonic)
     """When the game was last used (idle games are dropped from memory)."""
+    entry_cache: dict[int, tuple[Any, Any, dict[str, Any]]] = field(default_factory=dict)
+    """Log entries already made, with the records and events they were made from."""
     reload_seats: Callable[[], list[SeatRecord] | None] | None = None
     """Reads the game's seats from the store: a seat claimed through another server process
     is known here only after that."""
@@ -115,7 +118,7 @@ class LiveGame:
         records = [setup_entries(states[0])] + [
             action_entries(states[i], seat, text, states[i + 1], i + 1) for i, (seat, text) in enumerate(rec.actions)]
         return cls(rec, states[-1], {i: states[i] for i in range(0, len(states), CHECKPOINT_EVERY)},
-                   [list(st.events) for st in states], states[-2] if len(states) > 1 else None, records)
+                   [tuple(st.events) for st in states], states[-2] if len(states) > 1 else None, records)
 
     def state_at(self, i: int) -> GameState:
         """The state after the first ``i`` actions (checkpoints passed on the way are kept)."""
@@ -144,7 +147,7 @@ class LiveGame:
         if complete:  # else (a game loaded from a snapshot) the records are made when asked for
             self.records.append(action_entries(self.state, seat, text, nxt, len(self.rec.actions)))
         self.prev, self.state = self.state, nxt
-        self.events.append(list(nxt.events))
+        self.events.append(tuple(nxt.events))
         n = len(self.rec.actions)
         if n % CHECKPOINT_EVERY == 0:
             self.checkpoints[n] = nxt
@@ -200,15 +203,21 @@ class LiveGame:
         start, entry ``n`` = 0 (seat -1, action "setup") carries the setup's events."""
         stop = len(self.rec.actions) if stop is None else stop
         self._ensure_records(stop)
-        out = []
-        if start == 0:
-            out.append({"n": 0, "seat": -1, "action": "setup", "events": list(self.events[0]),
-                        "entries": self.records[0]})
-        for i in range(start, stop):
-            seat, text = self.rec.actions[i]
-            out.append({"n": i + 1, "seat": seat, "action": text, "events": list(self.events[i + 1]),
-                        "entries": self.records[i + 1]})
+        out = [self._entry(0)] if start == 0 else []
+        out.extend(self._entry(i + 1) for i in range(start, stop))
         return out
+
+    def _entry(self, n: int) -> dict[str, Any]:
+        """The log entry of action ``n`` (0: the setup), made once and shared by every view
+        until the action is taken back (nobody changes an entry: it is read and sent)."""
+        records, events = self.records[n], self.events[n]
+        cached = self.entry_cache.get(n)
+        if cached is not None and cached[0] is records and cached[1] is events:
+            return cached[2]
+        seat, text = (-1, "setup") if n == 0 else self.rec.actions[n - 1]
+        entry = {"n": n, "seat": seat, "action": text, "events": list(events), "entries": records}
+        self.entry_cache[n] = (records, events, entry)
+        return entry
 
     def _ensure_records(self, stop: int) -> None:
         """Make the log records of actions 1..``stop`` that are missing (a game loaded from a
@@ -277,7 +286,7 @@ def from_snapshot(rec: GameRecord) -> LiveGame | None:
         prev, st = st, apply(st, rec.actions[j][1])
         if (j + 1) % CHECKPOINT_EVERY == 0:
             checkpoints[j + 1] = st
-    events = [list(rec.setup_events)] + [list(e or []) for e in rec.events]
+    events = [tuple(rec.setup_events)] + [tuple(e or ()) for e in rec.events]
     return LiveGame(rec, st, checkpoints, events, prev)
 
 
@@ -544,6 +553,7 @@ class GameManager:
                 st = g.state_at(p)
                 del mine[p:]
                 del g.events[p + 1:]
+                del g.records[p + 1:]  # the log records of the actions taken back go too
                 for k in [k for k in g.checkpoints if k > p]:
                     del g.checkpoints[k]
                 g.state, g.prev = st, None
@@ -585,6 +595,8 @@ class GameManager:
         with g.lock:
             n = len(g.rec.actions)
             seats = g.seat_list(connected)
+            shared = shared_parts(g.state)
+            history = g.log_entries(max(0, n - 200))
             for token, sents in wanted.items():
                 try:
                     seat, acting = g.seat_of_token(token)
@@ -592,12 +604,12 @@ class GameManager:
                     continue
                 refusal = undo_refusal(g, acting)
                 base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
-                                    history=g.log_entries(max(0, n - 200)), undo=(refusal is None, refusal),
-                                    practice=g.rec.practice)
+                                    history=history, undo=(refusal is None, refusal),
+                                    practice=g.rec.practice, shared=shared)
                 base.update(self._seat_fields(g, acting, connected))
                 self.view_builds += 1
                 for sent in sents:
-                    texts[(token, sent)] = json.dumps({**base, "log": g.log_entries(min(sent, n))})
+                    texts[(token, sent)] = view_text({**base, "log": g.log_entries(min(sent, n))}, g.state)
             return g.version, n, texts
 
     def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,

@@ -4,7 +4,7 @@ A seat's player may give a URL (``POST /api/games/{id}/seats/{seat}/webhook``, w
 token). When the decision passes to that seat, the process that wrote the action queues a
 notice (``GameManager.on_turn``, called after the write, outside any request's wait); a task of
 the event loop looks the URL up in the store (so a URL set through another server process
-counts) and POSTs the payload (see docs/server.md) with a short timeout. Nothing waits for it:
+counts) and POSTs the payload (see docs/server-api.md) with a short timeout. Nothing waits for it:
 not the request, not the game's lock. A notice that fails (refused, timed out, an error
 status) is logged with the URL's host only (a URL may carry a secret) and dropped; a full queue
 drops new notices. By default URLs whose host is a loopback, private, link-local or reserved

@@ -6,7 +6,10 @@ dict and the tests validate every message of real games against :class:`ViewMess
 ``newdawn.describe``; numbers come from engine functions. Spaces are board space ids (the
 ``id`` of ``board.spaces``); seats are numbered from 0 in data and from 1 in words.
 
-``docs/server.md`` describes the message; ``docs/examples/view-message.json`` is one from a
+The option record (``Option``, with ``OptionKind``) is declared in ``newdawn.describe.contract``,
+where the records are built, and used here as it is.
+
+``docs/server-api.md`` describes the message; ``docs/examples/view-message.json`` is one from a
 real game (``tools/view_example.py`` writes it).
 """
 
@@ -16,6 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..describe.contract import Option, OptionKind
+
 SCHEMA_VERSION = 1
 
 
@@ -24,62 +29,6 @@ class _Model(BaseModel):
 
 
 # ---------------------------------------------------------------- decision
-
-OptionKind = Literal[
-    "focus",     # play a focus card of the row (card, slot set)
-    "space",     # a space of the map is the target (spaces = [it])
-    "move",      # something goes from src to dst (a step, a token moved, a barbarian moved)
-    "choice",    # pick one of several named things (a card, a mode, a resource, a district)
-    "pay",       # pay toward a wonder (a resource, a trade token)
-    "tokens",    # spend n trade tokens (resolve a card with n tokens)
-    "confirm",   # go ahead (resolve without tokens, accept a combat result, build now)
-    "skip",      # decline an optional step (done, pass, keep, skip, stop, none)
-    "back",      # take back the focus card choice
-    "tile",      # place a map tile (spaces = the spaces it would cover, dst = its anchor)
-]
-
-
-class Hex(_Model):
-    q: int
-    r: int
-
-
-class Cell(_Model):
-    q: int
-    r: int
-    terrain: str | None = None
-
-
-class Option(_Model):
-    """One legal option of the pending decision."""
-
-    action: str
-    """The engine's action text: what the table POSTs (never shown, never parsed)."""
-    label: str
-    """Human words for the button ("Army 2 to the hills at 3,-1", "Resolve with 2 trade tokens")."""
-    kind: OptionKind
-    spaces: list[int] = Field(default_factory=list)
-    """Every space the option names (for highlighting on the map)."""
-    src: int | None = None
-    dst: int | None = None
-    hint: str | None = None
-    """A short explanation in plain words (what it does, what it costs, what it adds)."""
-    warning: str | None = None
-    """Set when the option is legal but unwise to take blindly ("would do nothing")."""
-    group: str | None = None
-    """Options with the same group share a space or a menu (all ways to use one space)."""
-    card: str | None = None
-    """Focus card id for focus options (and cards taken or named)."""
-    slot: int | None = None
-    """The slot the card would resolve in (after governments and other bonuses)."""
-    amount: int | None = None
-    """A number the option chooses (trade tokens spent)."""
-    at: Hex | None = None
-    """The hex the option names when it is not a space of the map yet (a fort spot, a tile's
-    anchor, a water token); None otherwise."""
-    cells: list[Cell] = Field(default_factory=list)
-    """For tile options: the hexes the tile would cover, with their terrain (a preview)."""
-
 
 class Reach(_Model):
     """A space a moving piece can reach this turn, and the engine's steps to get there."""

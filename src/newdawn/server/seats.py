@@ -1,6 +1,6 @@
 """Seats handed to a bot and back, turn limits, and the words the table shows for them.
 
-The rules (docs/server.md, "Seats handed to a bot"):
+The rules (docs/server-api.md, "Seats handed to a bot"):
 
 - A human seat may be handed to a bot by its own player at any time, and by any other human
   seat's player once the seat's player has been away (no socket open) for ``away_s``.

@@ -52,6 +52,16 @@ from .cluster import CHANNEL
 DEFAULT_DB_FILE = "newdawn.db"
 BUSY_TIMEOUT_S = 10.0
 """SQLite waits this long for another writer's lock before "database is locked"."""
+CHECKPOINT_EVERY_S = 1.0
+"""SQLite: how often a thread of the store copies the write-ahead log into the database file.
+Left to SQLite, that copy of 1,000 pages (and its file syncs) ran inside the commit that filled
+the log, while the process's other writes waited behind it: on a busy disk, a pause of up to a
+second or more for everyone's actions. A passive checkpoint in its own thread lets writes go on."""
+RESET_FRAMES = 1000
+"""SQLite: once the log holds this many pages, the store's thread finishes the checkpoint with
+the process's writes held back (what the passive one left: the pages written while it ran), so
+that the next write starts the log again from the beginning. Without it the log would grow
+without end under a steady stream of writes, each passive checkpoint a little behind."""
 RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8)
 """Pauses before retrying a write that found the database locked or busy (then it fails)."""
 log = logging.getLogger("newdawn.server")
@@ -244,10 +254,12 @@ def db_file(url: str) -> str | None:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     """WAL lets readers and one writer work at once; NORMAL syncs the log at checkpoints, which
-    survives a killed process (only an operating-system crash may lose the last commits)."""
+    survives a killed process (only an operating-system crash may lose the last commits).
+    No commit checkpoints: the store's own thread does (``CHECKPOINT_EVERY_S``)."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
     cur.close()
 
@@ -269,6 +281,9 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_S}
         self.engine: Engine = create_engine(url, **kwargs)
         self._write_lock: threading.Lock | None = None
+        self._stop = threading.Event()
+        self.checkpoints = 0
+        """Checkpoints the store's thread made (SQLite)."""
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self._write_lock = threading.Lock()
@@ -277,8 +292,30 @@ class Store:
         Base.metadata.create_all(self.engine)
         add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        if sqlite and db_file(url) is not None:
+            threading.Thread(target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True).start()
+
+    def _checkpoint_loop(self) -> None:
+        """Every ``CHECKPOINT_EVERY_S``: copy what the write-ahead log holds into the database
+        file without making writers wait (PASSIVE); past ``RESET_FRAMES`` pages, copy the rest
+        with the process's writers held back, so that the log starts again."""
+        while not self._stop.wait(CHECKPOINT_EVERY_S):
+            try:
+                if self._checkpoint() > RESET_FRAMES and self._write_lock is not None:
+                    with self._write_lock:
+                        self._checkpoint()
+                self.checkpoints += 1
+            except Exception as e:  # noqa: BLE001 - a checkpoint missed is made next time
+                log.warning("SQLite checkpoint failed: %s", e)
+
+    def _checkpoint(self) -> int:
+        """A passive checkpoint; returns the pages the log holds."""
+        with self.engine.connect() as c:
+            row = c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return int(row[1])
 
     def close(self) -> None:
+        self._stop.set()
         self.engine.dispose()
 
     def _write(self, fn: Callable[[], T]) -> T:

@@ -18,7 +18,7 @@ from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log,
 from ..frames import FxEmbassyFrame, FxGenevaFrame, FxNapFrame, FxSeoulFrame
 from ..hooks import printed_number
 from ..spaces import is_empty, is_mature, mature_cities, space_of, within
-from ..state import Frame, GameState, content_for
+from ..state import Frame, GameState, content_for, without
 
 
 def givers(st: GameState, seat: int, card: str) -> list[int]:
@@ -157,10 +157,11 @@ def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     held, _, new = swap.partition(">")
     p = int(held[1:held.index(":")])
     ps, rp = st.players[f["seat"]], st.players[p]
-    ps.dipl.remove(held)
-    rp.own_dipl.append(held[held.index(":") + 1:])
-    rp.own_dipl.remove(new)
-    ps.dipl.append(f"p{p}:{new}")
+    st.mark_agendas()
+    ps.dipl = without(ps.dipl, held)
+    rp.own_dipl = (*rp.own_dipl, held[held.index(":") + 1:])
+    rp.own_dipl = without(rp.own_dipl, new)
+    ps.dipl = (*ps.dipl, f"p{p}:{new}")
     log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
 
 
@@ -251,8 +252,9 @@ def _nap_keys(st: GameState, f: Frame) -> list[str]:
 def _nap_do(st: GameState, f: FxNapFrame, key: str) -> None:
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
-    ps.dipl.remove(f"p{giver}:non_aggression_pact")
-    st.players[giver].own_dipl.append("non_aggression_pact")
+    st.mark_agendas()
+    ps.dipl = without(ps.dipl, f"p{giver}:non_aggression_pact")
+    st.players[giver].own_dipl = (*st.players[giver].own_dipl, "non_aggression_pact")
     row = ps.row
     i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
     j = row.index(card_of(st, seat, key))

@@ -310,7 +310,9 @@ def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
     if a.verb == "tile":
         which, _, rest = a.arg.partition(":")
         side_k, _, where = rest.partition(" ")
-        tile = st.stack.pop(-int(which))
+        i = len(st.stack) - int(which)
+        tile = st.stack[i]
+        st.stack = st.stack[:i] + st.stack[i + 1:]
         q, r = parse_coord(where)
         log(st, f"seat {f['seat']} places tile {tile} (Astronomy)")
         add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
@@ -328,12 +330,14 @@ def astronomy_rest_options(st: GameState, f: FxAstronomyRestFrame) -> list[Actio
 @act("fx_astronomy_rest")
 def astronomy_rest_act(st: GameState, f: FxAstronomyRestFrame, a: Action) -> None:
     """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
-    tile = st.stack.pop(-(f["offset"] + int(a.arg)))
+    i = len(st.stack) - (f["offset"] + int(a.arg))
+    tile = st.stack[i]
+    st.stack = st.stack[:i] + st.stack[i + 1:]
     if a.verb == "top":
-        st.stack.insert(0, tile)
+        st.stack = (tile, *st.stack)
         offset = f["offset"]
     else:
-        st.stack.append(tile)
+        st.stack = (*st.stack, tile)
         offset = f["offset"] + 1
     if f["left"] <= 1:
         pop(st)
@@ -433,6 +437,7 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
 
 def _take_resource(st: GameState, f: Frame, r: str) -> None:
     res = st.players[f["seat"]].resources
+    st.mark_agendas()
     res[r] = res.get(r, 0) + 1
     log(st, f"seat {f['seat']} takes {r}")
 
@@ -544,6 +549,7 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     row = st.players[seat].row
     x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
+    st.mark_agendas()
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
@@ -589,6 +595,7 @@ def _england_targets(st: GameState, f: FxEnglandFrame) -> list[int]:
 def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
     place_control(st, f["seat"], s)
     if _england_reinforced(st):
+        st.mark_agendas()
         st.reinforced.add(s)
 
 
@@ -710,6 +717,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     near = {t for at in ps.armies if at >= 0 for t in (at, *b.nbrs[at])}
     for t in near:
         if st.ctl.get(t) == seat:
+            st.mark_agendas()
             st.reinforced.add(t)
     log(st, f"seat {seat} reinforces the tokens around its armies")
 
@@ -742,6 +750,7 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     take_off_control(st, s)
     place_control(st, seat, t)  # takes a resource or natural wonder lying there
     if was:
+        st.mark_agendas()
         st.reinforced.add(t)
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 

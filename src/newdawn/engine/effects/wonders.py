@@ -233,6 +233,7 @@ def _colosseum(st: GameState, seat: int) -> None:
 
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
+    st.mark_agendas()
     st.reinforced.add(s)
     log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
@@ -339,6 +340,7 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     t = _row_types(st, seat)
     i, j = t.index(x), t.index(y)
     row = st.players[seat].row
+    st.mark_agendas()
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {seat} swaps its {x} and {y} cards")
 
@@ -798,6 +800,7 @@ def _jebel_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action
 def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
     if f["k"] != "combat" or a.verb != "spend":
         return False
+    st.mark_agendas()
     st.players[seat].resources[a.arg] -= 1
     plus = printed_number(st, "jebel_barkal", "per_resource")
     if f["stage"] == "attacker":

@@ -84,7 +84,7 @@ from ..spaces import (
     start_cities,
     unused_control,
 )
-from ..state import ON_CARD, Frame, GameState
+from ..state import ON_CARD, Frame, GameState, without
 from . import code_for, register
 from .base_military import target_at
 from .base_setup import ap_seat, base_content
@@ -165,6 +165,9 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         if used:
             bonus = 0
         (after if e.op == "ap_after_reset" else frames).extend(fs)
+    if automa(st).param("leader_ability") == "used":
+        # Leader abilities that add to a resolved card (France's extra control tokens).
+        frames.extend(hooks.collect("card_extra", st, seat, hc.type, _ceiling(st)))
     if reset:
         frames.append({"k": "reset", "seat": seat, "type": hc.type})
     frames.append({"k": "ap_upgrade_check", "seat": seat, "type": hc.type})
@@ -227,6 +230,7 @@ def run_strip(st: GameState, f: ApStripFrame) -> None:
     nbrs = st.board.nbrs
     for s in sorted(t for t, o in st.ctl.items() if o != seat and any(n in mine for n in nbrs[t])):
         if s in st.reinforced:
+            st.mark_agendas()
             st.reinforced.discard(s)
             log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
                 seat=seat, space=s)
@@ -238,7 +242,9 @@ def run_strip(st: GameState, f: ApStripFrame) -> None:
 
 @auto("ap_defeat_barbarians")
 def run_defeat_barbarians(st: GameState, f: ApDefeatBarbariansFrame) -> None:
-    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade tokens."""
+    """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade
+    tokens. Each counts as a barbarian defeated for the leader abilities that say so (Sumeria:
+    a resource, as for a player's Currency caravan, FAQ; parameter leader_ability)."""
     seat = f["seat"]
     mine = set(friendly_spaces(st, seat))
     for letter, s in sorted(st.barbs.items()):
@@ -246,6 +252,9 @@ def run_defeat_barbarians(st: GameState, f: ApDefeatBarbariansFrame) -> None:
             del st.barbs[letter]
             log(st, f"the Automated Player defeats barbarian {letter} at {coord(st, s)}", "caravan_barb", seat=seat,
                 letter=letter, space=s)
+            if automa(st).param("leader_ability") == "used":
+                hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1,
+                                                      "caravan": True})
 
 
 @auto("ap_gain_resource")
@@ -258,6 +267,7 @@ def run_gain_resource(st: GameState, f: ApGainResourceFrame) -> None:
     if automa(st).param("steam_power_resource") == "missing_type":
         kinds = [r for r in RESOURCES if not ps.resources.get(r)] or kinds
     r = _pick(st, kinds)
+    st.mark_agendas()
     ps.resources[r] = ps.resources.get(r, 0) + 1
     log(st, f"the Automated Player gains a {r} token", "take_token", seat=seat, token=r)
 
@@ -286,8 +296,8 @@ def _upgrade(st: GameState, seat: int, cid: str, level: int) -> None:
     c = base_content(st)
     new = c.card_for(c.focus_cards[cid].type, level)
     gain_card(st, seat, new)
-    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "take_card",
-        seat=seat, card=new)
+    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "ap_replace",
+        seat=seat, card=new, old=cid)
 
 
 @auto("ap_upgrade_card")
@@ -341,6 +351,7 @@ def run_reinforce(st: GameState, f: ApReinforceFrame) -> None:
     while own and done < n:
         s = _pick(st, sorted(own), lambda x: (-dist.get(x, 999), st.board.diff[x]))
         own.remove(s)
+        st.mark_agendas()
         st.reinforced.add(s)
         done += 1
         log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
@@ -433,6 +444,7 @@ def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
     hit = list(st.turn.get("ap_nuked", []))
     tokens: set[int] = set()
     for s in hit:
+        st.mark_agendas()
         owner = st.cities.pop(s, None)
         if owner is None:
             continue
@@ -441,8 +453,8 @@ def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
         hooks.fire("replaced", st, owner, s, "city")
         w = st.wonder_at.get(s)
         if w is not None and w in st.players[owner].wonders:
-            st.players[owner].wonders.remove(w)
-            st.cs_aside_wonders.append(w)
+            st.players[owner].wonders = without(st.players[owner].wonders, w)
+            st.cs_aside_wonders = (*st.cs_aside_wonders, w)
         for n in nbrs[s]:
             if n in st.ctl and (automa(st).param("nuke_tokens") == "all_adjacent" or st.ctl[n] == owner):
                 tokens.add(n)
@@ -550,22 +562,30 @@ def _combat(st: GameState, f: CombatFrame, opts: list[Action]) -> Action | None:
 
 
 def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]:
-    """Wonder priority: the one that brings the AP closest to an agenda (one of a type an
-    unclaimed wonders-of-type agenda asks for), then the lowest cost."""
+    """Wonder priority: the one that brings the AP closest to an agenda, then the lowest cost.
+    Parameter ``wonder_agenda``: ``fewest_missing`` ranks a wonder by the fewest wonders still
+    missing, after it, for a wonders-of-type agenda on a victory card the AP has not claimed;
+    ``wanted_type`` ranks every wonder of a type such an agenda asks for alike."""
 
     c = base_content(st)
-    wanted: set[str] = set()
+    held = [c.wonders[w].type for w in st.players[seat].wonders]
+    need: dict[str, int] = {}
     for vc in st.victory_cards:
         card = c.victory_cards[vc]
         if any(seat in st.claims.get(ag.id, []) for ag in card.agendas):
             continue
         for ag in card.agendas:
             if ag.kind == "wonders_of_type":
-                wanted.add(str(ag.args.get("type", "")))
+                t = str(ag.args.get("type", ""))
+                left = max(0, int(ag.args.get("n", 1)) - held.count(t) - 1)
+                need[t] = min(need.get(t, left), left)
+    fewest = automa(st).param("wonder_agenda") == "fewest_missing"
 
     def key(a: Action) -> tuple[int, int]:
         w = a.arg
-        return (int(c.wonders[w].type in wanted), -wonder_cost(st, seat, w))
+        t = c.wonders[w].type
+        rank = (-need[t] if fewest else 0) if t in need else -99
+        return (rank, -wonder_cost(st, seat, w))
 
     return key
 
@@ -582,33 +602,37 @@ def _build(st: GameState, f: BuildFrame, opts: list[Action]) -> Action | None:
         cities = _verb(opts, "city")
         if cities:
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
-            return _pick(st, cities, _city_key(st))
+            return _pick(st, cities, _city_key(st, seat))
         return Action("done")
     return None
 
 
-def _city_key(st: GameState) -> Callable[[Action], tuple[int, int, int]]:
+def _city_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int, int]]:
     """City priority: adjacent to the most natural-wonder and resource tokens, then a barbarian
-    spawn point, then the highest defence (the terrain, doubled for a city)."""
+    spawn point, then the highest defence (parameter ``city_defence``: the terrain difficulty,
+    or the defence a city there would have by the base formula)."""
     b = st.board
+    terrain = automa(st).param("city_defence") == "terrain"
 
     def key(a: Action) -> tuple[int, int, int]:
         s = _space(st, a)
-        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), int(b.diff[s]))
+        defence = int(b.diff[s]) if terrain else defense_value(st, "city", s, seat, -1)
+        return (sum(1 for n in b.nbrs[s] if n in st.tokens), int(_printed_letter(st, s)), defence)
 
     return key
 
 
 def _pay(st: GameState, f: PayFrame, opts: list[Action]) -> Action | None:
-    """Industry trade tokens first, then resources and natural wonders, until the cost is met.
+    """Industry trade tokens first, then resources and natural wonders, until the cost is met
+    (parameter ``wonder_payment``; ``resources_then_trade`` the other way round).
     (A wonder is offered only when all of these can meet its cost; should they not, the AP
     gives up building a wonder this turn rather than choose it again.)"""
     if Action("build") in opts:
         return Action("build")
-    for pref in ("trade", None):
-        for a in _verb(opts, "pay"):
-            if pref is None or a.arg == pref:
-                return a
+    pays = _verb(opts, "pay")
+    trade_first = automa(st).param("wonder_payment") == "trade_then_resources"
+    if pays:
+        return min(pays, key=lambda a: (a.arg == "trade") != trade_first)
     st.turn["ap"] = {**st.turn.get("ap", {}), "gave_up": 1, "built": 0}
     return Action("back")
 

@@ -61,7 +61,8 @@ def targets(st: GameState, f: CardAttackFrame) -> list[int]:
     if hooks.grants(st, seat, ATTACK_ANYWHERE):
         return [s for s in range(b.n) if target_at(st, seat, s) is not None]
     taken = set(st.turn.get("taken", []))
-    sources = [s for s in range(b.n) if _friendly(st, seat, s) and s not in taken]
+    sources = [s for s, o in st.cities.items() if o == seat and s not in taken]
+    sources += [s for s, o in st.ctl.items() if o == seat and s not in taken]
     through = set(f["through"])
 
     def passable(t: int) -> bool:

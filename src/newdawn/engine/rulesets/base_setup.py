@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Any
 from ...content.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, parse_coord
-from ..board import Placement, core_placements, enclosed_holes, tile_cells, tile_placements
+from ..board import Placement, core_placements, enclosed_holes, tile_placements, touched_spaces
 from ..explore import placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
 from ..frames import BaseMapPlaceFrame, BaseMapTileFrame, BaseMapTurnFrame, BaseSetupFinishFrame
-from ..hexgrid import neighbours
 from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
@@ -84,7 +83,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         ps.row = [c.card_for(t, 1) for t in c.automated_player.start_rows[ps.leader]]
     st.round = 1
     st.turn = {}
-    st.stack = []  # tiles not used are returned to the box: the base game has no exploration
+    st.stack = ()  # tiles not used are returned to the box: the base game has no exploration
     st.stack_frames = []
     if cfg.get("map") == "first_game":
         _first_game_map(st)
@@ -108,7 +107,7 @@ def _first_game_map(st: GameState) -> None:
     capital icon nearest them (``first_game_map.capitals`` in seat order)."""
     fg = base_content(st).rules.first_game_map
     tiles = fg.tiles[st.n]
-    st.placements = [Placement.for_tile(t, fg.side, fg.placements[t][0], fg.placements[t][1]) for t in tiles]
+    st.placements = tuple(Placement.for_tile(t, fg.side, fg.placements[t][0], fg.placements[t][1]) for t in tiles)
     st.core_count = 0
     st.placements_changed()
     populate(st, range(st.board.n))
@@ -137,7 +136,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
     st.rng = rng.shuffled(st.rng, core)
     die = roll(st)
     side = "A" if die in rs.core_side_a_rolls else "B"
-    st.placements = list(core_placements(core, side, rs.core_placements[side][: len(core)]))
+    st.placements = tuple(core_placements(core, side, rs.core_placements[side][: len(core)]))
     st.core_count = len(core)
     st.placements_changed()
     populate(st, range(st.board.n))
@@ -161,7 +160,10 @@ def _advanced_map(st: GameState) -> list[Frame]:
         st.core_count += 1  # "tile C" is part of the core that the players' tiles must touch
         hands[ap] = []
     st.turn = {"hands": hands}
-    st.rng, starter = rng.below(st.rng, n)
+    # "Starting with a random player" (step 6): one of the players who hold tiles, so never the AP.
+    placers = [p for p in range(n) if hands[p]]
+    st.rng, k = rng.below(st.rng, len(placers))
+    starter = placers[k]
     log(st, f"core tiles {core} on side {side} (die {die}); seat {starter} places the first tile", "setup_core",
         die=die, first=starter)
     order = [(starter + i) % n for i in range(n)]
@@ -174,24 +176,14 @@ def _place_capital(st: GameState, seat: int, tile: int) -> None:
     for s in range(b.n):
         printed = b.printed[s]
         if printed is not None and printed.capital and b.tile_no[s] == tile:
+            st.mark_agendas()
             st.cities[s] = seat
-            st.capitals[seat] = s
+            st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
             return
     raise ValueError(f"tile {tile} has no capital icon on the map")
 
 
 # ---------------------------------------------------------------- tile placement
-
-
-def _touched(st: GameState, cells: tuple[tuple[int, int], ...]) -> set[int]:
-    index = st.board.index
-    out: set[int] = set()
-    for c in cells:
-        for nb in neighbours(c):
-            s = index.get(nb)
-            if s is not None:
-                out.add(s)
-    return out
 
 
 def legal_placements(st: GameState, tile: int) -> list[tuple[str, int, tuple[int, int]]]:
@@ -207,12 +199,12 @@ def legal_placements(st: GameState, tile: int) -> list[tuple[str, int, tuple[int
     if not opts:
         return tile_placements(b, td, min_touch=1, counted=None)
     core = {s for s in range(b.n) if b.tile_of[s] < st.core_count}
-    touching = [o for o in opts if _touched(st, tile_cells(td, *o)) & core]
+    touching = [o for o in opts if touched_spaces(b, td, *o) & core]
     if touching:
         return touching
     near_core_tiles = {b.tile_of[s] for s in range(b.n) if b.tile_of[s] >= st.core_count and b.tile_no[s]
                        and any(n in core for n in b.nbrs[s])}
-    second = [o for o in opts if any(b.tile_of[s] in near_core_tiles for s in _touched(st, tile_cells(td, *o)))]
+    second = [o for o in opts if any(b.tile_of[s] in near_core_tiles for s in touched_spaces(b, td, *o))]
     return second or opts
 
 
@@ -291,7 +283,7 @@ def map_place_act(st: GameState, f: BaseMapPlaceFrame, a: Action) -> None:
 def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
     """Lay a dealt tile: populate it, put the capital on a capital tile's icon, fill holes."""
     before = st.board.n
-    st.placements.append(p)
+    st.placements = (*st.placements, p)
     st.placements_changed()
     populate(st, range(before, st.board.n))  # Setup 4, done tile by tile (the order does not matter)
     where = f"{p.side}{p.k} {p.q},{p.r}"
@@ -300,7 +292,7 @@ def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
         _place_capital(st, seat, tile)
     holes = enclosed_holes(st.board)
     if holes:
-        st.placements.extend(Placement.water(h) for h in holes)
+        st.placements = (*st.placements, *(Placement.water(h) for h in holes))
         st.placements_changed()
         log(st, f"{len(holes)} enclosed hole(s) filled with water")
 

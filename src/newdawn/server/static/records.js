@@ -1,6 +1,6 @@
 // The one place where the server's view message becomes what the components draw.
 //
-// The server sends typed records (src/newdawn/server/schema.py, docs/server.md): options with
+// The server sends typed records (src/newdawn/server/schema.py, docs/server-api.md): options with
 // labels, kinds, spaces, sources and destinations; log entries with sentences in the table's
 // words; goal, turn, wonders, combat, production, summaries, end. Nothing here reads an action
 // text or an event sentence: the only conversions are from space ids to map coordinates.

@@ -1,7 +1,7 @@
 // The table's seat panel: the turn clock of the deciding seat, the seats a bot plays for their
 // player, and the buttons to hand a seat to a bot or take one's own seat back, plus the seat's
 // webhook. Every sentence and label comes from the server's view (timer, seats[].proxy_text,
-// handover); this module counts the seconds down and sends the requests (docs/server.md).
+// handover); this module counts the seconds down and sends the requests (docs/server-api.md).
 import { postJSON } from "./common.js";
 import { html, useEffect, useState } from "./ui.js";
 
