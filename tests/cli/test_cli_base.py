@@ -49,3 +49,15 @@ def test_base_options_are_checked(capsys: pytest.CaptureFixture[str], argv: list
 def test_play_and_bench_take_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--ruleset", "base", "--players", "2", "--seed", "3", "--max-rounds", "2"]) == 0
     assert "places tile" in capsys.readouterr().out
+
+
+def test_perft_takes_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """``newdawn perft --ruleset base`` checks the base positions only (and ``ti`` the others)."""
+    perft_dir = str(Path(__file__).resolve().parents[1] / "perft")
+    assert main(["perft", perft_dir, "--ruleset", "base", "--depth", "1"]) == 0
+    out = capsys.readouterr().out
+    files = [line.split(":")[0] for line in out.splitlines() if line.startswith("/")]
+    assert files and all(Path(f).name.startswith("base_") for f in files), out
+    assert main(["perft", perft_dir, "--ruleset", "ti", "--depth", "1"]) == 0
+    files = [line.split(":")[0] for line in capsys.readouterr().out.splitlines() if line.startswith("/")]
+    assert files and not any(Path(f).name.startswith("base_") for f in files)

@@ -213,6 +213,6 @@ def test_sqlite_log_starts_again_under_a_steady_stream_of_writes(tmp_path: Path,
             for gid in gids:
                 done += games.bot_step(gid)
         wal = os.path.getsize(f"{path}-wal")
-        assert wal < 3_000_000, f"the write-ahead log grew to {wal} bytes"
+        assert wal < 6_000_000, f"the write-ahead log grew to {wal} bytes (without the reset: about 13 MB)"
     finally:
         st.close()

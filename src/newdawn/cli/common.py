@@ -11,6 +11,9 @@ from ..content.schema import Agenda
 from ..engine import Action, GameState, new_game
 from ..engine.state import content_for
 
+RULESETS = ("ti", "base")
+"""The rulesets ``--ruleset`` may name (docs/rulesets.md)."""
+
 
 class CliError(Exception):
     """A problem to report to the user as one line on stderr (exit status 2)."""

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .common import CliError
+from .common import RULESETS, CliError
 
 
 def _positive(text: str) -> int:
@@ -78,10 +78,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="round limit, 0 for none (default 200)")
     _ruleset_arg(g)
     return p
-
-
-RULESETS = ("ti", "base")
-"""The rulesets ``--ruleset`` may name (docs/rulesets.md)."""
 
 
 def _ruleset_arg(p: argparse.ArgumentParser, options: bool = False) -> None:

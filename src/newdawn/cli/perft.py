@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .common import RULESETS
+
 DEFAULT_DIR = Path("tests/perft")
 
 
@@ -15,6 +17,8 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("perft", help="count legal action sequences from fixed positions (tests/perft/*.toml)")
     p.add_argument("files", nargs="*", metavar="FILE", help="perft files or folders (default tests/perft)")
     p.add_argument("--depth", type=int, metavar="N", help="only depths up to N")
+    p.add_argument("--ruleset", choices=RULESETS,
+                   help="only the files whose position is of this ruleset (ti or base; default: every file)")
     p.add_argument("--divide", action="store_true", help="always print the per-first-action breakdown")
     p.add_argument("--update", action="store_true",
                    help="rewrite each file's [counts] with the engine's numbers (after a deliberate rules change)")
@@ -29,7 +33,7 @@ def main(args: argparse.Namespace) -> int:
     if not paths:
         print("no perft files found")
         return 1
-    bad = 0
+    bad = seen = 0
     for path in paths:
         try:
             pf = load_perft(path)
@@ -37,6 +41,9 @@ def main(args: argparse.Namespace) -> int:
             print(f"ERROR {e}")
             bad += 1
             continue
+        if args.ruleset is not None and pf.state.config.get("ruleset", "ti") != args.ruleset:
+            continue
+        seen += 1
         print(f"{path}: {pf.title}")
         if args.update:
             _update(path, {d: perft(pf.state, d) for d in sorted(pf.counts)}, pf.counts)
@@ -56,7 +63,10 @@ def main(args: argparse.Namespace) -> int:
     if args.update:
         print(f"{len(paths) - bad} file(s) brought up to date")
         return 0 if not bad else 1
-    print("all counts match" if not bad else f"{bad} mismatch(es)")
+    if not seen and not bad:
+        print(f"no perft file of the ruleset {args.ruleset}")
+        return 1
+    print(f"all counts match ({seen} files)" if not bad else f"{bad} mismatch(es)")
     return 0 if not bad else 1
 
 
