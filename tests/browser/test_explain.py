@@ -35,7 +35,7 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
     f = st.stack_frames[-1]
     seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
              for i, p in enumerate(st.players)]
-    msg = view_message("fake", st.version, st, f["att"], frozenset({f["att"]}), [], seats)
+    msg = view_message("fake", st.version, st, f["attacker"], frozenset({f["attacker"]}), [], seats)
     combat = msg["combat"]
     assert combat is not None
     errors: list[str] = []

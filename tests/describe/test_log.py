@@ -33,8 +33,8 @@ def test_army_steps_are_moves_from_where_it_stood_to_where_it_went(games: list[G
                 continue
             (e,) = [x for x in g.groups[k + 1]["entries"] if x["kind"] == "action"]
             (m,) = e["moves"]
-            assert m["piece"] == f"army {f['i'] + 1}" and m["seat"] == seat
-            assert m["from"] == before.players[seat].armies[f["i"]]
+            assert m["piece"] == f"army {f['figure'] + 1}" and m["seat"] == seat
+            assert m["from"] == before.players[seat].armies[f["figure"]]
             assert m["to"] == before.board.index[tuple(map(int, action[3:].split(",")))]
             moves += 1
     assert moves > 50

@@ -50,13 +50,13 @@ def test_figure_steps_name_the_piece_from_one_and_go_from_where_it_stands(games:
                 continue
             f = st.stack_frames[-1]
             piece = "army" if f["k"] == "army_step" else "caravan"
-            here = getattr(st.players[f["seat"]], "armies" if piece == "army" else "caravans")[f["i"]]
+            here = getattr(st.players[f["seat"]], "armies" if piece == "army" else "caravans")[f["figure"]]
             for a in legal_actions(st):
                 if a.verb != "to":
                     continue
                 r = option_record(st, f, a)
                 steps += 1
-                assert r.label.startswith(f"{piece.capitalize()} {f['i'] + 1} to ")
+                assert r.label.startswith(f"{piece.capitalize()} {f['figure'] + 1} to ")
                 assert r.src == here
                 assert r.dst == st.board.index[parse_coord(a.arg)]
     assert steps > 100

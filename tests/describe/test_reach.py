@@ -30,7 +30,7 @@ def test_each_destination_is_reached_by_its_legal_steps(games: list[Game]) -> No
                 if r["warning"]:
                     fights += 1
                     continue
-                assert getattr(cur.players[f["seat"]], piece)[f["i"]] == r["dst"]
+                assert getattr(cur.players[f["seat"]], piece)[f["figure"]] == r["dst"]
                 far += len(r["steps"]) > 1
             checked += 1
     assert checked > 20 and far > 20 and fights > 0

@@ -122,7 +122,7 @@ def test_carthage_counts_city_states_and_own_cities_within_two():
 def test_seoul_moves_a_barbarian_to_an_adjacent_empty_land_space():
     st = game(PLAIN)
     st.players[0].dipl += ("cs:seoul",)
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_seoul"
     move = next(a for a in opts(st, "barb"))
@@ -137,7 +137,7 @@ def test_geneva_exchanges_a_player_card():
     st.players[0].dipl += ("p1:embassy",)
     st.players[1].own_dipl = without(st.players[1].own_dipl, "embassy")
     st.players[0].dipl += ("cs:geneva",)
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_geneva"
     st = apply(st, Action("exchange", "p1:embassy>joint_war"))
@@ -147,7 +147,7 @@ def test_geneva_exchanges_a_player_card():
 
 def test_no_start_of_turn_step_without_cards():
     st = game(PLAIN)
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] not in ("fx_seoul", "fx_geneva")
 
@@ -261,8 +261,8 @@ def test_non_aggression_pact_lets_the_attacked_holder_swap_its_military_card():
     st.players[1].dipl += ("p0:non_aggression_pact",)
     st.players[0].own_dipl = without(st.players[0].own_dipl, "non_aggression_pact")
     st.players[0].armies[0] = t
-    f = {"att": 0, "space": t, "target": "ctl", "defender": 1, "i": 0,
-         "a_die": 1, "d_die": 6, "a_base": 0, "d_base": 0, "a_plus": 0, "d_plus": 0}
+    f = {"attacker": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0,
+         "attack_die": 1, "defence_die": 6, "attack_base": 0, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
     resolve_combat(st, f)
     assert st.stack_frames[-1]["k"] == "fx_nap" and st.stack_frames[-1]["seat"] == 1
     st = fresh(st)
@@ -357,8 +357,7 @@ def _army_into(st, s):
 
     a = st.board.nbrs[s][0]
     st.players[0].armies = [a, *[ON_CARD] * (len(st.players[0].armies) - 1)]
-    push(st, "army_step", seat=0, i=0, left=3, explored=False, prev=a, slot=5, water=False,
-         combat=0, vsb=0, passes=[])
+    push(st, {"k": "army_step", "seat": 0, "figure": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vs_barbarian": 0, "passes": []})
     st = fresh(st)
     return apply(st, Action("to", text(st, s))), a
 

@@ -41,7 +41,7 @@ def finish(st, seat=0):
 
 
 def atk_frame(seat, space, slot=3):
-    return {"seat": seat, "slot": slot, "combat": 0, "vsb": 0, "space": space}
+    return {"seat": seat, "slot": slot, "combat": 0, "vs_barbarian": 0, "space": space}
 
 
 # ---------------------------------------------------------------- unique cards: acquisition
@@ -158,7 +158,7 @@ def test_industrialization_adds_districts_to_production():
     st = resolve(st, "industry")
     w = next(a.arg for a in legal_actions(st) if a.verb == "wonder")
     st = apply(st, Action("wonder", w))
-    assert st.stack_frames[-1]["prod"] == 3 + 1
+    assert st.stack_frames[-1]["production"] == 3 + 1
 
 
 def test_construction_builds_no_city_and_resources_count_three():
@@ -171,9 +171,9 @@ def test_construction_builds_no_city_and_resources_count_three():
     assert not opts(st, "city")
     w = next(a.arg for a in legal_actions(st) if a.verb == "wonder")
     st = apply(st, Action("wonder", w))
-    p0 = st.stack_frames[-1]["prod"]
+    p0 = st.stack_frames[-1]["production"]
     st = apply(st, next(a for a in legal_actions(st) if a.verb == "pay" and a.arg != "trade"))
-    assert st.stack_frames[-1]["prod"] == p0 + 3
+    assert st.stack_frames[-1]["production"] == p0 + 3
 
 
 def test_state_workforce_mountain_token_only_from_fifth_slot():
@@ -183,7 +183,7 @@ def test_state_workforce_mountain_token_only_from_fifth_slot():
     assert any(f["k"] == "fx_mountain" for f in fs)
     assert not any(f["k"] == "fx_mountain" for f in card_frames(st, 0, "state_workforce", 4, 0))
     m = land(st, lambda s: st.board.terrain[s] == "mountain" and s in st.board.nbrs[st.capitals[0]])
-    push(st, "fx_mountain", seat=0, near=-1)
+    push(st, {"k": "fx_mountain", "seat": 0, "near": -1})
     st = fresh(st)
     places = opts(st, "place")
     assert text(st, m) in places
@@ -197,7 +197,7 @@ def test_radio_replaces_a_rival_city_from_fifth_slot():
                  and any(s in st.board.nbrs[n] for n in st.board.nbrs[cap]))
     st.cities[rival] = 1
     assert not any(f["k"] == "fx_radio" for f in card_frames(st, 0, "radio", 4, 0))
-    push(st, "fx_radio", seat=0, range=4)
+    push(st, {"k": "fx_radio", "seat": 0, "range": 4})
     st = fresh(st)
     assert text(st, rival) in opts(st, "replace")
     assert text(st, st.capitals[1]) not in opts(st, "replace") or st.capitals[1] < 0
@@ -428,7 +428,7 @@ def test_nubia_resolves_a_district_after_growth_reset():
 
 def test_ottoman_hands_ibrahim_and_fights_its_holder_at_plus_two():
     st = game(["ottoman", "rome", "china"])
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_ibrahim"
     st = apply(st, Action("give", "1"))
@@ -441,7 +441,7 @@ def test_poland_takes_a_card_on_first_turn_and_may_hold_several():
     from newdawn.engine.economy import take_player_card
 
     st = game(["poland", "rome", "china"])
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_poland"
     st = apply(st, Action("dipl", "1:embassy"))
@@ -450,7 +450,7 @@ def test_poland_takes_a_card_on_first_turn_and_may_hold_several():
     take_player_card(st, 0, 2, "embassy")
     take_player_card(st, 0, 2, "joint_war")
     assert "p2:embassy" not in st.players[0].dipl  # one card from any other player
-    push(st, "start_of_turn", seat=0)
+    push(st, {"k": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] != "fx_poland"  # only on the first turn
 
@@ -472,7 +472,7 @@ def _explore_with_caravan(st, fx):
     if fx:
         gain_card(st, 0, "shipbuilding")
         card_frames(st, 0, "shipbuilding", 3, 0)  # resolving the card makes its effect active
-    push(st, "caravan_step", seat=0, i=0, left=4, explored=False, slot=3, water=True, barb="none")
+    push(st, {"k": "caravan_step", "seat": 0, "figure": 0, "left": 4, "explored": False, "slot": 3, "water": True, "barb": "none"})
     st = fresh(st)
     return apply(st, Action("explore")), here
 
@@ -503,7 +503,7 @@ def test_astronomy_places_one_of_two_bottom_tiles_next_to_the_capital_tile():
     gain_card(st, 0, "astronomy")
     frames = card_frames(st, 0, "astronomy", 2, 0)
     assert [f["k"] for f in frames] == ["fx_astronomy", "dial"]
-    push(st, "fx_astronomy", seat=0)
+    push(st, {"k": "fx_astronomy", "seat": 0})
     st = fresh(st)
     bottom, second = st.stack[-1], st.stack[-2]
     tiles = [a for a in legal_actions(st) if a.verb == "tile"]
@@ -523,7 +523,7 @@ def test_astronomy_places_one_of_two_bottom_tiles_next_to_the_capital_tile():
 
 def test_astronomy_puts_both_tiles_back_in_the_chosen_order():
     st = game(["poland", "rome"])
-    push(st, "fx_astronomy", seat=0)
+    push(st, {"k": "fx_astronomy", "seat": 0})
     st = fresh(st)
     first, second = st.stack[-1], st.stack[-2]
     st = apply(st, Action("none"))
@@ -614,7 +614,7 @@ def test_indonesia_caravans_treat_map_edge_water_spaces_as_adjacent():
     for seat, ok in ((0, True), (1, False)):
         ps = st.players[seat]
         ps.caravans[0] = here
-        f = {"k": "caravan_step", "seat": seat, "i": 0, "left": 3, "explored": False, "slot": 5,
+        f = {"k": "caravan_step", "seat": seat, "figure": 0, "left": 3, "explored": False, "slot": 5,
              "water": True, "barb": "none"}
         dests = {a.arg for a in caravan_step_options(st, f) if a.verb == "to"}
         q, r = b.coords[far]
@@ -646,7 +646,7 @@ def test_military_engineering_sets_armies_in_cities_and_reinforces_around_them()
     st.ctl[n] = 0
     far = land(st, lambda s: s not in st.board.nbrs[cap] and s != cap, avoid={n})
     st.ctl[far] = 0
-    push(st, "fx_mil_eng", seat=0)
+    push(st, {"k": "fx_mil_eng", "seat": 0})
     st = fresh(st)
     assert opts(st, "army") == {text(st, cap)}
     st = apply(st, Action("army", text(st, cap)))
@@ -663,7 +663,7 @@ def test_mysticism_moves_a_token_next_to_the_new_district():
     d = land(st, lambda s: s in b.nbrs[cap] and b.diff[s] <= 2)
     tok = land(st, lambda s: s in b.nbrs[d] and s != cap, avoid={d})
     st.ctl[tok] = 0
-    push(st, "fx_mysticism", seat=0, had=[])
+    push(st, {"k": "fx_mysticism", "seat": 0, "had": []})
     st.ctl[d] = 0
     st.district[d] = "campus"
     st = fresh(st)
@@ -718,9 +718,9 @@ def _beat_token(st):
     t = land(st, lambda s: True)
     st.ctl[t] = 1
     st.players[0].armies[0] = t
-    f = {"att": 0, "seat": 0, "space": t, "target": "ctl", "defender": 1, "i": 0, "slot": 3,
-         "water": False, "combat": 0, "vsb": 0, "passes": [],
-         "a_die": 6, "d_die": 1, "a_base": 5, "d_base": 0, "a_plus": 0, "d_plus": 0}
+    f = {"attacker": 0, "seat": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0, "slot": 3,
+         "water": False, "combat": 0, "vs_barbarian": 0, "passes": [],
+         "attack_die": 6, "defence_die": 1, "attack_base": 5, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
     resolve_combat(st, f)
     return t
 
@@ -780,7 +780,7 @@ def test_inca_chain_stops_when_no_control_token_is_left():
 
     st = game(["inca", "rome"])
     m = land(st, lambda s: st.board.terrain[s] == "mountain")
-    push(st, "fx_mountain", seat=0, near=m)
+    push(st, {"k": "fx_mountain", "seat": 0, "near": m})
     assert opts(fresh(st), "place")  # with tokens left, the chain is offered
     st.claims["populous"] = [0] * unused_control(st, 0)  # the rest sit on agenda cards
     st = fresh(st)

@@ -81,7 +81,7 @@ def test_a_missing_or_bad_printed_number_fails_validation(stem, handler, key):
 
 
 def _attack(st, seat: int, s: int, dseat: int) -> int:
-    f = {"slot": 3, "combat": 0, "vsb": 0, "space": s, "seat": seat}
+    f = {"slot": 3, "combat": 0, "vs_barbarian": 0, "space": s, "seat": seat}
     return attack_value(st, f, "ctl", dseat)
 
 

@@ -63,7 +63,7 @@ def run_hook(st, point, seat, *args):
 
 
 def attack(st, seat, s, dseat, target="ctl"):
-    f = {"slot": 3, "combat": 0, "vsb": 0, "space": s, "seat": seat}
+    f = {"slot": 3, "combat": 0, "vs_barbarian": 0, "space": s, "seat": seat}
     return attack_value(st, f, target, dseat)
 
 
@@ -141,12 +141,11 @@ def test_jebel_barkal_spends_resources_for_two_each_in_combat():
     give(st, 0, "jebel_barkal")
     st.players[0].resources = {"oil": 1}
     st.players[1].resources = {}
-    push(st, "combat", seat=0, att=0, defender=1, target="ctl", space=s, i=0, a_die=1, d_die=1,
-         a_base=3, d_base=3, a_plus=0, d_plus=0, stage="attacker")
+    push(st, {"k": "combat", "seat": 0, "attacker": 0, "defender": 1, "target": "ctl", "space": s, "figure": 0, "attack_die": 1, "defence_die": 1, "attack_base": 3, "defence_base": 3, "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
     st = fresh(st)
     assert opts(st, "spend") == {"oil"}
     st = apply(st, Action("spend", "oil"))
-    assert st.stack_frames[-1]["a_plus"] == 2
+    assert st.stack_frames[-1]["attack_plus"] == 2
     assert st.players[0].resources["oil"] == 0
     assert "spend" not in {a.verb for a in legal_actions(st)}
 
@@ -197,7 +196,7 @@ def test_sydney_opera_house_rival_tokens_count_for_maturity():
 # ---------------------------------------------------------------- 2. start of turn
 
 def start_turn(st, seat=0):
-    push(st, "start_of_turn", seat=seat)
+    push(st, {"k": "start_of_turn", "seat": seat})
     return fresh(st)
 
 
@@ -274,7 +273,7 @@ def test_oracle_swaps_two_adjacent_cards():
 def test_great_zimbabwe_stores_trade_tokens_and_moves_them_at_start_of_turn():
     st = game()
     give(st, 0, "great_zimbabwe")
-    push(st, "trade_place", seat=0, left=5)
+    push(st, {"k": "trade_place", "seat": 0, "left": 5})
     st = fresh(st)
     for _ in range(4):
         assert "great_zimbabwe" in opts(st, "trade")
@@ -437,12 +436,12 @@ def test_chichen_itza_culture_tokens_on_far_empty_forests_only_from_culture_card
     forest = land(st, lambda x: b.terrain[x] == "forest" and x not in near)
     clear_figures(st, forest)
     give(st, 0, "chichen_itza")
-    push(st, "place", seat=0, left=2, near="city", max=3, std=True)
+    push(st, {"k": "place", "seat": 0, "left": 2, "near": "city", "max": 3, "standard": True})
     st = fresh(st)
     assert coord(st, forest) in opts(st, "place")
     st.stack_frames[-1] = {**st.stack_frames[-1], "max": 2}
     assert coord(st, forest) not in opts(fresh(st), "place")  # slot too low for forests
-    st.stack_frames[-1] = {**st.stack_frames[-1], "max": 3, "std": False}
+    st.stack_frames[-1] = {**st.stack_frames[-1], "max": 3, "standard": False}
     assert coord(st, forest) not in opts(fresh(st), "place")  # Hanging Gardens etc.
 
 
@@ -457,7 +456,7 @@ def test_great_lighthouse_cities_on_empty_edge_spaces():
 
     edge = [s for s in edge if is_empty(st, s)]
     assert edge
-    push(st, "build", seat=0, slot=5, range=2, water=False, on_figure=False, w7=0, after=0)
+    push(st, {"k": "build", "seat": 0, "slot": 5, "range": 2, "water": False, "on_figure": False, "slot5_production": 0, "after": 0})
     st2 = fresh(st)
     assert coord(st, edge[0]) not in opts(st2, "city")
     give(st, 0, "great_lighthouse")
@@ -495,8 +494,7 @@ def test_petra_turns_barbarians_back_from_cities_and_reinforced_tokens():
 def test_pentagon_armies_move_without_limit():
     st = game()
     give(st, 0, "pentagon")
-    push(st, "armies", seat=0, slot=3, move=2, water=False, combat=0, vsb=0, passes=[],
-         reattack=False, moved=[], reattack_used=False)
+    push(st, {"k": "armies", "seat": 0, "slot": 3, "move": 2, "water": False, "combat": 0, "vs_barbarian": 0, "passes": [], "reattack": False, "moved": [], "reattack_used": False})
     st = fresh(st)
     army = next(a.arg for a in legal_actions(st) if a.verb == "army")
     st = apply(st, Action("army", army))
@@ -508,7 +506,7 @@ def test_pentagon_armies_move_without_limit():
 def test_colossus_six_extra_caravan_steps_per_turn():
     st = game()
     st.players[0].caravans[0] = st.capitals[0]
-    push(st, "caravan_step", seat=0, i=0, left=0, explored=False, slot=2, water=False, barb="none")
+    push(st, {"k": "caravan_step", "seat": 0, "figure": 0, "left": 0, "explored": False, "slot": 2, "water": False, "barb": "none"})
     st = fresh(st)
     assert "colossus" not in {a.verb for a in legal_actions(st)}
     give(st, 0, "colossus")
@@ -570,7 +568,7 @@ def test_university_of_sankore_swap_after_replacing_a_card():
     from newdawn.engine.pieces import gain_card
 
     give(st, 0, "university_of_sankore")
-    push(st, "end_turn", seat=0)
+    push(st, {"k": "end_turn", "seat": 0})
     s1 = fresh(st.copy())
     assert "w_sankore" not in kinds(s1)
     gain_card(st, 0, st._c.card_for("culture", 2))
@@ -780,7 +778,7 @@ def test_porcelain_tower_offers_the_unique_card_of_the_next_level():
 # ---------------------------------------------------------------- Oxford University
 
 def _tech(st, level):
-    push(st, "tech", seat=0, level=level)
+    push(st, {"k": "tech", "seat": 0, "level": level})
     return fresh(st)
 
 

@@ -309,7 +309,7 @@ def test_forced_dice_are_used(dice: tuple[int, int]) -> None:
     nxt = apply(forced, a)
     assert snapshot(forced) == before  # the input keeps its dice
     f = nxt.stack_frames[-1]
-    assert (f["a_die"], f["d_die"]) == dice
+    assert (f["attack_die"], f["defence_die"]) == dice
     assert nxt.forced_dice == []
 
 
@@ -336,11 +336,11 @@ def test_decision_seat_is_the_defender_when_the_defender_spends() -> None:
     f = st.stack_frames[-1]
     assert f["defender"] >= 0
     assert decision_seat(st) == f["defender"]
-    assert decision_seat(st) != f["att"]
+    assert decision_seat(st) != f["attacker"]
     view = player_view(st, f["defender"])
     assert view["decision"]["seat"] == f["defender"]
     assert view["decision"]["options"] == [str(x) for x in legal_actions(st)]
-    assert player_view(st, f["att"])["decision"]["options"] == []
+    assert player_view(st, f["attacker"])["decision"]["options"] == []
 
 
 def test_decision_seat_during_play_and_after() -> None:

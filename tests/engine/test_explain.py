@@ -35,7 +35,7 @@ def out_of_control_tokens() -> tuple[GameState, int]:
     for i in range(unused_control(st, seat)):
         st.claims[f"test{i}"] = [seat]
     assert unused_control(st, seat) == 0
-    push(st, "place", seat=seat, left=1, near="city", max=2, std=True)
+    push(st, {"k": "place", "seat": seat, "left": 1, "near": "city", "max": 2, "standard": True})
     st._legal = None
     return st, seat
 

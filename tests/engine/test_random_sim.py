@@ -285,7 +285,7 @@ def check_players(st: GameState, ctx: str, barb_spaces: dict[int, str]) -> None:
             f"{ctx}: seat {seat} figures {ps.armies} {ps.caravans}")
         assert min(figs) >= LOCKED and max(figs) < n_spaces, f"{ctx}: seat {seat} figures at {figs}"
         if barb_spaces and not barb_spaces.keys().isdisjoint(figs):
-            moving = {(f["seat"], f["i"]) for f in st.stack_frames if f["k"] in ARMY_BUSY}
+            moving = {(f["seat"], f["figure"]) for f in st.stack_frames if f["k"] in ARMY_BUSY}
             for kind, where_ in (("army", ps.armies), ("caravan", ps.caravans)):
                 for i, at in enumerate(where_):
                     assert at not in barb_spaces or (kind == "army" and (seat, i) in moving), (

@@ -191,7 +191,7 @@ def test_defender_wins_ties_and_army_returns_to_card():
     # attacker 1 + 5 against defender (6 - diff + diff) ties at 6 when diff <= 5
     st, _ = _attack(st, at, [1, slot + 1 - diff])
     f = st.stack_frames[-1]
-    assert f["a_die"] + f["a_base"] == f["d_die"] + f["d_base"]
+    assert f["attack_die"] + f["attack_base"] == f["defence_die"] + f["defence_base"]
     st = apply(st, Action("accept"))
     assert letter in st.barbs and st.players[0].armies[0] == ON_CARD
 
@@ -204,9 +204,9 @@ def test_token_spending_boost_and_reroll():
     st, _ = _attack(st, at, [1, 6, 4])
     assert verbs(st) == {"boost", "reroll", "accept"}
     st = apply(st, Action("boost"))
-    assert st.stack_frames[-1]["a_plus"] == 1
+    assert st.stack_frames[-1]["attack_plus"] == 1
     st = apply(st, Action("reroll"))
-    assert st.stack_frames[-1]["a_die"] == 4
+    assert st.stack_frames[-1]["attack_die"] == 4
     assert st.players[0].trade["military"] == 0
     assert verbs(st) == {"accept"}
 
@@ -217,7 +217,7 @@ def test_city_state_defends_with_eight_and_is_conquered():
     s, cs = sorted(st.cs_at.items())[0]
     st, _ = _attack(st, s, [6, 1])
     f = st.stack_frames[-1]
-    assert f["d_base"] == 8
+    assert f["defence_base"] == 8
     st = apply(st, Action("accept"))
     assert st.cities.get(s) == 0 and cs in st.players[0].cs_tokens and cs not in st.cs_at
     assert cs not in st.cs_cards  # both cards face down
@@ -259,7 +259,7 @@ def test_rival_control_token_defence_counts_reinforced_neighbours():
     st = apply(st, Action("army", "0"))
     st = apply(st, Action("to", text(st, target)))
     f = st.stack_frames[-1]
-    assert f["d_base"] == b.diff[target] + 1 + 2
+    assert f["defence_base"] == b.diff[target] + 1 + 2
 
 
 # ---------------------------------------------------------------- barbarians
@@ -348,7 +348,7 @@ def test_barbarians_respawn_on_their_letter_when_the_space_is_free():
     letter, at = sorted(st.barbs.items())[0]
     del st.barbs[letter]
     st.players[1].caravans[0] = at
-    push(st, "event_spawn")
+    push(st, {"k": "event_spawn"})
     st = fresh(st)
     assert st.barbs[letter] == at and st.players[1].caravans[0] == ON_CARD
 
@@ -408,10 +408,10 @@ def test_wonder_icon_puts_a_token_then_removes_the_wonder():
     st = after_setup()
     top = st.wonder_decks["cultural"][0]
     second = st.wonder_decks["cultural"][1]
-    push(st, "event_wonder")
+    push(st, {"k": "event_wonder"})
     st = fresh(st)
     assert top in st.wonder_tokens
-    push(st, "event_wonder")
+    push(st, {"k": "event_wonder"})
     st = fresh(st)
     assert st.wonder_decks["cultural"][0] == second and top in st.gone_wonders
     assert top not in st.wonder_tokens
@@ -455,11 +455,11 @@ def test_fort_agenda_is_lost_with_the_fort():
     st = after_setup()
     fort = next(s for s in range(st.board.n) if st.board.is_fort[s])
     st.cities[fort] = 0
-    push(st, "agendas", seats=[0])
+    push(st, {"k": "agendas", "seats": [0]})
     st = fresh(st)
     assert 0 in st.claims["fortified"]
     del st.cities[fort]
-    push(st, "agendas", seats=[])
+    push(st, {"k": "agendas", "seats": []})
     st = fresh(st)
     assert 0 not in st.claims["fortified"]
 

@@ -108,3 +108,32 @@ def test_idle_games_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None
             assert games.evict_idle(0, set(c.app.state.hub.sockets)) == 0  # type: ignore[attr-defined]
         assert games.evict_idle(0, set()) == 1 and not games.games
         assert state(c, g["game_id"]) == before
+
+
+def test_a_snapshot_of_an_older_state_format_is_ignored_and_the_game_replayed(tmp_path: Path) -> None:
+    """Snapshots are a cache: one written by an engine whose state form differed (format 1,
+    the frames' short keys) is not read; the game is replayed from its record instead."""
+    import json
+    import sqlite3
+
+    db = tmp_path / "g.db"
+    games = GameManager(Store(f"sqlite:///{db}"))
+    out = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "hotseat": True})
+    gid, hs = out["game_id"], out["hotseat_url"].split("hotseat=")[1]
+    live = play(games, gid, hs, SNAPSHOT_EVERY + 10)
+    con = sqlite3.connect(db)
+    (text,) = con.execute("SELECT state FROM snapshots WHERE game_id = ?", (gid,)).fetchone()
+    old = json.loads(text)
+    del old["format"]  # what format 1 wrote: no version, and frames with the old keys
+    old["stack_frames"] = [{("i" if k == "figure" else k): v for k, v in f.items()} for f in old["stack_frames"]]
+    con.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (json.dumps(old), gid))
+    con.commit()
+    con.close()
+
+    fresh = GameManager(Store(f"sqlite:///{db}"))
+    rec = fresh.store.load_game(gid)
+    assert rec is not None and rec.snapshot is not None and "format" not in json.loads(rec.snapshot[1])
+    again = fresh.get(gid)
+    assert 0 in again.checkpoints, "replayed from the start, not loaded from the old snapshot"
+    assert again.state == live.state
+    assert again.log_entries() == live.log_entries()

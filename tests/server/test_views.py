@@ -22,7 +22,7 @@ def test_combat_parts_add_up_to_the_values_the_engine_rolled_against() -> None:
         while st.winner == -1:
             m = next((ATTACK.search(e) for e in st.events if ATTACK.search(e)), None)
             c = combat_json(st)
-            if m is not None and c is not None and st.stack_frames[-1].get("a_plus") == 0:
+            if m is not None and c is not None and st.stack_frames[-1].get("attack_plus") == 0:
                 q, r, a_die, a_base, d_die, d_base = map(int, m.groups())
                 combats += 1
                 kinds.add(c["target"].split(":")[0])
@@ -67,7 +67,7 @@ def test_production_parts_add_up_while_a_wonder_is_paid_for() -> None:
             if top.get("k") == "pay":
                 assert p is not None
                 seen += 1
-                assert sum(x["value"] for x in p["parts"]) == p["total"] == top["prod"]
+                assert sum(x["value"] for x in p["parts"]) == p["total"] == top["production"]
                 assert sum(x["value"] for x in p["cost_parts"]) == p["cost"] == top["cost"]
                 labelled += all(x["label"] != "other" for x in p["parts"])
                 assert view_message("g", 1, st, -1, frozenset(), [], [])["production"] == p

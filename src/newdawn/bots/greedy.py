@@ -69,8 +69,9 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     token) when that many tokens turn the fight, else accept. Judging each spend by its own
     follow-up would branch three ways per token."""
     f = st.stack_frames[-1]
-    att = f["a_die"] + f["a_base"] + f["a_plus"]
-    dfn = f["d_die"] + f["d_base"] + f["d_plus"]
+    assert f["k"] == "combat"
+    att = f["attack_die"] + f["attack_base"] + f["attack_plus"]
+    dfn = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     attacker = f["stage"] == "attacker"
     need = dfn - att + 1 if attacker else att - dfn
     boost = next((a for a in legal if a.verb == "boost"), None)

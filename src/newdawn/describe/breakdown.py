@@ -108,14 +108,14 @@ def side_name(st: GameState, seat: int, target: str, s: int) -> str:
 def combat_json(st: GameState) -> dict[str, Any] | None:
     """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
     f = pending_frame(st)
-    if f is None or f.get("k") != "combat":
+    if f is None or f["k"] != "combat":
         return None
     target: str = f["target"]
     s: int = f["space"]
     dseat: int = f["defender"]
     att = _parts(st, attack_parts(st, f, target, dseat))
-    dfd = _parts(st, defense_parts(st, target, s, dseat, f["att"]))
-    for parts, base in ((att, int(f["a_base"])), (dfd, int(f["d_base"]))):
+    dfd = _parts(st, defense_parts(st, target, s, dseat, f["attacker"]))
+    for parts, base in ((att, int(f["attack_base"])), (dfd, int(f["defence_base"]))):
         rest = base - sum(p["value"] for p in parts)
         if rest:  # the table changed since the dice were rolled (never expected)
             parts.append({"label": "changes since the roll", "value": rest})
@@ -126,8 +126,8 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
 
     return {
         "target": target, "target_text": target_words(st, target, dseat, s), "space": s, "stage": f["stage"],
-        "attacker": side(f["att"], f["a_die"], f["a_base"], f["a_plus"], att),
-        "defender": side(dseat, f["d_die"], f["d_base"], f["d_plus"], dfd),
+        "attacker": side(f["attacker"], f["attack_die"], f["attack_base"], f["attack_plus"], att),
+        "defender": side(dseat, f["defence_die"], f["defence_base"], f["defence_plus"], dfd),
         "ties": "the defender wins ties",
     }
 
@@ -135,10 +135,10 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
 def production_json(st: GameState) -> dict[str, Any] | None:
     """While a wonder is being paid for: its production and its cost, each in named parts."""
     f = pending_frame(st)
-    if f is None or f.get("k") != "pay":
+    if f is None or f["k"] != "pay":
         return None
     w: str = f["wonder"]
-    return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["prod"]),
+    return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["production"]),
             "parts": _parts(st, payment_parts(st, f)), "cost": int(f["cost"]),
             "cost_parts": _parts(st, wonder_cost_parts(st, f["seat"], w))}
 

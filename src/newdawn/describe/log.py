@@ -235,9 +235,9 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             text = f"{seat_name(seat)} {r.said}" if r.said else f"{seat_name(seat)}: {r.label}"
             e = _entry(i, rnd, seat, "action", text, list(r.spaces), choice=r.kind)
             if r.kind == "move" and r.src is not None and r.dst is not None:
-                piece = {"army_step": "army", "caravan_step": "caravan"}.get(f["k"], "control token")
-                if piece in ("army", "caravan"):
-                    piece = f"{piece} {f['i'] + 1}"
+                piece = "control token"
+                if f["k"] == "army_step" or f["k"] == "caravan_step":
+                    piece = f"{'army' if f['k'] == 'army_step' else 'caravan'} {f['figure'] + 1}"
                 e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}

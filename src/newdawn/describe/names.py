@@ -12,7 +12,7 @@ from typing import Any
 from ..content.schema import Agenda
 from ..engine.actions import parse_coord
 from ..engine.rulesets.base_setup import ap_seat
-from ..engine.state import GameState, content_for
+from ..engine.state import Frame, GameState, content_for
 from .rulesets import AUTOMA_NAME
 
 TERRAIN = {
@@ -38,7 +38,7 @@ ICON = {
 SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
 
 
-def pending_frame(st: GameState) -> dict[str, Any] | None:
+def pending_frame(st: GameState) -> Frame | None:
     """The frame of the pending decision (its kind is ``["k"]``), None when the game is over."""
     if st.winner != -1 or not st.stack_frames:
         return None

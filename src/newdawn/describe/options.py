@@ -49,7 +49,9 @@ class Rec(Option):
     events and moves that follow say what happened."""
 
 
-Frame = dict[str, Any]
+Frame = Any
+"""The pending frame (``engine/frames.py``). A maker is registered for one kind and reads that
+kind's keys; the makers are not yet typed with their kinds' classes."""
 Maker = Callable[[GameState, Frame, Action, Rec], None]
 
 
@@ -188,7 +190,7 @@ def _figure_start(piece: str) -> Maker:
         r.quiet = True
         if s is not None:
             r.kind, r.spaces, r.src = "space", [s], s
-            r.label = f"{piece.capitalize()} {f['i'] + 1} leaves from {short_space(st, s)}"
+            r.label = f"{piece.capitalize()} {f['figure'] + 1} leaves from {short_space(st, s)}"
     return make
 
 
@@ -207,7 +209,8 @@ def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
         return f"may pass through {space_text(st, s)}", ""
     t = targets[0]
     dseat = defender_of(st, t, s)
-    a = attack_value(st, {**f, "space": s}, t, dseat)
+    a = attack_value(st, {"seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"],
+                          "space": s}, t, dseat)
     d = defense_value(st, t, s, dseat, seat)
     what = target_words(st, t, dseat, s)
     more = f" (or another of {len(targets)} pieces there)" if len(targets) > 1 else ""
@@ -217,7 +220,7 @@ def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
 
 def _figure_step(piece: str) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-        seat, i = f["seat"], f["i"]
+        seat, i = f["seat"], f["figure"]
         name = f"{piece.capitalize()} {i + 1}"
         here = _piece_at(st, seat, piece, i)
         if a.verb == "to":
@@ -366,7 +369,7 @@ def _pay(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         else:
             r.label = f"Spend {thing_name(st, a.arg)} (+2)"
     elif a.verb == "build":
-        r.kind, r.label = "confirm", f"Build {w} (production {f['prod']} of {f['cost']})"
+        r.kind, r.label = "confirm", f"Build {w} (production {f['production']} of {f['cost']})"
     elif a.verb == "back":
         r.label = f"Do not build {w} now"
 

@@ -66,10 +66,11 @@ def _first_step(st: GameState) -> tuple[str, bool]:
     opts = legal_actions(st)
     real = [o for o in opts if o.verb not in SKIP_VERBS and o.verb != "back"]
     spaces = sum(1 for o in real if "," in o.arg)
-    if k in ("place", "theater"):
-        return f"places {plural(int(f.get('left', 1)), 'control token')}; {plural(spaces, 'legal space')}", bool(real)
-    if k == "reinforce":
-        return f"reinforces {plural(int(f.get('left', 1)), 'token')}; {spaces} of yours can be", bool(real)
+    if f["k"] == "place" or f["k"] == "theater":
+        left = f["left"] if f["k"] == "place" else 1
+        return f"places {plural(left, 'control token')}; {plural(spaces, 'legal space')}", bool(real)
+    if f["k"] == "reinforce":
+        return f"reinforces {plural(f['left'], 'token')}; {spaces} of yours can be", bool(real)
     if k == "district":
         return f"places a district; {plural(spaces, 'legal space')}", bool(real)
     if k == "build":
@@ -78,12 +79,12 @@ def _first_step(st: GameState) -> tuple[str, bool]:
         text = f"builds a city or a wonder: {plural(cities, 'city site')}"
         text += f", {' and '.join(wonders)} affordable" if wonders else ", no wonder affordable"
         return text, bool(real)
-    if k in ("armies", "caravans"):
+    if f["k"] == "armies" or f["k"] == "caravans":
         piece = "army" if k == "armies" else "caravan"
         n = sum(1 for o in real if o.verb == piece)
         many = "armies" if piece == "army" else "caravans"
         return f"moves {plural(n, piece, many)} up to {f['move']} spaces each", bool(real)
-    if k == "tech":
+    if f["k"] == "tech":
         return f"takes a level {f['level']} focus card: {plural(len(real), 'choice')}", bool(real)
     if k == "choose":
         labels = [option_record(st, f, o).label.lower() for o in real]

@@ -53,6 +53,7 @@ def reach(st: GameState, limit: int = 400) -> list[dict[str, Any]] | None:
             if _same_piece(cur, nxt):
                 queue.append((nxt, steps))
     f0 = st.stack_frames[-1]
+    assert f0["k"] == "army_step" or f0["k"] == "caravan_step"  # STEP_KINDS, checked on entry
     ps = st.players[f0["seat"]]
-    here = (ps.armies if f0["k"] == "army_step" else ps.caravans)[f0["i"]]
+    here = (ps.armies if f0["k"] == "army_step" else ps.caravans)[f0["figure"]]
     return [v for k, v in sorted(out.items()) if k != here]

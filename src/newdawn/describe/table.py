@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.flow import card_of, effective_slot, key_of_type, slot_of
+from ..engine.frames import BuildFrame
 from ..engine.state import GameState, content_for
 from ..engine.victory import claimed_cards
 from .names import ICON, leader_name, seat_name, words
@@ -34,7 +35,7 @@ def turn_json(st: GameState) -> dict[str, Any]:
     }
 
 
-def _build_frame(st: GameState, seat: int) -> dict[str, Any] | None:
+def _build_frame(st: GameState, seat: int) -> BuildFrame | None:
     """The build step the viewer's industry card would start now (None without one)."""
     from ..engine.ops import effect_frames
 

@@ -8,7 +8,8 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action
 from .decisions import space_choice
-from .flow import act, choice, count_down, explain, frame, log, pop
+from .flow import act, choice, count_down, explain, log, pop
+from .frames import MassMediaFrame, PlaceFrame, ShiftFrame
 from .ops import op
 from .pieces import claim_wonder_token, place_control, remove_control, replace_control
 from .spaces import (
@@ -33,7 +34,7 @@ NEAR_TEXT = {
 
 
 @choice("place", lambda st, f: f"Place a control token ({f['left']} left, {NEAR_TEXT.get(f['near'], 'near the named space')})")
-def place_options(st: GameState, f: Frame) -> list[Action]:
+def place_options(st: GameState, f: PlaceFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
@@ -42,7 +43,7 @@ def place_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("place")
-def place_act(st: GameState, f: Frame, a: Action) -> None:
+def place_act(st: GameState, f: PlaceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
@@ -57,7 +58,7 @@ def place_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 @explain("place")
-def place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def place_explain(st: GameState, f: PlaceFrame, a: Action) -> str | None:
     if a.verb != "place":
         return None
     s = space_of(st, a.arg)
@@ -75,12 +76,12 @@ def op_place_control(st: GameState, seat: int, e: Effect, slot: int, bonus: int)
     uses = e.bool("trade", True)
     n = e.int("count") + (bonus if uses else 0)
     # ``std``: the standard placement of a culture card (Chichen Itza applies to it only).
-    return [frame("place", seat=seat, left=n, near=e.str("near", "city"), max=slot, std=uses)], uses
+    return [{"k": "place", "seat": seat, "left": n, "near": e.str("near", "city"), "max": slot, "standard": uses}], uses
 
 
 @op("shift_control")
 def op_shift(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("shift", seat=seat)], False
+    return [{"k": "shift", "seat": seat}], False
 
 
 def _is_empty_land(st: GameState, s: int) -> bool:
@@ -88,7 +89,7 @@ def _is_empty_land(st: GameState, s: int) -> bool:
 
 
 @choice("shift", "You may move one of your control tokens to an adjacent empty space")
-def shift_options(st: GameState, f: Frame) -> list[Action]:
+def shift_options(st: GameState, f: ShiftFrame) -> list[Action]:
     seat = f["seat"]
     b = st.board
     opts = []
@@ -104,7 +105,7 @@ def shift_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("shift")
-def shift_act(st: GameState, f: Frame, a: Action) -> None:
+def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
     pop(st)
     if a.verb == "done":
         return
@@ -125,10 +126,10 @@ def shift_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("mass_media")
 def op_mass_media(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("mass_media", seat=seat, range=e.int("range", 2))], False
+    return [{"k": "mass_media", "seat": seat, "range": e.int("range", 2)}], False
 
 
-def _mass_media_targets(st: GameState, f: Frame) -> list[int]:
+def _mass_media_targets(st: GameState, f: MassMediaFrame) -> list[int]:
     seat = f["seat"]
     near = within(st, friendly_spaces(st, seat), f["range"])
     can_swap = unused_control(st, seat) > 0
@@ -138,7 +139,7 @@ def _mass_media_targets(st: GameState, f: Frame) -> list[int]:
     ]
 
 
-def _mass_media_why(st: GameState, f: Frame, s: int) -> str | None:
+def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:
     seat = f["seat"]
     if st.ctl.get(s, seat) == seat:
         return "the target is a rival control token"
@@ -170,7 +171,7 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
                     st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
-space_choice("mass_media", "You may swap or flip a rival control token near your territory",
+space_choice("mass_media", MassMediaFrame, "You may swap or flip a rival control token near your territory",
              "target", _mass_media_targets, _mass_media_do, skip="done", why=_mass_media_why)
 
 

@@ -13,65 +13,73 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import Action, action
-from .flow import act, choice, explain, pop
+from .flow import F, act, choice, explain, pop
 from .spaces import space_actions, space_of
-from .state import Frame, GameState
+from .state import GameState
 
-Describe = str | Callable[[GameState, Frame], str]
-SpaceTargets = Callable[[GameState, Frame], Iterable[int]]
-SpaceEffect = Callable[[GameState, Frame, int, str], None]
-SpaceWhy = Callable[[GameState, Frame, int], str | None]
-ItemTargets = Callable[[GameState, Frame], Iterable[str]]
-ItemEffect = Callable[[GameState, Frame, str], None]
+# ``F`` is the frame class of the decision's kind (``frames.py``), given as ``shape``: mypy
+# then checks the frame keys that ``describe``, ``targets``, ``effect`` and ``why`` read.
+SpaceTargets = Callable[[GameState, F], Iterable[int]]
+SpaceEffect = Callable[[GameState, F, int, str], None]
+SpaceWhy = Callable[[GameState, F, int], str | None]
+ItemTargets = Callable[[GameState, F], Iterable[str]]
+ItemEffect = Callable[[GameState, F, str], None]
 
 MADE: dict[str, tuple[Callable[..., Any], ...]] = {}
 """Decision kind -> the functions a factory made it from (targets, effect, explanation), so
 tools can name a decision's own code (``flow.CHOICE`` holds the factory's generic functions)."""
 
+SHAPE: dict[str, type[Any]] = {}
+"""Decision kind -> the frame class a factory was given for it (checked against the kind by
+``tests/engine/test_frames.py``)."""
 
-def space_choice(kind: str, describe: Describe, verb: str, targets: SpaceTargets, effect: SpaceEffect,
-                 *, skip: str | None = "skip", why: SpaceWhy | None = None) -> None:
+
+def space_choice(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str,
+                 targets: SpaceTargets[F], effect: SpaceEffect[F],
+                 *, skip: str | None = "skip", why: SpaceWhy[F] | None = None) -> None:
     """Register decision ``kind``: ``<verb> q,r`` for each space of ``targets`` (in space
     order), then ``skip`` (another word, or None when the choice is compulsory). Choosing ends
     the decision; a chosen space then runs ``effect(st, frame, space, "q,r")``. ``why(st,
     frame, space)`` explains a refused ``<verb>`` (None: no explanation of its own)."""
     MADE[kind] = (targets, effect) if why is None else (targets, effect, why)
-    _register(kind, describe, verb, skip,
+    _register(kind, shape, describe, verb, skip,
               lambda st, f: space_actions(verb, st, list(targets(st, f))),
               lambda st, f, arg: effect(st, f, space_of(st, arg), arg))
     if why is not None:
         refuse = why
 
         @explain(kind)
-        def explain_space(st: GameState, f: Frame, a: Action) -> str | None:
+        def explain_space(st: GameState, f: F, a: Action) -> str | None:
             if a.verb != verb:
                 return None
             return refuse(st, f, space_of(st, a.arg))
 
 
-def item_choice(kind: str, describe: Describe, verb: str, targets: ItemTargets, effect: ItemEffect,
+def item_choice(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str,
+                targets: ItemTargets[F], effect: ItemEffect[F],
                 *, skip: str | None = "skip") -> None:
     """Register decision ``kind``: ``<verb> <item>`` for each item of ``targets`` (in the order
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
     then runs ``effect(st, frame, item)``."""
     MADE[kind] = (targets, effect)
-    _register(kind, describe, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
+    _register(kind, shape, describe, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
 
 
-def _register(kind: str, describe: Describe, verb: str, skip: str | None,
-              offer: Callable[[GameState, Frame], list[Action]], run: ItemEffect) -> None:
+def _register(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str, skip: str | None,
+              offer: Callable[[GameState, F], list[Action]], run: ItemEffect[F]) -> None:
     """The decision both factories make: the offered actions, then ``skip``; choosing pops the
     step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
+    SHAPE[kind] = shape
 
     @choice(kind, describe)
-    def options(st: GameState, f: Frame) -> list[Action]:
+    def options(st: GameState, f: F) -> list[Action]:
         opts = offer(st, f)
         if skip is not None:
             opts.append(action(skip))
         return opts
 
     @act(kind)
-    def do(st: GameState, f: Frame, a: Action) -> None:
+    def do(st: GameState, f: F, a: Action) -> None:
         pop(st)
         if a.verb == verb:
             run(st, f, a.arg)

@@ -3,6 +3,8 @@ Districts). District ranges count through every space and ignore terrain."""
 
 from __future__ import annotations
 
+from typing import Literal, cast
+
 from . import hooks
 from .actions import Action
 from .decisions import space_choice
@@ -12,12 +14,20 @@ from .flow import (
     auto,
     choice,
     explain,
-    frame,
     log,
     pop,
     push,
     replace_top,
     type_key,
+)
+from .frames import (
+    CampusFrame,
+    DistrictAbilityFrame,
+    EncampmentFrame,
+    HubFrame,
+    TheaterFrame,
+    ZoneCityFrame,
+    ZoneFrame,
 )
 from .pieces import build_city, place_control, remove_control
 from .spaces import (
@@ -38,11 +48,12 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 
 def ability_frames(st: GameState, seat: int, s: int, d: str) -> list[Frame]:
-    kinds = {
+    kinds: dict[str, Literal["campus", "encampment", "hub", "theater", "zone"]] = {
         "campus": "campus", "commercial_hub": "hub", "industrial_zone": "zone",
         "encampment": "encampment", "theater_square": "theater",
     }
-    return [frame(kinds[d], seat=seat, space=s, defeated=False, reinforced=False)]
+    f: DistrictAbilityFrame = {"k": kinds[d], "seat": seat, "space": s, "defeated": False, "reinforced": False}
+    return [cast(Frame, f)]  # one of the five district kinds, which share this shape
 
 
 def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> int:
@@ -62,25 +73,25 @@ def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> i
 
 
 @auto("campus")
-def run_campus(st: GameState, f: Frame) -> None:
+def run_campus(st: GameState, f: CampusFrame) -> None:
     n = count_near(st, f["seat"], f["space"], ("mountain", "natural_wonder"))
     add_trade_to_type(st, f["seat"], "science", n)
     log(st, f"seat {f['seat']}'s campus: {n} trade tokens on science")
 
 
 @choice("hub", "Commercial hub: tokens for mature cities, or for deserts near it")
-def hub_options(st: GameState, f: Frame) -> list[Action]:
+def hub_options(st: GameState, f: HubFrame) -> list[Action]:
     return [Action("mode", "cities"), Action("mode", "desert")]
 
 
 @act("hub")
-def hub_act(st: GameState, f: Frame, a: Action) -> None:
+def hub_act(st: GameState, f: HubFrame, a: Action) -> None:
     pop(st)
     seat = f["seat"]
     if a.arg == "cities":
         n = len(mature_cities(st, seat))
         if n:
-            push(st, "trade_place", seat=seat, left=n)
+            push(st, {"k": "trade_place", "seat": seat, "left": n})
     else:
         n = count_near(st, seat, f["space"], ("desert",))
         add_trade_to_type(st, seat, "economy", n)
@@ -94,7 +105,7 @@ def zone_city_targets(st: GameState, seat: int) -> set[int]:
 
 
 @choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
-def zone_options(st: GameState, f: Frame) -> list[Action]:
+def zone_options(st: GameState, f: ZoneFrame) -> list[Action]:
     opts = [Action("mode", "forest")]
     if st.players[f["seat"]].trade.get(type_key(st, f["seat"], "industry"), 0) >= 3 and zone_city_targets(st, f["seat"]):
         opts.append(Action("mode", "city"))
@@ -102,7 +113,7 @@ def zone_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("zone")
-def zone_act(st: GameState, f: Frame, a: Action) -> None:
+def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
     pop(st)
     seat = f["seat"]
     if a.arg == "forest":
@@ -111,7 +122,7 @@ def zone_act(st: GameState, f: Frame, a: Action) -> None:
         log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
     else:
         st.players[seat].trade[type_key(st, seat, "industry")] -= 3
-        push(st, "zone_city", seat=seat)
+        push(st, {"k": "zone_city", "seat": seat})
 
 
 def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
@@ -120,12 +131,12 @@ def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
     return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
 
 
-space_choice("zone_city", "Build a city within two spaces of a friendly space",
+space_choice("zone_city", ZoneCityFrame, "Build a city within two spaces of a friendly space",
              "city", lambda st, f: zone_city_targets(st, f["seat"]),
              lambda st, f, s, where: build_city(st, f["seat"], s), skip=None, why=_zone_city_why)
 
 
-def encampment_targets(st: GameState, f: Frame) -> tuple[list[int], list[int]]:
+def encampment_targets(st: GameState, f: EncampmentFrame) -> tuple[list[int], list[int]]:
     seat = f["seat"]
     near = within(st, [f["space"]], 2)
     defeat = []
@@ -140,13 +151,13 @@ def encampment_targets(st: GameState, f: Frame) -> tuple[list[int], list[int]]:
 
 
 @choice("encampment", "Encampment: defeat a barbarian or rival army, and/or reinforce a token, within 2")
-def encampment_options(st: GameState, f: Frame) -> list[Action]:
+def encampment_options(st: GameState, f: EncampmentFrame) -> list[Action]:
     defeat, reinforce = encampment_targets(st, f)
     return [*space_actions("defeat", st, defeat), *space_actions("reinforce", st, reinforce), Action("done")]
 
 
 @act("encampment")
-def encampment_act(st: GameState, f: Frame, a: Action) -> None:
+def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
     seat = f["seat"]
     if a.verb == "done":
         pop(st)
@@ -155,14 +166,16 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
     if a.verb == "reinforce":
         st.mark_agendas()
         st.reinforced.add(s)
-        f = replace_top(st, reinforced=True)
+        f = {**f, "reinforced": True}
+        replace_top(st, f)
     else:
-        f = replace_top(st, defeated=True)
+        f = {**f, "defeated": True}
+        replace_top(st, f)
         letter = next((k for k, v in st.barbs.items() if v == s), None)
         if letter is not None:
             del st.barbs[letter]
             log(st, f"seat {seat}'s encampment defeats barbarian {letter}", "note", seat=seat, space=s)
-            push(st, "trade_place", seat=seat, left=content_for(st).ruleset.combat["barbarian_trade_tokens"])
+            push(st, {"k": "trade_place", "seat": seat, "left": content_for(st).ruleset.combat["barbarian_trade_tokens"]})
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:
@@ -174,7 +187,7 @@ def encampment_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 @choice("theater", "Theater square: place a control token within 2 spaces")
-def theater_options(st: GameState, f: Frame) -> list[Action]:
+def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
@@ -185,7 +198,7 @@ def theater_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("theater")
-def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> str | None:
     if a.verb != "place":
         return None
     s = space_of(st, a.arg)
@@ -197,7 +210,7 @@ def theater_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("theater")
-def theater_act(st: GameState, f: Frame, a: Action) -> None:
+def theater_act(st: GameState, f: TheaterFrame, a: Action) -> None:
     if a.verb == "remove":  # the district's placement still waits
         remove_control(st, space_of(st, a.arg))
         log(st, f"seat {f['seat']} takes back the control token at {a.arg}")

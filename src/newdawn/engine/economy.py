@@ -17,13 +17,22 @@ from .flow import (
     choice,
     effective_slot,
     explain,
-    frame,
     log,
     pop,
     push,
     replace_top,
     row_key,
     row_keys,
+)
+from .frames import (
+    CapitalismFrame,
+    CapitalismPickFrame,
+    CaravansFrame,
+    CaravanStartFrame,
+    CaravanStepFrame,
+    DiplTakeFrame,
+    FxShipWaterFrame,
+    SwapResourceFrame,
 )
 from .hexgrid import neighbours
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
@@ -35,21 +44,18 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("caravans")
 def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame(
-        "caravans", seat=seat, slot=slot, move=e.int("move") + bonus, water=e.bool("water"),
-        barb=e.str("barbarian", "none"), moved=[],
-    )], True
+    return [{"k": "caravans", "seat": seat, "slot": slot, "move": e.int("move") + bonus, "water": e.bool("water"), "barb": e.str("barbarian", "none"), "moved": []}], True
 
 
 @choice("caravans", "Choose a caravan to move, or finish")
-def caravans_options(st: GameState, f: Frame) -> list[Action]:
+def caravans_options(st: GameState, f: CaravansFrame) -> list[Action]:
     returned = st.turn.get("returned_caravans", [])
     return figure_options(st, f["seat"], "caravan", st.players[f["seat"]].caravans,
                           lambda i, at: i in f["moved"] or i in returned)
 
 
 @explain("caravans")
-def caravans_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> str | None:
     if a.verb != "caravan":
         return None
 
@@ -63,26 +69,27 @@ def caravans_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("caravans")
-def caravans_act(st: GameState, f: Frame, a: Action) -> None:
+def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
     i = int(a.arg)
-    replace_top(st, moved=[*f["moved"], i])
-    step = dict(seat=f["seat"], i=i, left=f["move"], explored=False, slot=f["slot"],
-                water=f["water"], barb=f["barb"])
-    if st.players[f["seat"]].caravans[i] == ON_CARD:
-        push(st, "caravan_start", **step)
+    replace_top(st, {**f, "moved": [*f["moved"], i]})
+    seat, left, slot, water, barb = f["seat"], f["move"], f["slot"], f["water"], f["barb"]
+    if st.players[seat].caravans[i] == ON_CARD:
+        push(st, {"k": "caravan_start", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
+                  "water": water, "barb": barb})
     else:
-        push(st, "caravan_step", **step)
+        push(st, {"k": "caravan_step", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
+                  "water": water, "barb": barb})
 
 
-def _caravan_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    st.players[f["seat"]].caravans[f["i"]] = s
-    push(st, "caravan_step", **{k: v for k, v in f.items() if k != "k"})
+def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -> None:
+    st.players[f["seat"]].caravans[f["figure"]] = s
+    push(st, {**f, "k": "caravan_step"})
 
 
-space_choice("caravan_start", "Choose the city your caravan leaves from",
+space_choice("caravan_start", CaravanStartFrame, "Choose the city your caravan leaves from",
              "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do, skip=None,
              why=lambda st, f, s: figure_start_refusal("caravan"))
 
@@ -102,7 +109,7 @@ def destination_owner(st: GameState, seat: int, s: int) -> str:
     return ""
 
 
-def _terrain_reason(st: GameState, f: Frame, s: int, barbs: set[int]) -> str | None:
+def _terrain_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, barbs: set[int]) -> str | None:
     """Whether the caravan's card lets it step onto ``s`` at all (terrain, water, barbarians)."""
     b = st.board
     if b.is_water[s]:
@@ -132,7 +139,7 @@ def caravan_nbrs(st: GameState, seat: int, here: int) -> tuple[int, ...]:
     return nb
 
 
-def _can_leave(st: GameState, f: Frame, s: int, left: int, barbs: set[int]) -> bool:
+def _can_leave(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, left: int, barbs: set[int]) -> bool:
     """From ``s`` with ``left`` movement, the caravan can reach a space where it may end."""
     seen = {s}
     frontier = [s]
@@ -150,7 +157,7 @@ def _can_leave(st: GameState, f: Frame, s: int, left: int, barbs: set[int]) -> b
     return False
 
 
-def caravan_enter_reason(st: GameState, f: Frame, s: int, barbs: set[int] | None = None) -> str | None:
+def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, barbs: set[int] | None = None) -> str | None:
     if barbs is None:
         barbs = set(st.barbs.values())
     reason = _terrain_reason(st, f, s, barbs)
@@ -162,10 +169,10 @@ def caravan_enter_reason(st: GameState, f: Frame, s: int, barbs: set[int] | None
     return None
 
 
-@choice("caravan_step", lambda st, f: f"Move caravan {f['i']} ({f['left']} movement left)")
-def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
+@choice("caravan_step", lambda st, f: f"Move caravan {f['figure']} ({f['left']} movement left)")
+def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
     seat = f["seat"]
-    here = st.players[seat].caravans[f["i"]]
+    here = st.players[seat].caravans[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
         barbs = set(st.barbs.values())
@@ -183,8 +190,8 @@ def caravan_step_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("caravan_step")
-def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    here = st.players[f["seat"]].caravans[f["i"]]
+def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> str | None:
+    here = st.players[f["seat"]].caravans[f["figure"]]
     if a.verb == "trade":
         if not destination_owner(st, f["seat"], here):
             return "a caravan trades only in a city-state or a rival city"
@@ -196,8 +203,8 @@ def caravan_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("caravan_step")
-def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
-    seat, i = f["seat"], f["i"]
+def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
+    seat, i = f["seat"], f["figure"]
     ps = st.players[seat]
     if a.verb == "stop":
         pop(st)
@@ -209,15 +216,16 @@ def caravan_step_act(st: GameState, f: Frame, a: Action) -> None:
         arrive(st, seat, i, ps.caravans[i])
         return
     if a.verb == "explore":
-        replace_top(st, left=f["left"] - 1, explored=True)
+        replace_top(st, {**f, "left": f["left"] - 1, "explored": True})
         if hooks.allows(st, seat, "water_before_explore") and water_spots(st, ps.caravans[i]):
-            push(st, "fx_ship_water", seat=seat, space=ps.caravans[i])  # Shipbuilding
+            push(st, {"k": "fx_ship_water", "seat": seat, "space": ps.caravans[i]})  # Shipbuilding
         else:
             start_exploration(st, seat, ps.caravans[i])
         return
     s = space_of(st, a.arg)
     ps.caravans[i] = s
-    f = replace_top(st, left=f["left"] - 1)
+    f = {**f, "left": f["left"] - 1}
+    replace_top(st, f)
     letter = barb_at(st, s)
     if letter is not None:
         # Currency: the caravan defeats the barbarian (no trade token).
@@ -266,21 +274,21 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     rival = st.cities[s]
     log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}", "caravan_city", seat=seat,
         other=rival, space=s)
-    push(st, "dipl_take", seat=seat, rival=rival)
-    push(st, "trade_place", seat=seat, left=n)
+    push(st, {"k": "dipl_take", "seat": seat, "rival": rival})
+    push(st, {"k": "trade_place", "seat": seat, "left": n})
     # Effects of arriving (Embassy: before its card may be given back, FAQ) come first.
     hooks.fire("after_arrival", st, seat, s, rival)
     hooks.fire("visited", st, rival, s, seat)
 
 
-item_choice("dipl_take", lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards",
+item_choice("dipl_take", DiplTakeFrame, lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards",
             "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
             lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
 
 
 @op("swap_resource")
 def op_swap(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("swap_resource", seat=seat)], False
+    return [{"k": "swap_resource", "seat": seat}], False
 
 
 def _swaps(st: GameState, f: Frame) -> list[str]:
@@ -296,16 +304,16 @@ def _swap_do(st: GameState, f: Frame, swap: str) -> None:
     res[take] = res.get(take, 0) + 1
 
 
-item_choice("swap_resource", "You may trade one of your resources for another type", "swap", _swaps, _swap_do)
+item_choice("swap_resource", SwapResourceFrame, "You may trade one of your resources for another type", "swap", _swaps, _swap_do)
 
 
 @op("capitalism")
 def op_capitalism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("capitalism", seat=seat)], False
+    return [{"k": "capitalism", "seat": seat}], False
 
 
 @auto("capitalism")
-def run_capitalism(st: GameState, f: Frame) -> None:
+def run_capitalism(st: GameState, f: CapitalismFrame) -> None:
     """After this card resets, resolve another card as if in the first slot, without resetting it."""
     # The card's after-resolve step (wonders) and its reset run before the pick.
     later: list[Frame] = []
@@ -316,7 +324,7 @@ def run_capitalism(st: GameState, f: Frame) -> None:
         st.stack_frames.extend(reversed(later))
         return
     st.turn["once"] = [*st.turn.get("once", []), "capitalism"]
-    push(st, "capitalism_pick", seat=f["seat"])
+    push(st, {"k": "capitalism_pick", "seat": f["seat"]})
     st.stack_frames.extend(reversed(later))
 
 
@@ -330,10 +338,10 @@ def _capitalism_keys(st: GameState, f: Frame) -> list[str]:
 def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     seat = f["seat"]
     slot = effective_slot(st, seat, key, content_for(st).ruleset.row_slots[0])
-    push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key), slot=slot, sub=True)
+    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
 
 
-item_choice("capitalism_pick", "You may resolve another focus card as if in the first slot",
+item_choice("capitalism_pick", CapitalismPickFrame, "You may resolve another focus card as if in the first slot",
             "focus", _capitalism_keys, _capitalism_do)
 
 
@@ -346,12 +354,12 @@ def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
 
 
 @choice("fx_ship_water", "Shipbuilding: you may lay a water token touching your caravan's space before exploring")
-def ship_water_options(st: GameState, f: Frame) -> list[Action]:
+def ship_water_options(st: GameState, f: FxShipWaterFrame) -> list[Action]:
     return [*(Action("water", f"{q},{r}") for q, r in water_spots(st, f["space"])), Action("skip")]
 
 
 @act("fx_ship_water")
-def ship_water_act(st: GameState, f: Frame, a: Action) -> None:
+def ship_water_act(st: GameState, f: FxShipWaterFrame, a: Action) -> None:
     """The water token becomes a water space of the map (like those filling holes); then the
     caravan explores from its space as usual."""
     pop(st)

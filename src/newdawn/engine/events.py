@@ -3,11 +3,24 @@ the wonder icon (unified rules: The Event Dial, Barbarians)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import hooks
 from .actions import Action
 from .decisions import item_choice
 from .districts import ability_frames
-from .flow import act, auto, choice, count_down, frame, log, pop, push, push_all, replace_top, roll
+from .flow import act, auto, choice, count_down, log, pop, push, push_all, replace_top, roll
+from .frames import (
+    DiscardFrame,
+    DistrictEventFrame,
+    EventBarbMoveFrame,
+    EventDistrictsFrame,
+    EventGovernmentFrame,
+    EventSpawnFrame,
+    EventWonderFrame,
+    GovernmentFrame,
+    RaidFrame,
+)
 from .pieces import raze_city, remove_control
 from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
 from .state import ON_CARD, Frame, GameState, content_for, without
@@ -20,7 +33,9 @@ def turn_dial(st: GameState) -> None:
     icons = dial[st.event_pos]
     log(st, f"event dial: {', '.join(icons)}", "dial", icons=list(icons), pos=st.event_pos)
     # Districts and barbarians can complete or lose anyone's agendas: check all after the dial.
-    push_all(st, [*(frame("event_" + icon) for icon in icons), frame("agendas", seats=list(range(st.n)))])
+    # the kinds "event_<icon>" (``frames.py``: EventSpawnFrame...) carry no parameters
+    push_all(st, [*(cast(Frame, {"k": "event_" + icon}) for icon in icons),
+                  {"k": "agendas", "seats": list(range(st.n))}])
 
 
 # ---------------------------------------------------------------- barbarians
@@ -35,7 +50,7 @@ def barbarian_spaces(st: GameState) -> dict[str, int]:
 
 
 @auto("event_spawn")
-def run_spawn(st: GameState, f: Frame) -> None:
+def run_spawn(st: GameState, f: EventSpawnFrame) -> None:
     """Each defeated barbarian returns to its letter's space if that space is empty or holds
     only caravans and armies (which go back to their cards)."""
     for letter, s in sorted(barbarian_spaces(st).items()):
@@ -98,7 +113,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
             log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
-            push(st, "raid", seat=owner, left=content_for(st).ruleset.barbarians["capital_discard"])
+            push(st, {"k": "raid", "seat": owner, "left": content_for(st).ruleset.barbarians["capital_discard"]})
             return
         raze_city(st, dest, letter)
         return
@@ -121,7 +136,7 @@ def _turned_back(st: GameState, s: int) -> bool:
 
 
 @auto("event_barb_move")
-def run_barbarian_move(st: GameState, f: Frame) -> None:
+def run_barbarian_move(st: GameState, f: EventBarbMoveFrame) -> None:
     rs = content_for(st).ruleset
     to_dir = rs.barbarians["die_to_direction"]
     die = roll(st)
@@ -145,20 +160,20 @@ def run_barbarian_move(st: GameState, f: Frame) -> None:
 
 
 @auto("raid")
-def run_raid(st: GameState, f: Frame) -> None:
+def run_raid(st: GameState, f: RaidFrame) -> None:
     """A raided capital's owner discards trade tokens, if they have any when it is resolved."""
     if sum(st.players[f["seat"]].trade.values()) > 0:
-        push(st, "discard", seat=f["seat"], left=f["left"])
+        push(st, {"k": "discard", "seat": f["seat"], "left": f["left"]})
 
 
 @choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
-def discard_options(st: GameState, f: Frame) -> list[Action]:
+def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
     t = st.players[f["seat"]].trade
     return [Action("discard", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0]
 
 
 @act("discard")
-def discard_act(st: GameState, f: Frame, a: Action) -> None:
+def discard_act(st: GameState, f: DiscardFrame, a: Action) -> None:
     t = st.players[f["seat"]].trade
     t[a.arg] -= 1
     if sum(t.values()) == 0:
@@ -170,17 +185,17 @@ def discard_act(st: GameState, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------- districts, governments, wonders
 
 @auto("event_districts")
-def run_districts(st: GameState, f: Frame) -> None:
-    frames = []
+def run_districts(st: GameState, f: EventDistrictsFrame) -> None:
+    frames: list[Frame] = []
     for k in range(st.n):
         p = (st.first + k) % st.n
         if any(o == p for s, o in st.ctl.items() if s in st.district):
-            frames.append(frame("district_event", seat=p, done=[]))
+            frames.append({"k": "district_event", "seat": p, "done": []})
     push_all(st, frames)
 
 
 @choice("district_event", "Resolve your districts in the order you choose")
-def district_event_options(st: GameState, f: Frame) -> list[Action]:
+def district_event_options(st: GameState, f: DistrictEventFrame) -> list[Action]:
     seat = f["seat"]
     mine = [s for s, d in st.district.items() if st.ctl.get(s) == seat and s not in f["done"]]
 
@@ -188,18 +203,18 @@ def district_event_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("district_event")
-def district_event_act(st: GameState, f: Frame, a: Action) -> None:
+def district_event_act(st: GameState, f: DistrictEventFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
     s = space_of(st, a.arg)
-    replace_top(st, done=[*f["done"], s])
+    replace_top(st, {**f, "done": [*f["done"], s]})
     push_all(st, ability_frames(st, f["seat"], s, st.district[s]))
 
 
 @auto("event_government")
-def run_government(st: GameState, f: Frame) -> None:
-    push_all(st, [frame("government", seat=(st.first + k) % st.n) for k in range(st.n)])
+def run_government(st: GameState, f: EventGovernmentFrame) -> None:
+    push_all(st, [{"k": "government", "seat": (st.first + k) % st.n} for k in range(st.n)])
 
 
 def _governments(st: GameState, f: Frame) -> list[str]:
@@ -215,12 +230,12 @@ def _government_do(st: GameState, f: Frame, gov: str) -> None:
     log(st, f"seat {f['seat']} changes government to {gov}", "government", seat=f["seat"], gov=gov)
 
 
-item_choice("government", "You may change your government to a card in a '1' slot",
+item_choice("government", GovernmentFrame, "You may change your government to a card in a '1' slot",
             "gov", _governments, _government_do, skip="keep")
 
 
 @auto("event_wonder")
-def run_wonder_icon(st: GameState, f: Frame) -> None:
+def run_wonder_icon(st: GameState, f: EventWonderFrame) -> None:
     """A trade token on each face-up wonder; a wonder that would get a second is removed."""
     for wtype in sorted(st.wonder_decks):
         deck = st.wonder_decks[wtype]

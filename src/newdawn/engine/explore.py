@@ -7,7 +7,8 @@ from .actions import Action, coord_text, parse_coord
 from .board import Placement, enclosed_holes, tile_placements
 from .errors import IllegalActionError
 from .flow import act, choice, log, pop, push
-from .state import Frame, GameState, content_for
+from .frames import ExplorePlaceFrame
+from .state import GameState, content_for
 
 
 def can_explore(st: GameState, s: int) -> bool:
@@ -28,8 +29,7 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
     log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
-    push(st, "explore_place", seat=seat, tile=tile, space=s,
-         options=[str(placement_action(side, k, t)) for side, k, t in options])
+    push(st, {"k": "explore_place", "seat": seat, "tile": tile, "space": s, "options": [str(placement_action(side, k, t)) for side, k, t in options]})
 
 
 def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
@@ -37,13 +37,13 @@ def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
 
 
 @choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")
-def explore_options(st: GameState, f: Frame) -> list[Action]:
+def explore_options(st: GameState, f: ExplorePlaceFrame) -> list[Action]:
     # Computed once when the tile was drawn: nothing changes the map until it is placed.
     return [Action("tile", t.partition(" ")[2]) for t in f["options"]]
 
 
 @act("explore_place")
-def explore_act(st: GameState, f: Frame, a: Action) -> None:
+def explore_act(st: GameState, f: ExplorePlaceFrame, a: Action) -> None:
     pop(st)
     side_k, _, where = a.arg.partition(" ")
     q, r = parse_coord(where)

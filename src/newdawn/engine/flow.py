@@ -10,38 +10,46 @@ Frames are never changed in place, because state copies share them: use ``replac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, TypeVar, cast
 
 from . import hooks, rng
 from .actions import Action
 from .errors import IllegalActionError
 from .event import Event
-from .state import Frame, GameState, content_for
+from .frames import Frame, FrameBase
+from .state import GameState, content_for
 
-AutoFn = Callable[[GameState, Frame], None]
-OptionsFn = Callable[[GameState, Frame], list[Action]]
-ActFn = Callable[[GameState, Frame, Action], None]
-ExplainFn = Callable[[GameState, Frame, Action], str | None]
+F = TypeVar("F", bound=FrameBase)
+"""The frame class of one step kind (``frames.py``): a handler declares the class of its kind."""
+
+# The registries hold the handlers of every kind, each typed with its own frame class.
+AutoFn = Callable[[GameState, Any], None]
+OptionsFn = Callable[[GameState, Any], list[Action]]
+ActFn = Callable[[GameState, Any, Action], None]
+ExplainFn = Callable[[GameState, Any, Action], str | None]
 
 AUTO: dict[str, AutoFn] = {}
 CHOICE: dict[str, tuple[OptionsFn, ActFn]] = {}
 EXPLAIN: dict[str, ExplainFn] = {}
-DESCRIBE: dict[str, Callable[[GameState, Frame], str]] = {}
+DESCRIBE: dict[str, Callable[[GameState, Any], str]] = {}
 SEAT_POLICY: dict[str, Callable[[GameState, Frame], Action | None]] = {}
 """Ruleset id -> the choice of a seat the engine plays itself (the base game's Automated
 Player, ``rulesets/base_automa.py``) at the pending decision, or None when a player decides."""
 
 
-def auto(kind: str) -> Callable[[AutoFn], AutoFn]:
-    def deco(fn: AutoFn) -> AutoFn:
+def auto(kind: str) -> Callable[[Callable[[GameState, F], None]], Callable[[GameState, F], None]]:
+    def deco(fn: Callable[[GameState, F], None]) -> Callable[[GameState, F], None]:
         AUTO[kind] = fn
         return fn
     return deco
 
 
-def choice(kind: str, describe: str | Callable[[GameState, Frame], str] = "") -> Callable[[OptionsFn], OptionsFn]:
-    """Register the options function of a decision; pair it with ``@act(kind)``."""
-    def deco(fn: OptionsFn) -> OptionsFn:
+def choice(kind: str, describe: str | Callable[[GameState, Any], str] = ""
+           ) -> Callable[[Callable[[GameState, F], list[Action]]], Callable[[GameState, F], list[Action]]]:
+    """Register the options function of a decision; pair it with ``@act(kind)``. A
+    ``describe`` function gets the kind's frame (a lambda's frame is not checked: give it a
+    ``def`` with the frame class to have it checked)."""
+    def deco(fn: Callable[[GameState, F], list[Action]]) -> Callable[[GameState, F], list[Action]]:
         prev = CHOICE.get(kind)
         CHOICE[kind] = (fn, prev[1] if prev else _no_act)
         if callable(describe):
@@ -53,16 +61,17 @@ def choice(kind: str, describe: str | Callable[[GameState, Frame], str] = "") ->
     return deco
 
 
-def act(kind: str) -> Callable[[ActFn], ActFn]:
-    def deco(fn: ActFn) -> ActFn:
+def act(kind: str) -> Callable[[Callable[[GameState, F, Action], None]], Callable[[GameState, F, Action], None]]:
+    def deco(fn: Callable[[GameState, F, Action], None]) -> Callable[[GameState, F, Action], None]:
         opts = CHOICE[kind][0]
         CHOICE[kind] = (opts, fn)
         return fn
     return deco
 
 
-def explain(kind: str) -> Callable[[ExplainFn], ExplainFn]:
-    def deco(fn: ExplainFn) -> ExplainFn:
+def explain(kind: str) -> Callable[[Callable[[GameState, F, Action], str | None]],
+                                   Callable[[GameState, F, Action], str | None]]:
+    def deco(fn: Callable[[GameState, F, Action], str | None]) -> Callable[[GameState, F, Action], str | None]:
         EXPLAIN[kind] = fn
         return fn
     return deco
@@ -74,19 +83,14 @@ def _no_act(st: GameState, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------- stack helpers
 
-def push(st: GameState, kind: str, **data: Any) -> None:
-    data["k"] = kind
-    st.stack_frames.append(data)
+def push(st: GameState, f: Frame) -> None:
+    """Put a new step on top: a dict literal of its kind's shape, ``{"k": "place", ...}``."""
+    st.stack_frames.append(f)
 
 
 def push_all(st: GameState, frames: list[Frame]) -> None:
     """Push frames so that the first in the list runs first."""
     st.stack_frames.extend(reversed(frames))
-
-
-def frame(kind: str, **data: Any) -> Frame:
-    data["k"] = kind
-    return data
 
 
 def top(st: GameState) -> Frame:
@@ -97,19 +101,23 @@ def pop(st: GameState) -> Frame:
     return st.stack_frames.pop()
 
 
-def replace_top(st: GameState, **changes: Any) -> Frame:
-    f = {**st.stack_frames[-1], **changes}
+def replace_top(st: GameState, f: Frame) -> None:
+    """Put ``f``, a changed copy of the step on top (``{**f, "left": 2}``), in its place."""
     st.stack_frames[-1] = f
-    return f
 
 
-def count_down(st: GameState, f: Frame, **changes: Any) -> None:
+class _Counted(TypedDict):
+    left: int
+
+
+def count_down(st: GameState, f: _Counted) -> None:
     """One use of the step on top, which repeats ``f["left"]`` times: after the last one it
-    ends, otherwise it stays with one fewer left (and ``changes``)."""
+    ends, otherwise it stays with one fewer left."""
     if f["left"] <= 1:
         pop(st)
     else:
-        replace_top(st, left=f["left"] - 1, **changes)
+        # the same kind with one key changed (a step that counts down declares ``left: int``)
+        st.stack_frames[-1] = cast(Frame, {**f, "left": f["left"] - 1})
 
 
 def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:

@@ -7,7 +7,8 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action, coord_text
 from .districts import ability_frames
-from .flow import act, choice, count_down, explain, frame, pop, push_all
+from .flow import act, choice, count_down, explain, pop, push_all
+from .frames import DistrictFrame, GlobalizationFrame, ReinforceFrame
 from .ops import op
 from .pieces import place_control
 from .spaces import (
@@ -25,12 +26,12 @@ from .state import Frame, GameState, content_for
 
 @op("reinforce")
 def op_reinforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("reinforce", seat=seat, left=slot + bonus)], True
+    return [{"k": "reinforce", "seat": seat, "left": slot + bonus}], True
 
 
 
 @choice("reinforce", lambda st, f: f"Reinforce your control tokens ({f['left']} left)")
-def reinforce_options(st: GameState, f: Frame) -> list[Action]:
+def reinforce_options(st: GameState, f: ReinforceFrame) -> list[Action]:
     seat = f["seat"]
     own = [s for s, o in st.ctl.items() if o == seat and s not in st.reinforced]
     return [*space_actions("reinforce", st, own), Action("done")]
@@ -38,7 +39,7 @@ def reinforce_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("reinforce")
-def reinforce_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def reinforce_explain(st: GameState, f: ReinforceFrame, a: Action) -> str | None:
     if a.verb != "reinforce":
         return None
     s = space_of(st, a.arg)
@@ -51,7 +52,7 @@ def reinforce_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("reinforce")
-def reinforce_act(st: GameState, f: Frame, a: Action) -> None:
+def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
@@ -64,7 +65,7 @@ def reinforce_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("district")
 def op_district(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("district", seat=seat, max=slot)], False
+    return [{"k": "district", "seat": seat, "max": slot}], False
 
 
 
@@ -86,7 +87,7 @@ def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
 
 
 @choice("district", "Place a district")
-def district_options(st: GameState, f: Frame) -> list[Action]:
+def district_options(st: GameState, f: DistrictFrame) -> list[Action]:
     seat = f["seat"]
     rs = content_for(st).ruleset
     free = [d for d in rs.districts if d not in used_districts(st, seat)]
@@ -99,7 +100,7 @@ def district_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("district")
-def district_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def district_explain(st: GameState, f: DistrictFrame, a: Action) -> str | None:
     if a.verb != "district":
         return None
     rs = content_for(st).ruleset
@@ -125,7 +126,7 @@ def district_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("district")
-def district_act(st: GameState, f: Frame, a: Action) -> None:
+def district_act(st: GameState, f: DistrictFrame, a: Action) -> None:
     pop(st)
     if a.verb == "skip":
         return
@@ -143,18 +144,18 @@ def district_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("globalization")
 def op_globalization(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("globalization", seat=seat)], False
+    return [{"k": "globalization", "seat": seat}], False
 
 
 
 @choice("globalization", "Name a district type: every player with one resolves it")
-def globalization_options(st: GameState, f: Frame) -> list[Action]:
+def globalization_options(st: GameState, f: GlobalizationFrame) -> list[Action]:
     return [Action("name", d) for d in content_for(st).ruleset.districts]
 
 
 
 @act("globalization")
-def globalization_act(st: GameState, f: Frame, a: Action) -> None:
+def globalization_act(st: GameState, f: GlobalizationFrame, a: Action) -> None:
     pop(st)
     frames: list[Frame] = []
     for k in range(st.n):
@@ -162,5 +163,5 @@ def globalization_act(st: GameState, f: Frame, a: Action) -> None:
         for s, d in sorted(st.district.items()):
             if d == a.arg and st.ctl.get(s) == p:
                 frames.extend(ability_frames(st, p, s, d))
-    frames.append(frame("agendas", seats=list(range(st.n))))
+    frames.append({"k": "agendas", "seats": list(range(st.n))})
     push_all(st, frames)

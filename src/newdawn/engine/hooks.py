@@ -52,6 +52,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .frames import Frame
     from .state import GameState
 
 HOOK_POINTS = (
@@ -269,7 +270,7 @@ def grants(st: GameState, seat: int, what: str) -> bool:
     return any(what in table[h](st, seat) for h in active_handlers(st, seat) if h in table)
 
 
-def extra_options(st: GameState, seat: int, kind: str, f: dict[str, Any]) -> list[Any]:
+def extra_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Any]:
     """Options that active effects add to the pending decision ``kind``."""
     table = REGISTRY["options"]
     if not table:
@@ -282,7 +283,7 @@ def extra_options(st: GameState, seat: int, kind: str, f: dict[str, Any]) -> lis
     return out
 
 
-def extra_act(st: GameState, seat: int, kind: str, f: dict[str, Any], a: Any) -> bool:
+def extra_act(st: GameState, seat: int, kind: str, f: Frame, a: Any) -> bool:
     """Apply an option added by ``extra_options``; False if no effect claims it."""
     table = REGISTRY["act"]
     for h in active_handlers(st, seat):

@@ -6,7 +6,8 @@ from ..content.schema import Effect
 from . import hooks
 from .actions import Action
 from .decisions import space_choice
-from .flow import act, choice, explain, frame, log, pop, push, replace_top, spend, spendable, type_key
+from .flow import act, choice, explain, log, pop, push, replace_top, spend, spendable, type_key
+from .frames import BuildFrame, PayFrame, WonderCityFrame
 from .ops import op
 from .pieces import build_city, place_wonder_token
 from .spaces import (
@@ -26,17 +27,13 @@ from .state import ON_CARD, Frame, GameState, content_for, without
 
 @op("build")
 def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    f = frame(
-        "build", seat=seat, slot=slot, range=e.int("city_range", 2), water=e.bool("count_water"),
-        on_figure=e.bool("on_figure"), w7=e.int("wonder_slot5_production"),
-        after=e.int("after_city_control"),
-    )
+    f: BuildFrame = {"k": "build", "seat": seat, "slot": slot, "range": e.int("city_range", 2), "water": e.bool("count_water"), "on_figure": e.bool("on_figure"), "slot5_production": e.int("wonder_slot5_production"), "after": e.int("after_city_control")}
     if e.bool("production_per_district"):
         f["extra"] = sum(1 for s in st.district if st.ctl.get(s) == seat)
     if not e.bool("cities", True):
         f["no_city"] = True
     if e.int("resource_value", 2) != 2:
-        f["res_value"] = e.int("resource_value", 2)
+        f["resource_value"] = e.int("resource_value", 2)
     if e.bool("range_from_caravan"):  # base Animal Husbandry: range also counted from a caravan
         f["from_caravans"] = True
     return [f], False
@@ -84,7 +81,7 @@ def wonder_cost_parts(st: GameState, seat: int, w: str) -> list[tuple[str, int]]
             *(("effect:" + h, v) for h, v in hooks.call_parts("wonder_cost", st, seat, w))]
 
 
-def payment_parts(st: GameState, f: Frame) -> list[tuple[str, int]]:
+def payment_parts(st: GameState, f: PayFrame) -> list[tuple[str, int]]:
     """The production of a ``pay`` step as parts whose sum is its ``prod``: the build step's
     ``production_parts`` (the frame below), then ``resource:<type>:<n>``, ``nw:<id>`` and
     ``trade:<n>`` as they were paid."""
@@ -92,22 +89,22 @@ def payment_parts(st: GameState, f: Frame) -> list[tuple[str, int]]:
     parts: list[tuple[str, int]] = []
     if below is not None and below["k"] == "build":
         parts.extend(production_parts(st, below, f["wonder"]))
-    rv = int(f.get("rv", 2))
-    for r, k in sorted(f["res"].items()):
+    rv = int(f.get("resource_value", 2))
+    for r, k in sorted(f["paid_resources"].items()):
         parts.append((f"resource:{r}:{k}", rv * int(k)))
-    for n in f["nw"]:
+    for n in f["paid_nws"]:
         parts.append((f"nw:{n}", 2))
     if f["trade"]:
         parts.append((f"trade:{f['trade']}", int(f["trade"])))
     return parts
 
 
-def production_parts(st: GameState, f: Frame, w: str) -> list[tuple[str, int]]:
+def production_parts(st: GameState, f: BuildFrame, w: str) -> list[tuple[str, int]]:
     """The named parts of the production a build step ``f`` starts wonder ``w`` with; their
     sum is ``base_production`` (resources, natural wonders and trade tokens are added while
     paying, in the ``pay`` frame)."""
     slot = f["slot"]
-    parts = [("wonder production of the card in slot 5", int(f["w7"])) if f["w7"] and slot >= 5
+    parts = [("wonder production of the card in slot 5", int(f["slot5_production"])) if f["slot5_production"] and slot >= 5
              else (f"industry card in slot {slot}", int(slot))]
     if w in st.wonder_tokens:
         parts.append(("trade token on the wonder", 1))
@@ -116,7 +113,7 @@ def production_parts(st: GameState, f: Frame, w: str) -> list[tuple[str, int]]:
     return parts
 
 
-def base_production(st: GameState, f: Frame, w: str) -> int:
+def base_production(st: GameState, f: BuildFrame, w: str) -> int:
     return sum(v for _, v in production_parts(st, f, w))
 
 
@@ -127,18 +124,18 @@ def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
     return [n for n in st.players[seat].nws if c.natural_wonders[n].resource in res and n not in used]
 
 
-def affordable(st: GameState, f: Frame, w: str) -> bool:
+def affordable(st: GameState, f: BuildFrame, w: str) -> bool:
     seat = f["seat"]
     c = content_for(st)
     ps = st.players[seat]
     most = base_production(st, f, w) + spendable(st, seat, type_key(st, seat, "industry"))
-    most += int(f.get("res_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
+    most += int(f.get("resource_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
     most += 2 * len(eligible_nws(st, seat, w))
     return most >= wonder_cost(st, seat, w)
 
 
 @choice("build", "Build a city or a world wonder")
-def build_options(st: GameState, f: Frame) -> list[Action]:
+def build_options(st: GameState, f: BuildFrame) -> list[Action]:
     seat = f["seat"]
     spaces = set() if f.get("no_city") else city_targets(st, seat, f["slot"], f["range"], f["water"],
                                                          f.get("from_caravans", False))
@@ -155,7 +152,7 @@ def build_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("build")
-def build_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def build_explain(st: GameState, f: BuildFrame, a: Action) -> str | None:
     seat = f["seat"]
     if a.verb == "city":
         s = space_of(st, a.arg)
@@ -176,14 +173,13 @@ def build_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("build")
-def build_act(st: GameState, f: Frame, a: Action) -> None:
+def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
     seat = f["seat"]
     if a.verb == "done":
         pop(st)
         return
     if a.verb == "wonder":
-        push(st, "pay", seat=seat, wonder=a.arg, prod=base_production(st, f, a.arg),
-             cost=wonder_cost(st, seat, a.arg), res={}, nw=[], trade=0, rv=f.get("res_value", 2))
+        push(st, {"k": "pay", "seat": seat, "wonder": a.arg, "production": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
         return
     pop(st)
     s = space_of(st, a.arg)
@@ -198,43 +194,43 @@ def build_act(st: GameState, f: Frame, a: Action) -> None:
                 if at == s:
                     figs[i] = ON_CARD
     if f["after"]:
-        push(st, "place", seat=seat, left=f["after"], near=f"at:{s}", max=f["slot"])
+        push(st, {"k": "place", "seat": seat, "left": f["after"], "near": f"at:{s}", "max": f["slot"]})
 
 
-@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['prod']} of {f['cost']}")
-def pay_options(st: GameState, f: Frame) -> list[Action]:
+@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['production']} of {f['cost']}")
+def pay_options(st: GameState, f: PayFrame) -> list[Action]:
     seat = f["seat"]
     c = content_for(st)
     ps = st.players[seat]
     opts = []
     for r in c.wonders[f["wonder"]].resources:
-        if ps.resources.get(r, 0) > f["res"].get(r, 0):
+        if ps.resources.get(r, 0) > f["paid_resources"].get(r, 0):
             opts.append(Action("pay", r))
     for n in eligible_nws(st, seat, f["wonder"]):
-        if n not in f["nw"]:
+        if n not in f["paid_nws"]:
             opts.append(Action("pay", "nw:" + n))
     if spendable(st, seat, type_key(st, seat, "industry")) > f["trade"]:
         opts.append(Action("pay", "trade"))
-    if f["prod"] >= f["cost"]:
+    if f["production"] >= f["cost"]:
         opts.append(Action("build"))
     opts.append(Action("back"))
     return opts
 
 
 @act("pay")
-def pay_act(st: GameState, f: Frame, a: Action) -> None:
+def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     if a.verb == "back":
         pop(st)
         return
     if a.verb == "pay":
         if a.arg == "trade":
-            replace_top(st, trade=f["trade"] + 1, prod=f["prod"] + 1)
+            replace_top(st, {**f, "trade": f["trade"] + 1, "production": f["production"] + 1})
         elif a.arg.startswith("nw:"):
-            replace_top(st, nw=[*f["nw"], a.arg[3:]], prod=f["prod"] + 2)
+            replace_top(st, {**f, "paid_nws": [*f["paid_nws"], a.arg[3:]], "production": f["production"] + 2})
         else:
-            res = dict(f["res"])
+            res = dict(f["paid_resources"])
             res[a.arg] = res.get(a.arg, 0) + 1
-            replace_top(st, res=res, prod=f["prod"] + f.get("rv", 2))
+            replace_top(st, {**f, "paid_resources": res, "production": f["production"] + f.get("resource_value", 2)})
         return
     # build: pay what was chosen and take the card
     seat, w = f["seat"], f["wonder"]
@@ -242,9 +238,9 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     pop(st)  # the industry card's choice is made
     ps = st.players[seat]
     st.mark_agendas()
-    for r, k in f["res"].items():
+    for r, k in f["paid_resources"].items():
         ps.resources[r] -= k
-    st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["nw"]]
+    st.turn["nw_used"] = [*st.turn.get("nw_used", []), *f["paid_nws"]]
     if f["trade"]:
         spend(st, seat, type_key(st, seat, "industry"), f["trade"])
     wtype = content_for(st).wonders[w].type
@@ -253,12 +249,12 @@ def pay_act(st: GameState, f: Frame, a: Action) -> None:
     if w in st.wonder_tokens:
         st.wonder_tokens = without(st.wonder_tokens, w)
     ps.wonders = (*ps.wonders, w)
-    log(st, f"seat {seat} builds {w} with production {f['prod']}", "wonder_built", seat=seat, wonder=w,
-        prod=f["prod"], cost=f["cost"])
-    push(st, "wonder_city", seat=seat, wonder=w)
+    log(st, f"seat {seat} builds {w} with production {f['production']}", "wonder_built", seat=seat, wonder=w,
+        prod=f["production"], cost=f["cost"])
+    push(st, {"k": "wonder_city", "seat": seat, "wonder": w})
 
 
-space_choice("wonder_city", lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",
+space_choice("wonder_city", WonderCityFrame, lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",
              lambda st, f: free_wonder_cities(st, f["seat"]),
              lambda st, f, s, where: place_wonder_token(st, f["seat"], s, f["wonder"]), skip=None)
 

@@ -3,8 +3,6 @@ Combat, Military Clarifications)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action, action
@@ -15,7 +13,6 @@ from .flow import (
     auto,
     choice,
     explain,
-    frame,
     log,
     pop,
     push,
@@ -24,6 +21,19 @@ from .flow import (
     spend,
     spendable,
     type_key,
+)
+from .frames import (
+    ArmiesFrame,
+    ArmyAfterFrame,
+    ArmyParams,
+    ArmyStartFrame,
+    ArmyStepFrame,
+    AttackInfo,
+    CombatFrame,
+    CsFateFrame,
+    PlunderFrame,
+    TargetFrame,
+    WonderMoveFrame,
 )
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
 from .ops import op
@@ -53,20 +63,16 @@ from .state import ON_CARD, Frame, GameState, content_for, without
 
 @op("armies")
 def op_armies(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame(
-        "armies", seat=seat, slot=slot, move=e.int("move"), water=e.bool("water"),
-        combat=e.int("combat"), vsb=e.int("vs_barbarian"), passes=list(e.strs("pass_through")),
-        reattack=e.bool("reattack"), moved=[], reattack_used=False,
-    )], False
+    return [{"k": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
 
 
-def _army_params(f: Frame) -> dict[str, Any]:
-    keys = ("seat", "slot", "water", "combat", "vsb", "passes")
-    return {k: f[k] for k in keys}
+def _army_params(f: ArmyParams) -> ArmyParams:
+    return {"seat": f["seat"], "slot": f["slot"], "water": f["water"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],
+            "passes": f["passes"]}
 
 
 @choice("armies", "Choose an army to move, or finish")
-def armies_options(st: GameState, f: Frame) -> list[Action]:
+def armies_options(st: GameState, f: ArmiesFrame) -> list[Action]:
     defeated = st.turn.get("defeated_armies", [])
     again = f["reattack"] and not f["reattack_used"]
 
@@ -77,27 +83,30 @@ def armies_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("armies")
-def armies_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def armies_explain(st: GameState, f: ArmiesFrame, a: Action) -> str | None:
     if a.verb != "army":
         return None
     return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.arg, f["moved"])
 
 
 @act("armies")
-def armies_act(st: GameState, f: Frame, a: Action) -> None:
+def armies_act(st: GameState, f: ArmiesFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
     i = int(a.arg)
     if i in f["moved"]:
-        replace_top(st, reattack_used=True)
+        replace_top(st, {**f, "reattack_used": True})
     else:
-        replace_top(st, moved=[*f["moved"], i])
+        replace_top(st, {**f, "moved": [*f["moved"], i]})
     seat = f["seat"]
     at = st.players[seat].armies[i]
     move = st.board.n if hooks.grants(st, seat, "army_unlimited_move") else f["move"]  # Pentagon
-    step = dict(_army_params(f), i=i, left=move, explored=False, prev=at)
-    push(st, "army_start" if at == ON_CARD else "army_step", **step)
+    params = _army_params(f)
+    if at == ON_CARD:
+        push(st, {**params, "k": "army_start", "figure": i, "left": move, "explored": False, "prev": at})
+    else:
+        push(st, {**params, "k": "army_step", "figure": i, "left": move, "explored": False, "prev": at})
 
 
 def army_starts(st: GameState, seat: int) -> list[int]:
@@ -110,12 +119,12 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
     return s in st.cs_at and s in hooks.collect("extra_starts", st, seat, "city")
 
 
-def _army_start_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    st.players[f["seat"]].armies[f["i"]] = s
-    push(st, "army_step", **{**{k: v for k, v in f.items() if k != "k"}, "prev": s})
+def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None:
+    st.players[f["seat"]].armies[f["figure"]] = s
+    push(st, {**f, "k": "army_step", "prev": s})
 
 
-space_choice("army_start", "Choose the city your army leaves from",
+space_choice("army_start", ArmyStartFrame, "Choose the city your army leaves from",
              "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
              why=lambda st, f, s: figure_start_refusal("army"))
 
@@ -143,7 +152,7 @@ def targets_at(st: GameState, seat: int, s: int) -> list[str]:
     return out
 
 
-def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> bool:
+def passable_targets(st: GameState, f: ArmyParams, s: int, targets: list[str]) -> bool:
     """Flight lets armies pass spaces whose only pieces are listed in the card's pass list."""
     passes = f["passes"]
     if not passes:
@@ -167,7 +176,7 @@ def passable_targets(st: GameState, f: Frame, s: int, targets: list[str]) -> boo
     return True
 
 
-def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
+def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
     b = st.board
     if b.is_water[s]:
         if not f["water"] and not hooks.allows(st, f["seat"], "army_water"):
@@ -180,10 +189,10 @@ def army_enter_reason(st: GameState, f: Frame, s: int) -> str | None:
     return None
 
 
-@choice("army_step", lambda st, f: f"Move army {f['i']} ({f['left']} movement left)")
-def army_step_options(st: GameState, f: Frame) -> list[Action]:
+@choice("army_step", lambda st, f: f"Move army {f['figure']} ({f['left']} movement left)")
+def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
     seat = f["seat"]
-    here = st.players[seat].armies[f["i"]]
+    here = st.players[seat].armies[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
         dests = [n for n in st.board.nbrs[here] if army_enter_reason(st, f, n) is None]
@@ -198,8 +207,8 @@ def army_step_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("army_step")
-def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
-    here = st.players[f["seat"]].armies[f["i"]]
+def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
+    here = st.players[f["seat"]].armies[f["figure"]]
     if a.verb == "attack":
         return "there is nothing to attack in the army's space"
     if a.verb == "stop":
@@ -209,8 +218,8 @@ def army_step_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("army_step")
-def army_step_act(st: GameState, f: Frame, a: Action) -> None:
-    seat, i = f["seat"], f["i"]
+def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
+    seat, i = f["seat"], f["figure"]
     ps = st.players[seat]
     if a.verb == "stop":
         pop(st)
@@ -223,7 +232,7 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
                 seat=seat, space=here)
         return
     if a.verb == "explore":
-        replace_top(st, left=f["left"] - 1, explored=True)
+        replace_top(st, {**f, "left": f["left"] - 1, "explored": True})
         start_exploration(st, seat, ps.armies[i])
         return
     if a.verb == "attack":
@@ -236,36 +245,36 @@ def army_step_act(st: GameState, f: Frame, a: Action) -> None:
     targets = targets_at(st, seat, s)
     if not targets:
         if s in st.cs_at:
-            replace_top(st, left=left)  # Antananarivo: never a space to fall back to
+            replace_top(st, {**f, "left": left})  # Antananarivo: never a space to fall back to
         else:
-            replace_top(st, left=left, prev=s)
+            replace_top(st, {**f, "left": left, "prev": s})
         return
     if left > 0 and (passable_targets(st, f, s, targets) or (
             all(t == "ctl" for t in targets) and hooks.allows(st, seat, "pass_rival_control"))):
-        replace_top(st, left=left)
+        replace_top(st, {**f, "left": left})
         return
     pop(st)  # entering the space ends the army's movement and starts an attack
     begin_attack(st, f, s)
 
 
-def begin_attack(st: GameState, f: Frame, s: int) -> None:
+def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
     seat = f["seat"]
     targets = targets_at(st, seat, s)
-    info = dict(_army_params(f), i=f["i"], prev=f["prev"], space=s)
-    push(st, "army_after", **info)
+    params = _army_params(f)
+    push(st, {**params, "k": "army_after", "figure": f["figure"], "prev": f["prev"], "space": s})
     if len(targets) == 1:
-        start_combat(st, info, targets[0])
+        start_combat(st, {**params, "figure": f["figure"], "prev": f["prev"], "space": s}, targets[0])
     else:
-        push(st, "target", **info)
+        push(st, {**params, "k": "target", "figure": f["figure"], "prev": f["prev"], "space": s})
 
 
 @choice("target", "Choose the piece your army attacks")
-def target_options(st: GameState, f: Frame) -> list[Action]:
+def target_options(st: GameState, f: TargetFrame) -> list[Action]:
     return [Action("target", t) for t in targets_at(st, f["seat"], f["space"])]
 
 
 @act("target")
-def target_act(st: GameState, f: Frame, a: Action) -> None:
+def target_act(st: GameState, f: TargetFrame, a: Action) -> None:
     pop(st)
     start_combat(st, f, a.arg)
 
@@ -280,7 +289,7 @@ def defender_of(st: GameState, target: str, s: int) -> int:
     return -1
 
 
-def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
+def attack_parts(st: GameState, f: AttackInfo, target: str, dseat: int,
                  itemise: bool = True) -> list[tuple[str, int]]:
     """The attacker's combat value before the die, as (part, value) pairs whose sum is
     ``attack_value``: ``slot:<n>``, ``card`` (the military card's bonus), ``vs_barbarian``,
@@ -289,8 +298,8 @@ def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
     parts = [(f"slot:{f['slot']}", int(f["slot"]))]
     if f["combat"]:
         parts.append(("card", int(f["combat"])))
-    if target == "barb" and f["vsb"]:
-        parts.append(("vs_barbarian", int(f["vsb"])))
+    if target == "barb" and f["vs_barbarian"]:
+        parts.append(("vs_barbarian", int(f["vs_barbarian"])))
     ctx = {"role": "attacker", "space": f["space"], "target": target, "other": dseat}
     if itemise:
         parts.extend(("effect:" + h, v) for h, v in hooks.combat_bonus_parts(st, f["seat"], ctx))
@@ -299,7 +308,7 @@ def attack_parts(st: GameState, f: dict[str, Any], target: str, dseat: int,
     return parts
 
 
-def attack_value(st: GameState, f: dict[str, Any], target: str, dseat: int) -> int:
+def attack_value(st: GameState, f: AttackInfo, target: str, dseat: int) -> int:
     return sum(v for _, v in attack_parts(st, f, target, dseat, itemise=False))
 
 
@@ -346,7 +355,7 @@ def defense_value(st: GameState, target: str, s: int, dseat: int, aseat: int) ->
     return sum(v for _, v in defense_parts(st, target, s, dseat, aseat, itemise=False))
 
 
-def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
+def start_combat(st: GameState, info: AttackInfo, target: str) -> None:
     s = info["space"]
     seat = info["seat"]
     dseat = defender_of(st, target, s)
@@ -357,20 +366,20 @@ def start_combat(st: GameState, info: dict[str, Any], target: str) -> None:
     log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
         seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
         d_die=d_die, d_base=d_base)
-    push(st, "combat", **{**info, "att": seat, "defender": dseat, "target": target,
-                          "a_die": a_die, "d_die": d_die, "a_base": a_base, "d_base": d_base,
-                          "a_plus": 0, "d_plus": 0, "stage": "attacker"})
+    push(st, {**info, "k": "combat", "attacker": seat, "defender": dseat, "target": target,
+              "attack_die": a_die, "defence_die": d_die, "attack_base": a_base, "defence_base": d_base,
+              "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
 
 
-def _combat_describe(st: GameState, f: Frame) -> str:
-    a = f["a_die"] + f["a_base"] + f["a_plus"]
-    d = f["d_die"] + f["d_base"] + f["d_plus"]
+def _combat_describe(st: GameState, f: CombatFrame) -> str:
+    a = f["attack_die"] + f["attack_base"] + f["attack_plus"]
+    d = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     who = "Attacker" if f["stage"] == "attacker" else "Defender"
     return f"{who}: spend military trade tokens? (attack {a}, defence {d}; the defender wins ties)"
 
 
 @choice("combat", _combat_describe)
-def combat_options(st: GameState, f: Frame) -> list[Action]:
+def combat_options(st: GameState, f: CombatFrame) -> list[Action]:
     opts = []
     if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
         # The ruleset's trade_effect says whether a military token may also buy a reroll.
@@ -382,48 +391,47 @@ def combat_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("combat")
-def combat_act(st: GameState, f: Frame, a: Action) -> None:
+def combat_act(st: GameState, f: CombatFrame, a: Action) -> None:
     attacker = f["stage"] == "attacker"
-    side = "a" if attacker else "d"
     if a.verb not in ("boost", "reroll", "accept") and hooks.extra_act(st, f["seat"], "combat", f, a):
         return
     if a.verb == "boost":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
-        replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + 1})
+        replace_top(st, {**f, "attack_plus": f["attack_plus"] + 1} if attacker else {**f, "defence_plus": f["defence_plus"] + 1})
         return
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
         log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
-        replace_top(st, **{f"{side}_die": die})
+        replace_top(st, {**f, "attack_die": die} if attacker else {**f, "defence_die": die})
         return
     d = f["defender"]
     if attacker and d >= 0 and (spendable(st, d, type_key(st, d, "military")) > 0 or hooks.extra_options(st, d, "combat", f)):
-        replace_top(st, stage="defender", seat=d)
+        replace_top(st, {**f, "stage": "defender", "seat": d})
         return
     pop(st)
     resolve_combat(st, f)
 
 
-def resolve_combat(st: GameState, f: Frame) -> None:
-    seat = f["att"]
+def resolve_combat(st: GameState, f: CombatFrame) -> None:
+    seat = f["attacker"]
     s, target, d = f["space"], f["target"], f["defender"]
-    a_total = f["a_die"] + f["a_base"] + f["a_plus"]
-    d_total = f["d_die"] + f["d_base"] + f["d_plus"]
+    a_total = f["attack_die"] + f["attack_base"] + f["attack_plus"]
+    d_total = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     ps = st.players[seat]
     ctx = {"won": a_total > d_total, "target": target.split(":")[0], "space": s, "other": d}
     hooks.fire("after_combat", st, seat, ctx)
     if d >= 0:
         hooks.fire("attacked", st, d, {**ctx, "other": seat})
     if a_total <= d_total:
-        if f.get("i", -1) >= 0:  # an army (base attacks from a card have none)
-            ps.armies[f["i"]] = ON_CARD
-            st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["i"]]
+        if f.get("figure", -1) >= 0:  # an army (base attacks from a card have none)
+            ps.armies[f["figure"]] = ON_CARD
+            st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["figure"]]
         log(st, f"the attack fails ({a_total} against {d_total})" + (": the army returns to its card" if "i" in f else ""),
             "attack_result",
-            seat=f["att"], won=0, attack=a_total, defence=d_total, space=f["space"])
+            seat=f["attacker"], won=0, attack=a_total, defence=d_total, space=f["space"])
         return
-    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["att"], won=1,
+    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["attacker"], won=1,
         attack=a_total, defence=d_total, space=f["space"])
     st.mark_agendas()
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
@@ -434,7 +442,7 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         letter = barb_at(st, s)
         if letter is not None:
             del st.barbs[letter]
-        push(st, "trade_place", seat=seat, left=cb["barbarian_trade_tokens"])
+        push(st, {"k": "trade_place", "seat": seat, "left": cb["barbarian_trade_tokens"]})
     elif kind in ("army", "caravan"):
         figs = st.players[d].armies if kind == "army" else st.players[d].caravans
         figs[figs.index(s)] = ON_CARD
@@ -450,11 +458,11 @@ def resolve_combat(st: GameState, f: Frame) -> None:
         if st.board.is_fort[s]:
             occupy(st, seat, s)
         else:
-            push(st, "cs_fate", seat=seat, space=s)
+            push(st, {"k": "cs_fate", "seat": seat, "space": s})
     elif kind == "ctl":
         if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (effects/leaders.py)
-            push(st, "fx_raze", **{k: f[k] for k in ("slot", "water", "combat", "vsb", "passes", "i")},
-                 seat=seat, space=s)
+            push(st, {"k": "fx_raze", "seat": seat, "space": s, "slot": f["slot"], "water": f["water"],
+                      "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"]})
         else:
             capture_control(st, seat, s)
     elif kind == "city":
@@ -464,23 +472,23 @@ def resolve_combat(st: GameState, f: Frame) -> None:
             ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
-                push(st, "wonder_move", seat=seat, wonder=w, space=s)
+                push(st, {"k": "wonder_move", "seat": seat, "wonder": w, "space": s})
             if cb["capital_trade_take"] > 0 and any(n > 0 for n in st.players[d].trade.values()):
                 # Nothing to take: no decision (the only option would be ``done``).
-                push(st, "plunder", seat=seat, defender=d, left=cb["capital_trade_take"], taken=0)
+                push(st, {"k": "plunder", "seat": seat, "defender": d, "left": cb["capital_trade_take"], "taken": 0})
         elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
-            push(st, "cs_fate", seat=seat, space=s)
+            push(st, {"k": "cs_fate", "seat": seat, "space": s})
         else:
             occupy(st, seat, s)
 
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
-def cs_fate_options(st: GameState, f: Frame) -> list[Action]:
+def cs_fate_options(st: GameState, f: CsFateFrame) -> list[Action]:
     return [Action("conquer"), Action("liberate")]
 
 
 @act("cs_fate")
-def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
+def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
     pop(st)
     seat, s = f["seat"], f["space"]
     cs = st.board.printed[s].city_state  # type: ignore[union-attr]
@@ -499,14 +507,14 @@ def cs_fate_act(st: GameState, f: Frame, a: Action) -> None:
 
 
 @choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
-def plunder_options(st: GameState, f: Frame) -> list[Action]:
+def plunder_options(st: GameState, f: PlunderFrame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
             Action("done")]
 
 
 @explain("plunder")
-def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> str | None:
     if a.verb != "take":
         return None
     types = content_for(st).ruleset.focus_types
@@ -516,27 +524,28 @@ def plunder_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("plunder")
-def plunder_act(st: GameState, f: Frame, a: Action) -> None:
+def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
     if a.verb == "take":
         st.players[f["defender"]].trade[a.arg] -= 1
-        f = replace_top(st, left=f["left"] - 1, taken=f["taken"] + 1)
+        f = {**f, "left": f["left"] - 1, "taken": f["taken"] + 1}
+        replace_top(st, f)
         if f["left"] > 0:
             return
     pop(st)
     if f["taken"]:
-        push(st, "trade_place", seat=f["seat"], left=f["taken"])
+        push(st, {"k": "trade_place", "seat": f["seat"], "left": f["taken"]})
 
 
-space_choice("wonder_move", lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
+space_choice("wonder_move", WonderMoveFrame, lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
              lambda st, f: free_wonder_cities(st, f["seat"]),
              lambda st, f, t, where: move_wonder(st, f["seat"], f["space"], t), skip=None)
 
 
 @auto("army_after")
-def run_army_after(st: GameState, f: Frame) -> None:
+def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
     """After the attack the army stays unless the space still holds a city-state, an
     unclaimed fort or a rival piece; then it goes back to the last space it left that had none."""
-    seat, i, s = f["seat"], f["i"], f["space"]
+    seat, i, s = f["seat"], f["figure"], f["space"]
     ps = st.players[seat]
     if ps.armies[i] != s:
         return  # defeated: already on its card

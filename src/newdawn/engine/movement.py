@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable
 from . import hooks
 from .actions import Action, action
 from .errors import IllegalActionError
+from .frames import ArmyStepFrame, CaravanStepFrame
 from .spaces import space_of, start_cities
-from .state import LOCKED, ON_CARD, Frame, GameState
+from .state import LOCKED, ON_CARD, GameState
 
 
 def figure_index(arg: str, figs: list[int], what: str) -> int:
@@ -91,7 +92,7 @@ def figure_start_refusal(kind: str) -> str:
 
 
 
-def step_refusal(st: GameState, f: Frame, a: Action, kind: str,
+def step_refusal(st: GameState, f: ArmyStepFrame | CaravanStepFrame, a: Action, kind: str,
                  nbrs: Callable[[], Iterable[int]],
                  enter_reason: Callable[[int], str | None]) -> str | None:
     """Why a moving figure may not explore, or step to ``a``'s space (None when it may, or

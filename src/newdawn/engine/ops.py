@@ -12,7 +12,8 @@ from types import MappingProxyType
 
 from ..content.schema import Effect
 from .actions import Action
-from .flow import act, choice, frame, pop, push_all
+from .flow import act, choice, pop, push_all
+from .frames import ChooseFrame
 from .state import Frame, GameState, content_for
 
 # op -> builder(st, seat, effect, slot, bonus) -> (frames, whether the trade bonus was used)
@@ -43,9 +44,9 @@ def effect_frames(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 
 @op("choose")
 def op_choose(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("choose", seat=seat, slot=slot, bonus=bonus, type="", options=[
+    return [{"k": "choose", "seat": seat, "slot": slot, "bonus": bonus, "type": "", "options": [
         [effect_json(x) for x in opt] for opt in e.args["options"]
-    ])], True
+    ]}], True
 
 
 
@@ -67,13 +68,13 @@ def effect_json(e: Effect) -> dict[str, object]:
 
 
 @choice("choose", "Choose which effect of the card to resolve")
-def choose_options(st: GameState, f: Frame) -> list[Action]:
+def choose_options(st: GameState, f: ChooseFrame) -> list[Action]:
     return [Action("mode", opt[0]["op"]) for opt in f["options"]]
 
 
 
 @act("choose")
-def choose_act(st: GameState, f: Frame, a: Action) -> None:
+def choose_act(st: GameState, f: ChooseFrame, a: Action) -> None:
     pop(st)
     opt = next(o for o in f["options"] if o[0]["op"] == a.arg)
     bonus = f["bonus"]
@@ -94,5 +95,5 @@ def leftover_trade_frames(st: GameState, seat: int, ftype: str, bonus: int) -> l
     """Trade tokens spent on a card whose chosen effect did not use them still give their
     own effect: on growth, one reinforced token each (rules: Growth Focus Cards)."""
     if content_for(st).ruleset.trade_effect.get(ftype) == "reinforce":
-        return [frame("reinforce", seat=seat, left=bonus)]
+        return [{"k": "reinforce", "seat": seat, "left": bonus}]
     return []

@@ -12,8 +12,9 @@ from __future__ import annotations
 from . import hooks
 from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
+from .frames import OccupyTokenFrame
 from .spaces import coord, own_tokens, unused_cities, unused_control
-from .state import LOCKED, ON_CARD, Frame, GameState, content_for, without
+from .state import LOCKED, ON_CARD, GameState, content_for, without
 
 # ---------------------------------------------------------------- figures
 
@@ -159,19 +160,19 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     elif own_tokens(st, seat):
         # No token left either: one of the player's tokens comes off the map first (FAQ,
         # Control Tokens, as for placing); the space waits for it.
-        push(st, "occupy_token", seat=seat, space=s)
+        push(st, {"k": "occupy_token", "seat": seat, "space": s})
         return
     claim_wonder_token(st, seat, s)
 
 
-def _occupy_token_do(st: GameState, f: Frame, t: int, where: str) -> None:
+def _occupy_token_do(st: GameState, f: OccupyTokenFrame, t: int, where: str) -> None:
     seat, s = f["seat"], f["space"]
     remove_control(st, t)
     log(st, f"seat {seat} takes back the control token at {where}")
     occupy(st, seat, s)
 
 
-space_choice("occupy_token", "No city or control token left: take one of your control tokens back to hold the space",
+space_choice("occupy_token", OccupyTokenFrame, "No city or control token left: take one of your control tokens back to hold the space",
              "remove", lambda st, f: own_tokens(st, f["seat"]), _occupy_token_do, skip=None)
 
 

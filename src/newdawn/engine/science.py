@@ -16,13 +16,13 @@ from .flow import (
     choice,
     count_down,
     explain,
-    frame,
     key_of_type,
     log,
     pop,
     push_all,
     row_key,
 )
+from .frames import DialFrame, MissingResourceFrame, NukeFrame, TechFrame, TradePlaceFrame
 from .ops import op
 from .pieces import gain_card, remove_control
 from .spaces import army_on
@@ -31,7 +31,7 @@ from .state import Frame, GameState, content_for
 
 @op("advance_dial")
 def op_advance(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("dial", seat=seat, steps=slot + bonus)], True
+    return [{"k": "dial", "seat": seat, "steps": slot + bonus}], True
 
 
 def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
@@ -51,16 +51,16 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
 
 
 @auto("dial")
-def run_dial(st: GameState, f: Frame) -> None:
+def run_dial(st: GameState, f: DialFrame) -> None:
     seat = f["seat"]
     levels = advance_dial(st, seat, f["steps"])
     log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance", seat=seat,
         steps=f["steps"], to=st.players[seat].dial)
-    push_all(st, [frame("tech", seat=seat, level=lv) for lv in levels])
+    push_all(st, [{"k": "tech", "seat": seat, "level": lv} for lv in levels])
 
 
 @choice("tech", lambda st, f: f"You may take a level {f['level']} focus card")
-def tech_options(st: GameState, f: Frame) -> list[Action]:
+def tech_options(st: GameState, f: TechFrame) -> list[Action]:
     """``take <card>`` replaces the card of its type; with Oxford University also
     ``take <card>@<key>``: it replaces the non-science card named by that key instead."""
     c = content_for(st)
@@ -96,7 +96,7 @@ def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
 
 
 @explain("tech")
-def tech_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def tech_explain(st: GameState, f: TechFrame, a: Action) -> str | None:
     if a.verb != "take":
         return None
     c = content_for(st)
@@ -114,7 +114,7 @@ def tech_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("tech")
-def tech_act(st: GameState, f: Frame, a: Action) -> None:
+def tech_act(st: GameState, f: TechFrame, a: Action) -> None:
     pop(st)
     if unique_offer(st, f["seat"], f["level"]):
         # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
@@ -126,17 +126,17 @@ def tech_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("gain_trade")
 def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("trade_place", seat=seat, left=e.int("count", 1))], False
+    return [{"k": "trade_place", "seat": seat, "left": e.int("count", 1)}], False
 
 
 @choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
-def trade_place_options(st: GameState, f: Frame) -> list[Action]:
+def trade_place_options(st: GameState, f: TradePlaceFrame) -> list[Action]:
     opts = [Action("trade", t) for t in content_for(st).ruleset.focus_types]
     return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
 
 
 @explain("trade_place")
-def trade_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def trade_place_explain(st: GameState, f: TradePlaceFrame, a: Action) -> str | None:
     if a.verb != "trade":
         return None
     types = content_for(st).ruleset.focus_types
@@ -144,7 +144,7 @@ def trade_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("trade_place")
-def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
+def trade_place_act(st: GameState, f: TradePlaceFrame, a: Action) -> None:
     if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
         return
     add_trade(st, f["seat"], a.arg, 1)
@@ -153,17 +153,17 @@ def trade_place_act(st: GameState, f: Frame, a: Action) -> None:
 
 @op("gain_missing_resource")
 def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("missing_resource", seat=seat)], False
+    return [{"k": "missing_resource", "seat": seat}], False
 
 
 @choice("missing_resource", "You may take a resource of a type you do not have")
-def missing_options(st: GameState, f: Frame) -> list[Action]:
+def missing_options(st: GameState, f: MissingResourceFrame) -> list[Action]:
     have = st.players[f["seat"]].resources
     return [*(Action("take", r) for r in RESOURCES if not have.get(r)), Action("skip")]
 
 
 @explain("missing_resource")
-def missing_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def missing_explain(st: GameState, f: MissingResourceFrame, a: Action) -> str | None:
     if a.verb != "take":
         return None
     if a.arg not in RESOURCES:
@@ -172,7 +172,7 @@ def missing_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("missing_resource")
-def missing_act(st: GameState, f: Frame, a: Action) -> None:
+def missing_act(st: GameState, f: MissingResourceFrame, a: Action) -> None:
     pop(st)
     if a.verb == "take":
         res = st.players[f["seat"]].resources
@@ -184,7 +184,7 @@ def missing_act(st: GameState, f: Frame, a: Action) -> None:
 def op_nuke(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     if slot < e.int("min_slot", 5):
         return [], False
-    return [frame("nuke", seat=seat)], False
+    return [{"k": "nuke", "seat": seat}], False
 
 
 def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -199,7 +199,7 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
     log(st, f"seat {f['seat']} uses Nuclear Power at {where}")
 
 
-space_choice("nuke", "You may choose a space: control tokens in and around it are destroyed or flipped",
+space_choice("nuke", NukeFrame, "You may choose a space: control tokens in and around it are destroyed or flipped",
              "nuke", lambda st, f: range(st.board.n), _nuke_do)
 
 

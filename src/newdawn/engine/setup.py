@@ -11,9 +11,10 @@ from . import rng, rulesets
 from .actions import Action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .explore import placement_action, populate
-from .flow import act, advance, auto, choice, explain, frame, log, pop, push_all, roll
+from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
+from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
-from .state import LOCKED, ON_CARD, GameState, PlayerState, content_for
+from .state import LOCKED, ON_CARD, Frame, GameState, PlayerState, content_for
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
                                   "generator": rng.BLAKE2B}
@@ -138,9 +139,9 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
         first=st.first)
     order = [(st.first + i) % n for i in range(n)]
-    frames = [frame("setup_fort", seat=p) for p in order]
-    frames += [frame("setup_capital", seat=p, tile=dealt[p]) for p in order]
-    frames.append(frame("setup_finish"))
+    frames: list[Frame] = [{"k": "setup_fort", "seat": p} for p in order]
+    frames += [{"k": "setup_capital", "seat": p, "tile": dealt[p]} for p in order]
+    frames.append({"k": "setup_finish"})
     st.stack_frames = []
     push_all(st, frames)
     advance(st)
@@ -169,14 +170,14 @@ def fort_coords(st: GameState) -> set[tuple[int, int]]:
 
 
 @choice("setup_fort", "Place your fort touching at least two core spaces")
-def setup_fort_options(st: GameState, f: dict[str, Any]) -> list[Action]:
+def setup_fort_options(st: GameState, f: SetupFortFrame) -> list[Action]:
     rs = content_for(st).ruleset
     spots = fort_positions(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min)
     return [Action("fort", coord_text(*c)) for c in spots]
 
 
 @explain("setup_fort")
-def setup_fort_explain(st: GameState, f: dict[str, Any], a: Action) -> str | None:
+def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> str | None:
     if a.verb != "fort":
         return None
     rs = content_for(st).ruleset
@@ -184,7 +185,7 @@ def setup_fort_explain(st: GameState, f: dict[str, Any], a: Action) -> str | Non
 
 
 @act("setup_fort")
-def setup_fort_act(st: GameState, f: dict[str, Any], a: Action) -> None:
+def setup_fort_act(st: GameState, f: SetupFortFrame, a: Action) -> None:
     pop(st)
     st.placements = (*st.placements, Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
@@ -198,7 +199,7 @@ def _capital_counted(st: GameState) -> frozenset[int]:
 
 
 @choice("setup_capital", lambda st, f: f"Place your capital tile {f['tile']} (either side, any rotation)")
-def setup_capital_options(st: GameState, f: dict[str, Any]) -> list[Action]:
+def setup_capital_options(st: GameState, f: SetupCapitalFrame) -> list[Action]:
     c = content_for(st)
     rs = c.ruleset
     tile = c.tiles[f["tile"]]
@@ -210,7 +211,7 @@ def setup_capital_options(st: GameState, f: dict[str, Any]) -> list[Action]:
 
 
 @act("setup_capital")
-def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
+def setup_capital_act(st: GameState, f: SetupCapitalFrame, a: Action) -> None:
     pop(st)
     side_k, _, where = a.arg.partition(" ")
     q, r = parse_coord(where)
@@ -230,7 +231,7 @@ def setup_capital_act(st: GameState, f: dict[str, Any], a: Action) -> None:
 
 
 @auto("setup_finish")
-def run_setup_finish(st: GameState, f: dict[str, Any]) -> None:
+def run_setup_finish(st: GameState, f: SetupFinishFrame) -> None:
     c = content_for(st)
     rs = c.ruleset
     holes = enclosed_holes(st.board)

@@ -16,11 +16,17 @@ from typing import Any, TypeVar
 from ..content import Content, load_content
 from .actions import Action
 from .board import Board, Placement, build_board
+from .frames import Frame as Frame  # re-exported: handlers import it with GameState
 
 LOCKED = -2
 ON_CARD = -1
 
-Frame = dict[str, Any]
+STATE_FORMAT = 2
+"""Version of the JSON form of a state (``GameState.to_json``, its ``"format"``): raised when
+the form changes (2: frames with readable keys, ``frames.py``). ``from_json`` refuses another
+version; a stored game is then replayed from its record (config, seed, actions), which never
+depends on it."""
+
 T = TypeVar("T")
 
 
@@ -297,7 +303,7 @@ class GameState:
 
     # ---- JSON
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = {"format": STATE_FORMAT}
         for k in _GAME_FIELDS:
             v = getattr(self, k)
             if k == "players" or k == "placements":
@@ -313,6 +319,11 @@ class GameState:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> GameState:
+        """The state ``to_json`` gave; ValueError for a state of another format version (an
+        older snapshot: replay its game instead)."""
+        if d.get("format", 1) != STATE_FORMAT:
+            raise ValueError(f"state format {d.get('format', 1)}, this engine reads {STATE_FORMAT}: "
+                             "replay the game from its record")
         s = GameState()
         for k in _GAME_FIELDS:
             v = d[k]

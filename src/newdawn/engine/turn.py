@@ -3,6 +3,8 @@ resetting a focus card (unified rules, "The Player Turn")."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import events, hooks, rulesets, victory
 from .actions import Action, action
 from .flow import (
@@ -22,6 +24,17 @@ from .flow import (
     spend,
     spendable,
 )
+from .frames import (
+    AfterResolveFrame,
+    CommitFrame,
+    EndTurnFrame,
+    FocusFrame,
+    NextTurnFrame,
+    ResetFrame,
+    RoundEndFrame,
+    StartOfTurnFrame,
+    TurnFrame,
+)
 from .ops import effect_frames, leftover_trade_frames
 from .state import Frame, GameState, content_for
 
@@ -31,7 +44,7 @@ SPEND_AT_COMMIT = ("culture", "science", "economy", "growth")
 
 
 @auto("turn")
-def run_turn(st: GameState, f: Frame) -> None:
+def run_turn(st: GameState, f: TurnFrame) -> None:
     st.turn = {}
     seat = st.current
     end_of_round = seat == st.first and st.round > 1
@@ -40,14 +53,15 @@ def run_turn(st: GameState, f: Frame) -> None:
     after_dial = content_for(st).ruleset.victory_check == "after_event_dial"
     if end_of_round and not after_dial and _round_over(st):
         return
-    push(st, "end_turn", seat=seat)
+    push(st, {"k": "end_turn", "seat": seat})
     # A player chooses a focus card; a seat the engine plays has a step of its own.
     turn_step = rulesets.code_for(st.ruleset).turn_step
-    push(st, turn_step(st, seat) if turn_step is not None else "focus", seat=seat)
-    push(st, "start_of_turn", seat=seat)
+    kind = turn_step(st, seat) if turn_step is not None else "focus"
+    push(st, cast(Frame, {"k": kind, "seat": seat}))  # "focus", or a ruleset's kind of the same shape
+    push(st, {"k": "start_of_turn", "seat": seat})
     if end_of_round:
         if after_dial:
-            push(st, "round_end")
+            push(st, {"k": "round_end"})
         events.turn_dial(st)
 
 
@@ -67,13 +81,13 @@ def _round_over(st: GameState) -> bool:
 
 
 @auto("round_end")
-def run_round_end(st: GameState, f: Frame) -> None:
+def run_round_end(st: GameState, f: RoundEndFrame) -> None:
     """The victory check after the event dial has resolved (ruleset ``victory_check``)."""
     _round_over(st)
 
 
 @auto("start_of_turn")
-def run_start_of_turn(st: GameState, f: Frame) -> None:
+def run_start_of_turn(st: GameState, f: StartOfTurnFrame) -> None:
     hooks.fire("start_of_turn", st, f["seat"])
 
 
@@ -82,13 +96,13 @@ def _describe_focus(st: GameState, f: Frame) -> str:
 
 
 @choice("focus", _describe_focus)
-def focus_options(st: GameState, f: Frame) -> list[Action]:
+def focus_options(st: GameState, f: FocusFrame) -> list[Action]:
     """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
     return [action("focus", k) for k in row_keys(st, f["seat"])]
 
 
 @explain("focus")
-def focus_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def focus_explain(st: GameState, f: FocusFrame, a: Action) -> str | None:
     if a.verb != "focus":
         return None
     types = content_for(st).ruleset.focus_types
@@ -98,32 +112,32 @@ def focus_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("focus")
-def focus_act(st: GameState, f: Frame, a: Action) -> None:
+def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
     c = content_for(st)
     seat = f["seat"]
     row = st.players[seat].row
     pos = row.index(card_of(st, seat, a.arg))
     slot = effective_slot(st, seat, a.arg, c.ruleset.row_slots[pos])
-    push(st, "commit", seat=seat, type=a.arg, card=row[pos], slot=slot)
+    push(st, {"k": "commit", "seat": seat, "type": a.arg, "card": row[pos], "slot": slot})
 
 
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
-def commit_options(st: GameState, f: Frame) -> list[Action]:
+def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
     opts = [action("resolve")]
     if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
         opts.extend(action("resolve", str(i)) for i in range(1, n + 1))
-    if not f.get("sub"):
+    if not f.get("by_effect"):
         opts.append(action("back"))
     return opts
 
 
 @act("commit")
-def commit_act(st: GameState, f: Frame, a: Action) -> None:
+def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
     pop(st)
     if a.verb == "back":
         return
-    sub = f.get("sub", False)  # a card resolved by another effect is not reset
+    sub = f.get("by_effect", False)  # a card resolved by another effect is not reset
     if not sub:
         pop(st)  # the focus decision is taken
     seat, ftype = f["seat"], f["type"]
@@ -133,8 +147,8 @@ def commit_act(st: GameState, f: Frame, a: Action) -> None:
     log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""), "resolve",
         seat=seat, card=f["card"], slot=f["slot"], tokens=n)
     if not sub:
-        push(st, "reset", seat=seat, type=ftype)
-    push(st, "after_resolve", seat=seat, type=ftype)
+        push(st, {"k": "reset", "seat": seat, "type": ftype})
+    push(st, {"k": "after_resolve", "seat": seat, "type": ftype})
     push_all(st, card_frames(st, seat, f["card"], f["slot"], n))
 
 
@@ -158,13 +172,13 @@ def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> l
 
 
 @auto("after_resolve")
-def run_after_resolve(st: GameState, f: Frame) -> None:
+def run_after_resolve(st: GameState, f: AfterResolveFrame) -> None:
     """The card has resolved and not yet reset (Venetian Arsenal, Estádio do Maracanã)."""
     hooks.fire("after_resolve", st, f["seat"], f["type"], slot_of(st, f["seat"], f["type"]))
 
 
 @auto("reset")
-def run_reset(st: GameState, f: Frame) -> None:
+def run_reset(st: GameState, f: ResetFrame) -> None:
     """Pick up the chosen card, shift the cards left of it one slot right, put it leftmost."""
     seat = f["seat"]
     row = st.players[seat].row
@@ -176,15 +190,15 @@ def run_reset(st: GameState, f: Frame) -> None:
 
 
 @auto("end_turn")
-def run_end_turn(st: GameState, f: Frame) -> None:
+def run_end_turn(st: GameState, f: EndTurnFrame) -> None:
     seat = f["seat"]
     hooks.fire("end_of_turn", st, seat)
-    push(st, "next_turn", seat=seat)
+    push(st, {"k": "next_turn", "seat": seat})
     victory.push_agenda_checks(st, [seat])
 
 
 @auto("next_turn")
-def run_next_turn(st: GameState, f: Frame) -> None:
+def run_next_turn(st: GameState, f: NextTurnFrame) -> None:
     st.current = (st.current + 1) % st.n
     if st.current == st.first:
         st.round += 1

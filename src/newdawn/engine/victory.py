@@ -15,6 +15,7 @@ from ..content.schema import Agenda
 from . import rulesets
 from .decisions import space_choice
 from .flow import auto, log, push
+from .frames import AgendasFrame, ClaimRemoveFrame
 from .pieces import remove_control
 from .spaces import (
     city_spaces,
@@ -24,7 +25,7 @@ from .spaces import (
     own_tokens,
     unused_control,
 )
-from .state import Frame, GameState, content_for
+from .state import GameState, content_for
 
 Progress = tuple[int, int]
 """(have, need) toward an agenda: it is met exactly when have >= need."""
@@ -248,7 +249,7 @@ def claimed_cards(st: GameState, seat: int) -> int:
 def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     """Check agendas: of ``seats`` (default all) for completion, and of everyone for the
     fort agendas that must be held continuously."""
-    push(st, "agendas", seats=list(range(st.n)) if seats is None else seats)
+    push(st, {"k": "agendas", "seats": list(range(st.n)) if seats is None else seats})
 
 
 def agenda_signature(st: GameState) -> list[Any] | None:
@@ -311,7 +312,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
 
 
 @auto("agendas")
-def run_agendas(st: GameState, f: Frame) -> None:
+def run_agendas(st: GameState, f: AgendasFrame) -> None:
     c = content_for(st)
     check_seats = f["seats"]
     claims = st.claims
@@ -336,8 +337,8 @@ def run_agendas(st: GameState, f: Frame) -> None:
                 if agenda_met(st, seat, ag):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
-                        push(st, "agendas", seats=check_seats)
-                        push(st, "claim_remove", seat=seat)
+                        push(st, {"k": "agendas", "seats": check_seats})
+                        push(st, {"k": "claim_remove", "seat": seat})
                         return
                     st.mark_agendas()
                     claims[ag.id] = [*claims.get(ag.id, []), seat]
@@ -345,7 +346,7 @@ def run_agendas(st: GameState, f: Frame) -> None:
                     break
 
 
-space_choice("claim_remove", "You completed an agenda: remove a control token from the map to claim it",
+space_choice("claim_remove", ClaimRemoveFrame, "You completed an agenda: remove a control token from the map to claim it",
              "remove", lambda st, f: own_tokens(st, f["seat"]), lambda st, f, s, where: remove_control(st, s),
              skip=None)
 

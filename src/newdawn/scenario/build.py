@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..content import Content
 from ..engine import apply, game_config, legal_actions, new_game
@@ -21,7 +21,7 @@ from ..engine.actions import parse_coord
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance
-from ..engine.state import LOCKED, ON_CARD, GameState, content_for
+from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
 
 TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
@@ -667,7 +667,8 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
     except ValueError as e:
         raise ctx.err("state", str(e), line) from None
     if "frames" in sd:
-        st.stack_frames = [dict(f) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
+        # frames given by hand (experts): taken as they are, not checked against their shapes
+        st.stack_frames = [cast(Frame, dict(f)) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
     elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["k"] == "focus":
         st.stack_frames = [{"k": "end_turn", "seat": st.current}, {"k": "focus", "seat": st.current}]
         if not sd.get("turn"):

@@ -15,6 +15,7 @@ from .. import hooks
 from ..actions import Action
 from ..decisions import item_choice
 from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
+from ..frames import FxEmbassyFrame, FxGenevaFrame, FxNapFrame, FxSeoulFrame
 from ..hooks import printed_number
 from ..spaces import is_empty, is_mature, mature_cities, space_of, within
 from ..state import Frame, GameState, content_for, without
@@ -110,7 +111,7 @@ def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
 def seoul_start(st: GameState, seat: int) -> None:
     """Seoul (FAQ errata): you may move 1 barbarian to an adjacent empty non-water space."""
     if seoul_moves(st):
-        push(st, "fx_seoul", seat=seat)
+        push(st, {"k": "fx_seoul", "seat": seat})
 
 
 def seoul_moves(st: GameState) -> list[str]:
@@ -130,7 +131,7 @@ def _seoul_do(st: GameState, f: Frame, move: str) -> None:
         dst=st.barbs[letter])
 
 
-item_choice("fx_seoul", "Seoul: you may move a barbarian to an adjacent empty land space",
+item_choice("fx_seoul", FxSeoulFrame, "Seoul: you may move a barbarian to an adjacent empty land space",
             "barb", lambda st, f: seoul_moves(st), _seoul_do)
 
 
@@ -139,7 +140,7 @@ def geneva_start(st: GameState, seat: int) -> None:
     """Geneva: you may give back one card taken from a player and take a different one of
     theirs."""
     if geneva_swaps(st, seat):
-        push(st, "fx_geneva", seat=seat)
+        push(st, {"k": "fx_geneva", "seat": seat})
 
 
 def geneva_swaps(st: GameState, seat: int) -> list[str]:
@@ -164,7 +165,7 @@ def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
 
 
-item_choice("fx_geneva", "Geneva: you may exchange a diplomacy card with the player who gave it",
+item_choice("fx_geneva", FxGenevaFrame, "Geneva: you may exchange a diplomacy card with the player who gave it",
             "exchange", lambda st, f: geneva_swaps(st, f["seat"]), _geneva_do)
 
 
@@ -194,12 +195,12 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     possible), then takes a resource of your choice."""
     if rival < 0 or st.capitals[rival] != s or rival not in givers(st, seat, "embassy"):
         return
-    push(st, "any_resource", seat=seat)
-    push(st, "fx_embassy", seat=seat, giver=rival)
+    push(st, {"k": "any_resource", "seat": seat})
+    push(st, {"k": "fx_embassy", "seat": seat, "giver": rival})
 
 
 @choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of Seat {f['giver'] + 1}")
-def embassy_options(st: GameState, f: Frame) -> list[Action]:
+def embassy_options(st: GameState, f: FxEmbassyFrame) -> list[Action]:
     c = content_for(st)
     cap = c.ruleset.trade_cap
     t = st.players[f["giver"]].trade
@@ -209,7 +210,7 @@ def embassy_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("fx_embassy")
-def embassy_act(st: GameState, f: Frame, a: Action) -> None:
+def embassy_act(st: GameState, f: FxEmbassyFrame, a: Action) -> None:
     pop(st)
     add_trade(st, f["giver"], a.arg, 1)
     log(st, f"seat {f['seat']}'s Embassy puts a trade token on seat {f['giver']}'s {a.arg} card")
@@ -238,7 +239,7 @@ def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Non-Aggression Pact: if its giver attacks you, you may return the card to swap your
     military card with another card of your row."""
     if ctx["other"] in givers(st, seat, "non_aggression_pact"):
-        push(st, "fx_nap", seat=seat, giver=ctx["other"])
+        push(st, {"k": "fx_nap", "seat": seat, "giver": ctx["other"]})
 
 
 def _nap_keys(st: GameState, f: Frame) -> list[str]:
@@ -248,7 +249,7 @@ def _nap_keys(st: GameState, f: Frame) -> list[str]:
     return [t for t in row_keys(st, f["seat"]) if t != mil]
 
 
-def _nap_do(st: GameState, f: Frame, key: str) -> None:
+def _nap_do(st: GameState, f: FxNapFrame, key: str) -> None:
     seat, giver = f["seat"], f["giver"]
     ps = st.players[seat]
     st.mark_agendas()
@@ -261,7 +262,7 @@ def _nap_do(st: GameState, f: Frame, key: str) -> None:
     log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {key} cards")
 
 
-item_choice("fx_nap", "Non-Aggression Pact broken: you may return it to swap your military card",
+item_choice("fx_nap", FxNapFrame, "Non-Aggression Pact broken: you may return it to swap your military card",
             "swap", _nap_keys, _nap_do, skip="keep")
 
 

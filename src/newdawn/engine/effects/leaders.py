@@ -27,13 +27,31 @@ from ..flow import (
     auto,
     card_of,
     choice,
-    count_down,
-    frame,
     log,
     pop,
     push,
     push_all,
+    replace_top,
     row_keys,
+)
+from ..frames import (
+    AnyResourceFrame,
+    FxAmericaFrame,
+    FxAstronomyFrame,
+    FxAstronomyRestFrame,
+    FxCartographyFrame,
+    FxCraftsmanshipFrame,
+    FxEnglandFrame,
+    FxHumanismFrame,
+    FxIbrahimFrame,
+    FxMilEngFrame,
+    FxMountainFrame,
+    FxMysticismFrame,
+    FxNubiaFrame,
+    FxPolandFrame,
+    FxRadioFrame,
+    FxRazeFrame,
+    FxSwapFrame,
 )
 from ..hooks import printed_number
 from ..ops import OpBuilder, op
@@ -101,7 +119,7 @@ def turn_fx(st: GameState, name: str) -> None:
 def fx_writing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Writing: one more dial step if you control a world wonder."""
     if st.players[seat].wonders:
-        return [frame("dial", seat=seat, steps=e.int("steps"))], False
+        return [{"k": "dial", "seat": seat, "steps": e.int("steps")}], False
     return [], False
 
 
@@ -117,32 +135,32 @@ def resource_types(st: GameState, seat: int) -> int:
 def fx_natural_history(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Natural History: one more dial step per resource type you own (NW tokens count)."""
     n = resource_types(st, seat)
-    return ([frame("dial", seat=seat, steps=n)] if n else []), False
+    return ([{"k": "dial", "seat": seat, "steps": n}] if n else []), False
 
 
 @card_fx("humanism")
 def fx_humanism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_humanism", seat=seat)], False
+    return [{"k": "fx_humanism", "seat": seat}], False
 
 
 @auto("fx_humanism")
-def run_humanism(st: GameState, f: Frame) -> None:
+def run_humanism(st: GameState, f: FxHumanismFrame) -> None:
     """Humanism: after its tokens are placed, a supply trade token per mature city."""
     n = len(mature_cities(st, f["seat"]))
     if n:
-        push(st, "trade_place", seat=f["seat"], left=n)
+        push(st, {"k": "trade_place", "seat": f["seat"], "left": n})
 
 
 @card_fx("craftsmanship")
 def fx_craftsmanship(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_craftsmanship", seat=seat, had=len(st.players[seat].wonders), steps=e.int("steps"))], False
+    return [{"k": "fx_craftsmanship", "seat": seat, "had": len(st.players[seat].wonders), "steps": e.int("steps")}], False
 
 
 @auto("fx_craftsmanship")
-def run_craftsmanship(st: GameState, f: Frame) -> None:
+def run_craftsmanship(st: GameState, f: FxCraftsmanshipFrame) -> None:
     """Craftsmanship: after building a wonder with it, advance the tech dial 1."""
     if len(st.players[f["seat"]].wonders) > f["had"]:
-        push(st, "dial", seat=f["seat"], steps=f["steps"])
+        push(st, {"k": "dial", "seat": f["seat"], "steps": f["steps"]})
 
 
 @card_fx("state_workforce")
@@ -150,7 +168,7 @@ def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: in
     """State Workforce: from the 5th slot, one more token on a mountain next to a friendly space."""
     if slot < e.int("min_slot"):
         return [], False
-    return [frame("fx_mountain", seat=seat, near=-1)], False
+    return [{"k": "fx_mountain", "seat": seat, "near": -1}], False
 
 
 def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
@@ -164,7 +182,7 @@ def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
     return sorted(s for s in cand if b.terrain[s] == "mountain" and control_reason(st, seat, s, None) is None)
 
 
-def _mountain_why(st: GameState, f: Frame, s: int) -> str | None:
+def _mountain_why(st: GameState, f: FxMountainFrame, s: int) -> str | None:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return "you have no unused control token"
@@ -178,7 +196,7 @@ def _mountain_why(st: GameState, f: Frame, s: int) -> str | None:
     return "the mountain is not next to a friendly space"
 
 
-space_choice("fx_mountain", lambda st, f: "You may place a control token on a mountain next to a friendly space" if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain",
+space_choice("fx_mountain", FxMountainFrame, lambda st, f: "You may place a control token on a mountain next to a friendly space" if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain",
              "place", lambda st, f: mountain_targets(st, f["seat"], f["near"]),
              lambda st, f, s, where: place_control(st, f["seat"], s), why=_mountain_why)
 
@@ -187,7 +205,7 @@ space_choice("fx_mountain", lambda st, f: "You may place a control token on a mo
 def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     if slot < e.int("min_slot"):
         return [], False
-    return [frame("fx_radio", seat=seat, range=e.int("range"))], False
+    return [{"k": "fx_radio", "seat": seat, "range": e.int("range")}], False
 
 
 def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
@@ -203,7 +221,7 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     )
 
 
-space_choice("fx_radio", lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities",
+space_choice("fx_radio", FxRadioFrame, lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities",
              "replace", lambda st, f: radio_targets(st, f["seat"], f["range"]),
              lambda st, f, s, where: occupy(st, f["seat"], s))
 
@@ -217,7 +235,7 @@ def fx_wheel(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
 @hooks.register("after_arrival", "wheel")
 def wheel_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Wheel: a caravan reaching a city-state or rival city also takes a resource."""
-    push(st, "any_resource", seat=seat)
+    push(st, {"k": "any_resource", "seat": seat})
 
 
 @card_fx("banking")
@@ -231,7 +249,7 @@ def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Banking: reaching the capital of the Ibrahim holder also takes a resource."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
     if rival >= 0 and rival == holder and st.capitals[rival] == s:
-        push(st, "any_resource", seat=seat)
+        push(st, {"k": "any_resource", "seat": seat})
 
 
 @card_fx("shipbuilding")
@@ -249,7 +267,7 @@ def shipbuilding_allows(st: GameState, seat: int, what: str) -> bool:
 
 @card_fx("astronomy")
 def fx_astronomy(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_astronomy", seat=seat)], False
+    return [{"k": "fx_astronomy", "seat": seat}], False
 
 
 def _astronomy_looked(st: GameState) -> list[int]:
@@ -274,7 +292,7 @@ def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str,
 
 
 @choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
-def astronomy_options(st: GameState, f: Frame) -> list[Action]:
+def astronomy_options(st: GameState, f: FxAstronomyFrame) -> list[Action]:
     opts = [
         Action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
         for k, tile in enumerate(_astronomy_looked(st), 1)
@@ -284,7 +302,7 @@ def astronomy_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("fx_astronomy")
-def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
+def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
     """The chosen tile is laid and populated like an explored tile; the other tiles looked
     at go back on top or bottom of the stack in the order the player chooses."""
     pop(st)
@@ -300,17 +318,17 @@ def astronomy_act(st: GameState, f: Frame, a: Action) -> None:
         add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
         looked -= 1
     if looked:
-        push(st, "fx_astronomy_rest", seat=f["seat"], left=looked, offset=0)
+        push(st, {"k": "fx_astronomy_rest", "seat": f["seat"], "left": looked, "offset": 0})
 
 
 @choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
-def astronomy_rest_options(st: GameState, f: Frame) -> list[Action]:
+def astronomy_rest_options(st: GameState, f: FxAstronomyRestFrame) -> list[Action]:
     ks = [str(k) for k in range(1, f["left"] + 1)]
     return [*(Action("top", k) for k in ks), *(Action("bottom", k) for k in ks)]
 
 
 @act("fx_astronomy_rest")
-def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
+def astronomy_rest_act(st: GameState, f: FxAstronomyRestFrame, a: Action) -> None:
     """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
     i = len(st.stack) - (f["offset"] + int(a.arg))
     tile = st.stack[i]
@@ -321,7 +339,10 @@ def astronomy_rest_act(st: GameState, f: Frame, a: Action) -> None:
     else:
         st.stack = (*st.stack, tile)
         offset = f["offset"] + 1
-    count_down(st, f, offset=offset)
+    if f["left"] <= 1:
+        pop(st)
+    else:
+        replace_top(st, {**f, "left": f["left"] - 1, "offset": offset})
     log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
 
 
@@ -341,7 +362,7 @@ def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     if s in within(st, [cap], printed_number(st, "cartography", "min_distance") - 1):
         return
     if cartography_targets(st, seat, s):
-        push(st, "fx_cartography", seat=seat, space=s)
+        push(st, {"k": "fx_cartography", "seat": seat, "space": s})
 
 
 def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
@@ -356,7 +377,7 @@ def _cartography_do(st: GameState, f: Frame, s: int, where: str) -> None:
     build_city(st, f["seat"], s)
 
 
-space_choice("fx_cartography", lambda st, f: "Cartography: you may build a city within "
+space_choice("fx_cartography", FxCartographyFrame, lambda st, f: "Cartography: you may build a city within "
         f"{printed_number(st, 'cartography', 'range')} spaces of that rival city", "city",
              lambda st, f: cartography_targets(st, f["seat"], f["space"]), _cartography_do)
 
@@ -392,12 +413,12 @@ def scorched_allows(st: GameState, seat: int, what: str) -> bool:
 
 
 @choice("fx_raze", "Scorched Earth: raze the beaten token (your army may go on), or replace it")
-def raze_options(st: GameState, f: Frame) -> list[Action]:
+def raze_options(st: GameState, f: FxRazeFrame) -> list[Action]:
     return [Action("raze"), Action("replace")]
 
 
 @act("fx_raze")
-def raze_act(st: GameState, f: Frame, a: Action) -> None:
+def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
     """Razing: the token goes back to its owner and the same army may move and attack again,
     with the card's full movement (approximated: "again" read as a fresh move)."""
     pop(st)
@@ -409,8 +430,8 @@ def raze_act(st: GameState, f: Frame, a: Action) -> None:
     remove_control(st, s)
     defeat_figures_at(st, s, seat)
     move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
-    step = {k: f[k] for k in ("seat", "slot", "water", "combat", "vsb", "passes", "i")}
-    push(st, "army_step", **step, left=move, explored=False, prev=s)
+    push(st, {"k": "army_step", "seat": seat, "slot": f["slot"], "water": f["water"], "combat": f["combat"],
+              "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"], "left": move, "explored": False, "prev": s})
     log(st, f"seat {seat} razes the token at {coord(st, s)} and its army goes on")
 
 
@@ -421,7 +442,7 @@ def _take_resource(st: GameState, f: Frame, r: str) -> None:
     log(st, f"seat {f['seat']} takes {r}")
 
 
-item_choice("any_resource", "Take a resource of your choice",
+item_choice("any_resource", AnyResourceFrame, "Take a resource of your choice",
             "take", lambda st, f: RESOURCES, _take_resource, skip=None)
 
 
@@ -484,7 +505,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
 def sumeria_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Sumeria: defeating a barbarian (also with a Currency caravan, FAQ) gives a resource."""
     if ctx["won"] and ctx["target"] == "barb":
-        push(st, "any_resource", seat=seat)
+        push(st, {"k": "any_resource", "seat": seat})
 
 
 @hooks.register("after_combat", "zulu")
@@ -505,7 +526,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
         return []
     ws = content_for(st).wonders
     n = max((printed_number(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
-    return [frame("place", seat=seat, left=n, near="city", max=slot, std=True)] if n else []
+    return [{"k": "place", "seat": seat, "left": n, "near": "city", "max": slot, "standard": True}] if n else []
 
 
 # ---------------------------------------------------------------- leaders: decisions
@@ -515,7 +536,7 @@ def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
     """Aztec: after the military card resets, having won an attack this turn, you may swap
     two cards of your row."""
     if ftype == "military" and st.turn.get("won_attacks", 0) > 0:
-        push(st, "fx_swap", seat=seat)
+        push(st, {"k": "fx_swap", "seat": seat})
 
 
 def _aztec_pairs(st: GameState, f: Frame) -> list[str]:
@@ -533,7 +554,7 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
 
-item_choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your focus row",
+item_choice("fx_swap", FxSwapFrame, "Legend of the Five Suns: you may swap two cards of your focus row",
             "swap", _aztec_pairs, _aztec_swap)
 
 
@@ -541,7 +562,7 @@ item_choice("fx_swap", "Legend of the Five Suns: you may swap two cards of your 
 def inca_placement(st: GameState, seat: int, s: int, how: str) -> None:
     """Inca: after a control token goes on a mountain, you may place another next to it."""
     if how in ("control", "district") and st.board.terrain[s] == "mountain":
-        push(st, "fx_mountain", seat=seat, near=s)
+        push(st, {"k": "fx_mountain", "seat": seat, "near": s})
 
 
 @hooks.register("after_placement", "england")
@@ -554,7 +575,7 @@ def england_placement(st: GameState, seat: int, s: int, how: str) -> None:
     tile = b.tile_of[s]
     if any(t != s and b.tile_of[t] == tile for t in st.cities):
         return
-    push(st, "fx_england", seat=seat, space=s)
+    push(st, {"k": "fx_england", "seat": seat, "space": s})
 
 
 def _england_reinforced(st: GameState) -> bool:
@@ -564,7 +585,7 @@ def _england_reinforced(st: GameState) -> bool:
     return False
 
 
-def _england_targets(st: GameState, f: Frame) -> list[int]:
+def _england_targets(st: GameState, f: FxEnglandFrame) -> list[int]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return []
@@ -578,7 +599,7 @@ def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
         st.reinforced.add(s)
 
 
-space_choice("fx_england", "Pax Britannica: you may put a control token next to your new city",
+space_choice("fx_england", FxEnglandFrame, "Pax Britannica: you may put a control token next to your new city",
              "place", _england_targets, _england_do)
 
 
@@ -586,10 +607,10 @@ space_choice("fx_england", "Pax Britannica: you may put a control token next to 
 def nubia_reset(st: GameState, seat: int, ftype: str) -> None:
     """Nubia: after the growth card resets, resolve one of your districts."""
     if ftype == "growth" and any(o == seat for s, o in st.ctl.items() if s in st.district):
-        push(st, "fx_nubia", seat=seat)
+        push(st, {"k": "fx_nubia", "seat": seat})
 
 
-space_choice("fx_nubia", "Kandake of Meroë: you may resolve one of your districts", "district",
+space_choice("fx_nubia", FxNubiaFrame, "Kandake of Meroë: you may resolve one of your districts", "district",
              lambda st, f: [s for s in st.district if st.ctl.get(s) == f["seat"]],
              lambda st, f, s, where: push_all(st, ability_frames(st, f["seat"], s, st.district[s])))
 
@@ -597,7 +618,7 @@ space_choice("fx_nubia", "Kandake of Meroë: you may resolve one of your distric
 @hooks.register("start_of_turn", "ottoman")
 def ottoman_start(st: GameState, seat: int) -> None:
     """Ottoman: at the start of your turn you may hand Ibrahim to another player."""
-    push(st, "fx_ibrahim", seat=seat)
+    push(st, {"k": "fx_ibrahim", "seat": seat})
 
 
 def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
@@ -610,7 +631,7 @@ def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
     log(st, f"seat {f['seat']} hands Ibrahim to seat {seat}")
 
 
-item_choice("fx_ibrahim", "Grand Vizier: you may hand the Ibrahim card to another player",
+item_choice("fx_ibrahim", FxIbrahimFrame, "Grand Vizier: you may hand the Ibrahim card to another player",
             "give", _ibrahim_seats, _ibrahim_do, skip="keep")
 
 
@@ -626,8 +647,8 @@ def ottoman_visited(st: GameState, seat: int, s: int, visitor: int) -> None:
     """Ibrahim (TW): when its holder's caravan reaches an Ottoman city, both players put a
     supply trade token on one of their focus cards (the holder first)."""
     if st.players[seat].flags.get("ibrahim", 0) - 1 == visitor:
-        push(st, "trade_place", seat=seat, left=1)
-        push(st, "trade_place", seat=visitor, left=1)
+        push(st, {"k": "trade_place", "seat": seat, "left": 1})
+        push(st, {"k": "trade_place", "seat": visitor, "left": 1})
 
 
 @hooks.register("start_of_turn", "poland")
@@ -637,7 +658,7 @@ def poland_start(st: GameState, seat: int) -> None:
     ps = st.players[seat]
     if "poland" not in ps.flags:
         ps.flags["poland"] = 0
-        push(st, "fx_poland", seat=seat)
+        push(st, {"k": "fx_poland", "seat": seat})
 
 
 def _poland_cards(st: GameState, f: Frame) -> list[str]:
@@ -650,7 +671,7 @@ def _poland_do(st: GameState, f: Frame, which: str) -> None:
     take_player_card(st, f["seat"], int(p), card)
 
 
-item_choice("fx_poland", "Lithuanian Union: take a diplomacy card of another player",
+item_choice("fx_poland", FxPolandFrame, "Lithuanian Union: take a diplomacy card of another player",
             "dipl", _poland_cards, _poland_do, skip="none")
 
 
@@ -670,11 +691,11 @@ def netherlands_allows(st: GameState, seat: int, what: str) -> bool:
 
 @card_fx("military_engineering")
 def fx_military_engineering(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame("fx_mil_eng", seat=seat)], False
+    return [{"k": "fx_mil_eng", "seat": seat}], False
 
 
 @choice("fx_mil_eng", "Military Engineering: set armies from your card into your cities, then reinforce")
-def mil_eng_options(st: GameState, f: Frame) -> list[Action]:
+def mil_eng_options(st: GameState, f: FxMilEngFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     i = next((k for k, at in enumerate(ps.armies) if at == ON_CARD), -1)
     opts = space_actions("army", st, city_spaces(st, f["seat"])) if i >= 0 else []
@@ -682,7 +703,7 @@ def mil_eng_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("fx_mil_eng")
-def mil_eng_act(st: GameState, f: Frame, a: Action) -> None:
+def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     """Each army on the card may go to a space holding one of your cities; then every
     control token of yours in or next to a space with a friendly army is reinforced."""
     seat = f["seat"]
@@ -704,7 +725,7 @@ def mil_eng_act(st: GameState, f: Frame, a: Action) -> None:
 @card_fx("mysticism")
 def fx_mysticism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     had = sorted(s for s in st.district if st.ctl.get(s) == seat)
-    return [frame("fx_mysticism", seat=seat, had=had)], False
+    return [{"k": "fx_mysticism", "seat": seat, "had": had}], False
 
 
 def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
@@ -734,7 +755,7 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 
 
-item_choice("fx_mysticism", "Mysticism: you may move a token of yours next to the new district",
+item_choice("fx_mysticism", FxMysticismFrame, "Mysticism: you may move a token of yours next to the new district",
             "move", lambda st, f: _mysticism_moves(st, f["seat"], f["had"]), _mysticism_do)
 
 
@@ -750,7 +771,7 @@ def america_placement(st: GameState, seat: int, s: int, how: str) -> None:
     """America: a natural-wonder token gained goes on a card of the row that has none yet
     (FAQ errata)."""
     if any(f"nwcard:{n}" not in st.players[seat].flags for n in st.players[seat].nws):
-        push(st, "fx_america", seat=seat)
+        push(st, {"k": "fx_america", "seat": seat})
 
 
 def _nw_free_types(st: GameState, seat: int) -> list[str]:
@@ -761,12 +782,12 @@ def _nw_free_types(st: GameState, seat: int) -> list[str]:
 
 
 @choice("fx_america", "Roosevelt Corollary: put the natural-wonder token on a focus card")
-def america_options(st: GameState, f: Frame) -> list[Action]:
+def america_options(st: GameState, f: FxAmericaFrame) -> list[Action]:
     return [*(Action("nw", t) for t in _nw_free_types(st, f["seat"])), Action("skip")]
 
 
 @act("fx_america")
-def america_act(st: GameState, f: Frame, a: Action) -> None:
+def america_act(st: GameState, f: FxAmericaFrame, a: Action) -> None:
     pop(st)
     ps = st.players[f["seat"]]
     n = next((n for n in ps.nws if f"nwcard:{n}" not in ps.flags), None)

@@ -38,6 +38,27 @@ from ..flow import (
     row_keys,
     slot_of,
 )
+from ..frames import (
+    WAmundsenFrame,
+    WApadanaClaimFrame,
+    WApadanaFrame,
+    WApadanaNewFrame,
+    WColosseumFrame,
+    WCristoRedentorFrame,
+    WEiffelPickFrame,
+    WEiffelTowerFrame,
+    WEstadioFrame,
+    WForbiddenCityFrame,
+    WGreatLibraryFrame,
+    WGreatZimbabweFrame,
+    WOracleFrame,
+    WOrszaghazFrame,
+    WPotalaPalaceFrame,
+    WSankoreFrame,
+    WStonehengeFrame,
+    WUpgradeFrame,
+    WVenetianArsenalFrame,
+)
 from ..hooks import printed_number
 from ..industry import city_targets
 from ..pieces import (
@@ -196,7 +217,7 @@ def _sydney(st: GameState, seat: int) -> frozenset[str]:
 def _hanging_gardens(st: GameState, seat: int) -> None:
     most = printed_number(st, "hanging_gardens", "max_difficulty")
     if unused_control(st, seat) > 0 and place_targets(st, seat, "city", most):
-        push(st, "place", seat=seat, left=1, near="city", max=most)
+        push(st, {"k": "place", "seat": seat, "left": 1, "near": "city", "max": most})
 
 
 def _colosseum_targets(st: GameState, seat: int) -> list[int]:
@@ -208,7 +229,7 @@ def _colosseum_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("start_of_turn", "colosseum")
 def _colosseum(st: GameState, seat: int) -> None:
     if _colosseum_targets(st, seat):
-        push(st, "w_colosseum", seat=seat)
+        push(st, {"k": "w_colosseum", "seat": seat})
 
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -217,7 +238,7 @@ def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
     log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
 
-space_choice("w_colosseum", "Colosseum: you may reinforce one of your control tokens next to your city",
+space_choice("w_colosseum", WColosseumFrame, "Colosseum: you may reinforce one of your control tokens next to your city",
                "reinforce", lambda st, f: _colosseum_targets(st, f["seat"]), _colosseum_do)
 
 
@@ -234,7 +255,7 @@ def _forbidden_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("start_of_turn", "forbidden_city")
 def _forbidden_city(st: GameState, seat: int) -> None:
     if _forbidden_targets(st, seat):
-        push(st, "w_forbidden_city", seat=seat)
+        push(st, {"k": "w_forbidden_city", "seat": seat})
 
 
 def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -243,7 +264,7 @@ def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
     remove_control(st, s)
 
 
-space_choice("w_forbidden_city", "Forbidden City: you may destroy a rival control token next to your territory",
+space_choice("w_forbidden_city", WForbiddenCityFrame, "Forbidden City: you may destroy a rival control token next to your territory",
              "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
 
 
@@ -260,12 +281,12 @@ def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
 @hooks.register("start_of_turn", "eiffel_tower")
 def _eiffel(st: GameState, seat: int) -> None:
     if unused_control(st, seat) > 0 and _eiffel_targets(st, seat, -1):
-        push(st, "w_eiffel_tower", seat=seat, named=[])
+        push(st, {"k": "w_eiffel_tower", "seat": seat, "named": []})
 
 
 @choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {printed_number(st, 'eiffel_tower', 'named')} control tokens "
         f"of one rival ({len(f['named'])} named" + (", you may skip)" if not f["named"] else ")"))
-def eiffel_options(st: GameState, f: Frame) -> list[Action]:
+def eiffel_options(st: GameState, f: WEiffelTowerFrame) -> list[Action]:
     named = f["named"]
     owner = st.ctl[named[0]] if named else -1
     spaces = [s for s in _eiffel_targets(st, f["seat"], owner) if s not in named]
@@ -273,25 +294,25 @@ def eiffel_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("w_eiffel_tower")
-def eiffel_act(st: GameState, f: Frame, a: Action) -> None:
+def eiffel_act(st: GameState, f: WEiffelTowerFrame, a: Action) -> None:
     if a.verb == "skip":
         pop(st)
         return
     named = [*f["named"], space_of(st, a.arg)]
     if len(named) < printed_number(st, "eiffel_tower", "named"):
-        replace_top(st, named=named)
+        replace_top(st, {**f, "named": named})
         return
     pop(st)
-    push(st, "w_eiffel_pick", seat=st.ctl[named[0]], by=f["seat"], named=named)
+    push(st, {"k": "w_eiffel_pick", "seat": st.ctl[named[0]], "by": f["seat"], "named": named})
 
 
-def _eiffel_give(st: GameState, f: Frame, s: int, where: str) -> None:
+def _eiffel_give(st: GameState, f: WEiffelPickFrame, s: int, where: str) -> None:
     replace_control(st, f["by"], s)
     if st.ctl.get(s) == f["by"]:
         claim_wonder_token(st, f["by"], s)
 
 
-space_choice("w_eiffel_pick", lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens",
+space_choice("w_eiffel_pick", WEiffelPickFrame, lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens",
              "give", lambda st, f: f["named"], _eiffel_give, skip=None)
 
 
@@ -302,7 +323,7 @@ def _row_types(st: GameState, seat: int) -> list[str]:
 
 @hooks.register("start_of_turn", "oracle")
 def _oracle(st: GameState, seat: int) -> None:
-    push(st, "w_oracle", seat=seat)
+    push(st, {"k": "w_oracle", "seat": seat})
 
 
 def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
@@ -310,7 +331,7 @@ def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[i + 1]}" for i in range(len(t) - 1)]
 
 
-item_choice("w_oracle", "Oracle: you may swap two adjacent cards of your focus row",
+item_choice("w_oracle", WOracleFrame, "Oracle: you may swap two adjacent cards of your focus row",
             "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
@@ -330,12 +351,12 @@ ZIMBABWE = "great_zimbabwe"
 @hooks.register("start_of_turn", "great_zimbabwe")
 def _zimbabwe_start(st: GameState, seat: int) -> None:
     if st.players[seat].flags.get(ZIMBABWE, 0) > 0:
-        push(st, "w_great_zimbabwe", seat=seat)
+        push(st, {"k": "w_great_zimbabwe", "seat": seat})
 
 
 @choice("w_great_zimbabwe", lambda st, f: f"Great Zimbabwe: move stored trade tokens "
         f"({st.players[f['seat']].flags.get(ZIMBABWE, 0)} left) onto your focus cards")
-def zimbabwe_options(st: GameState, f: Frame) -> list[Action]:
+def zimbabwe_options(st: GameState, f: WGreatZimbabweFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     cap = content_for(st).ruleset.trade_cap
     types = [t for t in content_for(st).ruleset.focus_types if ps.trade.get(t, 0) < cap]
@@ -343,7 +364,7 @@ def zimbabwe_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @act("w_great_zimbabwe")
-def zimbabwe_act(st: GameState, f: Frame, a: Action) -> None:
+def zimbabwe_act(st: GameState, f: WGreatZimbabweFrame, a: Action) -> None:
     ps = st.players[f["seat"]]
     if a.verb == "done":
         pop(st)
@@ -364,7 +385,7 @@ def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 
 @hooks.register("act", "great_zimbabwe")
 def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if kind != "trade_place" or a.arg != ZIMBABWE:
+    if f["k"] != "trade_place" or a.arg != ZIMBABWE:
         return False
     ps = st.players[seat]
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
@@ -374,7 +395,7 @@ def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 
 # ---------------------------------------------------------------- 3. when built (once per game)
 
-def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
+def _upgrade_targets(st: GameState, seat: int, f: WUpgradeFrame) -> list[str]:
     """Keys of the row cards that may go one level up (their types in a row of one card per
     type)."""
     cards = content_for(st).focus_cards
@@ -399,16 +420,16 @@ def _upgrade_targets(st: GameState, seat: int, f: Frame) -> list[str]:
 @hooks.register("wonder_gained", "pyramids")
 def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "pyramids" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=printed_number(st, w, "cards"), only_level=printed_number(st, w, "level"), done=[])
+        push(st, {"k": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": printed_number(st, w, "level"), "done": []})
 
 
 @hooks.register("wonder_gained", "porcelain_tower")
 def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "porcelain_tower" and how == "built":
-        push(st, "w_upgrade", seat=seat, wonder=w, left=printed_number(st, w, "cards"), only_level=0, done=[])
+        push(st, {"k": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": 0, "done": []})
 
 
-def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
+def _upgrade_unique(st: GameState, seat: int, f: WUpgradeFrame) -> str:
     """The seat's level II+ unique card, offered instead of the standard card when the wonder
     upgrades the row card of the unique card's type to the unique card's level ("" if none)."""
     cards = content_for(st).focus_cards
@@ -424,14 +445,14 @@ def _upgrade_unique(st: GameState, seat: int, f: Frame) -> str:
 
 @choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
         f"a card of your row with the next level ({f['left']} left)")
-def upgrade_options(st: GameState, f: Frame) -> list[Action]:
+def upgrade_options(st: GameState, f: WUpgradeFrame) -> list[Action]:
     u = _upgrade_unique(st, f["seat"], f)
     take = [Action("take", u)] if u else []
     return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), *take, Action("done")]
 
 
 @act("w_upgrade")
-def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
+def upgrade_act(st: GameState, f: WUpgradeFrame, a: Action) -> None:
     seat = f["seat"]
     cards = content_for(st).focus_cards
     u = _upgrade_unique(st, seat, f)
@@ -448,7 +469,7 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
             old = cards[card_of(st, seat, key)]
             new = card_for(st, old.type, old.level + 1)
         if not ended:
-            replace_top(st, left=f["left"] - 1, done=[*f["done"], key])
+            replace_top(st, {**f, "left": f["left"] - 1, "done": [*f["done"], key]})
         gain_card(st, seat, new, key)
         passed = bool(u) and cards[new].type == cards[u].type
     if u and (ended or passed):
@@ -460,7 +481,7 @@ def upgrade_act(st: GameState, f: Frame, a: Action) -> None:
 @hooks.register("wonder_gained", "potala_palace")
 def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "potala_palace" and how == "built":
-        push(st, "w_potala_palace", seat=seat, left=printed_number(st, w, "take"))
+        push(st, {"k": "w_potala_palace", "seat": seat, "left": printed_number(st, w, "take")})
 
 
 @hooks.register("diplomacy_limit", "potala_palace")
@@ -470,14 +491,14 @@ def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
 
 
 @choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
-def potala_options(st: GameState, f: Frame) -> list[Action]:
+def potala_options(st: GameState, f: WPotalaPalaceFrame) -> list[Action]:
     seat = f["seat"]
     opts = [Action("dipl", f"{p}:{card}") for p, ps in enumerate(st.players) if p != seat for card in ps.own_dipl]
     return [*opts, Action("done")]
 
 
 @act("w_potala_palace")
-def potala_act(st: GameState, f: Frame, a: Action) -> None:
+def potala_act(st: GameState, f: WPotalaPalaceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
@@ -505,7 +526,7 @@ def _cristo_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("wonder_gained", "cristo_redentor")
 def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "cristo_redentor" and _cristo_targets(st, seat):
-        push(st, "w_cristo_redentor", seat=seat)
+        push(st, {"k": "w_cristo_redentor", "seat": seat})
 
 
 def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -514,28 +535,28 @@ def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
     occupy(st, f["seat"], s)
 
 
-space_choice("w_cristo_redentor", "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
+space_choice("w_cristo_redentor", WCristoRedentorFrame, "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
              "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
 
 
 @hooks.register("wonder_gained", "apadana")
 def _apadana(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "apadana" and st.stack:
-        push(st, "w_apadana", seat=seat)
+        push(st, {"k": "w_apadana", "seat": seat})
 
 
 def _apadana_explore(st: GameState, f: Frame, s: int, where: str) -> None:
     if not st.stack:
         return
-    push(st, "w_apadana_new", seat=f["seat"], before=st.board.n)
+    push(st, {"k": "w_apadana_new", "seat": f["seat"], "before": st.board.n})
     start_exploration(st, f["seat"], s)
 
 
-space_choice("w_apadana", "Apadana: you may explore from an edge space of any tile", "explore",
+space_choice("w_apadana", WApadanaFrame, "Apadana: you may explore from an edge space of any tile", "explore",
              lambda st, f: [s for s in range(st.board.n) if st.board.edge[s]], _apadana_explore)
 
 
-def _apadana_spaces(st: GameState, f: Frame) -> list[int]:
+def _apadana_spaces(st: GameState, f: WApadanaClaimFrame | WApadanaNewFrame) -> list[int]:
     return [
         s for s in range(f["before"], st.board.n)
         if not st.board.is_water[s] and is_empty(st, s) and control_reason(st, f["seat"], s, None) is None
@@ -543,12 +564,12 @@ def _apadana_spaces(st: GameState, f: Frame) -> list[int]:
 
 
 @auto("w_apadana_new")
-def run_apadana_new(st: GameState, f: Frame) -> None:
+def run_apadana_new(st: GameState, f: WApadanaNewFrame) -> None:
     if unused_control(st, f["seat"]) > 0 and _apadana_spaces(st, f):
-        push(st, "w_apadana_claim", seat=f["seat"], before=f["before"])
+        push(st, {"k": "w_apadana_claim", "seat": f["seat"], "before": f["before"]})
 
 
-space_choice("w_apadana_claim", "Apadana: you may put a control token on an empty space of the new tile",
+space_choice("w_apadana_claim", WApadanaClaimFrame, "Apadana: you may put a control token on an empty space of the new tile",
                "place", _apadana_spaces, lambda st, f, s, where: place_control(st, f["seat"], s))
 
 
@@ -562,7 +583,7 @@ def _amundsen_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("wonder_gained", "amundsen_scott_research_station")
 def _amundsen(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "amundsen_scott_research_station" and how == "built" and _amundsen_targets(st, seat):
-        push(st, "w_amundsen", seat=seat)
+        push(st, {"k": "w_amundsen", "seat": seat})
 
 
 def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -574,10 +595,10 @@ def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
         del st.wonder_at[old]
     st.wonder_at[s] = w
     log(st, f"seat {seat} moves the {w} token to {where}", "note", seat=seat, space=s)
-    push(st, "place", seat=seat, left=printed_number(st, w, "tokens"), near=f"at:{s}", max=None)
+    push(st, {"k": "place", "seat": seat, "left": printed_number(st, w, "tokens"), "near": f"at:{s}", "max": None})
 
 
-space_choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
+space_choice("w_amundsen", WAmundsenFrame, "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
              "city", lambda st, f: _amundsen_targets(st, f["seat"]), _amundsen_do)
 
 
@@ -587,7 +608,7 @@ space_choice("w_amundsen", "Amundsen-Scott: you may build a city holding this wo
 def _stonehenge(st: GameState, seat: int, s: int, how: str) -> None:
     """FAQ: placing only (not moving or replacing a token) triggers it; it chains."""
     if how == "control" and st.board.terrain[s] == "hills" and _stonehenge_targets(st, seat, s):
-        push(st, "w_stonehenge", seat=seat, at=s)
+        push(st, {"k": "w_stonehenge", "seat": seat, "at": s})
 
 
 def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
@@ -598,12 +619,12 @@ def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
 
 
 @choice("w_stonehenge", "Stonehenge: you may place control tokens on hills next to the one you placed")
-def stonehenge_options(st: GameState, f: Frame) -> list[Action]:
+def stonehenge_options(st: GameState, f: WStonehengeFrame) -> list[Action]:
     return [*space_actions("place", st, _stonehenge_targets(st, f["seat"], f["at"])), Action("done")]
 
 
 @act("w_stonehenge")
-def stonehenge_act(st: GameState, f: Frame, a: Action) -> None:
+def stonehenge_act(st: GameState, f: WStonehengeFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
@@ -614,7 +635,7 @@ def stonehenge_act(st: GameState, f: Frame, a: Action) -> None:
 def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     """FAQ: only the standard placement of culture cards (``std`` frames), on empty forests,
     within the slot's difficulty; the usual adjacency to a friendly city is waived."""
-    if kind != "place" or not f.get("std") or unused_control(st, seat) <= 0:
+    if f["k"] != "place" or not f.get("standard") or unused_control(st, seat) <= 0:
         return []
 
     b = st.board
@@ -630,7 +651,7 @@ def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Acti
 @hooks.register("options", "great_lighthouse")
 def _lighthouse_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     """FAQ: empty map-edge spaces as if within range; every other city rule still applies."""
-    if kind != "build" or unused_cities(st, seat) <= 0:
+    if f["k"] != "build" or unused_cities(st, seat) <= 0:
         return []
 
     b = st.board
@@ -678,33 +699,33 @@ def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 
 @hooks.register("act", "colossus")
 def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if kind != "caravan_step" or a.verb != "colossus":
+    if f["k"] != "caravan_step" or a.verb != "colossus":
         return False
     st.turn["colossus"] = st.turn.get("colossus", 0) + 1
-    replace_top(st, left=f["left"] + 1)
-    log(st, f"seat {seat} gives caravan {f['i']} one more step (Colossus)")
+    replace_top(st, {**f, "left": f["left"] + 1})
+    log(st, f"seat {seat} gives caravan {f['figure']} one more step (Colossus)")
     return True
 
 
 @hooks.register("after_arrival", "kilwa_kisiwani")
 def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0:
-        push(st, "trade_place", seat=seat, left=printed_number(st, "kilwa_kisiwani", "trade"))
+        push(st, {"k": "trade_place", "seat": seat, "left": printed_number(st, "kilwa_kisiwani", "trade")})
 
 
 @hooks.register("after_arrival", "orszaghaz")
 def _orszaghaz(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0 and s in st.cs_at:
-        push(st, "w_orszaghaz", seat=seat, space=s)
+        push(st, {"k": "w_orszaghaz", "seat": seat, "space": s})
 
 
 @choice("w_orszaghaz", "Országház: you may conquer the city-state your caravan reached")
-def orszaghaz_options(st: GameState, f: Frame) -> list[Action]:
+def orszaghaz_options(st: GameState, f: WOrszaghazFrame) -> list[Action]:
     return [Action("conquer"), Action("skip")] if f["space"] in st.cs_at else [Action("skip")]
 
 
 @act("w_orszaghaz")
-def orszaghaz_act(st: GameState, f: Frame, a: Action) -> None:
+def orszaghaz_act(st: GameState, f: WOrszaghazFrame, a: Action) -> None:
     pop(st)
     if a.verb == "conquer":
         conquer_city_state(st, f["seat"], f["space"])
@@ -728,10 +749,10 @@ def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
 @hooks.register("after_arrival", "great_library")
 def _library(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival >= 0 and _library_cards(st, seat, rival):
-        push(st, "w_great_library", seat=seat, rival=rival)
+        push(st, {"k": "w_great_library", "seat": seat, "rival": rival})
 
 
-item_choice("w_great_library", lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
+item_choice("w_great_library", WGreatLibraryFrame, lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
             "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
             lambda st, f, card: gain_card(st, f["seat"], card))
 
@@ -745,7 +766,7 @@ def _sankore_gained(st: GameState, seat: int, card: str) -> None:
 @hooks.register("end_of_turn", "university_of_sankore")
 def _sankore(st: GameState, seat: int) -> None:
     if st.turn.get("sankore"):
-        push(st, "w_sankore", seat=seat)
+        push(st, {"k": "w_sankore", "seat": seat})
 
 
 def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
@@ -753,7 +774,7 @@ def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[j]}" for i in range(len(t)) for j in range(i + 1, len(t))]
 
 
-item_choice("w_sankore", "University of Sankore: you may swap two non-science cards of your row",
+item_choice("w_sankore", WSankoreFrame, "University of Sankore: you may swap two non-science cards of your row",
             "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
@@ -777,13 +798,15 @@ def _jebel_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action
 
 @hooks.register("act", "jebel_barkal")
 def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if kind != "combat" or a.verb != "spend":
+    if f["k"] != "combat" or a.verb != "spend":
         return False
     st.mark_agendas()
     st.players[seat].resources[a.arg] -= 1
-    side = "a" if f["stage"] == "attacker" else "d"
     plus = printed_number(st, "jebel_barkal", "per_resource")
-    replace_top(st, **{f"{side}_plus": f[f"{side}_plus"] + plus})
+    if f["stage"] == "attacker":
+        replace_top(st, {**f, "attack_plus": f["attack_plus"] + plus})
+    else:
+        replace_top(st, {**f, "defence_plus": f["defence_plus"] + plus})
     log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
     return True
 
@@ -791,39 +814,38 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
 @hooks.register("after_resolve", "venetian_arsenal")
 def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
     if slot == printed_number(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
-        push(st, "w_venetian_arsenal", seat=seat, type=ftype)
+        push(st, {"k": "w_venetian_arsenal", "seat": seat, "type": ftype})
 
 
 @choice("w_venetian_arsenal", lambda st, f: f"Venetian Arsenal: you may resolve your {f['type']} card again as if in the first slot")
-def venetian_options(st: GameState, f: Frame) -> list[Action]:
+def venetian_options(st: GameState, f: WVenetianArsenalFrame) -> list[Action]:
     return [Action("resolve"), Action("skip")]
 
 
 @act("w_venetian_arsenal")
-def venetian_act(st: GameState, f: Frame, a: Action) -> None:
+def venetian_act(st: GameState, f: WVenetianArsenalFrame, a: Action) -> None:
     pop(st)
     if a.verb == "skip" or not _once(st, "venetian_arsenal"):
         return
     seat, ftype = f["seat"], f["type"]
     first = content_for(st).ruleset.row_slots[0]
-    push(st, "commit", seat=seat, type=ftype, card=card_of(st, seat, ftype),
-         slot=effective_slot(st, seat, ftype, first), sub=True)
+    push(st, {"k": "commit", "seat": seat, "type": ftype, "card": card_of(st, seat, ftype), "slot": effective_slot(st, seat, ftype, first), "by_effect": True})
 
 
 @hooks.register("after_resolve", "estadio_do_maracana")
 def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
     if (card_type(st, seat, ftype) != "economy" and key_of_type(st, seat, "economy") is not None
             and not _used(st, "estadio_do_maracana")):
-        push(st, "w_estadio", seat=seat)
+        push(st, {"k": "w_estadio", "seat": seat})
 
 
 @choice("w_estadio", "Estádio do Maracanã: you may also resolve and reset your economy card")
-def estadio_options(st: GameState, f: Frame) -> list[Action]:
+def estadio_options(st: GameState, f: WEstadioFrame) -> list[Action]:
     return [Action("resolve"), Action("skip")]
 
 
 @act("w_estadio")
-def estadio_act(st: GameState, f: Frame, a: Action) -> None:
+def estadio_act(st: GameState, f: WEstadioFrame, a: Action) -> None:
     pop(st)
     if a.verb == "skip" or not _once(st, "estadio_do_maracana"):
         return
@@ -832,9 +854,8 @@ def estadio_act(st: GameState, f: Frame, a: Action) -> None:
     if key is None:
         return
     # FAQ: the economy card resolves and resets before the other card resets.
-    push(st, "reset", seat=seat, type=key)
-    push(st, "commit", seat=seat, type=key, card=card_of(st, seat, key),
-         slot=effective_slot(st, seat, key, slot_of(st, seat, key)), sub=True)
+    push(st, {"k": "reset", "seat": seat, "type": key})
+    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": effective_slot(st, seat, key, slot_of(st, seat, key)), "by_effect": True})
 
 
 __all__ = ["diplomacy_limit", "reinforced_tokens"]

@@ -37,12 +37,39 @@ from ..flow import (
     auto,
     choice,
     explain,
-    frame,
     log,
     pop,
     push_all,
     spend,
     spendable,
+)
+from ..frames import (
+    ApDefeatBarbariansFrame,
+    ApDialFrame,
+    ApGainResourceFrame,
+    ApGainTradeFrame,
+    ApNukeBeginFrame,
+    ApNukeEndFrame,
+    ApNukeFrame,
+    ApReinforceFrame,
+    ApResolveFrame,
+    ApStripFrame,
+    ApTurnFrame,
+    ApUpgradeCardFrame,
+    ApUpgradeCheckFrame,
+    BuildFrame,
+    CaravansFrame,
+    CaravanStartFrame,
+    CaravanStepFrame,
+    CardAttackFrame,
+    CombatFrame,
+    DiplTakeFrame,
+    PayFrame,
+    PlaceFrame,
+    PlunderFrame,
+    ReinforceFrame,
+    TradePlaceFrame,
+    WonderCityFrame,
 )
 from ..industry import wonder_cost
 from ..military import defender_of, defense_value
@@ -99,13 +126,13 @@ def _pick(st: GameState, items: Sequence[T], key: Callable[[T], Any] | None = No
 
 
 @auto("ap_turn")
-def run_ap_turn(st: GameState, f: Frame) -> None:
+def run_ap_turn(st: GameState, f: ApTurnFrame) -> None:
     seat = f["seat"]
     resolve(st, seat, st.players[seat].row[-1], reset=True)
 
 
 @auto("ap_resolve")
-def run_ap_resolve(st: GameState, f: Frame) -> None:
+def run_ap_resolve(st: GameState, f: ApResolveFrame) -> None:
     """Capitalism resolves the card now in slot 5 without resetting it; Urbanization resolves the
     culture card as if in slot 5 and resets it (the AP cards' after-reset effects)."""
     seat = f["seat"]
@@ -142,8 +169,8 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         # Leader abilities that add to a resolved card (France's extra control tokens).
         frames.extend(hooks.collect("card_extra", st, seat, hc.type, _ceiling(st)))
     if reset:
-        frames.append(frame("reset", seat=seat, type=hc.type))
-    frames.append(frame("ap_upgrade_check", seat=seat, type=hc.type))
+        frames.append({"k": "reset", "seat": seat, "type": hc.type})
+    frames.append({"k": "ap_upgrade_check", "seat": seat, "type": hc.type})
     push_all(st, [*frames, *after])
 
 
@@ -151,44 +178,38 @@ def _effect_frames(st: GameState, seat: int, e: Effect, ftype: str, bonus: int) 
     a = e.args
     op = e.op
     if op == "ap_place_control":
-        return [frame("place", seat=seat, left=int(a["count"]) + bonus, near=a["near"], max=_ceiling(st),
-                      ap=list(a["priority"]), ap_card=ftype)], True
+        return [{"k": "place", "seat": seat, "left": int(a["count"]) + bonus, "near": a["near"], "max": _ceiling(st), "ap": list(a["priority"]), "ap_card": ftype}], True
     if op == "ap_strip_rivals":
-        return [frame("ap_strip", seat=seat)], False
+        return [{"k": "ap_strip", "seat": seat}], False
     if op == "ap_caravans":
-        return [frame("caravans", seat=seat, slot=_ceiling(st), move=int(a["move"]) + bonus, water=bool(a["water"]),
-                      barb="none", moved=[], ap=list(a["destinations"]))], True
+        return [{"k": "caravans", "seat": seat, "slot": _ceiling(st), "move": int(a["move"]) + bonus, "water": bool(a["water"]), "barb": "none", "moved": [], "ap": list(a["destinations"])}], True
     if op == "ap_defeat_barbarians":
-        return [frame("ap_defeat_barbarians", seat=seat)], False
+        return [{"k": "ap_defeat_barbarians", "seat": seat}], False
     if op == "ap_gain_resource":
-        return [frame("ap_gain_resource", seat=seat)], False
+        return [{"k": "ap_gain_resource", "seat": seat}], False
     if op == "ap_after_reset":
-        return [frame("ap_resolve", seat=seat, what=a["resolve"], reset=bool(a["reset"]))], False
+        return [{"k": "ap_resolve", "seat": seat, "what": a["resolve"], "reset": bool(a["reset"])}], False
     if op == "ap_build_wonder":
-        return [frame("build", seat=seat, slot=_ceiling(st), range=0, water=False, on_figure=False,
-                      w7=int(a["production"]), after=0, no_city=True, ap="wonder")], False
+        return [{"k": "build", "seat": seat, "slot": _ceiling(st), "range": 0, "water": False, "on_figure": False, "slot5_production": int(a["production"]), "after": 0, "no_city": True, "ap": "wonder"}], False
     if op == "ap_build_city":
-        f = frame("build", seat=seat, slot=_ceiling(st), range=int(a["range"]), water=bool(a["count_water"]),
-                  on_figure=False, w7=0, after=0, ap="city")
+        f: BuildFrame = {"k": "build", "seat": seat, "slot": _ceiling(st), "range": int(a["range"]), "water": bool(a["count_water"]), "on_figure": False, "slot5_production": 0, "after": 0, "ap": "city"}
         if a["from_caravan"]:
             f["from_caravans"] = True
         return [f], False
     if op == "ap_attack":
         combat = int(a["combat"])
         vsb = int(a.get("combat_vs_barbarian") or combat) - combat
-        return [frame("card_attack", seat=seat, slot=combat, left=int(a["attacks"]), range=int(a["range"]), combat=0,
-                      vsb=vsb, through=list(a["count_through"]), passes=[],
-                      ap=[dict(t) for t in a["targets"]])], False
+        return [{"k": "card_attack", "seat": seat, "slot": combat, "left": int(a["attacks"]), "range": int(a["range"]), "combat": 0, "vs_barbarian": vsb, "through": list(a["count_through"]), "passes": [], "ap": [dict(t) for t in a["targets"]]}], False
     if op == "ap_reinforce":
-        return [frame("ap_reinforce", seat=seat, base=int(a["base"]), per_attack=int(a["per_attack"]))], False
+        return [{"k": "ap_reinforce", "seat": seat, "base": int(a["base"]), "per_attack": int(a["per_attack"])}], False
     if op == "ap_advance_dial":
-        return [frame("ap_dial", seat=seat, steps=int(a["steps"]) + bonus)], True
+        return [{"k": "ap_dial", "seat": seat, "steps": int(a["steps"]) + bonus}], True
     if op == "ap_gain_trade":
-        return [frame("ap_gain_trade", seat=seat, count=int(a["count"]))], False
+        return [{"k": "ap_gain_trade", "seat": seat, "count": int(a["count"])}], False
     if op == "ap_upgrade_card":
-        return [frame("ap_upgrade_card", seat=seat)], False
+        return [{"k": "ap_upgrade_card", "seat": seat}], False
     if op == "ap_nuke_humans":
-        return [frame("ap_nuke_begin", seat=seat)], False
+        return [{"k": "ap_nuke_begin", "seat": seat}], False
     raise NotImplementedError(f"Automated Player op {op!r} has no handler")
 
 
@@ -201,7 +222,7 @@ def _ceiling(st: GameState) -> int:
 
 
 @auto("ap_strip")
-def run_strip(st: GameState, f: Frame) -> None:
+def run_strip(st: GameState, f: ApStripFrame) -> None:
     """Mass Media (AP): every rival control token adjacent to a friendly space is flipped to its
     unreinforced side, or removed if it already was."""
     seat = f["seat"]
@@ -220,7 +241,7 @@ def run_strip(st: GameState, f: Frame) -> None:
 
 
 @auto("ap_defeat_barbarians")
-def run_defeat_barbarians(st: GameState, f: Frame) -> None:
+def run_defeat_barbarians(st: GameState, f: ApDefeatBarbariansFrame) -> None:
     """Currency (AP): every barbarian adjacent to a friendly space is defeated, without trade
     tokens. Each counts as a barbarian defeated for the leader abilities that say so (Sumeria:
     a resource, as for a player's Currency caravan, FAQ; parameter leader_ability)."""
@@ -237,7 +258,7 @@ def run_defeat_barbarians(st: GameState, f: Frame) -> None:
 
 
 @auto("ap_gain_resource")
-def run_gain_resource(st: GameState, f: Frame) -> None:
+def run_gain_resource(st: GameState, f: ApGainResourceFrame) -> None:
     """Steam Power (AP): one resource from the supply, of a random type (parameter
     steam_power_resource = random)."""
     seat = f["seat"]
@@ -263,7 +284,7 @@ def _fewest_highest(st: GameState, seat: int) -> str:
 
 
 @auto("ap_gain_trade")
-def run_gain_trade(st: GameState, f: Frame) -> None:
+def run_gain_trade(st: GameState, f: ApGainTradeFrame) -> None:
     """Mathematics (AP): trade tokens onto the card with the fewest, highest in the row."""
     for _ in range(f["count"]):
         t = _fewest_highest(st, f["seat"])
@@ -280,7 +301,7 @@ def _upgrade(st: GameState, seat: int, cid: str, level: int) -> None:
 
 
 @auto("ap_upgrade_card")
-def run_upgrade_card(st: GameState, f: Frame) -> None:
+def run_upgrade_card(st: GameState, f: ApUpgradeCardFrame) -> None:
     """Replaceable Parts (AP): the card with the lowest tech level, highest in the row, becomes
     the next-level card of its type."""
     c = base_content(st)
@@ -295,7 +316,7 @@ def run_upgrade_card(st: GameState, f: Frame) -> None:
 
 
 @auto("ap_dial")
-def run_dial(st: GameState, f: Frame) -> None:
+def run_dial(st: GameState, f: ApDialFrame) -> None:
     """The AP's science cards advance its dial; at each tech level space reached or passed, a
     random card among those of the lowest level becomes the card of that space's level (one
     level higher if it already has it)."""
@@ -316,7 +337,7 @@ def run_dial(st: GameState, f: Frame) -> None:
 
 
 @auto("ap_reinforce")
-def run_reinforce(st: GameState, f: Frame) -> None:
+def run_reinforce(st: GameState, f: ApReinforceFrame) -> None:
     """After its attacks the AP reinforces (base - per_attack x attacks made) control tokens, the
     ones closest to a barbarian or a rival space first, then on the hardest terrain."""
     seat = f["seat"]
@@ -359,7 +380,7 @@ def _distances(st: GameState, sources: Sequence[int]) -> dict[int, int]:
 
 
 @auto("ap_upgrade_check")
-def run_upgrade_check(st: GameState, f: Frame) -> None:
+def run_upgrade_check(st: GameState, f: ApUpgradeCheckFrame) -> None:
     """A card that did nothing becomes the next card of its chain (Pottery → Animal Husbandry →
     Nationalism → Urbanization when it builds nothing; Masonry → Iron Working → Mass Production
     when it neither attacks nor reinforces); the new card stays in slot 1, where the old one was
@@ -384,14 +405,14 @@ def run_upgrade_check(st: GameState, f: Frame) -> None:
 
 
 @auto("ap_nuke_begin")
-def run_nuke_begin(st: GameState, f: Frame) -> None:
+def run_nuke_begin(st: GameState, f: ApNukeBeginFrame) -> None:
     """Nuclear Power (AP): each player chooses one of their non-capital cities, if able; those
     cities and every control token adjacent to them are destroyed."""
     seat = f["seat"]
-    frames = [frame("ap_nuke", seat=p, ap_seat=seat) for p in range(st.n)
+    frames: list[Frame] = [{"k": "ap_nuke", "seat": p, "ap_seat": seat} for p in range(st.n)
               if p != seat and _non_capitals(st, p)]
     st.turn["ap_nuked"] = []
-    push_all(st, [*frames, frame("ap_nuke_end", seat=seat)])
+    push_all(st, [*frames, {"k": "ap_nuke_end", "seat": seat}])
 
 
 def _non_capitals(st: GameState, seat: int) -> list[int]:
@@ -401,15 +422,15 @@ def _non_capitals(st: GameState, seat: int) -> list[int]:
 def _register_nuke() -> None:
 
     @choice("ap_nuke", "The Automated Player's Nuclear Power: choose one of your non-capital cities to lose")
-    def nuke_options(st: GameState, f: Frame) -> list[Action]:
+    def nuke_options(st: GameState, f: ApNukeFrame) -> list[Action]:
         return space_actions("city", st, _non_capitals(st, f["seat"]))
 
     @explain("ap_nuke")
-    def nuke_explain(st: GameState, f: Frame, a: Action) -> str | None:
+    def nuke_explain(st: GameState, f: ApNukeFrame, a: Action) -> str | None:
         return "choose one of your own cities that is not your capital" if a.verb == "city" else None
 
     @act("ap_nuke")
-    def nuke_act(st: GameState, f: Frame, a: Action) -> None:
+    def nuke_act(st: GameState, f: ApNukeFrame, a: Action) -> None:
         pop(st)
         st.turn["ap_nuked"] = [*st.turn.get("ap_nuked", []), space_of(st, a.arg)]
 
@@ -418,7 +439,7 @@ _register_nuke()
 
 
 @auto("ap_nuke_end")
-def run_nuke_end(st: GameState, f: Frame) -> None:
+def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
     nbrs = st.board.nbrs
     hit = list(st.turn.get("ap_nuked", []))
     tokens: set[int] = set()
@@ -509,7 +530,7 @@ DEFAULT_PLACE = ("natural_wonder", "resource", "barbarian_spawn", "most_adjacent
                  "highest_terrain")
 
 
-def _place(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _place(st: GameState, f: PlaceFrame, opts: list[Action]) -> Action | None:
     seat = f["seat"]
     places = _verb(opts, "place")
     if places and unused_control(st, seat) > 0:
@@ -522,18 +543,18 @@ def _place(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return Action("done")
 
 
-def _trade_place(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _trade_place(st: GameState, f: TradePlaceFrame, opts: list[Action]) -> Action | None:
     if automa(st).param("trade_placement") == "random_card":
         return None
     return Action("trade", _fewest_highest(st, f["seat"]))
 
 
-def _combat(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _combat(st: GameState, f: CombatFrame, opts: list[Action]) -> Action | None:
     attacker = f["stage"] == "attacker"
     if Action("boost") not in opts:
         return Action("accept")
     if attacker:
-        behind = f["a_die"] + f["a_base"] + f["a_plus"] <= f["d_die"] + f["d_base"] + f["d_plus"]
+        behind = f["attack_die"] + f["attack_base"] + f["attack_plus"] <= f["defence_die"] + f["defence_base"] + f["defence_plus"]
         spends = automa(st).param("attack_trade") == "spend_all" or behind
     else:
         spends = automa(st).param("defence_trade") == "spend_all"
@@ -569,7 +590,7 @@ def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]
     return key
 
 
-def _build(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _build(st: GameState, f: BuildFrame, opts: list[Action]) -> Action | None:
     seat = f["seat"]
     if f.get("ap") == "wonder":
         wonders = _verb(opts, "wonder")
@@ -601,7 +622,7 @@ def _city_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int, in
     return key
 
 
-def _pay(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _pay(st: GameState, f: PayFrame, opts: list[Action]) -> Action | None:
     """Industry trade tokens first, then resources and natural wonders, until the cost is met
     (parameter ``wonder_payment``; ``resources_then_trade`` the other way round).
     (A wonder is offered only when all of these can meet its cost; should they not, the AP
@@ -616,7 +637,7 @@ def _pay(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return Action("back")
 
 
-def _wonder_city(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _wonder_city(st: GameState, f: WonderCityFrame, opts: list[Action]) -> Action | None:
     """The wonder goes under the AP's city with the highest defence."""
 
     seat = f["seat"]
@@ -624,7 +645,7 @@ def _wonder_city(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
                  lambda a: defense_value(st, "city", _space(st, a), seat, -1) if a.verb == "under" else 0)
 
 
-def _card_attack(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _card_attack(st: GameState, f: CardAttackFrame, opts: list[Action]) -> Action | None:
     """AP attacks: the first target kind of the card's list with a target in range (and within its
     defence limit); among those the lowest defence, ties at random."""
 
@@ -659,7 +680,7 @@ def _card_attack(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return Action("done")
 
 
-def _reinforce(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _reinforce(st: GameState, f: ReinforceFrame, opts: list[Action]) -> Action | None:
     seat = f["seat"]
     own = _verb(opts, "reinforce")
     if not own:
@@ -672,14 +693,14 @@ def _reinforce(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
 # city › other city-state; tie: the shortest distance), along a shortest path.
 
 
-def _caravan_ok(st: GameState, f: Frame, s: int) -> bool:
+def _caravan_ok(st: GameState, f: CaravansFrame | CaravanStartFrame | CaravanStepFrame, s: int) -> bool:
     b = st.board
     if b.is_water[s] and not f["water"]:
         return False
     return s not in st.barbs.values() or f.get("barb", "none") != "none"
 
 
-def _path_lengths(st: GameState, f: Frame, dest: int) -> dict[int, int]:
+def _path_lengths(st: GameState, f: CaravansFrame | CaravanStartFrame | CaravanStepFrame, dest: int) -> dict[int, int]:
     """Steps from each space to ``dest`` along spaces a caravan of this card may enter."""
     nbrs = st.board.nbrs
     dist = {dest: 0}
@@ -695,7 +716,7 @@ def _path_lengths(st: GameState, f: Frame, dest: int) -> dict[int, int]:
     return dist
 
 
-def _destinations(st: GameState, f: Frame, seat: int) -> list[tuple[int, int]]:
+def _destinations(st: GameState, f: CaravansFrame, seat: int) -> list[tuple[int, int]]:
     """(rank, space) of the places the AP's caravans may head for this turn."""
 
     ps = st.players[seat]
@@ -715,7 +736,7 @@ def _destinations(st: GameState, f: Frame, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def _caravans(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _caravans(st: GameState, f: CaravansFrame, opts: list[Action]) -> Action | None:
     if "ap" not in f:
         return None
     seat = f["seat"]
@@ -740,12 +761,12 @@ def _caravans(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return Action("done")
 
 
-def _dest_of(st: GameState, f: Frame) -> int | None:
-    d = st.turn.get("ap_dest", {}).get(str(f["i"]))
+def _dest_of(st: GameState, f: CaravanStartFrame | CaravanStepFrame) -> int | None:
+    d = st.turn.get("ap_dest", {}).get(str(f["figure"]))
     return int(d) if d is not None else None
 
 
-def _caravan_start(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _caravan_start(st: GameState, f: CaravanStartFrame, opts: list[Action]) -> Action | None:
     d = _dest_of(st, f)
     if d is None:
         return None
@@ -753,11 +774,11 @@ def _caravan_start(st: GameState, f: Frame, opts: list[Action]) -> Action | None
     return _pick(st, opts, lambda a: -dist.get(_space(st, a), 999))
 
 
-def _caravan_step(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _caravan_step(st: GameState, f: CaravanStepFrame, opts: list[Action]) -> Action | None:
     d = _dest_of(st, f)
     if d is None:
         return None
-    here = st.players[f["seat"]].caravans[f["i"]]
+    here = st.players[f["seat"]].caravans[f["figure"]]
     if here == d and Action("trade") in opts:
         return Action("trade")
     dist = _path_lengths(st, f, d)
@@ -772,13 +793,13 @@ def _caravan_step(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return None
 
 
-def _take_card(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _take_card(st: GameState, f: DiplTakeFrame, opts: list[Action]) -> Action | None:
     """A caravan in a rival city: the AP takes one of that player's cards (at random), never none."""
     cards = _verb(opts, "dipl")
     return _pick(st, cards) if cards else None
 
 
-def _plunder(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
+def _plunder(st: GameState, f: PlunderFrame, opts: list[Action]) -> Action | None:
     """A defeated capital: the AP takes the most it may, from the card with the most tokens."""
     takes = _verb(opts, "take")
     if not takes:
@@ -787,7 +808,7 @@ def _plunder(st: GameState, f: Frame, opts: list[Action]) -> Action | None:
     return _pick(st, takes, lambda a: t.get(a.arg, 0))
 
 
-POLICIES: dict[str, Callable[[GameState, Frame, list[Action]], Action | None]] = {
+POLICIES: dict[str, Callable[[GameState, Any, list[Action]], Action | None]] = {
     "place": _place,
     "trade_place": _trade_place,
     "combat": _combat,

@@ -4,21 +4,22 @@ resolves the icons of a section in order, and an empty section resolves nothing.
 
 from __future__ import annotations
 
-from ..flow import auto, frame, log, push_all
+from ..flow import auto, log, push_all
+from ..frames import EventTradeFrame
 from ..spaces import mature_cities
 from ..state import Frame, GameState
 
 
 @auto("event_trade")
-def run_trade(st: GameState, f: Frame) -> None:
+def run_trade(st: GameState, f: EventTradeFrame) -> None:
     """Each player places one trade token from the supply per mature city they control on the
     cards of their focus row, distributed as they wish. Players place in turn order from the
     first player (the rulebook gives no order; the placements do not interact)."""
-    frames = []
+    frames: list[Frame] = []
     for i in range(st.n):
         seat = (st.first + i) % st.n
         k = len(mature_cities(st, seat))
         log(st, f"seat {seat} has {k} mature cities: {k} trade token(s)", "event_trade", seat=seat, tokens=k)
         if k:
-            frames.append(frame("trade_place", seat=seat, left=k))
+            frames.append({"k": "trade_place", "seat": seat, "left": k})
     push_all(st, frames)

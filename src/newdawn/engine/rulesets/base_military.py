@@ -14,13 +14,12 @@ after a combat, records a space taken and offers the next attack).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...content.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action
-from ..flow import act, auto, choice, explain, frame, log, pop, push
+from ..flow import act, auto, choice, explain, log, pop, push
+from ..frames import CardAttackAfterFrame, CardAttackFrame
 from ..military import start_combat
 from ..ops import op
 from ..spaces import barb_at, coord, reach, space_actions, space_of
@@ -32,10 +31,7 @@ ATTACK_ANYWHERE = "attack_anywhere"
 
 @op("attack_from_card")
 def op_attack_from_card(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [frame(
-        "card_attack", seat=seat, slot=slot, left=e.int("attacks"), range=e.int("range"), combat=e.int("combat"),
-        vsb=e.int("vs_barbarian"), through=list(e.strs("count_through")), passes=[],
-    )], False
+    return [{"k": "card_attack", "seat": seat, "slot": slot, "left": e.int("attacks"), "range": e.int("range"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "through": list(e.strs("count_through")), "passes": []}], False
 
 
 def target_at(st: GameState, seat: int, s: int) -> str | None:
@@ -58,7 +54,7 @@ def _friendly(st: GameState, seat: int, s: int) -> bool:
     return st.cities.get(s) == seat or st.ctl.get(s) == seat
 
 
-def targets(st: GameState, f: Frame) -> list[int]:
+def targets(st: GameState, f: CardAttackFrame) -> list[int]:
     """Spaces the attack may target now."""
     seat = f["seat"]
     b = st.board
@@ -89,12 +85,12 @@ def targets(st: GameState, f: Frame) -> list[int]:
 
 
 @choice("card_attack", lambda st, f: f"Attack a target within {f['range']} spaces ({f['left']} attack(s) left), or finish")
-def card_attack_options(st: GameState, f: Frame) -> list[Action]:
+def card_attack_options(st: GameState, f: CardAttackFrame) -> list[Action]:
     return [*space_actions("attack", st, targets(st, f)), Action("done")]
 
 
 @explain("card_attack")
-def card_attack_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def card_attack_explain(st: GameState, f: CardAttackFrame, a: Action) -> str | None:
     if a.verb != "attack":
         return None
     s = space_of(st, a.arg)
@@ -105,7 +101,7 @@ def card_attack_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("card_attack")
-def card_attack_act(st: GameState, f: Frame, a: Action) -> None:
+def card_attack_act(st: GameState, f: CardAttackFrame, a: Action) -> None:
     pop(st)
     if a.verb == "done":
         return
@@ -113,14 +109,13 @@ def card_attack_act(st: GameState, f: Frame, a: Action) -> None:
     seat = f["seat"]
     target = target_at(st, seat, s)
     assert target is not None
-    info: dict[str, Any] = {k: f[k] for k in ("seat", "slot", "combat", "vsb", "passes")}
-    info["space"] = s
-    push(st, "card_attack_after", **{k: v for k, v in f.items() if k != "k"}, space=s)
-    start_combat(st, info, target)
+    push(st, {**f, "k": "card_attack_after", "space": s})
+    start_combat(st, {"seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"],
+                      "space": s}, target)
 
 
 @auto("card_attack_after")
-def run_card_attack_after(st: GameState, f: Frame) -> None:
+def run_card_attack_after(st: GameState, f: CardAttackAfterFrame) -> None:
     """A space the attacker now holds is not a space to attack from this turn; then the next
     attack, if the card has one left."""
     seat, s = f["seat"], f["space"]
@@ -129,7 +124,11 @@ def run_card_attack_after(st: GameState, f: Frame) -> None:
         log(st, f"seat {seat} holds {coord(st, s)} and cannot attack from it this turn", "note", seat=seat, space=s)
     left = f["left"] - 1
     if left > 0:
-        push(st, "card_attack", **{k: v for k, v in f.items() if k not in ("k", "space", "left")}, left=left)
+        nxt: CardAttackFrame = {"k": "card_attack", "seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],
+                                "passes": f["passes"], "range": f["range"], "through": f["through"], "left": left}
+        if "ap" in f:
+            nxt["ap"] = f["ap"]
+        push(st, nxt)
 
 
 @hooks.register("grants", "pentagon_base")

@@ -28,7 +28,8 @@ from .. import rng
 from ..actions import Action, parse_coord
 from ..board import Placement, core_placements, enclosed_holes, tile_placements, touched_spaces
 from ..explore import placement_action, populate
-from ..flow import act, auto, choice, explain, frame, log, pop, push, push_all, roll
+from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
+from ..frames import BaseMapPlaceFrame, BaseMapTileFrame, BaseMapTurnFrame, BaseSetupFinishFrame
 from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
@@ -97,7 +98,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         st.rng, st.first = rng.below(st.rng, n)
     st.current = st.first
     log(st, f"first player: seat {st.first}", "setup_first", first=st.first)
-    frames.append(frame("base_setup_finish"))
+    frames.append({"k": "base_setup_finish"})
     push_all(st, frames)
 
 
@@ -167,7 +168,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
         die=die, first=starter)
     order = [(starter + i) % n for i in range(n)]
     rounds = max(len(h) for h in hands)
-    return [frame("base_map_turn", seat=p) for r in range(rounds) for p in order if r < len(hands[p])]
+    return [{"k": "base_map_turn", "seat": p} for r in range(rounds) for p in order if r < len(hands[p])]
 
 
 def _place_capital(st: GameState, seat: int, tile: int) -> None:
@@ -219,35 +220,35 @@ def _with_hand(st: GameState, seat: int, hand: list[int]) -> None:
 
 
 @auto("base_map_turn")
-def run_map_turn(st: GameState, f: Frame) -> None:
+def run_map_turn(st: GameState, f: BaseMapTurnFrame) -> None:
     """A player's turn to place a tile: the choice of tile, unless one is left."""
     hand = _hand(st, f["seat"])
     if len(hand) == 1:
-        push(st, "base_map_place", seat=f["seat"], tile=hand[0])
+        push(st, {"k": "base_map_place", "seat": f["seat"], "tile": hand[0]})
     else:
-        push(st, "base_map_tile", seat=f["seat"])
+        push(st, {"k": "base_map_tile", "seat": f["seat"]})
 
 
 @choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
-def map_tile_options(st: GameState, f: Frame) -> list[Action]:
+def map_tile_options(st: GameState, f: BaseMapTileFrame) -> list[Action]:
     # Every dealt tile has a legal placement (legal_placements falls back to touching any space).
     return [Action("pick", str(t)) for t in _hand(st, f["seat"])]
 
 
 @explain("base_map_tile")
-def map_tile_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def map_tile_explain(st: GameState, f: BaseMapTileFrame, a: Action) -> str | None:
     if a.verb != "pick":
         return None
     return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}"
 
 
 @act("base_map_tile")
-def map_tile_act(st: GameState, f: Frame, a: Action) -> None:
-    push(st, "base_map_place", seat=f["seat"], tile=int(a.arg))
+def map_tile_act(st: GameState, f: BaseMapTileFrame, a: Action) -> None:
+    push(st, {"k": "base_map_place", "seat": f["seat"], "tile": int(a.arg)})
 
 
 @choice("base_map_place", lambda st, f: f"Place tile {f['tile']} (either side, any rotation)")
-def map_place_options(st: GameState, f: Frame) -> list[Action]:
+def map_place_options(st: GameState, f: BaseMapPlaceFrame) -> list[Action]:
     opts = [placement_action(side, k, t) for side, k, t in legal_placements(st, f["tile"])]
     if len(_hand(st, f["seat"])) > 1:
         opts.append(Action("back"))
@@ -255,7 +256,7 @@ def map_place_options(st: GameState, f: Frame) -> list[Action]:
 
 
 @explain("base_map_place")
-def map_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
+def map_place_explain(st: GameState, f: BaseMapPlaceFrame, a: Action) -> str | None:
     if a.verb == "back":
         return "this is your last tile"
     if a.verb != "tile":
@@ -265,7 +266,7 @@ def map_place_explain(st: GameState, f: Frame, a: Action) -> str | None:
 
 
 @act("base_map_place")
-def map_place_act(st: GameState, f: Frame, a: Action) -> None:
+def map_place_act(st: GameState, f: BaseMapPlaceFrame, a: Action) -> None:
     pop(st)
     if a.verb == "back":
         return
@@ -297,7 +298,7 @@ def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
 
 
 @auto("base_setup_finish")
-def run_setup_finish(st: GameState, f: Frame) -> None:
+def run_setup_finish(st: GameState, f: BaseSetupFinishFrame) -> None:
     """Deal the wonder decks (Setup 7-9) and the victory cards (10)."""
     c = base_content(st)
     st.turn = {}
