@@ -251,7 +251,7 @@ def type_key(st: GameState, seat: int, ftype: str) -> str:
     if REKEYED not in st.players[seat].flags:
         return ftype
     if seat == st.current:
-        for f in reversed(st.stack_frames):
+        for f in st.stack_frames[::-1]:  # not reversed(): mypyc fails on it over a union of TypedDicts
             if f["k"] in ("commit", "reset") and "type" in f:
                 if card_type(st, seat, f["type"]) == ftype:
                     return str(f["type"])

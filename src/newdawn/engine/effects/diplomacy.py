@@ -32,7 +32,7 @@ def givers(st: GameState, seat: int, card: str) -> list[int]:
 
 def resolving(st: GameState) -> str:
     """Type of the focus card being resolved now (its reset step waits below), or ""."""
-    for f in reversed(st.stack_frames):
+    for f in st.stack_frames[::-1]:  # not reversed(): mypyc 1.x fails on it over a union of TypedDicts
         if f["k"] in ("reset", "commit") and "type" in f:
             return str(f["type"])
     return ""
