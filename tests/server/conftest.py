@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -107,3 +109,13 @@ def play_humans(client: TestClient, gid: str, tokens: dict[int, str], n: int, se
         r = act(client, gid, tok, mine["version"], rnd.choice(active))
         assert r.status_code == 200, r.text
     return state(client, gid)
+
+
+def stop_server(proc: subprocess.Popen[Any]) -> None:
+    """Stop a `newdawn serve` process as Ctrl-C does, or kill it after 10 s."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -17,6 +17,8 @@ import pytest
 
 from newdawn.cli.main import build_parser, main
 
+from .conftest import stop_server
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -51,12 +53,7 @@ def test_serve_prints_the_address_and_the_database_file_and_answers(tmp_path: Pa
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
             assert r.status == 200 and b"<" in r.read()
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
 
 
 def _start(port: int, db: Path, cwd: Path) -> subprocess.Popen[str]:

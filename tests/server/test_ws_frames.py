@@ -4,7 +4,6 @@ go to every socket it is for), built once per distinct text, and readable by an 
 from __future__ import annotations
 
 import json
-import signal
 import socket
 import subprocess
 import sys
@@ -16,6 +15,8 @@ import httpx
 import pytest
 
 from newdawn.server.wsframes import FrameCache, protocol_class
+
+from .conftest import stop_server
 
 ws_sync = pytest.importorskip("websockets.sync.client", reason="the websockets package is not installed")
 
@@ -63,12 +64,7 @@ def serve(tmp_path: Path, *extra: str) -> Iterator[str]:
                 time.sleep(0.1)
         yield base
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
 
 
 @pytest.fixture
