@@ -346,32 +346,29 @@ class CapitalismPickFrame(FrameBase):
     seat: int
 
 
-class CaravanStartFrame(FrameBase):
+class _CaravanMoveFields(FrameBase):
+    """The fields of a caravan's move, shared by its start and its steps (not a step kind)."""
+
+    seat: int
+    barb: str
+    explored: bool
+    figure: int
+    """The caravan (index in ``PlayerState.caravans``)."""
+    left: int
+    slot: int
+    water: bool
+
+
+class CaravanStartFrame(_CaravanMoveFields):
     """Decision (economy): Choose the city your caravan leaves from."""
 
     k: Literal["caravan_start"]
-    seat: int
-    barb: str
-    explored: bool
-    figure: int
-    """The caravan (index in ``PlayerState.caravans``)."""
-    left: int
-    slot: int
-    water: bool
 
 
-class CaravanStepFrame(FrameBase):
+class CaravanStepFrame(_CaravanMoveFields):
     """Decision (economy)."""
 
     k: Literal["caravan_step"]
-    seat: int
-    barb: str
-    explored: bool
-    figure: int
-    """The caravan (index in ``PlayerState.caravans``)."""
-    left: int
-    slot: int
-    water: bool
 
 
 class CaravansFrame(FrameBase):
@@ -642,26 +639,9 @@ class ArmyAfterFrame(FrameBase):
     water: bool
 
 
-class ArmyStartFrame(FrameBase):
-    """Decision (military): Choose the city your army leaves from."""
+class _ArmyMoveFields(FrameBase):
+    """The fields of an army's move, shared by its start and its steps (not a step kind)."""
 
-    k: Literal["army_start"]
-    seat: int
-    combat: int
-    explored: bool
-    figure: int
-    left: int
-    passes: list[str]
-    prev: int
-    slot: int
-    vs_barbarian: int
-    water: bool
-
-
-class ArmyStepFrame(FrameBase):
-    """Decision (military)."""
-
-    k: Literal["army_step"]
     seat: int
     combat: int
     explored: bool
@@ -674,6 +654,18 @@ class ArmyStepFrame(FrameBase):
     slot: int
     vs_barbarian: int
     water: bool
+
+
+class ArmyStartFrame(_ArmyMoveFields):
+    """Decision (military): Choose the city your army leaves from."""
+
+    k: Literal["army_start"]
+
+
+class ArmyStepFrame(_ArmyMoveFields):
+    """Decision (military)."""
+
+    k: Literal["army_step"]
 
 
 class CardAttackFrame(FrameBase):
