@@ -4,6 +4,7 @@ registry builds them from specs."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -112,7 +113,10 @@ def test_registry_specs() -> None:
     m = make_bot("MCTS:250ms", 1)
     assert isinstance(m, MctsBot) and m.time_s == pytest.approx(0.25)
     assert parse_budget("1.5s") == (1.5, None)
-    for bad in ("mcts:fast", "mcts:0s", "greedy:1s", "alphazero", "mcts:2.5i"):
+    assert m.clock is time.perf_counter
+    m = make_bot("mcts:250ms-cpu", 1)
+    assert isinstance(m, MctsBot) and m.time_s == pytest.approx(0.25) and m.clock is time.thread_time
+    for bad in ("mcts:fast", "mcts:0s", "greedy:1s", "alphazero", "mcts:2.5i", "mcts:500i-cpu", "mcts:1s-gpu"):
         with pytest.raises(ValueError):
             make_bot(bad, 1)
 
@@ -155,6 +159,17 @@ def test_mcts_keeps_a_time_budget_per_turn() -> None:
     fresh = MctsBot(random.Random(2), time_s=0.2)
     fresh.choose(player_view(st, seat), legal_actions(st))
     assert fresh.last_iterations > 0
+
+
+def test_mcts_time_budget_is_read_from_its_clock() -> None:
+    """The budget is measured by the bot's clock (wall time, or CPU time for ``-cpu``): a clock
+    that has already run past the turn's budget at the second reading leaves no iteration."""
+    st = _focus_choice(2, 6, 200)
+    seat = decision_seat(st)
+    ticks = iter(range(0, 10**6, 10))
+    stopped = MctsBot(random.Random(2), time_s=5.0, clock=lambda: float(next(ticks)))
+    a = stopped.choose(player_view(st, seat), legal_actions(st))
+    assert a in legal_actions(st) and stopped.last_iterations == 0
 
 
 def test_mcts_plans_beyond_one_turn() -> None:

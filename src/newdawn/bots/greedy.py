@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
@@ -104,10 +104,11 @@ def turn_of(st: GameState) -> tuple[int, int]:
 
 
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
-                ev: Evaluation = HAND, turn: tuple[int, int] | None = None) -> float:
+                ev: Evaluation = HAND, turn: tuple[int, int] | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
-    ``deadline`` (``time.perf_counter`` value; mcts uses it) the chain stops early when late.
+    ``deadline`` (a ``clock`` value; mcts uses it) the chain stops early when late.
     An attack is fought out (``settle``) wherever it opens, so a step into a fort is judged by
     the fight's outcome. ``ev`` is the evaluation judged by. With ``turn`` (``turn_of`` the
     decision the chain follows) the chain ends with that turn: after a seat the engine plays
@@ -118,7 +119,7 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     for _ in range(steps):
         if st.winner != -1 or decision_seat(st) != seat or (turn is not None and turn_of(st) != turn):
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and clock() > deadline:
             break
         legal = legal_actions(st)
         if len(legal) == 1:

@@ -36,8 +36,10 @@ player count) for the choices that follow. Decisions outside the focus choice ar
 except those around an attack, judged by greedy's values averaged over ``CHANCE_SAMPLES``
 determinizations (greedy sees one roll of the dice). Once the turn's time is spent, what is
 left of the turn is answered by one ply (``greedy_step``, no chains: milliseconds), so a turn
-with many army steps still ends close to its budget. With an iteration budget the bot is
-deterministic for its seed.
+with many army steps still ends close to its budget. The clock is wall time by default (what a
+player waits); ``clock=time.thread_time`` (spec ``mcts:1s-cpu``) counts the bot's own CPU time,
+so a tournament on a busy machine plays the searches an idle one would. With an iteration
+budget the bot is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions
@@ -165,8 +167,13 @@ class MctsBot:
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
                  chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None,
-                 depth: int | None = None, tactics: Evaluation | None = None) -> None:
+                 depth: int | None = None, tactics: Evaluation | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng or random.Random(0)
+        self.clock = clock
+        """What the time budget is measured by: ``time.perf_counter`` (wall time, what a player
+        waits) or ``time.thread_time`` (this thread's CPU time: the same search whatever else
+        the machine runs, for tournaments on a shared machine; spec ``mcts:1s-cpu``)."""
         self.time_s = time_s if iterations is None else None
         self.iterations = iterations
         self.c = c
@@ -262,9 +269,10 @@ class MctsBot:
         work = [len(legal)]
         for a in legal:
             nxt = apply(base, a)
-            late = stop is not None and time.perf_counter() > stop
+            late = stop is not None and self.clock() > stop
             if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev, turn=turn_of(base))
+                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev, turn=turn_of(base),
+                                clock=self.clock)
             else:
                 v = self.ev.value(nxt, seat)
             out[a] = squash(v + tempo(base, seat, a))
@@ -274,7 +282,7 @@ class MctsBot:
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
             return legal[0]
-        t0 = time.perf_counter()
+        t0 = self.clock()
         key = (int(view["round"]), int(view["current"]))
         if key != self._turn:
             self._turn, self._spent = key, 0.0
@@ -295,7 +303,7 @@ class MctsBot:
                 return self._expected_choice(base, seat, legal, stop)
             return self._greedy.choose_in(base, seat, legal)
         finally:
-            self._spent += time.perf_counter() - t0
+            self._spent += self.clock() - t0
 
     def _expected_choice(self, base: GameState, seat: int, legal: Sequence[Action],
                          stop: float | None = None) -> Action:
@@ -309,17 +317,17 @@ class MctsBot:
         the work budget lasts, plus the focus tempo) over ``samples`` determinizations (fresh
         dice and draws each; the first is ``base`` itself), and the number taken. Every option
         is judged on the same draw (common random numbers: two options are not told apart by
-        which drew the better dice). With ``stop`` (a ``time.perf_counter`` value), no new
+        which drew the better dice). With ``stop`` (a ``self.clock`` value), no new
         sample starts once the one just taken would end past it; ``samples`` None: as many as
         the time allows. Ties go to the first option. Also the one-turn search (``DEPTH`` 1)."""
         if samples is None and stop is None:
             samples = 1
         totals: dict[Action, float] = {}
-        t = time.perf_counter()
+        t = self.clock()
         k = 0
         while samples is None or k < samples:
             if k and stop is not None:
-                now = time.perf_counter()
+                now = self.clock()
                 if now + (now - t) / k > stop:
                     break
             st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
@@ -332,7 +340,7 @@ class MctsBot:
                budget: float | None = None) -> Action:
         """The most visited focus option after the search (``budget`` seconds from ``t0``, or
         ``self.iterations`` iterations when the bot has an iteration budget)."""
-        t0 = time.perf_counter() if t0 is None else t0
+        t0 = self.clock() if t0 is None else t0
         self._judge_by(base.n, base.ruleset)
         if budget is None and self.iterations is None:
             budget = self.time_s
@@ -350,7 +358,7 @@ class MctsBot:
             if self.iterations is not None and it >= self.iterations:
                 break
             if deadline is not None:
-                now = time.perf_counter()
+                now = self.clock()
                 avg = (now - t0) / it if it else 0.0
                 if now + 1.2 * avg > deadline:
                     break

@@ -1,13 +1,15 @@
 """Bots by name: ``make_bot(spec, seed)`` for the CLI, the server and Python.
 
 Specs: ``random``, ``greedy``, ``mcts`` (1 s a turn), ``mcts:1s`` / ``mcts:250ms`` (time
-budget), ``mcts:500i`` (iteration budget).
+budget, wall clock), ``mcts:1s-cpu`` (time budget in the bot's own CPU time, for tournaments on
+a shared machine), ``mcts:500i`` (iteration budget).
 """
 
 from __future__ import annotations
 
 import random
 import re
+import time
 
 from .base import Bot
 from .greedy import GreedyBot
@@ -18,10 +20,11 @@ KINDS = ("random", "greedy", "mcts")
 
 
 def parse_budget(text: str) -> tuple[float | None, int | None]:
-    """``1s``, ``0.5s``, ``250ms`` -> (seconds, None); ``500i`` -> (None, 500)."""
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|i)", text.strip())
-    if not m:
-        raise ValueError(f"bad budget {text!r}: expected e.g. 1s, 250ms or 500i")
+    """``1s``, ``0.5s``, ``250ms`` -> (seconds, None); ``500i`` -> (None, 500). A ``-cpu``
+    suffix (``1s-cpu``) is the clock's, read by ``make_bot``."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|i)(-cpu)?", text.strip())
+    if not m or (m.group(3) and m.group(2) == "i"):
+        raise ValueError(f"bad budget {text!r}: expected e.g. 1s, 250ms, 1s-cpu or 500i")
     v, unit = float(m.group(1)), m.group(2)
     if unit == "i":
         if v < 1 or v != int(v):
@@ -43,8 +46,9 @@ def make_bot(spec: str, seed: int) -> Bot:
         return GreedyBot(rng)
     if kind == "mcts":
         secs, iters = parse_budget(arg) if arg else (1.0, None)
-        return MctsBot(rng, time_s=secs, iterations=iters)
-    raise ValueError(f"unknown bot {spec!r}: expected one of random, greedy, mcts, mcts:1s, mcts:500i")
+        clock = time.thread_time if arg.strip().endswith("-cpu") else time.perf_counter
+        return MctsBot(rng, time_s=secs, iterations=iters, clock=clock)
+    raise ValueError(f"unknown bot {spec!r}: expected one of random, greedy, mcts, mcts:1s, mcts:1s-cpu, mcts:500i")
 
 
 def validate_spec(spec: str) -> str:
