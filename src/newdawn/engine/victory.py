@@ -9,6 +9,7 @@ start of the first player's turn declares the winner.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import countOf
 from typing import Any
 
 from ..content.schema import Agenda
@@ -205,37 +206,110 @@ further when it has fewer wonders than the need (``n``; three eras for ``wonder_
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
-    """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need (asked on
-    every action that changes the ``agenda_signature``, so the city agendas stop early)."""
+    """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need. Asked on
+    every action that changes the ``agenda_signature``, so each agenda gets a check of its own
+    (``_met_check``, made once per agenda) that stops as soon as the answer is known."""
+    got = _MET.get(id(ag))
+    if got is None or got[0] is not ag:
+        if len(_MET) > 4096:
+            _MET.clear()
+        got = _MET[id(ag)] = (ag, _met_check(ag))
+    return got[1](st, seat)
+
+
+MetCheck = Callable[[GameState, int], bool]
+_MET: dict[int, tuple[Agenda, MetCheck]] = {}
+"""id of an agenda -> (that agenda, its check); a hit counts only for that very object."""
+
+
+def _met_check(ag: Agenda) -> MetCheck:
+    """``agenda_progress(st, seat, ag)`` reaches its need, as a function of (state, seat) with
+    the agenda's numbers read once. The city and wonder agendas first compare the seat's number
+    of cities or wonders (an upper bound of their progress) with the need."""
     kind = ag.kind
+    args = ag.args
+    progress = PROGRESS[kind]
+
+    def general(st: GameState, seat: int) -> bool:
+        have, need = progress(st, seat, args)
+        return have >= need
+
     if kind in WONDER_BOUND:
-        if len(st.players[seat].wonders) < (3 if kind == "wonder_each_era" else int(ag.args["n"])):
-            return False
-    elif kind == "diplomacy_sources":
-        if len(st.players[seat].dipl) < int(ag.args["n"]):  # each card has one source
-            return False
-    elif kind in CITY_BOUND:
-        mine = [s for s, o in st.cities.items() if o == seat]
-        need = int(ag.args["n"])
-        if len(mine) < need:
-            return False
-        if kind == "mature_cities":
-            spare = len(mine) - need  # cities that may fail to be mature
-            for s in mine:
-                if not is_mature(st, seat, s):
-                    spare -= 1
-                    if spare < 0:
-                        return False
-            return True
-        tile_of = st.board.tile_of
-        if kind == "city_tiles":  # _city_tiles, from the cities just listed
-            return len({tile_of[s] for s in mine}) >= need
-        if kind == "mature_city_tiles":  # _mature_tiles, from the cities just listed
-            if len({tile_of[s] for s in mine}) < need:
+        most = 3 if kind == "wonder_each_era" else int(args["n"])
+
+        def wonders(st: GameState, seat: int) -> bool:
+            if len(st.players[seat].wonders) < most:
                 return False
-            return len({tile_of[s] for s in mine if is_mature(st, seat, s)}) >= need
-    have, need = PROGRESS[kind](st, seat, ag.args)
-    return have >= need
+            return general(st, seat)
+        return wonders
+    n = int(args["n"]) if "n" in args else 0
+    if kind == "forts":
+        def forts(st: GameState, seat: int) -> bool:
+            cities = st.cities
+            ctl = st.ctl
+            have = 0
+            for s in _board_spaces(st, "forts"):
+                o = cities.get(s)
+                if o == seat or (o is None and ctl.get(s) == seat):
+                    have += 1
+            return have >= n
+        return forts
+    if kind == "diplomacy_sources":
+        def diplomacy(st: GameState, seat: int) -> bool:
+            if len(st.players[seat].dipl) < n:  # each card has one source
+                return False
+            return general(st, seat)
+        return diplomacy
+    if kind == "cities_on_map":
+        def cities_on_map(st: GameState, seat: int) -> bool:
+            return countOf(st.cities.values(), seat) >= n
+        return cities_on_map
+    if kind in CITY_BOUND:
+        def city_bound(st: GameState, seat: int) -> bool:
+            cities = st.cities
+            if countOf(cities.values(), seat) < n:
+                return False
+            mine = [s for s, o in cities.items() if o == seat]
+            if kind == "mature_cities":
+                spare = len(mine) - n  # cities that may fail to be mature
+                for s in mine:
+                    if not is_mature(st, seat, s):
+                        spare -= 1
+                        if spare < 0:
+                            return False
+                return True
+            tile_of = st.board.tile_of
+            if kind == "city_tiles":
+                return len({tile_of[s] for s in mine}) >= n
+            # mature_city_tiles
+            if len({tile_of[s] for s in mine}) < n:
+                return False
+            return len({tile_of[s] for s in mine if is_mature(st, seat, s)}) >= n
+        return city_bound
+    if kind == "coastal_spaces":
+        def coastal(st: GameState, seat: int) -> bool:
+            if countOf(st.cities.values(), seat) + countOf(st.ctl.values(), seat) < n:
+                return False
+            return general(st, seat)
+        return coastal
+    if kind == "reinforced_tokens":
+        def reinforced(st: GameState, seat: int) -> bool:
+            if len(st.reinforced) < n:
+                return False
+            return general(st, seat)
+        return reinforced
+    if kind == "all_districts":
+        def districts(st: GameState, seat: int) -> bool:
+            if len(st.district) < len(content_for(st).ruleset.districts):
+                return False
+            return general(st, seat)
+        return districts
+    if kind == "resources":
+        def resources(st: GameState, seat: int) -> bool:
+            ps = st.players[seat]
+            return sum(ps.resources.values()) + len(ps.nws) >= n
+        return resources
+    return general
 
 
 def claimed_cards(st: GameState, seat: int) -> int:
