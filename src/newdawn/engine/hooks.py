@@ -144,11 +144,30 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
     return got
 
 
-def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
+_FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], tuple[Callable[..., Any], ...]]] = {}
+
+
+def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any], ...]:
+    """The functions registered at ``point`` for the ``active_handlers`` of ``seat``, in their
+    order. Cached by the facts ``active_handlers`` is cached by (a hit counts only while the
+    point's table is the one it was made from): every hook call asks it, and most seats have
+    no handler at most points."""
     table = REGISTRY[point]
     if not table:
-        return []
-    return [table[h](st, seat, *args) for h in active_handlers(st, seat) if h in table]
+        return ()
+    ps = st.players[seat]
+    fx = st.turn.get("fx") if seat == st.current else None
+    key = (point, st._c, ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
+    got = _FNS.get(key)
+    if got is None or got[0] is not table:
+        if len(_FNS) > 50_000:
+            _FNS.clear()
+        got = _FNS[key] = (table, tuple(table[h] for h in active_handlers(st, seat) if h in table))
+    return got[1]
+
+
+def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
+    return [fn(st, seat, *args) for fn in handlers_at(point, st, seat)]
 
 
 def printed_number(st: GameState, handler: str, key: str) -> int:
@@ -232,24 +251,18 @@ def difficulty(st: GameState, seat: int, s: int, purpose: str) -> int:
     "city", "move"). Effects only ever lower it; call this only once the printed value fails,
     so seats without such effects pay nothing."""
     base: int = st.board.diff[s]
-    table = REGISTRY["difficulty"]
-    if not table:
-        return base
-    for h in active_handlers(st, seat):
-        fn = table.get(h)
-        if fn is not None:
-            v = fn(st, seat, s, purpose)
-            if v is not None and v < base:
-                base = v
+    for fn in handlers_at("difficulty", st, seat):
+        v = fn(st, seat, s, purpose)
+        if v is not None and v < base:
+            base = v
     return base
 
 
 def attack_allowed(st: GameState, seat: int, other: int) -> bool:
     """False if an effect forbids ``seat`` to attack or destroy pieces of seat ``other``."""
-    table = REGISTRY["attack_allowed"]
-    if not table or other < 0:
+    if other < 0:
         return True
-    return all(table[h](st, seat, other) for h in active_handlers(st, seat) if h in table)
+    return all(fn(st, seat, other) for fn in handlers_at("attack_allowed", st, seat))
 
 
 def collect(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
@@ -264,31 +277,26 @@ def collect(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
 
 def grants(st: GameState, seat: int, what: str) -> bool:
     """Whether an active effect of ``seat`` grants the named rule change (``seat`` < 0: no)."""
-    table = REGISTRY["grants"]
-    if not table or seat < 0:
+    if seat < 0:
         return False
-    return any(what in table[h](st, seat) for h in active_handlers(st, seat) if h in table)
+    for fn in handlers_at("grants", st, seat):
+        if what in fn(st, seat):
+            return True
+    return False
 
 
 def extra_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Any]:
     """Options that active effects add to the pending decision ``kind``."""
-    table = REGISTRY["options"]
-    if not table:
-        return []
     out: list[Any] = []
-    for h in active_handlers(st, seat):
-        fn = table.get(h)
-        if fn is not None:
-            out.extend(fn(st, seat, kind, f))
+    for fn in handlers_at("options", st, seat):
+        out.extend(fn(st, seat, kind, f))
     return out
 
 
 def extra_act(st: GameState, seat: int, kind: str, f: Frame, a: Any) -> bool:
     """Apply an option added by ``extra_options``; False if no effect claims it."""
-    table = REGISTRY["act"]
-    for h in active_handlers(st, seat):
-        fn = table.get(h)
-        if fn is not None and fn(st, seat, kind, f, a):
+    for fn in handlers_at("act", st, seat):
+        if fn(st, seat, kind, f, a):
             return True
     return False
 
@@ -301,10 +309,10 @@ def allows(st: GameState, seat: int, what: str) -> bool:
     documented: ``attacked(st, seat, ctx)`` fires for the defending seat after a combat;
     ``visited(st, seat, space, visitor)`` fires for the owner of a city a rival caravan
     reached (after ``after_arrival``, so its steps come first)."""
-    table = REGISTRY["allows"]
-    if not table:
-        return False
-    return any(table[h](st, seat, what) for h in active_handlers(st, seat) if h in table)
+    for fn in handlers_at("allows", st, seat):
+        if fn(st, seat, what):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- holding diplomacy cards
@@ -316,11 +324,7 @@ NO_LIMIT = 1 << 30
 def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
     """How many diplomacy cards ``seat`` may hold from seat ``rival``: one (rules: Diplomacy
     Cards), or the most an active effect allows (Potala Palace: 4; Poland: ``NO_LIMIT``)."""
-    table = REGISTRY["diplomacy_limit"]
     most = 1
-    if table:
-        for h in active_handlers(st, seat):
-            fn = table.get(h)
-            if fn is not None:
-                most = max(most, int(fn(st, seat, rival)))
+    for fn in handlers_at("diplomacy_limit", st, seat):
+        most = max(most, int(fn(st, seat, rival)))
     return most
