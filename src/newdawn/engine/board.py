@@ -15,6 +15,7 @@ The placement-search helpers (:func:`fort_positions`, :func:`tile_placements`,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -463,9 +464,13 @@ def tile_placements(
 
     Legal: the ten cells are all off the board; the number of distinct existing spaces adjacent to
     the new cells is at least ``min_touch``, counting only spaces in ``counted`` when given; and,
-    when ``must_touch`` is given, that space is among the touched ones. Candidates are only
-    translations that put some new cell next to a space in ``counted`` (or next to
-    ``must_touch``), so ``min_touch`` is assumed to be at least 1 on a non-empty board.
+    when ``must_touch`` is given, that space is among the touched ones. ``min_touch`` is assumed
+    to be at least 1 on a non-empty board.
+
+    The translations tried: with ``must_touch``, those that put a cell on a free neighbour of
+    that space; otherwise each translation gets the number of counted spaces its halo covers,
+    counted from the counted spaces with a free neighbour (no other space can lie next to a
+    cell of a placement without a clash), and only those with enough are checked for a clash.
     """
     if board.n == 0:
         if min_touch > 0 or must_touch is not None:
@@ -473,28 +478,20 @@ def tile_placements(
         return sorted((sd, k, (0, 0)) for sd in sides if sd in tiledef.sides for k in range(6))
     keys = board._keys
     coords = board.coords
-    # Hexes next to which some new cell must lie.
-    if must_touch is not None:
-        seeds: Iterable[int] = (must_touch,)
-    elif counted is not None:
-        seeds = counted
-    else:
-        seeds = range(board.n)
-    frontier: set[int] = set()
-    for sid in seeds:
-        q, r = coords[sid]
-        base = _key(q, r)
-        for dk in _DIR_KEYS:
-            h = base + dk
-            if h not in keys:
-                frontier.add(h)
-    if not frontier:
-        return []
     if counted is not None:
         touchable = {_key(*coords[sid]) for sid in counted}
     else:
         touchable = set(keys)
     mt_key = _key(*coords[must_touch]) if must_touch is not None else None
+    edge: list[int] = []  # without must_touch: the touchable spaces with a free neighbour
+    if mt_key is not None:
+        edge = [mt_key + dk for dk in _DIR_KEYS if mt_key + dk not in keys]  # with it: its free neighbours
+    else:
+        for u in touchable:
+            for dk in _DIR_KEYS:
+                if u + dk not in keys:
+                    edge.append(u)
+                    break
 
     out: list[tuple[str, int, Coord]] = []
     for side in sides:
@@ -502,32 +499,30 @@ def tile_placements(
             continue
         for k in range(6):
             cells, halo_t, halo = _shape(tiledef, side, k)
-            seen: set[int] = set()
-            for f in frontier:
+            if mt_key is not None:
+                # a cell next to the space: the translations that put one on its free neighbours
+                cands: Iterable[int] = {f - c for f in edge for c in cells if mt_key - (f - c) in halo}
+            else:
+                cover = Counter([u - h for u in edge for h in halo_t])
+                cands = [t for t, m in cover.items() if m >= min_touch]
+            for t in cands:
+                clash = False
                 for c in cells:
-                    t = f - c
-                    if t in seen:
-                        continue
-                    seen.add(t)
-                    clash = False
-                    for c2 in cells:
-                        if c2 + t in keys:
-                            clash = True
-                            break
-                    if clash:
-                        continue
-                    if mt_key is not None:
-                        mt_rel = mt_key - t
-                        if mt_rel not in halo:
-                            continue
+                    if c + t in keys:
+                        clash = True
+                        break
+                if clash:
+                    continue
+                if mt_key is not None:
                     n_touch = 0
                     for h in halo_t:
                         if h + t in touchable:
                             n_touch += 1
                             if n_touch >= min_touch:
                                 break  # enough: the count is only compared with min_touch
-                    if n_touch >= min_touch:
-                        out.append((side, k, _unkey(t)))
+                    if n_touch < min_touch:
+                        continue
+                out.append((side, k, _unkey(t)))
     out.sort()
     return out
 
