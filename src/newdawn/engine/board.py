@@ -529,44 +529,42 @@ def tile_placements(
 
 def enclosed_holes(board: Board) -> list[Coord]:
     """Empty hexes cut off from the outside of the map (flood fill through empty hexes from the
-    border of the bounding box padded by one), sorted."""
+    border of the bounding box padded by one), sorted.
+
+    The box is one int used as a bit set: hex (q, r) is bit ((q - q0 + 1) * h + r - r0 + 1),
+    with a frame of blocked bits around it, so that the six neighbour steps are shifts by
+    h, h - 1 and 1 (both ways) that never leave the box; each round of the fill is six shifts."""
     if board.n == 0:
         return []
     qs = [c[0] for c in board.coords]
     rs = [c[1] for c in board.coords]
     q0, q1 = min(qs) - 1, max(qs) + 1
     r0, r1 = min(rs) - 1, max(rs) + 1
-    # The padded box on a flat grid with one more ring of blocked cells around it, so that a
-    # neighbour step never leaves the grid: cell (q, r) is ((q - q0 + 1) * h + r - r0 + 1).
     h = r1 - r0 + 3
     w = q1 - q0 + 3
-    seen = bytearray(w * h)  # 1: blocked (frame or a space of the map), 2: reached from outside
-    for i in range(h):
-        seen[i] = seen[(w - 1) * h + i] = 1
-    for j in range(w):
-        seen[j * h] = seen[j * h + h - 1] = 1
+    col = ((1 << (h - 2)) - 1) << 1  # the rows inside the frame, in column 0
+    box = 0
+    for j in range(1, w - 1):
+        box |= col << (j * h)
+    spaces = 0
     for q, r in board.coords:
-        seen[(q - q0 + 1) * h + r - r0 + 1] = 1
-    steps = [dq * h + dr for dq, dr in DIRS]
-    stack: list[int] = []
+        spaces |= 1 << ((q - q0 + 1) * h + r - r0 + 1)
+    free = box & ~spaces
+    ring = (col << h) | (col << ((w - 2) * h))
     for j in range(1, w - 1):
-        stack.append(j * h + 1)
-        stack.append(j * h + h - 2)
-    for i in range(1, h - 1):
-        stack.append(h + i)
-        stack.append((w - 2) * h + i)
-    while stack:
-        c = stack.pop()
-        if seen[c]:
-            continue
-        seen[c] = 2
-        for d in steps:
-            if not seen[c + d]:
-                stack.append(c + d)
-    holes: list[Coord] = []
-    for j in range(1, w - 1):
-        base = j * h
-        for i in range(1, h - 1):
-            if not seen[base + i]:
-                holes.append((q0 + j - 1, r0 + i - 1))
-    return holes
+        ring |= (2 | 1 << (h - 2)) << (j * h)
+    out = free & ring  # the padded border is all empty: the outside
+    d = h - 1
+    while True:
+        grown = out | (((out << h) | (out >> h) | (out << d) | (out >> d) | (out << 1) | (out >> 1)) & free)
+        if grown == out:
+            break
+        out = grown
+    holes = free & ~out
+    found: list[Coord] = []
+    while holes:
+        low = holes & -holes
+        j, i = divmod(low.bit_length() - 1, h)
+        found.append((q0 + j - 1, r0 + i - 1))
+        holes ^= low
+    return found
