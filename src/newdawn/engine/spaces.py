@@ -249,16 +249,38 @@ def coord_texts(st: GameState) -> tuple[str, ...]:
 
 def space_of(st: GameState, arg: str) -> int:
     """The space id named by ``q,r``; raises IllegalActionError for a space not on the map."""
+    b = st.board
+    ids: dict[str, int] | None = b.memo.get("cid")
+    if ids is None:
+        ids = b.memo["cid"] = {t: s for s, t in enumerate(coord_texts(st))}
+    got = ids.get(arg)
+    if got is not None:  # the canonical text (any other form is read as written)
+        return got
     c = parse_coord(arg)
-    s = st.board.index.get(c)
+    s = b.index.get(c)
     if s is None:
         raise IllegalActionError(f"{arg} is not a space on the map")
     return s
 
 
 def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range) -> list[Action]:
-    texts = coord_texts(st)
-    return [action(verb, texts[s]) for s in sorted(spaces)]
+    """``verb <space>`` for each space, in space order. The actions of a verb are made once per
+    board (cached in its memo): the frequent decisions list them again and again."""
+    b = st.board
+    key = "act:" + verb
+    acts: list[Action | None] | None = b.memo.get(key)
+    if acts is None:
+        acts = b.memo[key] = [None] * b.n
+    texts: tuple[str, ...] | None = None
+    out: list[Action] = []
+    for s in sorted(spaces):
+        a = acts[s]
+        if a is None:
+            if texts is None:
+                texts = coord_texts(st)
+            a = acts[s] = action(verb, texts[s])
+        out.append(a)
+    return out
 
 
 # ---------------------------------------------------------------- where pieces may go
