@@ -144,26 +144,27 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
     return got
 
 
-_FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], tuple[Callable[..., Any], ...]]] = {}
+_FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]] = {}
 
 
 def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any], ...]:
     """The functions registered at ``point`` for the ``active_handlers`` of ``seat``, in their
-    order. Cached by the facts ``active_handlers`` is cached by (a hit counts only while the
-    point's table is the one it was made from): every hook call asks it, and most seats have
-    no handler at most points."""
+    order. Cached by the facts ``active_handlers`` is cached by (a hit counts only for the very
+    content and point table it was made from): every hook call asks it, and most seats have no
+    handler at most points."""
     table = REGISTRY[point]
     if not table:
         return ()
     ps = st.players[seat]
     fx = st.turn.get("fx") if seat == st.current else None
-    key = (point, st._c, ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
+    c = st._c
+    key = (point, id(c), ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
     got = _FNS.get(key)
-    if got is None or got[0] is not table:
+    if got is None or got[0] is not table or got[1] is not c:
         if len(_FNS) > 50_000:
             _FNS.clear()
-        got = _FNS[key] = (table, tuple(table[h] for h in active_handlers(st, seat) if h in table))
-    return got[1]
+        got = _FNS[key] = (table, c, tuple(table[h] for h in active_handlers(st, seat) if h in table))
+    return got[2]
 
 
 def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
