@@ -21,7 +21,7 @@ def pick(r: random.Random, legal: Sequence[Action], passive: float = 0.1) -> Act
     """A legal option at random from ``r``: among those that make progress (not in
     :data:`PASSIVE_VERBS`), or with probability ``passive`` among all of them."""
     if len(legal) > 1 and r.random() >= passive:
-        active = [a for a in legal if a.verb not in PASSIVE_VERBS]
+        active = [a for a in legal if a[0] not in PASSIVE_VERBS]  # a[0]: the verb (faster than .verb)
         if active:
             return active[int(r.random() * len(active))]
     return legal[int(r.random() * len(legal))]
