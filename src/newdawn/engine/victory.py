@@ -178,6 +178,39 @@ def fort_spaces(st: GameState) -> tuple[int, ...]:
     return _board_spaces(st, "forts")
 
 
+def _fort_counts(st: GameState) -> dict[int, int]:
+    """Seat -> forts it controls (as ``_forts`` counts them), in one pass over the forts."""
+    cities = st.cities
+    ctl = st.ctl
+    counts: dict[int, int] = {}
+    for s in _board_spaces(st, "forts"):
+        o = cities.get(s)
+        if o is None:
+            o = ctl.get(s)
+        if o is not None:
+            counts[o] = counts.get(o, 0) + 1
+    return counts
+
+
+class _Checks:
+    """The agenda checks of one ``claim_completed`` or ``run_agendas`` call, which change no
+    piece: the fort agendas (asked of every holder, both fort cards) read the forts once."""
+
+    __slots__ = ("st", "forts")
+
+    def __init__(self, st: GameState) -> None:
+        self.st = st
+        self.forts: dict[int, int] | None = None
+
+    def met(self, seat: int, ag: Agenda) -> bool:
+        if ag.kind == "forts":
+            forts = self.forts
+            if forts is None:
+                forts = self.forts = _fort_counts(self.st)
+            return forts.get(seat, 0) >= int(ag.args["n"])
+        return agenda_met(self.st, seat, ag)
+
+
 def _board_spaces(st: GameState, kind: str) -> tuple[int, ...]:
     """The spaces of one kind, ``forts`` or a terrain (``natural_wonder``), kept in
     the board's memo (a new board is built when the map grows)."""
@@ -361,6 +394,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     c = st._c
     claims = st.claims
     full = sorted({st.current, actor} - {-1})
+    met = _Checks(st).met
     for vc_id in st.victory_cards:
         vc = c.victory_cards[vc_id]
         agendas = vc.agendas
@@ -373,13 +407,13 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
         if vc.fort:
             for seat in holders:
                 for ag in agendas:
-                    if seat in claims.get(ag.id, ()) and not agenda_met(st, seat, ag):
+                    if seat in claims.get(ag.id, ()) and not met(seat, ag):
                         push_agenda_checks(st, full)
                         return True
         for seat in full:
             if seat not in holders:
                 for ag in agendas:
-                    if agenda_met(st, seat, ag):
+                    if met(seat, ag):
                         push_agenda_checks(st, full)
                         return True
     return False
@@ -390,6 +424,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
     c = content_for(st)
     check_seats = f["seats"]
     claims = st.claims
+    met = _Checks(st).met
     for k in range(st.n):
         seat = (st.current + k) % st.n
         full = seat in check_seats
@@ -400,7 +435,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
             mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
             if vc.fort:
                 for ag in mine:
-                    if not agenda_met(st, seat, ag):
+                    if not met(seat, ag):
                         st.mark_agendas()
                         claims[ag.id] = [p for p in claims[ag.id] if p != seat]
                         log(st, f"seat {seat} loses the {ag.name} agenda", "agenda_lost", seat=seat, agenda=ag.id, card=vc_id)
@@ -408,7 +443,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
             if mine or not full:
                 continue
             for ag in vc.agendas:
-                if agenda_met(st, seat, ag):
+                if met(seat, ag):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
                         push(st, {"k": "agendas", "seats": check_seats})
