@@ -33,7 +33,7 @@ def test_every_registered_kind_has_its_class_and_every_class_a_kind() -> None:
     assert not stale, f"classes in Frame for no registered kind: {stale}"
     for kind in registered_kinds():
         hints = typing.get_type_hints(MEMBERS[class_name(kind)], localns={"ReadOnly": ReadOnly})
-        assert hints["k"] == Literal[kind], f"{class_name(kind)}.k is not Literal[{kind!r}]"
+        assert hints["kind"] == Literal[kind], f"{class_name(kind)}.kind is not Literal[{kind!r}]"
 
 
 def _frame_param(fn: Any) -> str | None:
@@ -123,7 +123,7 @@ def shape(kind: str) -> dict[str, tuple[Any, bool]]:
 
 
 def frame_problem(f: dict[str, Any]) -> str | None:
-    kind = f.get("k")
+    kind = f.get("kind")
     if not isinstance(kind, str) or class_name(kind) not in MEMBERS:
         return f"no declared kind: {f}"
     want = shape(kind)
@@ -140,11 +140,11 @@ def frame_problem(f: dict[str, Any]) -> str | None:
 
 
 def test_the_checker_finds_a_wrong_frame() -> None:
-    assert frame_problem({"k": "place", "seat": 0, "left": 1, "near": "city", "max": 2}) is None
-    assert frame_problem({"k": "place", "seat": 0, "left": 1, "near": "city"}) is not None  # max missing
-    assert frame_problem({"k": "place", "seat": 0, "left": "1", "near": "city", "max": 2}) is not None
-    assert frame_problem({"k": "place", "seat": 0, "left": 1, "near": "city", "max": 2, "lft": 1}) is not None
-    assert frame_problem({"k": "no_such_kind"}) is not None
+    assert frame_problem({"kind": "place", "seat": 0, "left": 1, "near": "city", "max": 2}) is None
+    assert frame_problem({"kind": "place", "seat": 0, "left": 1, "near": "city"}) is not None  # max missing
+    assert frame_problem({"kind": "place", "seat": 0, "left": "1", "near": "city", "max": 2}) is not None
+    assert frame_problem({"kind": "place", "seat": 0, "left": 1, "near": "city", "max": 2, "lft": 1}) is not None
+    assert frame_problem({"kind": "no_such_kind"}) is not None
 
 
 def _play(config: dict[str, Any], seed: int, plies: int) -> list[str]:

@@ -290,7 +290,7 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.hint = f"covers {len(cells)} spaces from {where}"
     r.group = "tile"
     r.said = f"places the map tile at {where}"
-    r.quiet = f["k"] == "setup_capital"  # its event says it
+    r.quiet = f["kind"] == "setup_capital"  # its event says it
 
 
 def _cell(what: str) -> Maker:
@@ -299,7 +299,7 @@ def _cell(what: str) -> Maker:
 
         q, rr = parse_coord(a.arg)
         r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} at {q},{rr}"
-        r.quiet = f["k"] == "setup_fort"  # its event says it
+        r.quiet = f["kind"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
             r.spaces, r.dst = [s], s
@@ -581,7 +581,7 @@ _reg("base_map_place", "tile", _tile)
 
 def option_record(st: GameState, f: Frame, a: Action) -> Rec:
     r = _generic(st, a)
-    fn = LABELS.get((f["k"], a.verb)) or LABELS.get((f["k"], "*"))
+    fn = LABELS.get((f["kind"], a.verb)) or LABELS.get((f["kind"], "*"))
     if fn is not None:
         fn(st, f, a, r)
     return r
@@ -602,7 +602,7 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
         if len(rs) > 1:
             for r in rs:
                 r.group = f"space:{s}"
-    if previews and f["k"] == "focus":
+    if previews and f["kind"] == "focus":
         from .preview import focus_previews
 
         focus_previews(st, recs)
@@ -614,7 +614,7 @@ def auto_action(st: GameState) -> str | None:
     focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
     engine still asks (recorded games keep their actions); the table skips the question."""
     f = pending_frame(st)
-    if f is None or f["k"] != "commit":
+    if f is None or f["kind"] != "commit":
         return None
     opts = legal_actions(st)
     if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:

@@ -312,7 +312,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
         st.core_count = _want(ctx, "game.core", g.get("core", 0), int, line)
         st.cities, st.capitals = {}, (-1,) * st.n
         st.stack = tuple(t for t in st.stack if t not in {p.tile for p in placements})
-        st.stack_frames = [{"k": "setup_finish"}]
+        st.stack_frames = [{"kind": "setup_finish"}]
         advance(st)  # populates the map, deals the wonder decks, starts the first turn
         if not g.get("populate", True):
             _clear_map(st)
@@ -325,7 +325,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                     st = apply(st, _want(ctx, "game.setup", text, str, sl))
                 except (IllegalActionError, NotationError) as e:
                     raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
-        while st.stack_frames and st.stack_frames[-1]["k"].startswith(("setup", "base_map")):
+        while st.stack_frames and st.stack_frames[-1]["kind"].startswith(("setup", "base_map")):
             st = apply(st, legal_actions(st)[0])
         st = st.copy()
     if isinstance(g.get("ruleset"), dict):
@@ -669,8 +669,8 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
     if "frames" in sd:
         # frames given by hand (experts): taken as they are, not checked against their shapes
         st.stack_frames = [cast(Frame, dict(f)) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
-    elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["k"] == "focus":
-        st.stack_frames = [{"k": "end_turn", "seat": st.current}, {"k": "focus", "seat": st.current}]
+    elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["kind"] == "focus":
+        st.stack_frames = [{"kind": "end_turn", "seat": st.current}, {"kind": "focus", "seat": st.current}]
         if not sd.get("turn"):
             st.turn = {}
     before_advance()
