@@ -1,11 +1,11 @@
 """The declared shape of every pending step: one ``TypedDict`` per step kind.
 
 A pending step (a *frame*, ``flow.py``) is a small JSON dict on ``GameState.stack_frames``:
-``kind`` names its kind, the other keys are its parameters. Each kind has a class here, named
-after it (``"caravan_step"`` -> ``CaravanStepFrame``), that says which keys its frames carry and
-of what type; ``Frame`` is the union of them all. mypy checks every frame the engine builds
-(a dict literal where a ``Frame`` is expected) and every key a handler reads, because a
-handler declares the class of its kind (``def caravan_act(st, f: CaravanStepFrame, a)``);
+``kind`` names its step kind, the other keys are its parameters. Each kind has a class here,
+named after it (``"caravan_step"`` -> ``CaravanStepFrame``), that says which keys its frames
+carry and of what type; ``Frame`` is the union of them all. mypy checks every frame the
+engine builds (a dict literal where a ``Frame`` is expected) and every key a handler reads,
+because a handler declares the class of its kind (``def caravan_act(st, f: CaravanStepFrame, a)``);
 ``tests/engine/test_frames.py`` checks that each registered kind has its class, that its
 handlers declare it, and that the frames of played games have exactly these shapes.
 
