@@ -23,6 +23,7 @@ from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
+from .frame_shapes import frame_problem
 
 TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
@@ -667,8 +668,14 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
     except ValueError as e:
         raise ctx.err("state", str(e), line) from None
     if "frames" in sd:
-        # frames given by hand (experts): taken as they are, not checked against their shapes
-        st.stack_frames = [cast(Frame, dict(f)) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
+        # frames given by hand (experts): each must have its kind's declared shape (engine/frames.py)
+        st.stack_frames = []
+        for i, f in enumerate(_want(ctx, "state.frames", sd["frames"], list, line)):
+            where = f"state.frames[{i}]"
+            problem = frame_problem(_want(ctx, where, f, dict, ctx.key_line("frames", line)))
+            if problem is not None:
+                raise ctx.err(where, f"{problem} (in {f})", ctx.key_line("frames", line))
+            st.stack_frames.append(cast(Frame, dict(f)))
     elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["kind"] == "focus":
         st.stack_frames = [{"kind": "end_turn", "seat": st.current}, {"kind": "focus", "seat": st.current}]
         if not sd.get("turn"):
