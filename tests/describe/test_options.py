@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+import typing
+
 from newdawn.describe import no_target_reason, option_records
-from newdawn.describe.options import auto_action, option_record
+from newdawn.describe.options import LABELS, auto_action, option_record
 from newdawn.describe.preview import gain_text, token_gain
 from newdawn.engine import apply, decision_seat, legal_actions, why_illegal
 from newdawn.engine.actions import Action, parse_coord
+from newdawn.scenario.frame_shapes import MEMBERS, class_name
 
 from .conftest import Game
 
 INTERNAL = ("barb_move", "defensive_pact", "ctl", "_", "seat 0", "army 0", "caravan 0")
+
+
+def test_every_label_maker_declares_the_frame_class_of_its_kinds() -> None:
+    """A maker's frame parameter is its kind's class (``engine/frames.py``), a union holding it
+    (a maker shared by several kinds), or ``Frame`` (it reads only the keys every frame has):
+    mypy then checks the keys it reads, as for the engine's handlers."""
+    wrong = []
+    for (kind, verb), fn in sorted(LABELS.items()):
+        cls = MEMBERS.get(class_name(kind))
+        if cls is None:
+            wrong.append(f"({kind}, {verb}): no step kind {kind!r}")
+            continue
+        declared = typing.get_type_hints(fn)["f"]
+        if cls is not declared and cls not in typing.get_args(declared):
+            wrong.append(f"({kind}, {verb}): {fn.__qualname__} declares {declared}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_option_has_plain_words_and_valid_spaces(games: list[Game]) -> None:
