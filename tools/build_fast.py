@@ -28,14 +28,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "newdawn"
 COMPILED = ("engine", "content", "bots")
-NOT_COMPILED = ("engine/event.py",)
-"""Modules left as Python (mypyc cannot compile a subclass of ``str``); the compiled ones import them."""
+NOT_COMPILED = ("engine/event.py", "engine/frames.py")
+"""Modules left as Python; the compiled ones import them. ``event.py``: mypyc cannot compile a
+subclass of ``str``. ``frames.py``: compiled, its TypedDicts would keep only runtime classes
+as annotations (``type`` for a ``Literal`` kind, ``list`` for ``list[int]``, no
+``NotRequired``), and ``scenario/frame_shapes.py`` reads the declared shapes at run time; a
+TypedDict is a plain dict either way, so nothing runs slower."""
 HASH_FILE = "SOURCES_HASH"
 
 
 def sources_hash(src: Path = SRC) -> str:
-    """Hash of the compiled packages' Python sources (names and contents)."""
+    """Hash of the compiled packages' Python sources (names and contents) and of the list of
+    modules left as Python (a change to it needs a new build too)."""
     h = hashlib.sha256()
+    h.update(("\0".join(NOT_COMPILED) + "\1").encode())
     for pkg in COMPILED:
         for f in sorted((src / pkg).rglob("*.py")):  # subpackages too (engine/effects)
             h.update(f"{f.relative_to(src).as_posix()}\0".encode())

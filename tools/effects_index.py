@@ -15,7 +15,7 @@ Where each column comes from:
   name) and ``hooks.REGISTRY`` (hook point -> handler name -> function).
 * steps: the decision and automatic step kinds (``flow.CHOICE``, ``flow.AUTO``; for a decision
   made by a factory, the functions it was made from, ``decisions.MADE``) a handler
-  pushes: the literal kinds of the frames (``{"k": kind, ...}``) built in its syntax
+  pushes: the literal kinds of the frames (``{"kind": kind, ...}``) built in its syntax
   tree and in the functions of its module it calls (the registries cannot say which steps a
   function pushes); from a step of the handler's own module, the steps its functions push
   in turn.
@@ -147,7 +147,7 @@ def _step_functions(kind: str) -> list[Callable[..., Any]]:
 
 def _pushed(fn: Callable[..., Any], seen: set[Any] | None = None) -> set[str]:
     """Step kinds of the frames built in the function's own syntax tree (dict literals
-    ``{"k": "<kind>", ...}``; kinds are always written there as literals), and in the
+    ``{"kind": "<kind>", ...}``; kinds are always written there as literals), and in the
     functions of the same module it calls by name."""
     seen = set() if seen is None else seen
     if fn in seen:
@@ -159,9 +159,9 @@ def _pushed(fn: Callable[..., Any], seen: set[Any] | None = None) -> set[str]:
         return set()
     out: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):  # a frame: {"k": "<kind>", ...}
+        if isinstance(node, ast.Dict):  # a frame: {"kind": "<kind>", ...}
             for key, value in zip(node.keys, node.values, strict=True):
-                if isinstance(key, ast.Constant) and key.value == "k" and value is not None:
+                if isinstance(key, ast.Constant) and key.value == "kind" and value is not None:
                     for k in ast.walk(value):
                         if isinstance(k, ast.Constant) and isinstance(k.value, str) and (
                                 k.value in flow.CHOICE or k.value in flow.AUTO):

@@ -44,7 +44,7 @@ def examples(seed: int = 1) -> dict[str, dict[str, Any]]:
             if st.winner != -1:
                 out["view-end.json"] = mgr.view(gid, token, log_from=since)
                 break
-            k = st.stack_frames[-1]["k"]
+            k = st.stack_frames[-1]["kind"]
             name = WANTED.get(k)
             if k == "focus" and st.round >= 4 and decision_seat(st) == 1:
                 name = "view-message.json"

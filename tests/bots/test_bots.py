@@ -95,7 +95,7 @@ def test_greedy_takes_an_immediate_gain() -> None:
     g = GreedyBot(random.Random(0))
     while st.winner == -1 and found < 3:
         legal = legal_actions(st)
-        if st.stack_frames[-1]["k"] == "place" and any(a.verb == "done" for a in legal) and len(legal) > 1:
+        if st.stack_frames[-1]["kind"] == "place" and any(a.verb == "done" for a in legal) and len(legal) > 1:
             a = g.choose(player_view(st, decision_seat(st)), legal)
             assert a.verb != "done"
             found += 1

@@ -310,14 +310,14 @@ def test_greedy_chain_ends_with_the_turn_when_an_engine_seat_plays_between() -> 
 
     st = new_game({"ruleset": "base", "players": 2, "automa": True, "map": "first_game"}, 4)
     rnd = random.Random(0)
-    while not (decision_seat(st) == 0 and st.stack_frames[-1]["k"] == "focus"):
+    while not (decision_seat(st) == 0 and st.stack_frames[-1]["kind"] == "focus"):
         apply_in_place(st, rnd.choice(legal_actions(st)))
     root = turn_of(st)
     focus = next(a for a in legal_actions(st) if str(a) == "focus science")
     ended = apply(st, focus)
     chain_value(ended, 0, 40, [0], ev=BASE, turn=root)
     assert ended.winner == -1 and turn_of(ended) != root
-    assert decision_seat(ended) == 0 and ended.stack_frames[-1]["k"] == "focus"
+    assert decision_seat(ended) == 0 and ended.stack_frames[-1]["kind"] == "focus"
     on = apply(st, focus)
     chain_value(on, 0, 40, [0], ev=BASE)
-    assert on.winner != -1 or on.stack_frames[-1]["k"] != "focus" or turn_of(on) != turn_of(ended)
+    assert on.winner != -1 or on.stack_frames[-1]["kind"] != "focus" or turn_of(on) != turn_of(ended)

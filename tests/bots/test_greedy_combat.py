@@ -36,7 +36,7 @@ def _army_step_next_to_fort(dice: list[int], tokens: int = 0):
     st = fresh(st)
     st = resolve(st, "military")
     st = apply(st, Action("army", "0"))
-    assert st.stack_frames[-1]["k"] == "army_step"
+    assert st.stack_frames[-1]["kind"] == "army_step"
     return st, fort
 
 

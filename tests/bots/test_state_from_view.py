@@ -46,7 +46,7 @@ RULESETS = {
 def test_rebuilt_state_plays_like_the_real_one(ruleset: str, players: int, seed: int) -> None:
     max_rounds, every, first_decision, tile_stack = RULESETS[ruleset]
     states = _states(players, seed, every, max_rounds, ruleset)
-    assert states[0].stack_frames[-1]["k"] == first_decision
+    assert states[0].stack_frames[-1]["kind"] == first_decision
     for st in states:
         if not tile_stack:
             assert st.stack == ()

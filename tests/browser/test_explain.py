@@ -24,7 +24,7 @@ def _state_in_combat() -> GameState:
         for _ in range(4000):
             if st.winner != -1:
                 break
-            if st.stack_frames[-1]["k"] == "combat":
+            if st.stack_frames[-1]["kind"] == "combat":
                 return st
             st = apply(st, rnd.choice(legal_actions(st)))
     raise AssertionError("no combat came up in random play")

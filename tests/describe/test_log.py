@@ -29,7 +29,7 @@ def test_army_steps_are_moves_from_where_it_stood_to_where_it_went(games: list[G
         for k, (seat, action) in enumerate(g.actions):
             before = g.states[k]
             f = before.stack_frames[-1]
-            if f["k"] != "army_step" or not action.startswith("to "):
+            if f["kind"] != "army_step" or not action.startswith("to "):
                 continue
             (e,) = [x for x in g.groups[k + 1]["entries"] if x["kind"] == "action"]
             (m,) = e["moves"]

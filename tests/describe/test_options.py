@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+import typing
+
 from newdawn.describe import no_target_reason, option_records
-from newdawn.describe.options import auto_action, option_record
+from newdawn.describe.options import LABELS, auto_action, option_record
 from newdawn.describe.preview import gain_text, token_gain
 from newdawn.engine import apply, decision_seat, legal_actions, why_illegal
 from newdawn.engine.actions import Action, parse_coord
+from newdawn.scenario.frame_shapes import MEMBERS, class_name
 
 from .conftest import Game
 
 INTERNAL = ("barb_move", "defensive_pact", "ctl", "_", "seat 0", "army 0", "caravan 0")
+
+
+def test_every_label_maker_declares_the_frame_class_of_its_kinds() -> None:
+    """A maker's frame parameter is its kind's class (``engine/frames.py``), a union holding it
+    (a maker shared by several kinds), or ``Frame`` (it reads only the keys every frame has):
+    mypy then checks the keys it reads, as for the engine's handlers."""
+    wrong = []
+    for (kind, verb), fn in sorted(LABELS.items()):
+        cls = MEMBERS.get(class_name(kind))
+        if cls is None:
+            wrong.append(f"({kind}, {verb}): no step kind {kind!r}")
+            continue
+        declared = typing.get_type_hints(fn)["f"]
+        if cls is not declared and cls not in typing.get_args(declared):
+            wrong.append(f"({kind}, {verb}): {fn.__qualname__} declares {declared}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_option_has_plain_words_and_valid_spaces(games: list[Game]) -> None:
@@ -46,10 +65,10 @@ def test_figure_steps_name_the_piece_from_one_and_go_from_where_it_stands(games:
     steps = 0
     for g in games:
         for st in g.states:
-            if st.winner != -1 or st.stack_frames[-1]["k"] not in ("army_step", "caravan_step"):
+            if st.winner != -1 or st.stack_frames[-1]["kind"] not in ("army_step", "caravan_step"):
                 continue
             f = st.stack_frames[-1]
-            piece = "army" if f["k"] == "army_step" else "caravan"
+            piece = "army" if f["kind"] == "army_step" else "caravan"
             here = getattr(st.players[f["seat"]], "armies" if piece == "army" else "caravans")[f["figure"]]
             for a in legal_actions(st):
                 if a.verb != "to":
@@ -66,7 +85,7 @@ def test_options_sharing_a_space_share_a_group(games: list[Game]) -> None:
     shared = 0
     for g in games:
         for st in g.states:
-            if st.winner != -1 or st.stack_frames[-1]["k"] != "district":
+            if st.winner != -1 or st.stack_frames[-1]["kind"] != "district":
                 continue
             recs = option_records(st)
             by_dst: dict[int, list[dict[str, object]]] = {}
@@ -84,7 +103,7 @@ def test_a_fight_is_announced_with_its_odds(games: list[Game]) -> None:
     fights = 0
     for g in games:
         for st in g.states:
-            if st.winner != -1 or st.stack_frames[-1]["k"] != "army_step":
+            if st.winner != -1 or st.stack_frames[-1]["kind"] != "army_step":
                 continue
             for r in option_records(st):
                 if r["warning"] == "starts a fight":
@@ -93,7 +112,7 @@ def test_a_fight_is_announced_with_its_odds(games: list[Game]) -> None:
                     # Taking it does start a combat (or a choice of target) at once.
                     nxt = apply(st, str(r["action"]))
                     assert any(e.startswith(f"seat {decision_seat(st)} attacks") for e in nxt.events) or \
-                        nxt.stack_frames[-1]["k"] in ("combat", "target")
+                        nxt.stack_frames[-1]["kind"] in ("combat", "target")
     assert fights > 0
 
 
@@ -108,7 +127,7 @@ def test_commit_with_nothing_to_spend_is_sent_without_a_question(games: list[Gam
     asked = skipped = 0
     for g in games:
         for st in g.states:
-            if st.winner != -1 or st.stack_frames[-1]["k"] != "commit":
+            if st.winner != -1 or st.stack_frames[-1]["kind"] != "commit":
                 continue
             spend = [a for a in legal_actions(st) if a.verb == "resolve" and a.arg]
             if spend:
@@ -122,7 +141,7 @@ def test_commit_with_nothing_to_spend_is_sent_without_a_question(games: list[Gam
 
 def test_a_decision_without_map_target_says_so(games: list[Game]) -> None:
     for st in games[1].states:
-        if st.winner == -1 and st.stack_frames[-1]["k"] == "government":
+        if st.winner == -1 and st.stack_frames[-1]["kind"] == "government":
             recs = option_records(st)
             reason = no_target_reason(st, recs)
             assert reason and "does not choose a space on the map" in reason
@@ -133,7 +152,7 @@ def test_a_decision_without_map_target_says_so(games: list[Game]) -> None:
 
 def test_fort_refusal_gives_the_rule_not_a_circular_reason(games: list[Game]) -> None:
     st = games[0].states[0]
-    assert st.stack_frames[-1]["k"] == "setup_fort"
+    assert st.stack_frames[-1]["kind"] == "setup_fort"
     legal = {a.arg for a in legal_actions(st)}
     reasons = set()
     for q in range(-6, 7):

@@ -14,12 +14,12 @@ def test_each_destination_is_reached_by_its_legal_steps(games: list[Game]) -> No
     for g in games:
         for st in g.states[::7]:
             rs = reach(st)
-            if st.winner != -1 or st.stack_frames[-1]["k"] not in ("army_step", "caravan_step"):
+            if st.winner != -1 or st.stack_frames[-1]["kind"] not in ("army_step", "caravan_step"):
                 assert rs is None
                 continue
             assert rs is not None
             f = st.stack_frames[-1]
-            piece = "armies" if f["k"] == "army_step" else "caravans"
+            piece = "armies" if f["kind"] == "army_step" else "caravans"
             near = {st.board.index[tuple(map(int, a.arg.split(",")))] for a in legal_actions(st) if a.verb == "to"}
             assert near <= {r["dst"] for r in rs}
             for r in rs:

@@ -26,7 +26,7 @@ def test_a_wonder_is_buildable_exactly_when_the_industry_card_would_offer_it(gam
     checked = buildable = focus = 0
     for g in games:
         for st in g.states[100:]:
-            if st.winner != -1 or st.stack_frames[-1]["k"] != "focus":
+            if st.winner != -1 or st.stack_frames[-1]["kind"] != "focus":
                 continue
             focus += 1
             if focus % 4:
@@ -36,7 +36,7 @@ def test_a_wonder_is_buildable_exactly_when_the_industry_card_would_offer_it(gam
             nxt = apply(st, Action("focus", "industry"))
             nxt = apply(nxt, Action("resolve"))
             offered = set()
-            if nxt.stack_frames[-1]["k"] == "build" and decision_seat(nxt) == seat:
+            if nxt.stack_frames[-1]["kind"] == "build" and decision_seat(nxt) == seat:
                 offered = {a.arg for a in legal_actions(nxt) if a.verb == "wonder"}
             for w in market:
                 assert w["buildable"] == (w["id"] in offered), (w, offered)
@@ -50,7 +50,7 @@ def test_focus_preview_agrees_with_the_decision_that_follows(games: list[Game]) 
     checked = warned = focus = 0
     for g in games:
         for st in g.states[10:]:
-            if st.winner != -1 or st.stack_frames[-1]["k"] != "focus":
+            if st.winner != -1 or st.stack_frames[-1]["kind"] != "focus":
                 continue
             focus += 1
             if focus % 5:
@@ -58,7 +58,7 @@ def test_focus_preview_agrees_with_the_decision_that_follows(games: list[Game]) 
             for a in legal_actions(st):
                 hint, warning = focus_preview(st, a)
                 nxt = apply(apply(st, a), Action("resolve"))
-                if nxt.stack_frames[-1]["k"] == "place" and decision_seat(nxt) == decision_seat(st):
+                if nxt.stack_frames[-1]["kind"] == "place" and decision_seat(nxt) == decision_seat(st):
                     n = sum(1 for o in legal_actions(nxt) if o.verb == "place")
                     assert f"{n} legal space" in hint
                     assert (warning is not None) == (n == 0)
@@ -107,5 +107,5 @@ def test_setup_decisions_carry_a_line_of_help() -> None:
 
     assert set(HELP) <= set(CHOICE)  # every key is a decision kind of the engine
     st = new_game({"players": 2}, 1)
-    assert st.stack_frames[-1]["k"] == "setup_fort"
+    assert st.stack_frames[-1]["kind"] == "setup_fort"
     assert decision_help(st) == HELP["setup_fort"]

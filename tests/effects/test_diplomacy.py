@@ -38,9 +38,9 @@ def test_kumasi_forest_is_difficulty_one_while_resolving_culture_or_industry():
     fo = land(st, lambda s: st.board.terrain[s] == "forest")
     st.players[0].dipl += ("cs:kumasi",)
     assert control_reason(st, 0, fo, 1) is not None  # nothing being resolved
-    st.stack_frames.append({"k": "reset", "seat": 0, "type": "culture"})
+    st.stack_frames.append({"kind": "reset", "seat": 0, "type": "culture"})
     assert control_reason(st, 0, fo, 1) is None
-    st.stack_frames[-1] = {"k": "reset", "seat": 0, "type": "growth"}
+    st.stack_frames[-1] = {"kind": "reset", "seat": 0, "type": "growth"}
     assert control_reason(st, 0, fo, 1) is not None
 
 
@@ -122,7 +122,7 @@ def test_carthage_counts_city_states_and_own_cities_within_two():
 def test_seoul_moves_a_barbarian_to_an_adjacent_empty_land_space():
     st = game(PLAIN)
     st.players[0].dipl += ("cs:seoul",)
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_seoul"
     move = next(a for a in opts(st, "barb"))
@@ -137,7 +137,7 @@ def test_geneva_exchanges_a_player_card():
     st.players[0].dipl += ("p1:embassy",)
     st.players[1].own_dipl = without(st.players[1].own_dipl, "embassy")
     st.players[0].dipl += ("cs:geneva",)
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_geneva"
     st = apply(st, Action("exchange", "p1:embassy>joint_war"))
@@ -147,7 +147,7 @@ def test_geneva_exchanges_a_player_card():
 
 def test_no_start_of_turn_step_without_cards():
     st = game(PLAIN)
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] not in ("fx_seoul", "fx_geneva")
 
@@ -264,7 +264,7 @@ def test_non_aggression_pact_lets_the_attacked_holder_swap_its_military_card():
     f = {"attacker": 0, "space": t, "target": "ctl", "defender": 1, "figure": 0,
          "attack_die": 1, "defence_die": 6, "attack_base": 0, "defence_base": 0, "attack_plus": 0, "defence_plus": 0}
     resolve_combat(st, f)
-    assert st.stack_frames[-1]["k"] == "fx_nap" and st.stack_frames[-1]["seat"] == 1
+    assert st.stack_frames[-1]["kind"] == "fx_nap" and st.stack_frames[-1]["seat"] == 1
     st = fresh(st)
     c = st._c
     before = [c.focus_cards[x].type for x in st.players[1].row]
@@ -357,7 +357,7 @@ def _army_into(st, s):
 
     a = st.board.nbrs[s][0]
     st.players[0].armies = [a, *[ON_CARD] * (len(st.players[0].armies) - 1)]
-    push(st, {"k": "army_step", "seat": 0, "figure": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vs_barbarian": 0, "passes": []})
+    push(st, {"kind": "army_step", "seat": 0, "figure": 0, "left": 3, "explored": False, "prev": a, "slot": 5, "water": False, "combat": 0, "vs_barbarian": 0, "passes": []})
     st = fresh(st)
     return apply(st, Action("to", text(st, s))), a
 
@@ -375,7 +375,7 @@ def test_antananarivo_your_armies_pass_it_on_your_turn_but_may_not_end_there():
     st.players[0].dipl += ("cs:antananarivo",)
     st, a = _army_into(st, s)
     f = st.stack_frames[-1]
-    assert f["k"] == "army_step" and st.players[0].armies[0] == s and f["prev"] == a
+    assert f["kind"] == "army_step" and st.players[0].armies[0] == s and f["prev"] == a
     assert Action("stop") in legal_actions(st)
     stopped = apply(st, Action("stop"))
     assert stopped.players[0].armies[0] == ON_CARD

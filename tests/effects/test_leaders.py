@@ -24,11 +24,11 @@ from newdawn.engine.turn import card_frames  # noqa: E402
 def game(leaders: list[str], seed: int = 1):
     """Past setup (first options), seat 0 to move, waiting for a decision of seat 0."""
     st = new_game({"players": len(leaders), "leaders": leaders}, seed)
-    while st.stack_frames[-1]["k"].startswith("setup"):
+    while st.stack_frames[-1]["kind"].startswith("setup"):
         st = apply(st, legal_actions(st)[0])
     if st.current != 0:
         st.current = 0
-        st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
+        st.stack_frames = [{"kind": "end_turn", "seat": 0}, {"kind": "focus", "seat": 0}]
         st = fresh(st)
     return st
 
@@ -63,14 +63,14 @@ def test_level_two_unique_offered_at_tech_level_and_gone_once_passed():
     assert "military_engineering" in opts(st, "take") and "engineering" in opts(st, "take")
     st = apply(st, Action("take", "mathematics"))
     assert st.players[0].flags["unique_gone"] == 1
-    st.stack_frames.append({"k": "tech", "seat": 0, "level": 2})
+    st.stack_frames.append({"kind": "tech", "seat": 0, "level": 2})
     st = fresh(st)
     assert "military_engineering" not in opts(st, "take")
 
 
 def test_level_two_unique_taken_replaces_the_card_of_its_type():
     st = game(["rome", "china"])
-    st.stack_frames.append({"k": "tech", "seat": 0, "level": 2})
+    st.stack_frames.append({"kind": "tech", "seat": 0, "level": 2})
     st = fresh(st)
     st = apply(st, Action("take", "military_engineering"))
     assert "military_engineering" in st.players[0].row and "irrigation" not in st.players[0].row
@@ -78,7 +78,7 @@ def test_level_two_unique_taken_replaces_the_card_of_its_type():
 
 def test_unique_not_offered_at_other_levels():
     st = game(["rome", "china"])
-    st.stack_frames.append({"k": "tech", "seat": 0, "level": 3})
+    st.stack_frames.append({"kind": "tech", "seat": 0, "level": 3})
     st = fresh(st)
     assert "military_engineering" not in opts(st, "take")
 
@@ -180,10 +180,10 @@ def test_state_workforce_mountain_token_only_from_fifth_slot():
     st = game(["inca", "rome"])
     gain_card(st, 0, "state_workforce")
     fs = card_frames(st, 0, "state_workforce", 5, 0)
-    assert any(f["k"] == "fx_mountain" for f in fs)
-    assert not any(f["k"] == "fx_mountain" for f in card_frames(st, 0, "state_workforce", 4, 0))
+    assert any(f["kind"] == "fx_mountain" for f in fs)
+    assert not any(f["kind"] == "fx_mountain" for f in card_frames(st, 0, "state_workforce", 4, 0))
     m = land(st, lambda s: st.board.terrain[s] == "mountain" and s in st.board.nbrs[st.capitals[0]])
-    push(st, {"k": "fx_mountain", "seat": 0, "near": -1})
+    push(st, {"kind": "fx_mountain", "seat": 0, "near": -1})
     st = fresh(st)
     places = opts(st, "place")
     assert text(st, m) in places
@@ -196,8 +196,8 @@ def test_radio_replaces_a_rival_city_from_fifth_slot():
     rival = land(st, lambda s: s != cap and s not in st.board.nbrs[cap]
                  and any(s in st.board.nbrs[n] for n in st.board.nbrs[cap]))
     st.cities[rival] = 1
-    assert not any(f["k"] == "fx_radio" for f in card_frames(st, 0, "radio", 4, 0))
-    push(st, {"k": "fx_radio", "seat": 0, "range": 4})
+    assert not any(f["kind"] == "fx_radio" for f in card_frames(st, 0, "radio", 4, 0))
+    push(st, {"kind": "fx_radio", "seat": 0, "range": 4})
     st = fresh(st)
     assert text(st, rival) in opts(st, "replace")
     assert text(st, st.capitals[1]) not in opts(st, "replace") or st.capitals[1] < 0
@@ -351,14 +351,14 @@ def test_zulu_trade_token_on_military_after_a_win():
 
 def test_france_extra_culture_tokens_by_latest_wonder_era():
     st = game(["france", "rome"])
-    assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"][-1]["left"] == 2
+    assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["kind"] == "place"][-1]["left"] == 2
     st.players[0].wonders = ("colosseum",)  # ancient
-    extra = [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"]
+    extra = [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["kind"] == "place"]
     assert len(extra) == 2 and extra[-1]["left"] == 1
     medieval = next(w for w, v in st._c.wonders.items() if v.era == "medieval")
     st.players[0].wonders += (medieval,)
-    assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["k"] == "place"][-1]["left"] == 2
-    assert len([f for f in card_frames(st, 0, "astrology", 2, 0) if f["k"] == "place"]) == 0
+    assert [f for f in card_frames(st, 0, "early_empire", 2, 0) if f["kind"] == "place"][-1]["left"] == 2
+    assert len([f for f in card_frames(st, 0, "astrology", 2, 0) if f["kind"] == "place"]) == 0
 
 
 # ---------------------------------------------------------------- leaders: decisions
@@ -390,7 +390,7 @@ def test_inca_chains_a_token_next_to_a_mountain():
     st = game(["inca", "rome"])
     m = land(st, lambda s: st.board.terrain[s] == "mountain")
     place_control(st, 0, m)
-    assert st.stack_frames[-1]["k"] == "fx_mountain" and st.stack_frames[-1]["near"] == m
+    assert st.stack_frames[-1]["kind"] == "fx_mountain" and st.stack_frames[-1]["near"] == m
     st = fresh(st)
     assert opts(st, "place") and all(
         st.board.index[tuple(map(int, p.split(",")))] in st.board.nbrs[m] for p in opts(st, "place"))
@@ -404,7 +404,7 @@ def test_england_token_next_to_a_lone_city_on_its_tile():
     lone = land(st, lambda s: not any(b.tile_of[t] == b.tile_of[s] for t in st.cities)
                 and all(n not in st.cities and n not in st.cs_at for n in b.nbrs[s]))
     build_city(st, 0, lone)
-    assert st.stack_frames[-1]["k"] == "fx_england"
+    assert st.stack_frames[-1]["kind"] == "fx_england"
     st = fresh(st)
     n = next(iter(opts(st, "place")))
     st = apply(st, Action("place", n))
@@ -428,7 +428,7 @@ def test_nubia_resolves_a_district_after_growth_reset():
 
 def test_ottoman_hands_ibrahim_and_fights_its_holder_at_plus_two():
     st = game(["ottoman", "rome", "china"])
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_ibrahim"
     st = apply(st, Action("give", "1"))
@@ -441,7 +441,7 @@ def test_poland_takes_a_card_on_first_turn_and_may_hold_several():
     from newdawn.engine.economy import take_player_card
 
     st = game(["poland", "rome", "china"])
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] == "fx_poland"
     st = apply(st, Action("dipl", "1:embassy"))
@@ -450,7 +450,7 @@ def test_poland_takes_a_card_on_first_turn_and_may_hold_several():
     take_player_card(st, 0, 2, "embassy")
     take_player_card(st, 0, 2, "joint_war")
     assert "p2:embassy" not in st.players[0].dipl  # one card from any other player
-    push(st, {"k": "start_of_turn", "seat": 0})
+    push(st, {"kind": "start_of_turn", "seat": 0})
     st = fresh(st)
     assert kinds(st)[-1] != "fx_poland"  # only on the first turn
 
@@ -460,7 +460,7 @@ def test_shipbuilding_unlocks_two_caravans_and_moves_on_water():
     gain_card(st, 0, "shipbuilding")
     assert st.players[0].caravans.count(ON_CARD) == 2
     f = card_frames(st, 0, "shipbuilding", 2, 0)[0]
-    assert (f["k"], f["move"], f["water"]) == ("caravans", 4, True)
+    assert (f["kind"], f["move"], f["water"]) == ("caravans", 4, True)
 
 
 def _explore_with_caravan(st, fx):
@@ -472,7 +472,7 @@ def _explore_with_caravan(st, fx):
     if fx:
         gain_card(st, 0, "shipbuilding")
         card_frames(st, 0, "shipbuilding", 3, 0)  # resolving the card makes its effect active
-    push(st, {"k": "caravan_step", "seat": 0, "figure": 0, "left": 4, "explored": False, "slot": 3, "water": True, "barb": "none"})
+    push(st, {"kind": "caravan_step", "seat": 0, "figure": 0, "left": 4, "explored": False, "slot": 3, "water": True, "barb": "none"})
     st = fresh(st)
     return apply(st, Action("explore")), here
 
@@ -502,8 +502,8 @@ def test_astronomy_places_one_of_two_bottom_tiles_next_to_the_capital_tile():
     st = game(["poland", "rome"])
     gain_card(st, 0, "astronomy")
     frames = card_frames(st, 0, "astronomy", 2, 0)
-    assert [f["k"] for f in frames] == ["fx_astronomy", "dial"]
-    push(st, {"k": "fx_astronomy", "seat": 0})
+    assert [f["kind"] for f in frames] == ["fx_astronomy", "dial"]
+    push(st, {"kind": "fx_astronomy", "seat": 0})
     st = fresh(st)
     bottom, second = st.stack[-1], st.stack[-2]
     tiles = [a for a in legal_actions(st) if a.verb == "tile"]
@@ -523,7 +523,7 @@ def test_astronomy_places_one_of_two_bottom_tiles_next_to_the_capital_tile():
 
 def test_astronomy_puts_both_tiles_back_in_the_chosen_order():
     st = game(["poland", "rome"])
-    push(st, {"k": "fx_astronomy", "seat": 0})
+    push(st, {"kind": "fx_astronomy", "seat": 0})
     st = fresh(st)
     first, second = st.stack[-1], st.stack[-2]
     st = apply(st, Action("none"))
@@ -539,27 +539,27 @@ def _first(st, card, slot=3):
 def test_horseback_riding_armies_move_six_at_slot_value():
     st = game(["scythia", "rome"])
     f = _first(st, "horseback_riding")
-    assert (f["k"], f["move"], f["water"], f["combat"]) == ("armies", 6, False, 0)
+    assert (f["kind"], f["move"], f["water"], f["combat"]) == ("armies", 6, False, 0)
 
 
 def test_scorched_earth_armies_move_four():
     st = game(["zulu", "rome"])
     gain_card(st, 0, "scorched_earth")
     f = _first(st, "scorched_earth")
-    assert (f["k"], f["move"], f["combat"]) == ("armies", 4, 0)
+    assert (f["kind"], f["move"], f["combat"]) == ("armies", 4, 0)
     assert st.players[0].armies.count(ON_CARD) == 2
 
 
 def test_cartography_caravans_move_six_over_water():
     st = game(["netherlands", "rome"])
     f = _first(st, "cartography")
-    assert (f["k"], f["move"], f["water"]) == ("caravans", 6, True)
+    assert (f["kind"], f["move"], f["water"]) == ("caravans", 6, True)
 
 
 def test_astronomy_advances_the_dial_by_the_slot():
     st = game(["poland", "rome"])
     fs = card_frames(st, 0, "astronomy", 3, 0)
-    assert [f for f in fs if f["k"] == "dial"][0]["steps"] == 3
+    assert [f for f in fs if f["kind"] == "dial"][0]["steps"] == 3
 
 
 # Effects with no implementation yet: each must be marked missing in docs/rules-coverage.md.
@@ -614,7 +614,7 @@ def test_indonesia_caravans_treat_map_edge_water_spaces_as_adjacent():
     for seat, ok in ((0, True), (1, False)):
         ps = st.players[seat]
         ps.caravans[0] = here
-        f = {"k": "caravan_step", "seat": seat, "figure": 0, "left": 3, "explored": False, "slot": 5,
+        f = {"kind": "caravan_step", "seat": seat, "figure": 0, "left": 3, "explored": False, "slot": 5,
              "water": True, "barb": "none"}
         dests = {a.arg for a in caravan_step_options(st, f) if a.verb == "to"}
         q, r = b.coords[far]
@@ -646,7 +646,7 @@ def test_military_engineering_sets_armies_in_cities_and_reinforces_around_them()
     st.ctl[n] = 0
     far = land(st, lambda s: s not in st.board.nbrs[cap] and s != cap, avoid={n})
     st.ctl[far] = 0
-    push(st, {"k": "fx_mil_eng", "seat": 0})
+    push(st, {"kind": "fx_mil_eng", "seat": 0})
     st = fresh(st)
     assert opts(st, "army") == {text(st, cap)}
     st = apply(st, Action("army", text(st, cap)))
@@ -663,7 +663,7 @@ def test_mysticism_moves_a_token_next_to_the_new_district():
     d = land(st, lambda s: s in b.nbrs[cap] and b.diff[s] <= 2)
     tok = land(st, lambda s: s in b.nbrs[d] and s != cap, avoid={d})
     st.ctl[tok] = 0
-    push(st, {"k": "fx_mysticism", "seat": 0, "had": []})
+    push(st, {"kind": "fx_mysticism", "seat": 0, "had": []})
     st.ctl[d] = 0
     st.district[d] = "campus"
     st = fresh(st)
@@ -684,7 +684,7 @@ def test_america_puts_a_natural_wonder_on_a_card_and_spends_it_as_trade():
     s = land(st, lambda s: True)
     st.tokens[s] = "nw:" + next(iter(st._c.natural_wonders))
     place_control(st, 0, s)
-    assert st.stack_frames[-1]["k"] == "fx_america"
+    assert st.stack_frames[-1]["kind"] == "fx_america"
     st = fresh(st)
     st = apply(st, Action("nw", "culture"))
     assert spendable(st, 0, "culture") == 1 and spendable(st, 0, "science") == 0
@@ -704,12 +704,12 @@ def test_ottoman_ibrahim_holders_caravan_at_an_ottoman_city_gives_both_a_token()
     st.players[1].flags["ibrahim"] = 1  # seat 0 holds Ibrahim
     st.players[0].caravans[0] = st.capitals[1]
     arrive(st, 0, 0, st.capitals[1])
-    seats = [f["seat"] for f in st.stack_frames if f["k"] == "trade_place" and f["left"] == 1]
+    seats = [f["seat"] for f in st.stack_frames if f["kind"] == "trade_place" and f["left"] == 1]
     assert seats[-2:] == [1, 0]
-    st.stack_frames = [f for f in st.stack_frames if f["k"] not in ("trade_place", "dipl_take")]
+    st.stack_frames = [f for f in st.stack_frames if f["kind"] not in ("trade_place", "dipl_take")]
     st.players[1].flags["ibrahim"] = 0
     arrive(st, 0, 0, st.capitals[1])
-    assert [f["seat"] for f in st.stack_frames if f["k"] == "trade_place"] == [0]
+    assert [f["seat"] for f in st.stack_frames if f["kind"] == "trade_place"] == [0]
 
 
 def _beat_token(st):
@@ -729,11 +729,11 @@ def test_scorched_earth_razes_a_beaten_token_once_per_turn_and_the_army_goes_on(
     st = game(["zulu", "rome"])
     st.turn["fx"] = ["scorched_earth"]
     t = _beat_token(st)
-    assert st.stack_frames[-1]["k"] == "fx_raze"
+    assert st.stack_frames[-1]["kind"] == "fx_raze"
     st = fresh(st)
     st = apply(st, Action("raze"))
     assert t not in st.ctl
-    assert st.stack_frames[-1]["k"] == "army_step" and st.stack_frames[-1]["left"] == 4
+    assert st.stack_frames[-1]["kind"] == "army_step" and st.stack_frames[-1]["left"] == 4
     st2 = game(["zulu", "rome"])
     st2.turn = {"fx": ["scorched_earth"], "once": ["raze"]}
     t2 = _beat_token(st2)
@@ -759,12 +759,12 @@ def test_cartography_city_near_a_distant_rival_city_once_per_turn():
     st.cities[far] = 1
     st.cities[close] = 1
     hooks.fire("after_arrival", st, 0, far, 1)
-    assert st.stack_frames[-1]["k"] != "fx_cartography"  # not resolving Cartography
+    assert st.stack_frames[-1]["kind"] != "fx_cartography"  # not resolving Cartography
     st.turn["fx"] = ["cartography"]
     hooks.fire("after_arrival", st, 0, close, 1)
-    assert st.stack_frames[-1]["k"] != "fx_cartography"  # closer than 8
+    assert st.stack_frames[-1]["kind"] != "fx_cartography"  # closer than 8
     hooks.fire("after_arrival", st, 0, far, 1)
-    assert st.stack_frames[-1]["k"] == "fx_cartography"
+    assert st.stack_frames[-1]["kind"] == "fx_cartography"
     st = fresh(st)
     spot = sorted(opts(st, "city"))[0]
     s = st.board.index[tuple(map(int, spot.split(",")))]
@@ -772,7 +772,7 @@ def test_cartography_city_near_a_distant_rival_city_once_per_turn():
     st = apply(st, Action("city", spot))
     assert st.cities[s] == 0
     hooks.fire("after_arrival", st, 0, far, 1)
-    assert st.stack_frames[-1]["k"] != "fx_cartography"  # once per turn
+    assert st.stack_frames[-1]["kind"] != "fx_cartography"  # once per turn
 
 
 def test_inca_chain_stops_when_no_control_token_is_left():
@@ -780,7 +780,7 @@ def test_inca_chain_stops_when_no_control_token_is_left():
 
     st = game(["inca", "rome"])
     m = land(st, lambda s: st.board.terrain[s] == "mountain")
-    push(st, {"k": "fx_mountain", "seat": 0, "near": m})
+    push(st, {"kind": "fx_mountain", "seat": 0, "near": m})
     assert opts(fresh(st), "place")  # with tokens left, the chain is offered
     st.claims["populous"] = [0] * unused_control(st, 0)  # the rest sit on agenda cards
     st = fresh(st)

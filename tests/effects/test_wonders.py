@@ -36,10 +36,10 @@ LEADERS = ["sumeria", "netherlands"]
 def game(seed: int = 1):
     """Past setup, seat 0 to move, its focus decision on top, no government."""
     st = new_game({"players": 2, "leaders": LEADERS}, seed)
-    while st.stack_frames[-1]["k"].startswith("setup"):
+    while st.stack_frames[-1]["kind"].startswith("setup"):
         st = apply(st, legal_actions(st)[0])
     st.current = 0
-    st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
+    st.stack_frames = [{"kind": "end_turn", "seat": 0}, {"kind": "focus", "seat": 0}]
     for ps in st.players:
         ps.gov = ""
     return fresh(st)
@@ -141,7 +141,7 @@ def test_jebel_barkal_spends_resources_for_two_each_in_combat():
     give(st, 0, "jebel_barkal")
     st.players[0].resources = {"oil": 1}
     st.players[1].resources = {}
-    push(st, {"k": "combat", "seat": 0, "attacker": 0, "defender": 1, "target": "ctl", "space": s, "figure": 0, "attack_die": 1, "defence_die": 1, "attack_base": 3, "defence_base": 3, "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
+    push(st, {"kind": "combat", "seat": 0, "attacker": 0, "defender": 1, "target": "ctl", "space": s, "figure": 0, "attack_die": 1, "defence_die": 1, "attack_base": 3, "defence_base": 3, "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
     st = fresh(st)
     assert opts(st, "spend") == {"oil"}
     st = apply(st, Action("spend", "oil"))
@@ -196,7 +196,7 @@ def test_sydney_opera_house_rival_tokens_count_for_maturity():
 # ---------------------------------------------------------------- 2. start of turn
 
 def start_turn(st, seat=0):
-    push(st, {"k": "start_of_turn", "seat": seat})
+    push(st, {"kind": "start_of_turn", "seat": seat})
     return fresh(st)
 
 
@@ -206,7 +206,7 @@ def test_hanging_gardens_places_a_token_next_to_a_city_up_to_difficulty_4():
     give(st, 0, "hanging_gardens")
     st = start_turn(st)
     f = st.stack_frames[-1]
-    assert f["k"] == "place" and f["max"] == 4 and f["left"] == 1
+    assert f["kind"] == "place" and f["max"] == 4 and f["left"] == 1
     target = sorted(opts(st, "place"))[0]
     st = apply(st, Action("place", target))
     assert kinds(st)[-1] == "focus"
@@ -253,7 +253,7 @@ def test_eiffel_tower_rival_gives_one_of_two_named_tokens():
     st = start_turn(st)
     st = apply(st, Action("name", coord(st, a)))
     st = apply(st, Action("name", coord(st, b)))
-    assert st.stack_frames[-1]["k"] == "w_eiffel_pick" and st.stack_frames[-1]["seat"] == 1
+    assert st.stack_frames[-1]["kind"] == "w_eiffel_pick" and st.stack_frames[-1]["seat"] == 1
     assert opts(st, "give") == {coord(st, a), coord(st, b)}
     st = apply(st, Action("give", coord(st, a)))
     assert st.ctl[a] == 0 and a not in st.reinforced and st.ctl[b] == 1
@@ -273,7 +273,7 @@ def test_oracle_swaps_two_adjacent_cards():
 def test_great_zimbabwe_stores_trade_tokens_and_moves_them_at_start_of_turn():
     st = game()
     give(st, 0, "great_zimbabwe")
-    push(st, {"k": "trade_place", "seat": 0, "left": 5})
+    push(st, {"kind": "trade_place", "seat": 0, "left": 5})
     st = fresh(st)
     for _ in range(4):
         assert "great_zimbabwe" in opts(st, "trade")
@@ -395,7 +395,7 @@ def test_amundsen_scott_builds_an_edge_city_holding_the_wonder():
     st = apply(st, Action("city", spots[0]))
     assert st.cities[s] == 0 and st.wonder_at[s] == "amundsen_scott_research_station"
     assert st.capitals[0] not in st.wonder_at
-    assert st.stack_frames[-1]["k"] == "place" and st.stack_frames[-1]["left"] == 2
+    assert st.stack_frames[-1]["kind"] == "place" and st.stack_frames[-1]["left"] == 2
 
 
 # ---------------------------------------------------------------- 4. rule changers
@@ -421,7 +421,7 @@ def test_stonehenge_chains_placements_over_adjacent_hills():
     give(st, 0, "stonehenge")
     place_control(st, 0, hill)
     st = fresh(st)
-    assert st.stack_frames[-1]["k"] == "w_stonehenge"
+    assert st.stack_frames[-1]["kind"] == "w_stonehenge"
     assert coord(st, nxt) in opts(st, "place")
     st = apply(st, Action("place", coord(st, nxt)))
     assert st.ctl[nxt] == 0
@@ -436,7 +436,7 @@ def test_chichen_itza_culture_tokens_on_far_empty_forests_only_from_culture_card
     forest = land(st, lambda x: b.terrain[x] == "forest" and x not in near)
     clear_figures(st, forest)
     give(st, 0, "chichen_itza")
-    push(st, {"k": "place", "seat": 0, "left": 2, "near": "city", "max": 3, "standard": True})
+    push(st, {"kind": "place", "seat": 0, "left": 2, "near": "city", "max": 3, "standard": True})
     st = fresh(st)
     assert coord(st, forest) in opts(st, "place")
     st.stack_frames[-1] = {**st.stack_frames[-1], "max": 2}
@@ -456,7 +456,7 @@ def test_great_lighthouse_cities_on_empty_edge_spaces():
 
     edge = [s for s in edge if is_empty(st, s)]
     assert edge
-    push(st, {"k": "build", "seat": 0, "slot": 5, "range": 2, "water": False, "on_figure": False, "slot5_production": 0, "after": 0})
+    push(st, {"kind": "build", "seat": 0, "slot": 5, "range": 2, "water": False, "on_figure": False, "slot5_production": 0, "after": 0})
     st2 = fresh(st)
     assert coord(st, edge[0]) not in opts(st2, "city")
     give(st, 0, "great_lighthouse")
@@ -494,11 +494,11 @@ def test_petra_turns_barbarians_back_from_cities_and_reinforced_tokens():
 def test_pentagon_armies_move_without_limit():
     st = game()
     give(st, 0, "pentagon")
-    push(st, {"k": "armies", "seat": 0, "slot": 3, "move": 2, "water": False, "combat": 0, "vs_barbarian": 0, "passes": [], "reattack": False, "moved": [], "reattack_used": False})
+    push(st, {"kind": "armies", "seat": 0, "slot": 3, "move": 2, "water": False, "combat": 0, "vs_barbarian": 0, "passes": [], "reattack": False, "moved": [], "reattack_used": False})
     st = fresh(st)
     army = next(a.arg for a in legal_actions(st) if a.verb == "army")
     st = apply(st, Action("army", army))
-    if st.stack_frames[-1]["k"] == "army_start":
+    if st.stack_frames[-1]["kind"] == "army_start":
         st = apply(st, legal_actions(st)[0])
     assert st.stack_frames[-1]["left"] == st.board.n
 
@@ -506,7 +506,7 @@ def test_pentagon_armies_move_without_limit():
 def test_colossus_six_extra_caravan_steps_per_turn():
     st = game()
     st.players[0].caravans[0] = st.capitals[0]
-    push(st, {"k": "caravan_step", "seat": 0, "figure": 0, "left": 0, "explored": False, "slot": 2, "water": False, "barb": "none"})
+    push(st, {"kind": "caravan_step", "seat": 0, "figure": 0, "left": 0, "explored": False, "slot": 2, "water": False, "barb": "none"})
     st = fresh(st)
     assert "colossus" not in {a.verb for a in legal_actions(st)}
     give(st, 0, "colossus")
@@ -531,7 +531,7 @@ def test_kilwa_kisiwani_one_more_trade_token_at_a_city_state():
     give(st, 0, "kilwa_kisiwani")
     arrive(st, 0, 0, s)
     st = fresh(st)
-    assert st.stack_frames[-1]["k"] == "trade_place" and st.stack_frames[-1]["left"] == 1
+    assert st.stack_frames[-1]["kind"] == "trade_place" and st.stack_frames[-1]["left"] == 1
 
 
 def test_orszaghaz_caravan_may_conquer_the_city_state():
@@ -568,14 +568,14 @@ def test_university_of_sankore_swap_after_replacing_a_card():
     from newdawn.engine.pieces import gain_card
 
     give(st, 0, "university_of_sankore")
-    push(st, {"k": "end_turn", "seat": 0})
+    push(st, {"kind": "end_turn", "seat": 0})
     s1 = fresh(st.copy())
     assert "w_sankore" not in kinds(s1)
     gain_card(st, 0, st._c.card_for("culture", 2))
     st = fresh(st)
     assert "w_sankore" in kinds(st)
     for _ in range(20):
-        if st.stack_frames[-1]["k"] == "w_sankore":
+        if st.stack_frames[-1]["kind"] == "w_sankore":
             break
         st = apply(st, legal_actions(st)[-1])
     assert not any("science" in x for x in opts(st, "swap"))
@@ -607,7 +607,7 @@ def test_statue_of_liberty_takes_adjacent_rival_tokens_before_taking_a_city():
 def until(st, kind, limit=60):
     """Take the last option (done/skip/pass...) until a ``kind`` decision is on top."""
     for _ in range(limit):
-        if st.stack_frames[-1]["k"] == kind:
+        if st.stack_frames[-1]["kind"] == kind:
             return st
         assert st.current == 0, f"the turn ended without a {kind} decision"
         st = apply(st, legal_actions(st)[-1])
@@ -618,7 +618,7 @@ def finish_turn(st, forbidden=None, limit=200):
     for _ in range(limit):
         if st.current != 0 or st.winner != -1:
             return st
-        assert st.stack_frames[-1]["k"] != forbidden
+        assert st.stack_frames[-1]["kind"] != forbidden
         st = apply(st, legal_actions(st)[-1])
     raise AssertionError("the turn did not end")
 
@@ -658,7 +658,7 @@ def test_estadio_resolves_and_resets_economy_before_the_other_card_resets():
     st = resolve_in(st, "science", 3)
     st = until(st, "w_estadio")
     st = apply(st, Action("resolve"))
-    assert st.stack_frames[-1]["k"] == "commit" and st.stack_frames[-1]["type"] == "economy"
+    assert st.stack_frames[-1]["kind"] == "commit" and st.stack_frames[-1]["type"] == "economy"
     st = finish_turn(st)
     t = [st._c.focus_cards[x].type for x in st.players[0].row]
     assert t[0] == "science" and t[1] == "economy"
@@ -735,10 +735,10 @@ def test_a_wonder_taken_mid_turn_works_at_once_and_its_build_effect_does_not_rep
 
 def _leader_game(leaders):
     st = new_game({"players": 2, "leaders": leaders}, 1)
-    while st.stack_frames[-1]["k"].startswith("setup"):
+    while st.stack_frames[-1]["kind"].startswith("setup"):
         st = apply(st, legal_actions(st)[0])
     st.current = 0
-    st.stack_frames = [{"k": "end_turn", "seat": 0}, {"k": "focus", "seat": 0}]
+    st.stack_frames = [{"kind": "end_turn", "seat": 0}, {"kind": "focus", "seat": 0}]
     return fresh(st)
 
 
@@ -778,7 +778,7 @@ def test_porcelain_tower_offers_the_unique_card_of_the_next_level():
 # ---------------------------------------------------------------- Oxford University
 
 def _tech(st, level):
-    push(st, {"k": "tech", "seat": 0, "level": level})
+    push(st, {"kind": "tech", "seat": 0, "level": level})
     return fresh(st)
 
 
@@ -805,12 +805,12 @@ def test_oxford_university_a_new_card_may_replace_any_non_science_card():
     # two moved over; they are spent in combat, not at commit.
     st = apply(st, Action("focus", "economy"))
     top = st.stack_frames[-1]
-    assert top["k"] == "commit" and top["card"] == iron and opts(st, "resolve") == {""}
+    assert top["kind"] == "commit" and top["card"] == iron and opts(st, "resolve") == {""}
     from newdawn.engine.flow import spendable, type_key
 
     assert type_key(st, 0, "military") == "economy" and spendable(st, 0, "economy") == 2
     st = apply(st, Action("resolve"))
-    assert st.stack_frames[-1]["k"] == "armies"
+    assert st.stack_frames[-1]["kind"] == "armies"
     st = finish_turn(st)
     assert st.players[0].row[0] == iron  # the card reset is the one resolved
     back = type(st).from_json(st.to_json())

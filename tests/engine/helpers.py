@@ -17,9 +17,9 @@ def after_setup(players: int = 2, seed: int = 1, leaders: list[str] | None = Non
     Dealt by SplitMix64, the generator these hand-made positions were written against (which
     spaces lie where, who goes first): the tests built on them check rules, not the generator."""
     st = new_game({"players": players, "leaders": leaders, "generator": "splitmix64"}, seed)
-    while st.stack_frames[-1]["k"].startswith("setup"):
+    while st.stack_frames[-1]["kind"].startswith("setup"):
         st = apply(st, legal_actions(st)[0])
-    assert st.stack_frames[-1]["k"] == "focus"
+    assert st.stack_frames[-1]["kind"] == "focus"
     return st
 
 
@@ -83,7 +83,7 @@ def clear_space(st: GameState, s: int) -> None:
 
 def kinds(st: GameState) -> list[str]:
     """The kinds of the pending frames, bottom to top."""
-    return [f["k"] for f in st.stack_frames]
+    return [f["kind"] for f in st.stack_frames]
 
 
 def opts(st: GameState, verb: str) -> set[str]:

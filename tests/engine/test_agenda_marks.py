@@ -24,7 +24,7 @@ def _check_game(ruleset: str, players: int, seed: int) -> int:
     while st.winner == -1:
         legal = legal_actions(st)
         a = bot.choose(None, legal)
-        kind, seat = st.stack_frames[-1]["k"], decision_seat(st)
+        kind, seat = st.stack_frames[-1]["kind"], decision_seat(st)
         kept = st._agenda_sig
         apply_in_place(st, a)
         if kept is not None and st._agenda_sig is kept and st.winner == -1:

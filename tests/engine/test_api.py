@@ -67,7 +67,7 @@ def place_position() -> tuple[GameState, int, str]:
     difficult for the slot; returns the state, the space and the expected words."""
 
     def has_bad_space(st: GameState) -> bool:
-        return st.stack_frames[-1]["k"] == "place" and bad_space(st) is not None
+        return st.stack_frames[-1]["kind"] == "place" and bad_space(st) is not None
 
     st = find(has_bad_space)
     s, words = bad_space(st)  # type: ignore[misc]
@@ -292,10 +292,10 @@ def test_determinize_leaves_its_input_alone() -> None:
 def attack_start() -> tuple[GameState, Action]:
     """A state and the action that starts a combat from it."""
     for st, a in positions(3):
-        if st.stack_frames[-1]["k"] == "combat":
+        if st.stack_frames[-1]["kind"] == "combat":
             continue
         nxt = apply(st, a)
-        if nxt.stack_frames and nxt.stack_frames[-1]["k"] == "combat":
+        if nxt.stack_frames and nxt.stack_frames[-1]["kind"] == "combat":
             return st, a
     pytest.skip(f"no attack in {SEARCH_GAMES} random games")
 
@@ -331,7 +331,7 @@ def test_forced_dice_survive_json_and_copy() -> None:
 
 
 def test_decision_seat_is_the_defender_when_the_defender_spends() -> None:
-    st = find(lambda s: s.stack_frames[-1]["k"] == "combat" and s.stack_frames[-1]["stage"] == "defender",
+    st = find(lambda s: s.stack_frames[-1]["kind"] == "combat" and s.stack_frames[-1]["stage"] == "defender",
               players=4)
     f = st.stack_frames[-1]
     assert f["defender"] >= 0
@@ -380,7 +380,7 @@ def test_apply_in_place_forgets_its_agenda_signature_after_a_hand_edit() -> None
     read, so neither claims the agenda then)."""
     st = new_game(cfg(2), 3)
     bot = RandomBot(random.Random(3))
-    while not (st.version > 40 and st.stack_frames[-1]["k"] == "focus"):
+    while not (st.version > 40 and st.stack_frames[-1]["kind"] == "focus"):
         apply_in_place(st, bot.choose(None, legal_actions(st)))
     seat = st.current
     st.victory_cards = [*st.victory_cards, "victory_6"]  # its attack agenda needs a value of 16

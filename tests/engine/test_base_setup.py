@@ -22,7 +22,7 @@ BASE = load_content("base")
 def _play_setup(st: GameState, rnd: random.Random, check: bool = False) -> GameState:
     """Play the map building with random choices; with ``check``, verify each placement against
     the placement rules on the board it was placed on."""
-    while st.stack_frames[-1]["k"].startswith("base_map"):
+    while st.stack_frames[-1]["kind"].startswith("base_map"):
         opts = legal_actions(st)
         a = rnd.choice([o for o in opts if o.verb != "back"])
         if check and a.verb == "tile":
@@ -65,9 +65,9 @@ def test_advanced_map_deals_core_and_hands_then_players_place_in_turn(players: i
     # Placement turns go round the table three times.
     seats = []
     rnd = random.Random(players)
-    while st.stack_frames[-1]["k"].startswith("base_map"):
+    while st.stack_frames[-1]["kind"].startswith("base_map"):
         f = st.stack_frames[-1]
-        if f["k"] == "base_map_place":
+        if f["kind"] == "base_map_place":
             seats.append(f["seat"])
             _check_placement(st, f["tile"], legal_actions(st)[0])
             st = apply(st, legal_actions(st)[0])
@@ -79,7 +79,7 @@ def test_advanced_map_deals_core_and_hands_then_players_place_in_turn(players: i
     for seat, s in enumerate(st.capitals):
         assert st.cities[s] == seat and st.board.printed[s] is not None and st.board.printed[s].capital
         assert st.board.tile_no[s] == hands[seat][0]
-    assert st.stack_frames[-1]["k"] == "focus" and st.current == st.first
+    assert st.stack_frames[-1]["kind"] == "focus" and st.current == st.first
     printed = {p.city_state for p in st.board.printed if p is not None and p.city_state}
     assert len(printed) >= 2 and set(st.cs_at.values()) == printed
     assert all(st.cs_cards[cs] == 2 for cs in st.cs_at.values())
@@ -89,7 +89,7 @@ def test_advanced_map_deals_core_and_hands_then_players_place_in_turn(players: i
 def test_every_advanced_placement_obeys_the_placement_rules(seed: int) -> None:
     st = new_game({"ruleset": "base", "players": 2 + seed % 3}, seed)
     st = _play_setup(st, random.Random(seed), check=True)
-    assert st.stack_frames[-1]["k"] == "focus"
+    assert st.stack_frames[-1]["kind"] == "focus"
     from newdawn.engine.board import enclosed_holes
 
     assert enclosed_holes(st.board) == []
@@ -97,21 +97,21 @@ def test_every_advanced_placement_obeys_the_placement_rules(seed: int) -> None:
 
 def test_choosing_a_tile_can_be_taken_back_and_a_bad_placement_is_refused() -> None:
     st = new_game({"ruleset": "base", "players": 2}, 3)
-    assert st.stack_frames[-1]["k"] == "base_map_tile"
+    assert st.stack_frames[-1]["kind"] == "base_map_tile"
     seat = st.stack_frames[-1]["seat"]
     hand = st.turn["hands"][seat]
     assert legal_actions(st) == [Action("pick", str(t)) for t in hand]
     st2 = apply(st, Action("pick", str(hand[1])))
-    assert st2.stack_frames[-1]["k"] == "base_map_place" and Action("back") in legal_actions(st2)
+    assert st2.stack_frames[-1]["kind"] == "base_map_place" and Action("back") in legal_actions(st2)
     bad = Action("tile", "A0 40,40")
     assert "must touch at least four spaces" in (why_illegal(st2, bad) or "")
     with pytest.raises(IllegalActionError):
         apply(st2, bad)
     st3 = apply(st2, Action("back"))
-    assert st3.stack_frames[-1]["k"] == "base_map_tile" and legal_actions(st3) == legal_actions(st)
+    assert st3.stack_frames[-1]["kind"] == "base_map_tile" and legal_actions(st3) == legal_actions(st)
     # The last tile of a hand needs no choice.
     st4 = _play_setup(st, random.Random(0))
-    assert st4.stack_frames[-1]["k"] == "focus"
+    assert st4.stack_frames[-1]["kind"] == "focus"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -122,7 +122,7 @@ def test_first_game_map_is_the_printed_map(players: int) -> None:
     assert {p.side for p in st.placements if p.kind == "tile"} == {"A"}
     for seat, tile in enumerate(fg.capitals[players]):
         assert st.board.tile_no[st.capitals[seat]] == tile and st.cities[st.capitals[seat]] == seat
-    assert st.stack_frames[-1]["k"] == "focus", "no decision before play"
+    assert st.stack_frames[-1]["kind"] == "focus", "no decision before play"
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 4), (3, 5), (4, 6)])

@@ -35,7 +35,7 @@ def out_of_control_tokens() -> tuple[GameState, int]:
     for i in range(unused_control(st, seat)):
         st.claims[f"test{i}"] = [seat]
     assert unused_control(st, seat) == 0
-    push(st, {"k": "place", "seat": seat, "left": 1, "near": "city", "max": 2, "standard": True})
+    push(st, {"kind": "place", "seat": seat, "left": 1, "near": "city", "max": 2, "standard": True})
     st._legal = None
     return st, seat
 
@@ -115,7 +115,7 @@ def test_refusals_of_the_decisions_own_verbs_name_a_rule(players: int, seed: int
     checked: Counter[str] = Counter()
     while st.winner == -1:
         opts = legal_actions(st)
-        kind = st.stack_frames[-1]["k"]
+        kind = st.stack_frames[-1]["kind"]
         if kind in VOCABULARY and rnd.random() < 0.25:
             for verb, argkind in VOCABULARY[kind].items():
                 for arg in candidate_args(st, argkind, rnd):

@@ -41,7 +41,7 @@ def live_positions() -> tuple[GameState, ...]:
         opts = legal_actions(st)
         if not opts:
             break
-        k = st.stack_frames[-1]["k"]
+        k = st.stack_frames[-1]["kind"]
         if len(opts) > 1 and k not in seen:
             seen[k] = GameState.from_json(json.loads(json.dumps(st.to_json())))
         st = apply(st, bot.choose(None, opts))

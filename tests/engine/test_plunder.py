@@ -52,14 +52,14 @@ def attack_capital(blue_trade: dict[str, int]) -> GameState:
 
 def test_no_trade_tokens_to_take_skips_the_plunder() -> None:
     st = attack_capital({})
-    assert st.stack_frames[-1]["k"] == "wonder_move", [str(a) for a in legal_actions(st)]
+    assert st.stack_frames[-1]["kind"] == "wonder_move", [str(a) for a in legal_actions(st)]
 
 
 def test_trade_tokens_to_take_are_offered() -> None:
     st = attack_capital({"science": 2})
-    assert st.stack_frames[-1]["k"] == "plunder"
+    assert st.stack_frames[-1]["kind"] == "plunder"
     assert {str(a) for a in legal_actions(st)} == {"take science", "done"}
     st = apply(st, "take science")
     st = apply(st, "take science")
     assert st.players[1].trade["science"] == 0
-    assert st.stack_frames[-1]["k"] == "trade_place"
+    assert st.stack_frames[-1]["kind"] == "trade_place"

@@ -285,7 +285,7 @@ def check_players(st: GameState, ctx: str, barb_spaces: dict[int, str]) -> None:
             f"{ctx}: seat {seat} figures {ps.armies} {ps.caravans}")
         assert min(figs) >= LOCKED and max(figs) < n_spaces, f"{ctx}: seat {seat} figures at {figs}"
         if barb_spaces and not barb_spaces.keys().isdisjoint(figs):
-            moving = {(f["seat"], f["figure"]) for f in st.stack_frames if f["k"] in ARMY_BUSY}
+            moving = {(f["seat"], f["figure"]) for f in st.stack_frames if f["kind"] in ARMY_BUSY}
             for kind, where_ in (("army", ps.armies), ("caravan", ps.caravans)):
                 for i, at in enumerate(where_):
                     assert at not in barb_spaces or (kind == "army" and (seat, i) in moving), (
@@ -372,7 +372,7 @@ def _play(players: int, seed: int, *, full: bool) -> dict[str, Any]:
         assert step < STEP_LIMIT, f"{ctx}: game still running after {STEP_LIMIT} actions"
         a = bot.choose(None, opts)
         actions.append(a)
-        kind = st.stack_frames[-1]["k"]
+        kind = st.stack_frames[-1]["kind"]
         if expensive:
             nxt = apply(st, a)
             assert st.to_json() == data, f"{ctx}: apply({a}) changed its input state"
@@ -458,7 +458,7 @@ def _force_wonder(st: GameState, seat: int, w: str) -> None:
     st.gone_wonders = tuple(x for x in st.gone_wonders if x != w)
     st.wonder_tokens = tuple(x for x in st.wonder_tokens if x != w)
     st.players[seat].wonders += (w,)
-    st.stack_frames.append({"k": "wonder_city", "seat": seat, "wonder": w})
+    st.stack_frames.append({"kind": "wonder_city", "seat": seat, "wonder": w})
     st._legal = None
 
 
@@ -501,7 +501,7 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
     step = 0
     while True:
         ctx = f"forced {where(players, seed, step)}"
-        top = st.stack_frames[-1]["k"] if st.stack_frames else ""
+        top = st.stack_frames[-1]["kind"] if st.stack_frames else ""
         if st.winner == -1 and top == "focus":
             seat = st.current
             if seat not in dealt:
@@ -526,7 +526,7 @@ def play_forced(seed: int, wonders: list[str], player_cards: list[str]) -> tuple
         if st.winner != -1:
             break
         assert step < STEP_LIMIT, f"{ctx}: game still running after {STEP_LIMIT} actions"
-        kind = st.stack_frames[-1]["k"]
+        kind = st.stack_frames[-1]["kind"]
         apply_in_place(st, bot.choose(None, opts))
         memo.last_kind = kind
         step += 1

@@ -174,10 +174,10 @@ def test_barbarian_defeated_gives_a_trade_token():
     st = after_setup()
     letter, at = sorted(st.barbs.items())[0]
     st, _ = _attack(st, at, [6, 1])
-    while st.stack_frames[-1]["k"] == "combat":
+    while st.stack_frames[-1]["kind"] == "combat":
         st = apply(st, Action("accept"))
     assert letter not in st.barbs
-    assert st.stack_frames[-1]["k"] == "trade_place"
+    assert st.stack_frames[-1]["kind"] == "trade_place"
     st = apply(st, Action("trade", "military"))
     assert st.players[0].trade["military"] == 1
     assert st.players[0].armies[0] == at  # the army stays in the space it won
@@ -337,7 +337,7 @@ def test_barbarian_raid_on_capital_makes_its_owner_discard():
     barbarian_step(st, letter, d)
     assert st.barbs[letter] == n
     st = fresh(st)
-    assert st.stack_frames[-1]["k"] == "discard" and st.stack_frames[-1]["seat"] == 1
+    assert st.stack_frames[-1]["kind"] == "discard" and st.stack_frames[-1]["seat"] == 1
     st = apply(st, Action("discard", "culture"))
     st = apply(st, Action("discard", "culture"))
     assert st.players[1].trade["culture"] == 1
@@ -348,7 +348,7 @@ def test_barbarians_respawn_on_their_letter_when_the_space_is_free():
     letter, at = sorted(st.barbs.items())[0]
     del st.barbs[letter]
     st.players[1].caravans[0] = at
-    push(st, {"k": "event_spawn"})
+    push(st, {"kind": "event_spawn"})
     st = fresh(st)
     assert st.barbs[letter] == at and st.players[1].caravans[0] == ON_CARD
 
@@ -408,10 +408,10 @@ def test_wonder_icon_puts_a_token_then_removes_the_wonder():
     st = after_setup()
     top = st.wonder_decks["cultural"][0]
     second = st.wonder_decks["cultural"][1]
-    push(st, {"k": "event_wonder"})
+    push(st, {"kind": "event_wonder"})
     st = fresh(st)
     assert top in st.wonder_tokens
-    push(st, {"k": "event_wonder"})
+    push(st, {"kind": "event_wonder"})
     st = fresh(st)
     assert st.wonder_decks["cultural"][0] == second and top in st.gone_wonders
     assert top not in st.wonder_tokens
@@ -445,7 +445,7 @@ def test_round_end_victory_check_declares_the_winner():
         assert st.winner == -1
         st = apply(st, Action("focus", "science"))
         st = apply(st, Action("resolve"))
-        while st.winner == -1 and st.stack_frames[-1]["k"] == "tech":
+        while st.winner == -1 and st.stack_frames[-1]["kind"] == "tech":
             st = apply(st, Action("pass"))
     assert st.winner == 1
 
@@ -455,11 +455,11 @@ def test_fort_agenda_is_lost_with_the_fort():
     st = after_setup()
     fort = next(s for s in range(st.board.n) if st.board.is_fort[s])
     st.cities[fort] = 0
-    push(st, {"k": "agendas", "seats": [0]})
+    push(st, {"kind": "agendas", "seats": [0]})
     st = fresh(st)
     assert 0 in st.claims["fortified"]
     del st.cities[fort]
-    push(st, {"k": "agendas", "seats": []})
+    push(st, {"kind": "agendas", "seats": []})
     st = fresh(st)
     assert 0 not in st.claims["fortified"]
 
@@ -477,7 +477,7 @@ def test_growth_trade_tokens_reinforce_even_when_building_a_district():
     st = resolve(st, "growth", spend=1)
     st = apply(st, Action("mode", "district"))
     st = apply(st, Action("skip"))
-    assert st.stack_frames[-1]["k"] == "reinforce" and st.stack_frames[-1]["left"] == 1
+    assert st.stack_frames[-1]["kind"] == "reinforce" and st.stack_frames[-1]["left"] == 1
     st = apply(st, Action("reinforce", text(st, n)))
     assert n in st.reinforced
 
@@ -493,7 +493,7 @@ def test_a_capital_tile_that_cannot_touch_the_core_still_finds_a_place():
 
     st = new_game({"players": 5}, 18)
     bot = RandomBot(random.Random(18))
-    while st.stack_frames[-1]["k"].startswith("setup"):
+    while st.stack_frames[-1]["kind"].startswith("setup"):
         opts = legal_actions(st)
         assert opts, f"no legal option at {st.stack_frames[-1]}"
         st = apply(st, bot.choose(None, opts))

@@ -7,6 +7,7 @@ the path and once with the mypyc build (``make fast``) first, and compares the o
     python build_digest.py replay RECORDS      # one digest per state of each recorded game
     python build_digest.py dump RECORDS G PLY  # the full JSON of one state (to show a difference)
     python build_digest.py bots                # a short game of mcts against greedy: its actions
+    python build_digest.py shapes              # the declared shape of every step kind, as read at run time
 
 A state's digest covers its JSON form and the text of its legal actions. The output (JSON on
 stdout) names the build that produced it.
@@ -83,10 +84,21 @@ def bot_game() -> list[str]:
     return out
 
 
+def frame_shapes() -> dict[str, list[str]]:
+    """Every step kind's keys and their declared types, as the scenario loader reads them at run
+    time to check a hand-written frame (``scenario/frame_shapes.py``)."""
+    from newdawn.scenario import frame_shapes as fs
+
+    return {name: sorted(f"{key}: {t}" for key, t in fs.type_hints(cls).items())
+            for name, cls in sorted(fs.MEMBERS.items())}
+
+
 def main(argv: list[str]) -> dict[str, Any]:
     mode, args = argv[0], argv[1:]
     if mode == "bots":
         return {"build": build(), "actions": bot_game()}
+    if mode == "shapes":
+        return {"build": build(), "shapes": frame_shapes()}
     if mode == "perft":
         files: dict[str, Any] = {}
         for name in args:

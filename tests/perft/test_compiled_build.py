@@ -110,3 +110,13 @@ def test_compiled_build_bots_choose_the_same_actions() -> None:
     compiled = _run("compiled", "bots")["actions"]
     assert len(pure) > 40
     assert compiled == pure
+
+
+def test_compiled_build_reads_the_same_frame_shapes() -> None:
+    """A scenario file's hand-written frames are checked against the declared shapes read at
+    run time: the compiled build must read the same (engine/frames.py stays Python for it)."""
+    _skip_unless_built()
+    pure = _run("pure", "shapes")["shapes"]
+    compiled = _run("compiled", "shapes")["shapes"]
+    assert len(pure) > 100 and "kind: typing.Literal['turn']" in pure["TurnFrame"]
+    assert compiled == pure

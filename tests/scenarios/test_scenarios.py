@@ -58,6 +58,25 @@ def test_unknown_card_and_missing_space_are_reported() -> None:
         parse("[game]\nplayers = 2\n", "bad.toml")
 
 
+def test_a_hand_written_frame_must_have_its_kinds_shape() -> None:
+    """``frames`` in ``[state]`` are checked against engine/frames.py when the file loads: the
+    error names the file, the line, the frame and the wrong key."""
+    ok = BASE + '\n[state]\nfirst = "red"\nframes = [{ kind = "turn" }]\n'
+    assert parse(ok, "ok.toml").state.stack_frames
+    for frame, said in [
+        ('{ k = "turn" }', 'no step kind: a frame needs "kind"'),
+        ('{ kind = "turns" }', "unknown step kind 'turns'"),
+        ('{ kind = "turn", seat = 0, left = 1 }', "turn: undeclared key(s) left"),
+        ('{ kind = "discard" }', "discard: missing key(s) left, seat"),
+        ('{ kind = "discard", seat = 0, left = "one" }', "discard: left = 'one' is not int"),
+    ]:
+        with pytest.raises(ScenarioError) as e:
+            parse(BASE + f"\n[state]\nfirst = \"red\"\nframes = [{{ kind = \"turn\" }}, {frame}]\n", "bad.toml")
+        text = str(e.value)
+        assert "bad.toml" in text and "line 11" in text and "state.frames[1]" in text, text
+        assert said in text, text
+
+
 def test_a_wrong_expectation_fails_with_what_differed() -> None:
     sc = parse(BASE + "\n[[space]]\nat = \"-3,2\"\ncapital = \"red\"\n"
                "[[step]]\nspace = \"-3,2\"\ncity = \"blue\"\n", "x.toml")

@@ -6,10 +6,13 @@ from __future__ import annotations
 import contextlib
 import random
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from newdawn.engine import legal_actions, replay
+from newdawn.engine import GameState, legal_actions, replay
+from newdawn.engine.state import STATE_FORMAT
 from newdawn.server import create_app
 from newdawn.server.games import SNAPSHOT_EVERY, GameError, GameManager, LiveGame
 from newdawn.server.store import Store
@@ -110,12 +113,28 @@ def test_idle_games_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None
         assert state(c, g["game_id"]) == before
 
 
-def test_a_snapshot_of_an_older_state_format_is_ignored_and_the_game_replayed(tmp_path: Path) -> None:
-    """Snapshots are a cache: one written by an engine whose state form differed (format 1,
-    the frames' short keys) is not read; the game is replayed from its record instead."""
+def older_form(state: dict[str, Any], fmt: int) -> dict[str, Any]:
+    """A state's JSON as an engine of format ``fmt`` wrote it: format 1 had no ``"format"`` and
+    the frames' short keys (``"k"``, ``"i"`` for ``"figure"``...), format 2 the readable keys
+    but the kind still under ``"k"``."""
+    old = dict(state)
+    short = {"kind": "k", "figure": "i"} if fmt == 1 else {"kind": "k"}
+    old["stack_frames"] = [{short.get(key, key): v for key, v in f.items()} for f in old["stack_frames"]]
+    if fmt == 1:
+        del old["format"]
+    else:
+        old["format"] = fmt
+    return old
+
+
+@pytest.mark.parametrize("fmt", [1, 2])
+def test_a_snapshot_of_an_older_state_format_is_ignored_and_the_game_replayed(tmp_path: Path, fmt: int) -> None:
+    """Snapshots are a cache: one written by an engine whose state form differed (an older
+    ``STATE_FORMAT``: other frame keys) is not read; the game is replayed from its record instead."""
     import json
     import sqlite3
 
+    assert fmt < STATE_FORMAT
     db = tmp_path / "g.db"
     games = GameManager(Store(f"sqlite:///{db}"))
     out = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "hotseat": True})
@@ -123,16 +142,17 @@ def test_a_snapshot_of_an_older_state_format_is_ignored_and_the_game_replayed(tm
     live = play(games, gid, hs, SNAPSHOT_EVERY + 10)
     con = sqlite3.connect(db)
     (text,) = con.execute("SELECT state FROM snapshots WHERE game_id = ?", (gid,)).fetchone()
-    old = json.loads(text)
-    del old["format"]  # what format 1 wrote: no version, and frames with the old keys
-    old["stack_frames"] = [{("i" if k == "figure" else k): v for k, v in f.items()} for f in old["stack_frames"]]
+    old = older_form(json.loads(text), fmt)
+    with pytest.raises(ValueError, match=f"state format {fmt}, this engine reads {STATE_FORMAT}"):
+        GameState.from_json(old)
     con.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (json.dumps(old), gid))
     con.commit()
     con.close()
 
     fresh = GameManager(Store(f"sqlite:///{db}"))
     rec = fresh.store.load_game(gid)
-    assert rec is not None and rec.snapshot is not None and "format" not in json.loads(rec.snapshot[1])
+    assert rec is not None and rec.snapshot is not None
+    assert json.loads(rec.snapshot[1]).get("format", 1) == fmt
     again = fresh.get(gid)
     assert 0 in again.checkpoints, "replayed from the start, not loaded from the old snapshot"
     assert again.state == live.state

@@ -29,13 +29,13 @@ def _public_setup(v: dict[str, Any]) -> tuple[Any, ...]:
     """What the spectator's first view shows of the setup: leaders, core tiles, first player,
     the capital tiles dealt (named in the pending setup decisions)."""
     view = v["view"]
-    frames = sorted((f["seat"], f["tile"]) for f in view["stack_frames"] if f.get("k") == "setup_capital")
+    frames = sorted((f["seat"], f["tile"]) for f in view["stack_frames"] if f.get("kind") == "setup_capital")
     return (tuple(p["leader"] for p in view["players"]), json.dumps(view["placements"]), view["first"],
             tuple(frames))
 
 
 def _setup_of(st: Any) -> tuple[Any, ...]:
-    frames = sorted((f["seat"], f["tile"]) for f in st.stack_frames if f.get("k") == "setup_capital")
+    frames = sorted((f["seat"], f["tile"]) for f in st.stack_frames if f.get("kind") == "setup_capital")
     placements = json.loads(json.dumps(st.to_json()["placements"]))
     return (tuple(p.leader for p in st.players), json.dumps(placements), st.first, tuple(frames))
 

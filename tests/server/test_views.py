@@ -36,7 +36,7 @@ def test_combat_parts_add_up_to_the_values_the_engine_rolled_against() -> None:
                     assert all(p["label"] for p in s["parts"])
                 msg = view_message("g", 1, st, -1, frozenset(), [], [])
                 assert msg["combat"] == c
-            elif st.stack_frames and st.stack_frames[-1].get("k") != "combat":
+            elif st.stack_frames and st.stack_frames[-1].get("kind") != "combat":
                 assert c is None
             apply_in_place(st, bot.choose(None, legal_actions(st)))
     assert combats >= 20 and {"barb", "city"} <= kinds
@@ -64,7 +64,7 @@ def test_production_parts_add_up_while_a_wonder_is_paid_for() -> None:
         while st.winner == -1:
             p = production_json(st)
             top = st.stack_frames[-1] if st.stack_frames else {}
-            if top.get("k") == "pay":
+            if top.get("kind") == "pay":
                 assert p is not None
                 seen += 1
                 assert sum(x["value"] for x in p["parts"]) == p["total"] == top["production"]

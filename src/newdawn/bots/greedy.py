@@ -54,7 +54,7 @@ GREEDY_BUDGET = 60
 
 def in_combat(st: GameState) -> bool:
     """The next decision is part of an attack (``DEEP_FRAMES``)."""
-    return bool(st.stack_frames) and st.stack_frames[-1].get("k") in DEEP_FRAMES
+    return bool(st.stack_frames) and st.stack_frames[-1].get("kind") in DEEP_FRAMES
 
 
 def is_deep(a: Action, st: GameState, nxt: GameState) -> bool:
@@ -69,7 +69,7 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     token) when that many tokens turn the fight, else accept. Judging each spend by its own
     follow-up would branch three ways per token."""
     f = st.stack_frames[-1]
-    assert f["k"] == "combat"
+    assert f["kind"] == "combat"
     att = f["attack_die"] + f["attack_base"] + f["attack_plus"]
     dfn = f["defence_die"] + f["defence_base"] + f["defence_plus"]
     attacker = f["stage"] == "attacker"
@@ -90,7 +90,7 @@ def settle(st: GameState, ev: Evaluation = HAND) -> GameState:
         legal = legal_actions(st)
         if len(legal) == 1:
             apply_in_place(st, legal[0])
-        elif st.stack_frames[-1].get("k") == "combat":
+        elif st.stack_frames[-1].get("kind") == "combat":
             apply_in_place(st, combat_answer(st, legal))
         else:
             mover = decision_seat(st)
@@ -153,7 +153,7 @@ def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation,
 
 def tempo(st: GameState, seat: int, a: Action) -> float:
     """The focus-choice bonus of option ``a`` (0 for any other decision)."""
-    if a.verb != "focus" or not st.stack_frames or st.stack_frames[-1].get("k") != "focus":
+    if a.verb != "focus" or not st.stack_frames or st.stack_frames[-1].get("kind") != "focus":
         return 0.0
     slot = slot_of(st, seat, a.arg)
     return W_TEMPO * slot - (W_REPEAT if slot == 1 else 0.0)

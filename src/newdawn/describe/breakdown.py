@@ -108,7 +108,7 @@ def side_name(st: GameState, seat: int, target: str, s: int) -> str:
 def combat_json(st: GameState) -> dict[str, Any] | None:
     """While a combat decision is pending: both sides' dice, parts, tokens and totals."""
     f = pending_frame(st)
-    if f is None or f["k"] != "combat":
+    if f is None or f["kind"] != "combat":
         return None
     target: str = f["target"]
     s: int = f["space"]
@@ -135,7 +135,7 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
 def production_json(st: GameState) -> dict[str, Any] | None:
     """While a wonder is being paid for: its production and its cost, each in named parts."""
     f = pending_frame(st)
-    if f is None or f["k"] != "pay":
+    if f is None or f["kind"] != "pay":
         return None
     w: str = f["wonder"]
     return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["production"]),

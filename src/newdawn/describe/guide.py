@@ -24,4 +24,4 @@ HELP: dict[str, str] = {
 def decision_help(st: GameState) -> str | None:
     """The help line of the pending decision, if it has one."""
     f = pending_frame(st)
-    return None if f is None else HELP.get(f["k"])
+    return None if f is None else HELP.get(f["kind"])

@@ -236,14 +236,14 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             e = _entry(i, rnd, seat, "action", text, list(r.spaces), choice=r.kind)
             if r.kind == "move" and r.src is not None and r.dst is not None:
                 piece = "control token"
-                if f["k"] == "army_step" or f["k"] == "caravan_step":
-                    piece = f"{'army' if f['k'] == 'army_step' else 'caravan'} {f['figure'] + 1}"
+                if f["kind"] == "army_step" or f["kind"] == "caravan_step":
+                    piece = f"{'army' if f['kind'] == 'army_step' else 'caravan'} {f['figure'] + 1}"
                 e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}
             # Steps on the way, and the bare confirmation of a card (its resolve event says
             # more), are left out.
-            if f["k"] != "commit" and not r.quiet:
+            if f["kind"] != "commit" and not r.quiet:
                 out.append(e)
     events = [event_entry(after, ev, i, rnd) for ev in after.events]
     if out and not out[-1]["moves"] and any(e["seat"] == seat for e in events):

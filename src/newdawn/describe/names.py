@@ -39,7 +39,7 @@ SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
 
 
 def pending_frame(st: GameState) -> Frame | None:
-    """The frame of the pending decision (its kind is ``["k"]``), None when the game is over."""
+    """The frame of the pending decision (its kind is ``["kind"]``), None when the game is over."""
     if st.winner != -1 or not st.stack_frames:
         return None
     return st.stack_frames[-1]

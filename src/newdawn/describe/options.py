@@ -14,9 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import frames as fr
 from ..engine import legal_actions
 from ..engine.actions import Action
 from ..engine.flow import card_of, effective_slot, slot_of
+from ..engine.frames import Frame
 from ..engine.state import GameState, content_for
 from .contract import Cell, Hex, Option
 from .names import (
@@ -49,10 +51,13 @@ class Rec(Option):
     events and moves that follow say what happened."""
 
 
-Frame = Any
-"""The pending frame (``engine/frames.py``). A maker is registered for one kind and reads that
-kind's keys; the makers are not yet typed with their kinds' classes."""
-Maker = Callable[[GameState, Frame, Action, Rec], None]
+Maker = Callable[[GameState, Any, Action, Rec], None]
+"""A label maker: it gets the pending frame of a kind it is registered for (``LABELS``) and
+declares that kind's class (or the union of the classes of its kinds; ``Frame`` when it reads
+only the keys every frame has), so mypy checks the keys it reads. The table holds them all,
+hence ``Any``; ``tests/describe/test_options.py`` checks each maker's declared class against
+the kinds it is registered for, as ``tests/engine/test_frames.py`` does for the engine's
+handlers."""
 
 
 # ---------------------------------------------------------------- reading the notation
@@ -140,7 +145,7 @@ def _occupant(st: GameState, seat: int, s: int) -> str | None:
     return None
 
 
-def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _focus(st: GameState, f: fr.FocusFrame, a: Action, r: Rec) -> None:
     seat = f["seat"]
     cid = card_of(st, seat, a.arg)
     slot = effective_slot(st, seat, a.arg, slot_of(st, seat, a.arg))
@@ -150,7 +155,7 @@ def _focus(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.quiet = True
 
 
-def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _commit(st: GameState, f: fr.CommitFrame, a: Action, r: Rec) -> None:
     name = card_name(st, f["card"])
     r.card, r.slot = f["card"], f["slot"]
     if a.verb == "resolve" and not a.arg:
@@ -167,7 +172,7 @@ def _commit(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 
 def _figure_menu(piece: str) -> Maker:
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: fr.ArmiesFrame | fr.CaravansFrame, a: Action, r: Rec) -> None:
         r.quiet = True
         if a.verb == piece:
             i = int(a.arg)
@@ -185,7 +190,7 @@ def _figure_menu(piece: str) -> Maker:
 
 
 def _figure_start(piece: str) -> Maker:
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: fr.ArmyStartFrame | fr.CaravanStartFrame, a: Action, r: Rec) -> None:
         s = space_id(st, a.arg)
         r.quiet = True
         if s is not None:
@@ -194,7 +199,7 @@ def _figure_start(piece: str) -> Maker:
     return make
 
 
-def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
+def _fight_hint(st: GameState, f: fr.ArmyStepFrame, s: int) -> tuple[str, str] | None:
     """(hint, warning) when an army entering ``s`` would attack: what, and the odds from the
     engine's own combat values (before trade tokens and rerolls)."""
     from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
@@ -219,7 +224,7 @@ def _fight_hint(st: GameState, f: Frame, s: int) -> tuple[str, str] | None:
 
 
 def _figure_step(piece: str) -> Maker:
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: fr.ArmyStepFrame | fr.CaravanStepFrame, a: Action, r: Rec) -> None:
         seat, i = f["seat"], f["figure"]
         name = f"{piece.capitalize()} {i + 1}"
         here = _piece_at(st, seat, piece, i)
@@ -231,7 +236,7 @@ def _figure_step(piece: str) -> Maker:
             r.spaces = [x for x in (here, d) if x is not None]
             r.label = f"{name} to {short_space(st, d)}"
             r.group = f"{piece}:{i}"
-            if piece == "army":
+            if f["kind"] == "army_step":
                 fight = _fight_hint(st, f, d)
                 if fight is not None:
                     r.hint, r.warning = fight[0], fight[1] or None
@@ -256,13 +261,13 @@ def _figure_step(piece: str) -> Maker:
             r.kind, r.label = "confirm", f"{name} attacks here"
             if here is not None:
                 r.spaces = [here]
-                fight = _fight_hint(st, {**f, "left": 0}, here)
+                fight = _fight_hint(st, {**f, "left": 0}, here) if f["kind"] == "army_step" else None
                 if fight is not None:
                     r.hint = fight[0]
     return make
 
 
-def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
     from ..engine.military import defender_of
     from .log import target_words
 
@@ -271,7 +276,7 @@ def _target(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.spaces, r.dst = [s], s
 
 
-def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | fr.BaseMapPlaceFrame, a: Action, r: Rec) -> None:
     """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
     from ..engine.actions import parse_coord
     from ..engine.board import side_spaces, tile_cells
@@ -290,23 +295,23 @@ def _tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.hint = f"covers {len(cells)} spaces from {where}"
     r.group = "tile"
     r.said = f"places the map tile at {where}"
-    r.quiet = f["k"] == "setup_capital"  # its event says it
+    r.quiet = f["kind"] == "setup_capital"  # its event says it
 
 
 def _cell(what: str) -> Maker:
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: fr.SetupFortFrame | fr.FxShipWaterFrame, a: Action, r: Rec) -> None:
         from ..engine.actions import parse_coord
 
         q, rr = parse_coord(a.arg)
         r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} at {q},{rr}"
-        r.quiet = f["k"] == "setup_fort"  # its event says it
+        r.quiet = f["kind"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
             r.spaces, r.dst = [s], s
     return make
 
 
-def _seoul(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _seoul(st: GameState, f: fr.FxSeoulFrame, a: Action, r: Rec) -> None:
     letter, _, where = a.arg.partition(">")
     d = space_id(st, where)
     if d is None:
@@ -325,7 +330,7 @@ def _own_card(st: GameState, f: Frame, a: Action) -> str | None:
         return None
 
 
-def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _upgrade(st: GameState, f: fr.WUpgradeFrame, a: Action, r: Rec) -> None:
     cid = _own_card(st, f, a)
     if cid is None:
         return
@@ -334,12 +339,12 @@ def _upgrade(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card: replaced by the next level"
 
 
-def _plunder(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _plunder(st: GameState, f: fr.PlunderFrame, a: Action, r: Rec) -> None:
     if a.verb == "take":
         r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.arg, a.arg)} card"
 
 
-def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _capitalism(st: GameState, f: fr.CapitalismPickFrame, a: Action, r: Rec) -> None:
     cid = _own_card(st, f, a)
     if cid is None:
         return
@@ -347,7 +352,7 @@ def _capitalism(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.label = f"Resolve {card_name(st, cid)} as if in the first slot"
 
 
-def _combat(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _combat(st: GameState, f: fr.CombatFrame, a: Action, r: Rec) -> None:
     if a.verb == "accept":
         r.kind, r.label = "confirm", "No more: settle the fight"
     elif a.verb == "reroll":
@@ -358,7 +363,7 @@ def _combat(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.kind, r.label = "pay", f"Spend {thing_name(st, a.arg)} (+1)"
 
 
-def _pay(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _pay(st: GameState, f: fr.PayFrame, a: Action, r: Rec) -> None:
     w = thing_name(st, f["wonder"])
     if a.verb == "pay":
         r.kind = "pay"
@@ -374,7 +379,7 @@ def _pay(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.label = f"Do not build {w} now"
 
 
-def _build(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _build(st: GameState, f: fr.BuildFrame, a: Action, r: Rec) -> None:
     if a.verb == "city":
         s = space_id(st, a.arg)
         if s is not None:
@@ -388,7 +393,7 @@ def _build(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 def _place_like(what: str, said: str | None = None) -> Maker:
     """``what`` at the option's space on the button; ``said`` (a verb phrase) for the log."""
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:  # reads no key of the frame
         s = r.dst
         if s is not None and a.verb not in SKIP_VERBS:
             r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
@@ -397,7 +402,7 @@ def _place_like(what: str, said: str | None = None) -> Maker:
     return make
 
 
-def _district_resolve(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _district_resolve(st: GameState, f: fr.DistrictEventFrame | fr.FxNubiaFrame, a: Action, r: Rec) -> None:
     _place_like("Resolve the district")(st, f, a, r)
     s = r.dst
     if s is not None and a.verb not in SKIP_VERBS:
@@ -405,7 +410,7 @@ def _district_resolve(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.said = f"resolves its {district_name(kind)} on {terrain_text(st, s)}" if kind else None
 
 
-def _district(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _district(st: GameState, f: fr.DistrictFrame, a: Action, r: Rec) -> None:
     if a.verb == "district":
         kind, _, where = a.arg.partition(" ")
         s = space_id(st, where)
@@ -413,7 +418,7 @@ def _district(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.card = None
 
 
-def _tech(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _tech(st: GameState, f: fr.TechFrame, a: Action, r: Rec) -> None:
     if a.verb == "take":
         r.kind, r.card = "choice", a.arg
         fc = content_for(st).focus_cards.get(a.arg)
@@ -423,7 +428,7 @@ def _tech(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.group = "tech"
 
 
-def _trade_place(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _trade_place(st: GameState, f: fr.TradePlaceFrame, a: Action, r: Rec) -> None:
     cid = _own_card(st, f, a)
     if cid is None:
         return
@@ -433,7 +438,7 @@ def _trade_place(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.said = f"puts a trade token on {card_name(st, cid)}"
 
 
-def _government(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _government(st: GameState, f: fr.GovernmentFrame, a: Action, r: Rec) -> None:
     if a.verb == "gov":
         r.label = f"Change government to {thing_name(st, a.arg)}"
         r.said = f"changes its government to {thing_name(st, a.arg)}"
@@ -445,7 +450,7 @@ def _government(st: GameState, f: Frame, a: Action, r: Rec) -> None:
         r.said = "keeps its government"
 
 
-def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _dipl_take(st: GameState, f: fr.DiplTakeFrame, a: Action, r: Rec) -> None:
     if a.verb == "dipl":
         r.label = f"Take {diplomacy_name(st, a.arg)}"
         pd = content_for(st).player_diplomacy.get(a.arg)
@@ -456,17 +461,17 @@ def _dipl_take(st: GameState, f: Frame, a: Action, r: Rec) -> None:
 
 
 def _resource(verb_label: str) -> Maker:
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+    def make(st: GameState, f: fr.AnyResourceFrame | fr.MissingResourceFrame, a: Action, r: Rec) -> None:
         if a.verb in ("take", "discard") and a.arg:
             r.label = f"{verb_label} {thing_name(st, a.arg)}"
     return make
 
 
-def _discard(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _discard(st: GameState, f: fr.DiscardFrame, a: Action, r: Rec) -> None:
     r.label = f"Discard a trade token from your {FOCUS_TYPE.get(a.arg, a.arg)} card"
 
 
-def _mode(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _mode(st: GameState, f: fr.HubFrame | fr.ZoneFrame | fr.ChooseFrame, a: Action, r: Rec) -> None:
     if a.verb == "mode":
         r.label, r.said = MODES.get(a.arg, (words(a.arg).capitalize(), f"chooses {words(a.arg)}"))
 
@@ -493,11 +498,16 @@ def _reg(kinds: str, verbs: str, fn: Maker) -> None:
             LABELS[(k, v)] = fn
 
 
-def _label(text: Callable[[GameState, Frame, Action], str]) -> Maker:
-    """A maker that only sets the label."""
-    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:
-        r.label = text(st, f, a)
+def _label(text: Callable[[GameState, Action], str]) -> Maker:
+    """A maker that only sets the label, from the option alone (a maker that reads the frame
+    is a ``def`` declaring its kind's class)."""
+    def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:  # reads no key of the frame
+        r.label = text(st, a)
     return make
+
+
+def _embassy(st: GameState, f: fr.FxEmbassyFrame, a: Action, r: Rec) -> None:
+    r.label = f"Trade token on {seat_name(f['giver'])}'s {arg_words(st, a.arg)} card"
 
 
 _reg("focus", "focus", _focus)
@@ -528,16 +538,15 @@ _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city w_amundsen", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
 _reg("fx_seoul", "barb", _seoul)
-_reg("fx_ibrahim", "give", _label(lambda st, f, a: f"Hand Ibrahim to {seat_name(int(a.arg))}"))
-_reg("fx_astronomy_rest", "top", _label(lambda st, f, a: f"Tile {a.arg} (of those you looked at) on top of the stack"))
-_reg("fx_astronomy_rest", "bottom", _label(lambda st, f, a: f"Tile {a.arg} (of those you looked at) at the bottom"))
-_reg("fx_raze", "raze", _label(lambda st, f, a: "Raze the token (your army goes on)"))
-_reg("fx_raze", "replace", _label(lambda st, f, a: "Replace the token with yours"))
-_reg("fx_swap w_sankore w_oracle", "swap", _label(lambda st, f, a: f"Swap your {arg_words(st, a.arg)} cards"))
-_reg("fx_nap", "swap", _label(lambda st, f, a: f"Swap your military and {arg_words(st, a.arg)} cards"))
-_reg("fx_embassy", "trade",
-     _label(lambda st, f, a: f"Trade token on {seat_name(f.get('giver'))}'s {arg_words(st, a.arg)} card"))
-_reg("fx_poland w_potala_palace", "dipl", _label(lambda st, f, a: f"Take {arg_words(st, a.arg)}"))
+_reg("fx_ibrahim", "give", _label(lambda st, a: f"Hand Ibrahim to {seat_name(int(a.arg))}"))
+_reg("fx_astronomy_rest", "top", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) on top of the stack"))
+_reg("fx_astronomy_rest", "bottom", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) at the bottom"))
+_reg("fx_raze", "raze", _label(lambda st, a: "Raze the token (your army goes on)"))
+_reg("fx_raze", "replace", _label(lambda st, a: "Replace the token with yours"))
+_reg("fx_swap w_sankore w_oracle", "swap", _label(lambda st, a: f"Swap your {arg_words(st, a.arg)} cards"))
+_reg("fx_nap", "swap", _label(lambda st, a: f"Swap your military and {arg_words(st, a.arg)} cards"))
+_reg("fx_embassy", "trade", _embassy)
+_reg("fx_poland w_potala_palace", "dipl", _label(lambda st, a: f"Take {arg_words(st, a.arg)}"))
 _reg("target", "target", _target)
 _reg("explore_place setup_capital", "tile", _tile)
 _reg("setup_fort", "fort", _cell("Fort"))
@@ -553,7 +562,7 @@ _reg("w_apadana", "explore", _place_like("Explore from"))
 # The base game's own decisions (engine/rulesets/base_*.py).
 
 
-def _card_attack(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _card_attack(st: GameState, f: fr.CardAttackFrame, a: Action, r: Rec) -> None:
     """``attack q,r`` from a base military card: the piece there, in words."""
     from ..engine.military import defender_of
     from ..engine.rulesets.base_military import target_at
@@ -566,7 +575,7 @@ def _card_attack(st: GameState, f: Frame, a: Action, r: Rec) -> None:
     r.label = f"Attack {target_words(st, target, defender_of(st, target, s), s)}"
 
 
-def _pick_tile(st: GameState, f: Frame, a: Action, r: Rec) -> None:
+def _pick_tile(st: GameState, f: fr.BaseMapTileFrame, a: Action, r: Rec) -> None:
     tile = content_for(st).tiles.get(int(a.arg)) if a.arg.isdigit() else None
     kind = f" ({tile.kind.replace('_', ' ')})" if tile is not None and tile.kind != "plain" else ""
     r.kind, r.label, r.quiet = "choice", f"Place tile {a.arg}{kind} next", True
@@ -581,7 +590,7 @@ _reg("base_map_place", "tile", _tile)
 
 def option_record(st: GameState, f: Frame, a: Action) -> Rec:
     r = _generic(st, a)
-    fn = LABELS.get((f["k"], a.verb)) or LABELS.get((f["k"], "*"))
+    fn = LABELS.get((f["kind"], a.verb)) or LABELS.get((f["kind"], "*"))
     if fn is not None:
         fn(st, f, a, r)
     return r
@@ -602,7 +611,7 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
         if len(rs) > 1:
             for r in rs:
                 r.group = f"space:{s}"
-    if previews and f["k"] == "focus":
+    if previews and f["kind"] == "focus":
         from .preview import focus_previews
 
         focus_previews(st, recs)
@@ -614,7 +623,7 @@ def auto_action(st: GameState) -> str | None:
     focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
     engine still asks (recorded games keep their actions); the table skips the question."""
     f = pending_frame(st)
-    if f is None or f["k"] != "commit":
+    if f is None or f["kind"] != "commit":
         return None
     opts = legal_actions(st)
     if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:

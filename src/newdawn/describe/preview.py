@@ -62,14 +62,14 @@ def _first_step(st: GameState) -> tuple[str, bool]:
     from .options import option_record
 
     f = st.stack_frames[-1]
-    k = f["k"]
+    k = f["kind"]
     opts = legal_actions(st)
     real = [o for o in opts if o.verb not in SKIP_VERBS and o.verb != "back"]
     spaces = sum(1 for o in real if "," in o.arg)
-    if f["k"] == "place" or f["k"] == "theater":
-        left = f["left"] if f["k"] == "place" else 1
+    if f["kind"] == "place" or f["kind"] == "theater":
+        left = f["left"] if f["kind"] == "place" else 1
         return f"places {plural(left, 'control token')}; {plural(spaces, 'legal space')}", bool(real)
-    if f["k"] == "reinforce":
+    if f["kind"] == "reinforce":
         return f"reinforces {plural(f['left'], 'token')}; {spaces} of yours can be", bool(real)
     if k == "district":
         return f"places a district; {plural(spaces, 'legal space')}", bool(real)
@@ -79,12 +79,12 @@ def _first_step(st: GameState) -> tuple[str, bool]:
         text = f"builds a city or a wonder: {plural(cities, 'city site')}"
         text += f", {' and '.join(wonders)} affordable" if wonders else ", no wonder affordable"
         return text, bool(real)
-    if f["k"] == "armies" or f["k"] == "caravans":
+    if f["kind"] == "armies" or f["kind"] == "caravans":
         piece = "army" if k == "armies" else "caravan"
         n = sum(1 for o in real if o.verb == piece)
         many = "armies" if piece == "army" else "caravans"
         return f"moves {plural(n, piece, many)} up to {f['move']} spaces each", bool(real)
-    if f["k"] == "tech":
+    if f["kind"] == "tech":
         return f"takes a level {f['level']} focus card: {plural(len(real), 'choice')}", bool(real)
     if k == "choose":
         labels = [option_record(st, f, o).label.lower() for o in real]
@@ -108,7 +108,7 @@ def focus_preview(st: GameState, a: Action) -> tuple[str, str | None]:
     nxt, _ = got
     events: list[str] = []
     tokens = ""
-    if nxt.stack_frames and nxt.stack_frames[-1]["k"] == "commit":
+    if nxt.stack_frames and nxt.stack_frames[-1]["kind"] == "commit":
         f = nxt.stack_frames[-1]
         most = max((int(o.arg) for o in legal_actions(nxt) if o.verb == "resolve" and o.arg), default=0)
         if most:

@@ -23,14 +23,14 @@ def _same_piece(a: GameState, b: GameState) -> bool:
     if b.winner != -1 or not b.stack_frames:
         return False
     fa, fb = a.stack_frames[-1], b.stack_frames[-1]
-    return fb["k"] == fa["k"] and fb.get("i") == fa.get("i") and decision_seat(b) == decision_seat(a)
+    return fb["kind"] == fa["kind"] and fb.get("i") == fa.get("i") and decision_seat(b) == decision_seat(a)
 
 
 def reach(st: GameState, limit: int = 400) -> list[dict[str, Any]] | None:
     """``[{dst, steps, warning, hint}]`` for a step decision (None for other decisions):
     every space the piece can reach by legal steps this turn, the first step first."""
     pending = pending_frame(st)
-    if pending is None or pending["k"] not in STEP_KINDS:
+    if pending is None or pending["kind"] not in STEP_KINDS:
         return None
     out: dict[int, dict[str, Any]] = {}
     queue: deque[tuple[GameState, list[str]]] = deque([(st, [])])
@@ -53,7 +53,7 @@ def reach(st: GameState, limit: int = 400) -> list[dict[str, Any]] | None:
             if _same_piece(cur, nxt):
                 queue.append((nxt, steps))
     f0 = st.stack_frames[-1]
-    assert f0["k"] == "army_step" or f0["k"] == "caravan_step"  # STEP_KINDS, checked on entry
+    assert f0["kind"] == "army_step" or f0["kind"] == "caravan_step"  # STEP_KINDS, checked on entry
     ps = st.players[f0["seat"]]
-    here = (ps.armies if f0["k"] == "army_step" else ps.caravans)[f0["figure"]]
+    here = (ps.armies if f0["kind"] == "army_step" else ps.caravans)[f0["figure"]]
     return [v for k, v in sorted(out.items()) if k != here]

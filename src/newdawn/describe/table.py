@@ -20,7 +20,7 @@ def turn_json(st: GameState) -> dict[str, Any]:
     nxt = (st.event_pos + 1) % len(dial)
     # The dial turns at the start of the first player's turn from round 2 on.
     when_round = st.round + 1 if (st.current != st.first or st.round == 1 or
-                                  any(f.get("k") == "focus" for f in st.stack_frames)) else st.round
+                                  any(f.get("kind") == "focus" for f in st.stack_frames)) else st.round
     return {
         "round": st.round,
         "max_rounds": st.config.get("max_rounds"),
@@ -48,7 +48,7 @@ def _build_frame(st: GameState, seat: int) -> BuildFrame | None:
         if e.op == "build":
             frames, _ = effect_frames(st, seat, e, slot, 0)
             for f in frames:
-                if f["k"] == "build":
+                if f["kind"] == "build":
                     return f
     return None
 

@@ -72,7 +72,7 @@ def legal_actions(st: GameState) -> list[Action]:
         out: list[Action] = []
     else:
         f = st.stack_frames[-1]
-        out = CHOICE[f["k"]][0](st, f)
+        out = CHOICE[f["kind"]][0](st, f)
     st._options = out
     return out
 
@@ -91,7 +91,7 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
     # The decision's own explanation first: a verb of its vocabulary that is not on offer now
     # (``place`` with no unused control token) is refused by the rule that forbids it.
     # Explain handlers return None for verbs outside their decision's vocabulary.
-    fn = EXPLAIN.get(f["k"])
+    fn = EXPLAIN.get(f["kind"])
     if fn is not None:
         try:
             reason = fn(st, f, a)
@@ -130,7 +130,7 @@ def apply_in_place(st: GameState, action: Action | str) -> GameState:
     f = st.stack_frames[-1]
     st.events = []
     st._options = None
-    CHOICE[f["k"]][1](st, f, a)
+    CHOICE[f["kind"]][1](st, f, a)
     st.version += 1
     advance(st)
     st._agenda_sig = _claim_completed(st, before, actor)
@@ -148,7 +148,7 @@ def apply(st: GameState, action: Action | str) -> GameState:
     nxt = st.copy()
     nxt._agenda_dirty = False
     f = nxt.stack_frames[-1]
-    CHOICE[f["k"]][1](nxt, f, a)
+    CHOICE[f["kind"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
     nxt._agenda_sig = _claim_completed(nxt, before, actor)

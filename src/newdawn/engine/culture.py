@@ -76,12 +76,12 @@ def op_place_control(st: GameState, seat: int, e: Effect, slot: int, bonus: int)
     uses = e.bool("trade", True)
     n = e.int("count") + (bonus if uses else 0)
     # ``std``: the standard placement of a culture card (Chichen Itza applies to it only).
-    return [{"k": "place", "seat": seat, "left": n, "near": e.str("near", "city"), "max": slot, "standard": uses}], uses
+    return [{"kind": "place", "seat": seat, "left": n, "near": e.str("near", "city"), "max": slot, "standard": uses}], uses
 
 
 @op("shift_control")
 def op_shift(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "shift", "seat": seat}], False
+    return [{"kind": "shift", "seat": seat}], False
 
 
 def _is_empty_land(st: GameState, s: int) -> bool:
@@ -126,7 +126,7 @@ def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
 
 @op("mass_media")
 def op_mass_media(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "mass_media", "seat": seat, "range": e.int("range", 2)}], False
+    return [{"kind": "mass_media", "seat": seat, "range": e.int("range", 2)}], False
 
 
 def _mass_media_targets(st: GameState, f: MassMediaFrame) -> list[int]:

@@ -52,7 +52,7 @@ def ability_frames(st: GameState, seat: int, s: int, d: str) -> list[Frame]:
         "campus": "campus", "commercial_hub": "hub", "industrial_zone": "zone",
         "encampment": "encampment", "theater_square": "theater",
     }
-    f: DistrictAbilityFrame = {"k": kinds[d], "seat": seat, "space": s, "defeated": False, "reinforced": False}
+    f: DistrictAbilityFrame = {"kind": kinds[d], "seat": seat, "space": s, "defeated": False, "reinforced": False}
     return [cast(Frame, f)]  # one of the five district kinds, which share this shape
 
 
@@ -91,7 +91,7 @@ def hub_act(st: GameState, f: HubFrame, a: Action) -> None:
     if a.arg == "cities":
         n = len(mature_cities(st, seat))
         if n:
-            push(st, {"k": "trade_place", "seat": seat, "left": n})
+            push(st, {"kind": "trade_place", "seat": seat, "left": n})
     else:
         n = count_near(st, seat, f["space"], ("desert",))
         add_trade_to_type(st, seat, "economy", n)
@@ -122,7 +122,7 @@ def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
         log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
     else:
         st.players[seat].trade[type_key(st, seat, "industry")] -= 3
-        push(st, {"k": "zone_city", "seat": seat})
+        push(st, {"kind": "zone_city", "seat": seat})
 
 
 def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
@@ -175,7 +175,7 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
         if letter is not None:
             del st.barbs[letter]
             log(st, f"seat {seat}'s encampment defeats barbarian {letter}", "note", seat=seat, space=s)
-            push(st, {"k": "trade_place", "seat": seat, "left": content_for(st).ruleset.combat["barbarian_trade_tokens"]})
+            push(st, {"kind": "trade_place", "seat": seat, "left": content_for(st).ruleset.combat["barbarian_trade_tokens"]})
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:

@@ -44,7 +44,7 @@ from .state import ON_CARD, Frame, GameState, content_for
 
 @op("caravans")
 def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "caravans", "seat": seat, "slot": slot, "move": e.int("move") + bonus, "water": e.bool("water"), "barb": e.str("barbarian", "none"), "moved": []}], True
+    return [{"kind": "caravans", "seat": seat, "slot": slot, "move": e.int("move") + bonus, "water": e.bool("water"), "barb": e.str("barbarian", "none"), "moved": []}], True
 
 
 @choice("caravans", "Choose a caravan to move, or finish")
@@ -77,16 +77,16 @@ def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
     replace_top(st, {**f, "moved": [*f["moved"], i]})
     seat, left, slot, water, barb = f["seat"], f["move"], f["slot"], f["water"], f["barb"]
     if st.players[seat].caravans[i] == ON_CARD:
-        push(st, {"k": "caravan_start", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
+        push(st, {"kind": "caravan_start", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
                   "water": water, "barb": barb})
     else:
-        push(st, {"k": "caravan_step", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
+        push(st, {"kind": "caravan_step", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
                   "water": water, "barb": barb})
 
 
 def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -> None:
     st.players[f["seat"]].caravans[f["figure"]] = s
-    push(st, {**f, "k": "caravan_step"})
+    push(st, {**f, "kind": "caravan_step"})
 
 
 space_choice("caravan_start", CaravanStartFrame, "Choose the city your caravan leaves from",
@@ -218,7 +218,7 @@ def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
     if a.verb == "explore":
         replace_top(st, {**f, "left": f["left"] - 1, "explored": True})
         if hooks.allows(st, seat, "water_before_explore") and water_spots(st, ps.caravans[i]):
-            push(st, {"k": "fx_ship_water", "seat": seat, "space": ps.caravans[i]})  # Shipbuilding
+            push(st, {"kind": "fx_ship_water", "seat": seat, "space": ps.caravans[i]})  # Shipbuilding
         else:
             start_exploration(st, seat, ps.caravans[i])
         return
@@ -274,8 +274,8 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     rival = st.cities[s]
     log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}", "caravan_city", seat=seat,
         other=rival, space=s)
-    push(st, {"k": "dipl_take", "seat": seat, "rival": rival})
-    push(st, {"k": "trade_place", "seat": seat, "left": n})
+    push(st, {"kind": "dipl_take", "seat": seat, "rival": rival})
+    push(st, {"kind": "trade_place", "seat": seat, "left": n})
     # Effects of arriving (Embassy: before its card may be given back, FAQ) come first.
     hooks.fire("after_arrival", st, seat, s, rival)
     hooks.fire("visited", st, rival, s, seat)
@@ -288,7 +288,7 @@ item_choice("dipl_take", DiplTakeFrame, lambda st, f: f"You may take one of Seat
 
 @op("swap_resource")
 def op_swap(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "swap_resource", "seat": seat}], False
+    return [{"kind": "swap_resource", "seat": seat}], False
 
 
 def _swaps(st: GameState, f: Frame) -> list[str]:
@@ -309,7 +309,7 @@ item_choice("swap_resource", SwapResourceFrame, "You may trade one of your resou
 
 @op("capitalism")
 def op_capitalism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "capitalism", "seat": seat}], False
+    return [{"kind": "capitalism", "seat": seat}], False
 
 
 @auto("capitalism")
@@ -318,13 +318,13 @@ def run_capitalism(st: GameState, f: CapitalismFrame) -> None:
     # The card's after-resolve step (wonders) and its reset run before the pick.
     later: list[Frame] = []
     for kind in ("after_resolve", "reset"):
-        if st.stack_frames and st.stack_frames[-1]["k"] == kind:
+        if st.stack_frames and st.stack_frames[-1]["kind"] == kind:
             later.append(st.stack_frames.pop())
     if "capitalism" in st.turn.get("once", []):
         st.stack_frames.extend(reversed(later))
         return
     st.turn["once"] = [*st.turn.get("once", []), "capitalism"]
-    push(st, {"k": "capitalism_pick", "seat": f["seat"]})
+    push(st, {"kind": "capitalism_pick", "seat": f["seat"]})
     st.stack_frames.extend(reversed(later))
 
 
@@ -338,7 +338,7 @@ def _capitalism_keys(st: GameState, f: Frame) -> list[str]:
 def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     seat = f["seat"]
     slot = effective_slot(st, seat, key, content_for(st).ruleset.row_slots[0])
-    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
+    push(st, {"kind": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
 
 
 item_choice("capitalism_pick", CapitalismPickFrame, "You may resolve another focus card as if in the first slot",

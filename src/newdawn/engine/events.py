@@ -34,8 +34,8 @@ def turn_dial(st: GameState) -> None:
     log(st, f"event dial: {', '.join(icons)}", "dial", icons=list(icons), pos=st.event_pos)
     # Districts and barbarians can complete or lose anyone's agendas: check all after the dial.
     # the kinds "event_<icon>" (``frames.py``: EventSpawnFrame...) carry no parameters
-    push_all(st, [*(cast(Frame, {"k": "event_" + icon}) for icon in icons),
-                  {"k": "agendas", "seats": list(range(st.n))}])
+    push_all(st, [*(cast(Frame, {"kind": "event_" + icon}) for icon in icons),
+                  {"kind": "agendas", "seats": list(range(st.n))}])
 
 
 # ---------------------------------------------------------------- barbarians
@@ -113,7 +113,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
             log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
-            push(st, {"k": "raid", "seat": owner, "left": content_for(st).ruleset.barbarians["capital_discard"]})
+            push(st, {"kind": "raid", "seat": owner, "left": content_for(st).ruleset.barbarians["capital_discard"]})
             return
         raze_city(st, dest, letter)
         return
@@ -163,7 +163,7 @@ def run_barbarian_move(st: GameState, f: EventBarbMoveFrame) -> None:
 def run_raid(st: GameState, f: RaidFrame) -> None:
     """A raided capital's owner discards trade tokens, if they have any when it is resolved."""
     if sum(st.players[f["seat"]].trade.values()) > 0:
-        push(st, {"k": "discard", "seat": f["seat"], "left": f["left"]})
+        push(st, {"kind": "discard", "seat": f["seat"], "left": f["left"]})
 
 
 @choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
@@ -190,7 +190,7 @@ def run_districts(st: GameState, f: EventDistrictsFrame) -> None:
     for k in range(st.n):
         p = (st.first + k) % st.n
         if any(o == p for s, o in st.ctl.items() if s in st.district):
-            frames.append({"k": "district_event", "seat": p, "done": []})
+            frames.append({"kind": "district_event", "seat": p, "done": []})
     push_all(st, frames)
 
 
@@ -214,7 +214,7 @@ def district_event_act(st: GameState, f: DistrictEventFrame, a: Action) -> None:
 
 @auto("event_government")
 def run_government(st: GameState, f: EventGovernmentFrame) -> None:
-    push_all(st, [{"k": "government", "seat": (st.first + k) % st.n} for k in range(st.n)])
+    push_all(st, [{"kind": "government", "seat": (st.first + k) % st.n} for k in range(st.n)])
 
 
 def _governments(st: GameState, f: Frame) -> list[str]:

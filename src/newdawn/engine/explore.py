@@ -29,7 +29,7 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
     log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
-    push(st, {"k": "explore_place", "seat": seat, "tile": tile, "space": s, "options": [str(placement_action(side, k, t)) for side, k, t in options]})
+    push(st, {"kind": "explore_place", "seat": seat, "tile": tile, "space": s, "options": [str(placement_action(side, k, t)) for side, k, t in options]})
 
 
 def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:

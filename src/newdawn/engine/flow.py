@@ -78,13 +78,13 @@ def explain(kind: str) -> Callable[[Callable[[GameState, F, Action], str | None]
 
 
 def _no_act(st: GameState, f: Frame, a: Action) -> None:
-    raise IllegalActionError(f"no handler for {f['k']}")
+    raise IllegalActionError(f"no handler for {f['kind']}")
 
 
 # ---------------------------------------------------------------- stack helpers
 
 def push(st: GameState, f: Frame) -> None:
-    """Put a new step on top: a dict literal of its kind's shape, ``{"k": "place", ...}``."""
+    """Put a new step on top: a dict literal of its kind's shape, ``{"kind": "place", ...}``."""
     st.stack_frames.append(f)
 
 
@@ -136,15 +136,15 @@ def advance(st: GameState) -> None:
     frames = st.stack_frames
     while st.winner == -1:
         if not frames:
-            frames.append({"k": "turn"})
+            frames.append({"kind": "turn"})
         f = frames[-1]
-        fn = AUTO.get(f["k"])
+        fn = AUTO.get(f["kind"])
         if fn is None:
             policy = SEAT_POLICY.get(st.ruleset)
             a = policy(st, f) if policy is not None else None
             if a is None:
                 return
-            CHOICE[f["k"]][1](st, f, a)  # a seat the engine plays decides here
+            CHOICE[f["kind"]][1](st, f, a)  # a seat the engine plays decides here
             continue
         frames.pop()
         fn(st, f)
@@ -252,7 +252,7 @@ def type_key(st: GameState, seat: int, ftype: str) -> str:
         return ftype
     if seat == st.current:
         for f in st.stack_frames[::-1]:  # not reversed(): mypyc fails on it over a union of TypedDicts
-            if f["k"] in ("commit", "reset") and "type" in f:
+            if f["kind"] in ("commit", "reset") and "type" in f:
                 if card_type(st, seat, f["type"]) == ftype:
                     return str(f["type"])
                 break

@@ -1,11 +1,11 @@
 """The declared shape of every pending step: one ``TypedDict`` per step kind.
 
 A pending step (a *frame*, ``flow.py``) is a small JSON dict on ``GameState.stack_frames``:
-``k`` names its kind, the other keys are its parameters. Each kind has a class here, named
-after it (``"caravan_step"`` -> ``CaravanStepFrame``), that says which keys its frames carry and
-of what type; ``Frame`` is the union of them all. mypy checks every frame the engine builds
-(a dict literal where a ``Frame`` is expected) and every key a handler reads, because a
-handler declares the class of its kind (``def caravan_act(st, f: CaravanStepFrame, a)``);
+``kind`` names its step kind, the other keys are its parameters. Each kind has a class here,
+named after it (``"caravan_step"`` -> ``CaravanStepFrame``), that says which keys its frames
+carry and of what type; ``Frame`` is the union of them all. mypy checks every frame the
+engine builds (a dict literal where a ``Frame`` is expected) and every key a handler reads,
+because a handler declares the class of its kind (``def caravan_act(st, f: CaravanStepFrame, a)``);
 ``tests/engine/test_frames.py`` checks that each registered kind has its class, that its
 handlers declare it, and that the frames of played games have exactly these shapes.
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class FrameBase(TypedDict):
     """What every frame has: its kind, and (most kinds) the seat it belongs to."""
 
-    k: ReadOnly[str]
+    kind: ReadOnly[str]
     """The step kind: the key of its handlers in ``flow.AUTO`` / ``flow.CHOICE``."""
     seat: ReadOnly[NotRequired[int]]
     """The seat that decides (or whose step runs); ``flow.decision_seat`` falls back to the
@@ -74,7 +74,7 @@ class DistrictAbilityFrame(FrameBase):
     """A district's ability, resolved from its space (``districts.ability_frames``): the
     shape of the five district kinds below."""
 
-    k: ReadOnly[Literal["campus", "encampment", "hub", "theater", "zone"]]
+    kind: ReadOnly[Literal["campus", "encampment", "hub", "theater", "zone"]]
     seat: int
     space: int
     """The district's space."""
@@ -91,7 +91,7 @@ class AfterResolveFrame(FrameBase):
     """Automatic (turn): The card has resolved and not yet reset (Venetian Arsenal, Estádio do
     Maracanã)."""
 
-    k: Literal["after_resolve"]
+    kind: Literal["after_resolve"]
     seat: int
     type: str
 
@@ -99,7 +99,7 @@ class AfterResolveFrame(FrameBase):
 class AgendasFrame(FrameBase):
     """Automatic (victory)."""
 
-    k: Literal["agendas"]
+    kind: Literal["agendas"]
     seats: list[int]
     """Seats whose agendas are checked."""
 
@@ -107,7 +107,7 @@ class AgendasFrame(FrameBase):
 class BaseMapPlaceFrame(FrameBase):
     """Decision (rulesets.base_setup)."""
 
-    k: Literal["base_map_place"]
+    kind: Literal["base_map_place"]
     seat: int
     tile: int
 
@@ -115,7 +115,7 @@ class BaseMapPlaceFrame(FrameBase):
 class BaseMapTileFrame(FrameBase):
     """Decision (rulesets.base_setup)."""
 
-    k: Literal["base_map_tile"]
+    kind: Literal["base_map_tile"]
     seat: int
 
 
@@ -123,7 +123,7 @@ class BaseMapTurnFrame(FrameBase):
     """Automatic (rulesets.base_setup): A player's turn to place a tile: the choice of tile, unless
     one is left."""
 
-    k: Literal["base_map_turn"]
+    kind: Literal["base_map_turn"]
     seat: int
 
 
@@ -131,21 +131,21 @@ class BaseSetupFinishFrame(FrameBase):
     """Automatic (rulesets.base_setup): Deal the wonder decks (Setup 7-9) and the victory cards
     (10)."""
 
-    k: Literal["base_setup_finish"]
+    kind: Literal["base_setup_finish"]
 
 
 class ClaimRemoveFrame(FrameBase):
     """Decision (victory): You completed an agenda: remove a control token from the map to claim
     it."""
 
-    k: Literal["claim_remove"]
+    kind: Literal["claim_remove"]
     seat: int
 
 
 class CommitFrame(FrameBase):
     """Decision (turn)."""
 
-    k: Literal["commit"]
+    kind: Literal["commit"]
     seat: int
     card: str
     slot: int
@@ -159,7 +159,7 @@ class CommitFrame(FrameBase):
 class DiscardFrame(FrameBase):
     """Decision (events)."""
 
-    k: Literal["discard"]
+    kind: Literal["discard"]
     seat: int
     left: int
 
@@ -167,7 +167,7 @@ class DiscardFrame(FrameBase):
 class DistrictEventFrame(FrameBase):
     """Decision (events): Resolve your districts in the order you choose."""
 
-    k: Literal["district_event"]
+    kind: Literal["district_event"]
     seat: int
     done: list[int]
 
@@ -175,33 +175,33 @@ class DistrictEventFrame(FrameBase):
 class EndTurnFrame(FrameBase):
     """Automatic (turn)."""
 
-    k: Literal["end_turn"]
+    kind: Literal["end_turn"]
     seat: int
 
 
 class EventBarbMoveFrame(FrameBase):
     """Automatic (events)."""
 
-    k: Literal["event_barb_move"]
+    kind: Literal["event_barb_move"]
 
 
 class EventDistrictsFrame(FrameBase):
     """Automatic (events)."""
 
-    k: Literal["event_districts"]
+    kind: Literal["event_districts"]
 
 
 class EventGovernmentFrame(FrameBase):
     """Automatic (events)."""
 
-    k: Literal["event_government"]
+    kind: Literal["event_government"]
 
 
 class EventSpawnFrame(FrameBase):
     """Automatic (events): Each defeated barbarian returns to its letter's space if that space is
     empty or holds only caravans and armies (which go back to their cards)."""
 
-    k: Literal["event_spawn"]
+    kind: Literal["event_spawn"]
 
 
 class EventTradeFrame(FrameBase):
@@ -209,34 +209,34 @@ class EventTradeFrame(FrameBase):
     control on the cards of their focus row, distributed as they wish. Players place in turn
     order from the first player (the rulebook gives no order; the placements do not interact)."""
 
-    k: Literal["event_trade"]
+    kind: Literal["event_trade"]
 
 
 class EventWonderFrame(FrameBase):
     """Automatic (events): A trade token on each face-up wonder; a wonder that would get a second
     is removed."""
 
-    k: Literal["event_wonder"]
+    kind: Literal["event_wonder"]
 
 
 class FocusFrame(FrameBase):
     """Decision (turn): Choose a focus card to resolve."""
 
-    k: Literal["focus"]
+    kind: Literal["focus"]
     seat: int
 
 
 class GovernmentFrame(FrameBase):
     """Decision (events): You may change your government to a card in a '1' slot."""
 
-    k: Literal["government"]
+    kind: Literal["government"]
     seat: int
 
 
 class NextTurnFrame(FrameBase):
     """Automatic (turn)."""
 
-    k: Literal["next_turn"]
+    kind: Literal["next_turn"]
     seat: int
 
 
@@ -244,7 +244,7 @@ class RaidFrame(FrameBase):
     """Automatic (events): A raided capital's owner discards trade tokens, if they have any when it
     is resolved."""
 
-    k: Literal["raid"]
+    kind: Literal["raid"]
     seat: int
     left: int
 
@@ -253,7 +253,7 @@ class ResetFrame(FrameBase):
     """Automatic (turn): Pick up the chosen card, shift the cards left of it one slot right, put it
     leftmost."""
 
-    k: Literal["reset"]
+    kind: Literal["reset"]
     seat: int
     type: str
 
@@ -262,13 +262,13 @@ class RoundEndFrame(FrameBase):
     """Automatic (turn): The victory check after the event dial has resolved (ruleset
     ``victory_check``)."""
 
-    k: Literal["round_end"]
+    kind: Literal["round_end"]
 
 
 class SetupCapitalFrame(FrameBase):
     """Decision (setup)."""
 
-    k: Literal["setup_capital"]
+    kind: Literal["setup_capital"]
     seat: int
     tile: int
 
@@ -276,27 +276,27 @@ class SetupCapitalFrame(FrameBase):
 class SetupFinishFrame(FrameBase):
     """Automatic (setup)."""
 
-    k: Literal["setup_finish"]
+    kind: Literal["setup_finish"]
 
 
 class SetupFortFrame(FrameBase):
     """Decision (setup): Place your fort touching at least two core spaces."""
 
-    k: Literal["setup_fort"]
+    kind: Literal["setup_fort"]
     seat: int
 
 
 class StartOfTurnFrame(FrameBase):
     """Automatic (turn)."""
 
-    k: Literal["start_of_turn"]
+    kind: Literal["start_of_turn"]
     seat: int
 
 
 class TurnFrame(FrameBase):
     """Automatic (turn)."""
 
-    k: Literal["turn"]
+    kind: Literal["turn"]
 
 
 # ---------------------------------------------------------------- focus cards (ops, focus types)
@@ -305,7 +305,7 @@ class TurnFrame(FrameBase):
 class BuildFrame(FrameBase):
     """Decision (industry): Build a city or a world wonder."""
 
-    k: Literal["build"]
+    kind: Literal["build"]
     seat: int
     after: int
     """Control tokens placed next to the new city."""
@@ -328,21 +328,21 @@ class BuildFrame(FrameBase):
 class CampusFrame(DistrictAbilityFrame):
     """Automatic (districts)."""
 
-    k: Literal["campus"]
+    kind: Literal["campus"]
 
 
 class CapitalismFrame(FrameBase):
     """Automatic (economy): After this card resets, resolve another card as if in the first slot,
     without resetting it."""
 
-    k: Literal["capitalism"]
+    kind: Literal["capitalism"]
     seat: int
 
 
 class CapitalismPickFrame(FrameBase):
     """Decision (economy): You may resolve another focus card as if in the first slot."""
 
-    k: Literal["capitalism_pick"]
+    kind: Literal["capitalism_pick"]
     seat: int
 
 
@@ -362,19 +362,19 @@ class _CaravanMoveFields(FrameBase):
 class CaravanStartFrame(_CaravanMoveFields):
     """Decision (economy): Choose the city your caravan leaves from."""
 
-    k: Literal["caravan_start"]
+    kind: Literal["caravan_start"]
 
 
 class CaravanStepFrame(_CaravanMoveFields):
     """Decision (economy)."""
 
-    k: Literal["caravan_step"]
+    kind: Literal["caravan_step"]
 
 
 class CaravansFrame(FrameBase):
     """Decision (economy): Choose a caravan to move, or finish."""
 
-    k: Literal["caravans"]
+    kind: Literal["caravans"]
     seat: int
     ap: NotRequired[list[str]]
     """Automated Player: its destination priorities."""
@@ -390,7 +390,7 @@ class CaravansFrame(FrameBase):
 class ChooseFrame(FrameBase):
     """Decision (ops): Choose which effect of the card to resolve."""
 
-    k: Literal["choose"]
+    kind: Literal["choose"]
     seat: int
     bonus: int
     """Trade tokens spent on the card."""
@@ -403,7 +403,7 @@ class ChooseFrame(FrameBase):
 class DialFrame(FrameBase):
     """Automatic (science)."""
 
-    k: Literal["dial"]
+    kind: Literal["dial"]
     seat: int
     steps: int
 
@@ -411,7 +411,7 @@ class DialFrame(FrameBase):
 class DiplTakeFrame(FrameBase):
     """Decision (economy)."""
 
-    k: Literal["dipl_take"]
+    kind: Literal["dipl_take"]
     seat: int
     rival: int
 
@@ -419,7 +419,7 @@ class DiplTakeFrame(FrameBase):
 class DistrictFrame(FrameBase):
     """Decision (growth): Place a district."""
 
-    k: Literal["district"]
+    kind: Literal["district"]
     seat: int
     max: int
 
@@ -428,13 +428,13 @@ class EncampmentFrame(DistrictAbilityFrame):
     """Decision (districts): Encampment: defeat a barbarian or rival army, and/or reinforce a
     token, within 2."""
 
-    k: Literal["encampment"]
+    kind: Literal["encampment"]
 
 
 class ExplorePlaceFrame(FrameBase):
     """Decision (explore)."""
 
-    k: Literal["explore_place"]
+    kind: Literal["explore_place"]
     seat: int
     options: list[str]
     """The placements of the drawn tile that may be chosen."""
@@ -446,7 +446,7 @@ class FxShipWaterFrame(FrameBase):
     """Decision (economy): Shipbuilding: you may lay a water token touching your caravan's space
     before exploring."""
 
-    k: Literal["fx_ship_water"]
+    kind: Literal["fx_ship_water"]
     seat: int
     space: int
 
@@ -454,20 +454,20 @@ class FxShipWaterFrame(FrameBase):
 class GlobalizationFrame(FrameBase):
     """Decision (growth): Name a district type: every player with one resolves it."""
 
-    k: Literal["globalization"]
+    kind: Literal["globalization"]
     seat: int
 
 
 class HubFrame(DistrictAbilityFrame):
     """Decision (districts): Commercial hub: tokens for mature cities, or for deserts near it."""
 
-    k: Literal["hub"]
+    kind: Literal["hub"]
 
 
 class MassMediaFrame(FrameBase):
     """Decision (culture): You may swap or flip a rival control token near your territory."""
 
-    k: Literal["mass_media"]
+    kind: Literal["mass_media"]
     seat: int
     range: int
 
@@ -475,7 +475,7 @@ class MassMediaFrame(FrameBase):
 class MissingResourceFrame(FrameBase):
     """Decision (science): You may take a resource of a type you do not have."""
 
-    k: Literal["missing_resource"]
+    kind: Literal["missing_resource"]
     seat: int
 
 
@@ -483,7 +483,7 @@ class NukeFrame(FrameBase):
     """Decision (science): You may choose a space: control tokens in and around it are destroyed or
     flipped."""
 
-    k: Literal["nuke"]
+    kind: Literal["nuke"]
     seat: int
 
 
@@ -491,7 +491,7 @@ class OccupyTokenFrame(FrameBase):
     """Decision (pieces): No city or control token left: take one of your control tokens back to
     hold the space."""
 
-    k: Literal["occupy_token"]
+    kind: Literal["occupy_token"]
     seat: int
     space: int
 
@@ -499,7 +499,7 @@ class OccupyTokenFrame(FrameBase):
 class PayFrame(FrameBase):
     """Decision (industry)."""
 
-    k: Literal["pay"]
+    kind: Literal["pay"]
     seat: int
     cost: int
     """The wonder's cost."""
@@ -519,7 +519,7 @@ class PayFrame(FrameBase):
 class PlaceFrame(FrameBase):
     """Decision (culture)."""
 
-    k: Literal["place"]
+    kind: Literal["place"]
     seat: int
     ap: NotRequired[list[str]]
     """Automated Player: its placement priorities."""
@@ -537,7 +537,7 @@ class PlaceFrame(FrameBase):
 class ReinforceFrame(FrameBase):
     """Decision (growth)."""
 
-    k: Literal["reinforce"]
+    kind: Literal["reinforce"]
     seat: int
     left: int
 
@@ -545,21 +545,21 @@ class ReinforceFrame(FrameBase):
 class ShiftFrame(FrameBase):
     """Decision (culture): You may move one of your control tokens to an adjacent empty space."""
 
-    k: Literal["shift"]
+    kind: Literal["shift"]
     seat: int
 
 
 class SwapResourceFrame(FrameBase):
     """Decision (economy): You may trade one of your resources for another type."""
 
-    k: Literal["swap_resource"]
+    kind: Literal["swap_resource"]
     seat: int
 
 
 class TechFrame(FrameBase):
     """Decision (science)."""
 
-    k: Literal["tech"]
+    kind: Literal["tech"]
     seat: int
     level: int
 
@@ -567,13 +567,13 @@ class TechFrame(FrameBase):
 class TheaterFrame(DistrictAbilityFrame):
     """Decision (districts): Theater square: place a control token within 2 spaces."""
 
-    k: Literal["theater"]
+    kind: Literal["theater"]
 
 
 class TradePlaceFrame(FrameBase):
     """Decision (science)."""
 
-    k: Literal["trade_place"]
+    kind: Literal["trade_place"]
     seat: int
     left: int
 
@@ -581,7 +581,7 @@ class TradePlaceFrame(FrameBase):
 class WonderCityFrame(FrameBase):
     """Decision (industry)."""
 
-    k: Literal["wonder_city"]
+    kind: Literal["wonder_city"]
     seat: int
     wonder: str
 
@@ -590,13 +590,13 @@ class ZoneFrame(DistrictAbilityFrame):
     """Decision (districts): Industrial zone: tokens for forests near it, or 3 industry tokens for
     a city."""
 
-    k: Literal["zone"]
+    kind: Literal["zone"]
 
 
 class ZoneCityFrame(FrameBase):
     """Decision (districts): Build a city within two spaces of a friendly space."""
 
-    k: Literal["zone_city"]
+    kind: Literal["zone_city"]
     seat: int
 
 
@@ -606,7 +606,7 @@ class ZoneCityFrame(FrameBase):
 class ArmiesFrame(FrameBase):
     """Decision (military): Choose an army to move, or finish."""
 
-    k: Literal["armies"]
+    kind: Literal["armies"]
     seat: int
     combat: int
     move: int
@@ -627,7 +627,7 @@ class ArmyAfterFrame(FrameBase):
     state, an unclaimed fort or a rival piece; then it goes back to the last space it left that
     had none."""
 
-    k: Literal["army_after"]
+    kind: Literal["army_after"]
     seat: int
     combat: int
     figure: int
@@ -659,19 +659,19 @@ class _ArmyMoveFields(FrameBase):
 class ArmyStartFrame(_ArmyMoveFields):
     """Decision (military): Choose the city your army leaves from."""
 
-    k: Literal["army_start"]
+    kind: Literal["army_start"]
 
 
 class ArmyStepFrame(_ArmyMoveFields):
     """Decision (military)."""
 
-    k: Literal["army_step"]
+    kind: Literal["army_step"]
 
 
 class CardAttackFrame(FrameBase):
     """Decision (rulesets.base_military)."""
 
-    k: Literal["card_attack"]
+    kind: Literal["card_attack"]
     seat: int
     ap: NotRequired[list[dict[str, Any]]]
     """Automated Player: its target priorities."""
@@ -689,7 +689,7 @@ class CardAttackAfterFrame(FrameBase):
     """Automatic (rulesets.base_military): A space the attacker now holds is not a space to attack
     from this turn; then the next attack, if the card has one left."""
 
-    k: Literal["card_attack_after"]
+    kind: Literal["card_attack_after"]
     seat: int
     ap: NotRequired[list[dict[str, Any]]]
     combat: int
@@ -705,7 +705,7 @@ class CardAttackAfterFrame(FrameBase):
 class CombatFrame(FrameBase):
     """Decision (military)."""
 
-    k: Literal["combat"]
+    kind: Literal["combat"]
     seat: int
     attack_base: int
     attack_die: int
@@ -735,7 +735,7 @@ class CombatFrame(FrameBase):
 class CsFateFrame(FrameBase):
     """Decision (military): Conquer the city-state, or liberate it."""
 
-    k: Literal["cs_fate"]
+    kind: Literal["cs_fate"]
     seat: int
     space: int
 
@@ -743,7 +743,7 @@ class CsFateFrame(FrameBase):
 class PlunderFrame(FrameBase):
     """Decision (military)."""
 
-    k: Literal["plunder"]
+    kind: Literal["plunder"]
     seat: int
     defender: int
     left: int
@@ -753,7 +753,7 @@ class PlunderFrame(FrameBase):
 class TargetFrame(FrameBase):
     """Decision (military): Choose the piece your army attacks."""
 
-    k: Literal["target"]
+    kind: Literal["target"]
     seat: int
     combat: int
     figure: int
@@ -768,7 +768,7 @@ class TargetFrame(FrameBase):
 class WonderMoveFrame(FrameBase):
     """Decision (military)."""
 
-    k: Literal["wonder_move"]
+    kind: Literal["wonder_move"]
     seat: int
     space: int
     wonder: str
@@ -781,7 +781,7 @@ class ApDefeatBarbariansFrame(FrameBase):
     """Automatic (rulesets.base_automa): Currency (AP): every barbarian adjacent to a friendly
     space is defeated, without trade tokens."""
 
-    k: Literal["ap_defeat_barbarians"]
+    kind: Literal["ap_defeat_barbarians"]
     seat: int
 
 
@@ -790,7 +790,7 @@ class ApDialFrame(FrameBase):
     level space reached or passed, a random card among those of the lowest level becomes the
     card of that space's level (one level higher if it already has it)."""
 
-    k: Literal["ap_dial"]
+    kind: Literal["ap_dial"]
     seat: int
     steps: int
 
@@ -799,7 +799,7 @@ class ApGainResourceFrame(FrameBase):
     """Automatic (rulesets.base_automa): Steam Power (AP): one resource from the supply, of a
     random type (parameter steam_power_resource = random)."""
 
-    k: Literal["ap_gain_resource"]
+    kind: Literal["ap_gain_resource"]
     seat: int
 
 
@@ -807,7 +807,7 @@ class ApGainTradeFrame(FrameBase):
     """Automatic (rulesets.base_automa): Mathematics (AP): trade tokens onto the card with the
     fewest, highest in the row."""
 
-    k: Literal["ap_gain_trade"]
+    kind: Literal["ap_gain_trade"]
     seat: int
     count: int
 
@@ -816,7 +816,7 @@ class ApNukeFrame(FrameBase):
     """Decision (rulesets.base_automa): The Automated Player's Nuclear Power: choose one of your
     non-capital cities to lose."""
 
-    k: Literal["ap_nuke"]
+    kind: Literal["ap_nuke"]
     seat: int
     ap_seat: int
     """The Automated Player's seat."""
@@ -827,14 +827,14 @@ class ApNukeBeginFrame(FrameBase):
     capital cities, if able; those cities and every control token adjacent to them are
     destroyed."""
 
-    k: Literal["ap_nuke_begin"]
+    kind: Literal["ap_nuke_begin"]
     seat: int
 
 
 class ApNukeEndFrame(FrameBase):
     """Automatic (rulesets.base_automa)."""
 
-    k: Literal["ap_nuke_end"]
+    kind: Literal["ap_nuke_end"]
     seat: int
 
 
@@ -843,7 +843,7 @@ class ApReinforceFrame(FrameBase):
     attacks made) control tokens, the ones closest to a barbarian or a rival space first, then
     on the hardest terrain."""
 
-    k: Literal["ap_reinforce"]
+    kind: Literal["ap_reinforce"]
     seat: int
     base: int
     per_attack: int
@@ -854,7 +854,7 @@ class ApResolveFrame(FrameBase):
     resetting it; Urbanization resolves the culture card as if in slot 5 and resets it (the AP
     cards' after-reset effects)."""
 
-    k: Literal["ap_resolve"]
+    kind: Literal["ap_resolve"]
     seat: int
     reset: bool
     what: str
@@ -865,14 +865,14 @@ class ApStripFrame(FrameBase):
     """Automatic (rulesets.base_automa): Mass Media (AP): every rival control token adjacent to a
     friendly space is flipped to its unreinforced side, or removed if it already was."""
 
-    k: Literal["ap_strip"]
+    kind: Literal["ap_strip"]
     seat: int
 
 
 class ApTurnFrame(FrameBase):
     """Automatic (rulesets.base_automa)."""
 
-    k: Literal["ap_turn"]
+    kind: Literal["ap_turn"]
     seat: int
 
 
@@ -880,7 +880,7 @@ class ApUpgradeCardFrame(FrameBase):
     """Automatic (rulesets.base_automa): Replaceable Parts (AP): the card with the lowest tech
     level, highest in the row, becomes the next-level card of its type."""
 
-    k: Literal["ap_upgrade_card"]
+    kind: Literal["ap_upgrade_card"]
     seat: int
 
 
@@ -890,7 +890,7 @@ class ApUpgradeCheckFrame(FrameBase):
     Iron Working → Mass Production when it neither attacks nor reinforces); the new card stays
     in slot 1, where the old one was reset."""
 
-    k: Literal["ap_upgrade_check"]
+    kind: Literal["ap_upgrade_check"]
     seat: int
     type: str
 
@@ -901,7 +901,7 @@ class ApUpgradeCheckFrame(FrameBase):
 class AnyResourceFrame(FrameBase):
     """Decision (effects.leaders): Take a resource of your choice."""
 
-    k: Literal["any_resource"]
+    kind: Literal["any_resource"]
     seat: int
 
 
@@ -909,7 +909,7 @@ class FxAmericaFrame(FrameBase):
     """Decision (effects.leaders): Roosevelt Corollary: put the natural-wonder token on a focus
     card."""
 
-    k: Literal["fx_america"]
+    kind: Literal["fx_america"]
     seat: int
 
 
@@ -917,7 +917,7 @@ class FxAstronomyFrame(FrameBase):
     """Decision (effects.leaders): Astronomy: you may place one of the two bottom tiles of the
     stack next to your capital tile."""
 
-    k: Literal["fx_astronomy"]
+    kind: Literal["fx_astronomy"]
     seat: int
 
 
@@ -925,7 +925,7 @@ class FxAstronomyRestFrame(FrameBase):
     """Decision (effects.leaders): Astronomy: put each tile you looked at on the top or the bottom
     of the stack."""
 
-    k: Literal["fx_astronomy_rest"]
+    kind: Literal["fx_astronomy_rest"]
     seat: int
     left: int
     offset: int
@@ -934,7 +934,7 @@ class FxAstronomyRestFrame(FrameBase):
 class FxCartographyFrame(FrameBase):
     """Decision (effects.leaders)."""
 
-    k: Literal["fx_cartography"]
+    kind: Literal["fx_cartography"]
     seat: int
     space: int
 
@@ -943,7 +943,7 @@ class FxCraftsmanshipFrame(FrameBase):
     """Automatic (effects.leaders): Craftsmanship: after building a wonder with it, advance the
     tech dial 1."""
 
-    k: Literal["fx_craftsmanship"]
+    kind: Literal["fx_craftsmanship"]
     seat: int
     had: int
     """The dial before the advance."""
@@ -953,7 +953,7 @@ class FxCraftsmanshipFrame(FrameBase):
 class FxEmbassyFrame(FrameBase):
     """Decision (effects.diplomacy)."""
 
-    k: Literal["fx_embassy"]
+    kind: Literal["fx_embassy"]
     seat: int
     giver: int
 
@@ -962,7 +962,7 @@ class FxEnglandFrame(FrameBase):
     """Decision (effects.leaders): Pax Britannica: you may put a control token next to your new
     city."""
 
-    k: Literal["fx_england"]
+    kind: Literal["fx_england"]
     seat: int
     space: int
 
@@ -971,7 +971,7 @@ class FxGenevaFrame(FrameBase):
     """Decision (effects.diplomacy): Geneva: you may exchange a diplomacy card with the player who
     gave it."""
 
-    k: Literal["fx_geneva"]
+    kind: Literal["fx_geneva"]
     seat: int
 
 
@@ -979,14 +979,14 @@ class FxHumanismFrame(FrameBase):
     """Automatic (effects.leaders): Humanism: after its tokens are placed, a supply trade token per
     mature city."""
 
-    k: Literal["fx_humanism"]
+    kind: Literal["fx_humanism"]
     seat: int
 
 
 class FxIbrahimFrame(FrameBase):
     """Decision (effects.leaders): Grand Vizier: you may hand the Ibrahim card to another player."""
 
-    k: Literal["fx_ibrahim"]
+    kind: Literal["fx_ibrahim"]
     seat: int
 
 
@@ -994,14 +994,14 @@ class FxMilEngFrame(FrameBase):
     """Decision (effects.leaders): Military Engineering: set armies from your card into your
     cities, then reinforce."""
 
-    k: Literal["fx_mil_eng"]
+    kind: Literal["fx_mil_eng"]
     seat: int
 
 
 class FxMountainFrame(FrameBase):
     """Decision (effects.leaders)."""
 
-    k: Literal["fx_mountain"]
+    kind: Literal["fx_mountain"]
     seat: int
     near: int
     """Terrace Farms: the mountain space the token goes next to (-1: any mountain)."""
@@ -1011,7 +1011,7 @@ class FxMysticismFrame(FrameBase):
     """Decision (effects.leaders): Mysticism: you may move a token of yours next to the new
     district."""
 
-    k: Literal["fx_mysticism"]
+    kind: Literal["fx_mysticism"]
     seat: int
     had: list[int]
     """The seat's tokens before the district was placed."""
@@ -1021,7 +1021,7 @@ class FxNapFrame(FrameBase):
     """Decision (effects.diplomacy): Non-Aggression Pact broken: you may return it to swap your
     military card."""
 
-    k: Literal["fx_nap"]
+    kind: Literal["fx_nap"]
     seat: int
     giver: int
 
@@ -1029,21 +1029,21 @@ class FxNapFrame(FrameBase):
 class FxNubiaFrame(FrameBase):
     """Decision (effects.leaders): Kandake of Meroë: you may resolve one of your districts."""
 
-    k: Literal["fx_nubia"]
+    kind: Literal["fx_nubia"]
     seat: int
 
 
 class FxPolandFrame(FrameBase):
     """Decision (effects.leaders): Lithuanian Union: take a diplomacy card of another player."""
 
-    k: Literal["fx_poland"]
+    kind: Literal["fx_poland"]
     seat: int
 
 
 class FxRadioFrame(FrameBase):
     """Decision (effects.leaders)."""
 
-    k: Literal["fx_radio"]
+    kind: Literal["fx_radio"]
     seat: int
     range: int
 
@@ -1052,7 +1052,7 @@ class FxRazeFrame(FrameBase):
     """Decision (effects.leaders): Scorched Earth: raze the beaten token (your army may go on), or
     replace it."""
 
-    k: Literal["fx_raze"]
+    kind: Literal["fx_raze"]
     seat: int
     combat: int
     figure: int
@@ -1067,7 +1067,7 @@ class FxSeoulFrame(FrameBase):
     """Decision (effects.diplomacy): Seoul: you may move a barbarian to an adjacent empty land
     space."""
 
-    k: Literal["fx_seoul"]
+    kind: Literal["fx_seoul"]
     seat: int
 
 
@@ -1075,7 +1075,7 @@ class FxSwapFrame(FrameBase):
     """Decision (effects.leaders): Legend of the Five Suns: you may swap two cards of your focus
     row."""
 
-    k: Literal["fx_swap"]
+    kind: Literal["fx_swap"]
     seat: int
 
 
@@ -1083,14 +1083,14 @@ class WAmundsenFrame(FrameBase):
     """Decision (effects.wonders): Amundsen-Scott: you may build a city holding this wonder on a
     map-edge space."""
 
-    k: Literal["w_amundsen"]
+    kind: Literal["w_amundsen"]
     seat: int
 
 
 class WApadanaFrame(FrameBase):
     """Decision (effects.wonders): Apadana: you may explore from an edge space of any tile."""
 
-    k: Literal["w_apadana"]
+    kind: Literal["w_apadana"]
     seat: int
 
 
@@ -1098,7 +1098,7 @@ class WApadanaClaimFrame(FrameBase):
     """Decision (effects.wonders): Apadana: you may put a control token on an empty space of the
     new tile."""
 
-    k: Literal["w_apadana_claim"]
+    kind: Literal["w_apadana_claim"]
     seat: int
     before: int
     """The number of spaces before the tile was explored (the new ones follow)."""
@@ -1107,7 +1107,7 @@ class WApadanaClaimFrame(FrameBase):
 class WApadanaNewFrame(FrameBase):
     """Automatic (effects.wonders)."""
 
-    k: Literal["w_apadana_new"]
+    kind: Literal["w_apadana_new"]
     seat: int
     before: int
 
@@ -1116,7 +1116,7 @@ class WColosseumFrame(FrameBase):
     """Decision (effects.wonders): Colosseum: you may reinforce one of your control tokens next to
     your city."""
 
-    k: Literal["w_colosseum"]
+    kind: Literal["w_colosseum"]
     seat: int
 
 
@@ -1124,14 +1124,14 @@ class WCristoRedentorFrame(FrameBase):
     """Decision (effects.wonders): Cristo Redentor: you may replace a rival city near the wonder
     with one of yours."""
 
-    k: Literal["w_cristo_redentor"]
+    kind: Literal["w_cristo_redentor"]
     seat: int
 
 
 class WEiffelPickFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_eiffel_pick"]
+    kind: Literal["w_eiffel_pick"]
     seat: int
     by: int
     """The Eiffel Tower's owner, who receives the token."""
@@ -1142,7 +1142,7 @@ class WEiffelPickFrame(FrameBase):
 class WEiffelTowerFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_eiffel_tower"]
+    kind: Literal["w_eiffel_tower"]
     seat: int
     named: list[int]
 
@@ -1151,7 +1151,7 @@ class WEstadioFrame(FrameBase):
     """Decision (effects.wonders): Estádio do Maracanã: you may also resolve and reset your economy
     card."""
 
-    k: Literal["w_estadio"]
+    kind: Literal["w_estadio"]
     seat: int
 
 
@@ -1159,14 +1159,14 @@ class WForbiddenCityFrame(FrameBase):
     """Decision (effects.wonders): Forbidden City: you may destroy a rival control token next to
     your territory."""
 
-    k: Literal["w_forbidden_city"]
+    kind: Literal["w_forbidden_city"]
     seat: int
 
 
 class WGreatLibraryFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_great_library"]
+    kind: Literal["w_great_library"]
     seat: int
     rival: int
 
@@ -1174,21 +1174,21 @@ class WGreatLibraryFrame(FrameBase):
 class WGreatZimbabweFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_great_zimbabwe"]
+    kind: Literal["w_great_zimbabwe"]
     seat: int
 
 
 class WOracleFrame(FrameBase):
     """Decision (effects.wonders): Oracle: you may swap two adjacent cards of your focus row."""
 
-    k: Literal["w_oracle"]
+    kind: Literal["w_oracle"]
     seat: int
 
 
 class WOrszaghazFrame(FrameBase):
     """Decision (effects.wonders): Országház: you may conquer the city-state your caravan reached."""
 
-    k: Literal["w_orszaghaz"]
+    kind: Literal["w_orszaghaz"]
     seat: int
     space: int
 
@@ -1196,7 +1196,7 @@ class WOrszaghazFrame(FrameBase):
 class WPotalaPalaceFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_potala_palace"]
+    kind: Literal["w_potala_palace"]
     seat: int
     left: int
 
@@ -1205,7 +1205,7 @@ class WSankoreFrame(FrameBase):
     """Decision (effects.wonders): University of Sankore: you may swap two non-science cards of
     your row."""
 
-    k: Literal["w_sankore"]
+    kind: Literal["w_sankore"]
     seat: int
 
 
@@ -1213,7 +1213,7 @@ class WStonehengeFrame(FrameBase):
     """Decision (effects.wonders): Stonehenge: you may place control tokens on hills next to the
     one you placed."""
 
-    k: Literal["w_stonehenge"]
+    kind: Literal["w_stonehenge"]
     seat: int
     at: int
     """The space of the Stonehenge city."""
@@ -1222,7 +1222,7 @@ class WStonehengeFrame(FrameBase):
 class WUpgradeFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_upgrade"]
+    kind: Literal["w_upgrade"]
     seat: int
     done: list[str]
     """Row keys upgraded already."""
@@ -1235,7 +1235,7 @@ class WUpgradeFrame(FrameBase):
 class WVenetianArsenalFrame(FrameBase):
     """Decision (effects.wonders)."""
 
-    k: Literal["w_venetian_arsenal"]
+    kind: Literal["w_venetian_arsenal"]
     seat: int
     type: str
 

@@ -26,7 +26,7 @@ from .state import Frame, GameState, content_for
 
 @op("reinforce")
 def op_reinforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "reinforce", "seat": seat, "left": slot + bonus}], True
+    return [{"kind": "reinforce", "seat": seat, "left": slot + bonus}], True
 
 
 
@@ -65,7 +65,7 @@ def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
 
 @op("district")
 def op_district(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "district", "seat": seat, "max": slot}], False
+    return [{"kind": "district", "seat": seat, "max": slot}], False
 
 
 
@@ -144,7 +144,7 @@ def district_act(st: GameState, f: DistrictFrame, a: Action) -> None:
 
 @op("globalization")
 def op_globalization(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "globalization", "seat": seat}], False
+    return [{"kind": "globalization", "seat": seat}], False
 
 
 
@@ -163,5 +163,5 @@ def globalization_act(st: GameState, f: GlobalizationFrame, a: Action) -> None:
         for s, d in sorted(st.district.items()):
             if d == a.arg and st.ctl.get(s) == p:
                 frames.extend(ability_frames(st, p, s, d))
-    frames.append({"k": "agendas", "seats": list(range(st.n))})
+    frames.append({"kind": "agendas", "seats": list(range(st.n))})
     push_all(st, frames)

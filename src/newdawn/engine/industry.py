@@ -27,7 +27,7 @@ from .state import ON_CARD, Frame, GameState, content_for, without
 
 @op("build")
 def op_build(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    f: BuildFrame = {"k": "build", "seat": seat, "slot": slot, "range": e.int("city_range", 2), "water": e.bool("count_water"), "on_figure": e.bool("on_figure"), "slot5_production": e.int("wonder_slot5_production"), "after": e.int("after_city_control")}
+    f: BuildFrame = {"kind": "build", "seat": seat, "slot": slot, "range": e.int("city_range", 2), "water": e.bool("count_water"), "on_figure": e.bool("on_figure"), "slot5_production": e.int("wonder_slot5_production"), "after": e.int("after_city_control")}
     if e.bool("production_per_district"):
         f["extra"] = sum(1 for s in st.district if st.ctl.get(s) == seat)
     if not e.bool("cities", True):
@@ -87,7 +87,7 @@ def payment_parts(st: GameState, f: PayFrame) -> list[tuple[str, int]]:
     ``trade:<n>`` as they were paid."""
     below = st.stack_frames[-2] if len(st.stack_frames) > 1 and st.stack_frames[-1] is f else None
     parts: list[tuple[str, int]] = []
-    if below is not None and below["k"] == "build":
+    if below is not None and below["kind"] == "build":
         parts.extend(production_parts(st, below, f["wonder"]))
     rv = int(f.get("resource_value", 2))
     for r, k in sorted(f["paid_resources"].items()):
@@ -179,7 +179,7 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
         pop(st)
         return
     if a.verb == "wonder":
-        push(st, {"k": "pay", "seat": seat, "wonder": a.arg, "production": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
+        push(st, {"kind": "pay", "seat": seat, "wonder": a.arg, "production": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
         return
     pop(st)
     s = space_of(st, a.arg)
@@ -194,7 +194,7 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
                 if at == s:
                     figs[i] = ON_CARD
     if f["after"]:
-        push(st, {"k": "place", "seat": seat, "left": f["after"], "near": f"at:{s}", "max": f["slot"]})
+        push(st, {"kind": "place", "seat": seat, "left": f["after"], "near": f"at:{s}", "max": f["slot"]})
 
 
 @choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['production']} of {f['cost']}")
@@ -251,7 +251,7 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     ps.wonders = (*ps.wonders, w)
     log(st, f"seat {seat} builds {w} with production {f['production']}", "wonder_built", seat=seat, wonder=w,
         prod=f["production"], cost=f["cost"])
-    push(st, {"k": "wonder_city", "seat": seat, "wonder": w})
+    push(st, {"kind": "wonder_city", "seat": seat, "wonder": w})
 
 
 space_choice("wonder_city", WonderCityFrame, lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",

@@ -63,7 +63,7 @@ from .state import ON_CARD, Frame, GameState, content_for, without
 
 @op("armies")
 def op_armies(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
+    return [{"kind": "armies", "seat": seat, "slot": slot, "move": e.int("move"), "water": e.bool("water"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "passes": list(e.strs("pass_through")), "reattack": e.bool("reattack"), "moved": [], "reattack_used": False}], False
 
 
 def _army_params(f: ArmyParams) -> ArmyParams:
@@ -104,9 +104,9 @@ def armies_act(st: GameState, f: ArmiesFrame, a: Action) -> None:
     move = st.board.n if hooks.grants(st, seat, "army_unlimited_move") else f["move"]  # Pentagon
     params = _army_params(f)
     if at == ON_CARD:
-        push(st, {**params, "k": "army_start", "figure": i, "left": move, "explored": False, "prev": at})
+        push(st, {**params, "kind": "army_start", "figure": i, "left": move, "explored": False, "prev": at})
     else:
-        push(st, {**params, "k": "army_step", "figure": i, "left": move, "explored": False, "prev": at})
+        push(st, {**params, "kind": "army_step", "figure": i, "left": move, "explored": False, "prev": at})
 
 
 def army_starts(st: GameState, seat: int) -> list[int]:
@@ -121,7 +121,7 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
 
 def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None:
     st.players[f["seat"]].armies[f["figure"]] = s
-    push(st, {**f, "k": "army_step", "prev": s})
+    push(st, {**f, "kind": "army_step", "prev": s})
 
 
 space_choice("army_start", ArmyStartFrame, "Choose the city your army leaves from",
@@ -261,11 +261,11 @@ def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
     seat = f["seat"]
     targets = targets_at(st, seat, s)
     params = _army_params(f)
-    push(st, {**params, "k": "army_after", "figure": f["figure"], "prev": f["prev"], "space": s})
+    push(st, {**params, "kind": "army_after", "figure": f["figure"], "prev": f["prev"], "space": s})
     if len(targets) == 1:
         start_combat(st, {**params, "figure": f["figure"], "prev": f["prev"], "space": s}, targets[0])
     else:
-        push(st, {**params, "k": "target", "figure": f["figure"], "prev": f["prev"], "space": s})
+        push(st, {**params, "kind": "target", "figure": f["figure"], "prev": f["prev"], "space": s})
 
 
 @choice("target", "Choose the piece your army attacks")
@@ -366,7 +366,7 @@ def start_combat(st: GameState, info: AttackInfo, target: str) -> None:
     log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
         seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
         d_die=d_die, d_base=d_base)
-    push(st, {**info, "k": "combat", "attacker": seat, "defender": dseat, "target": target,
+    push(st, {**info, "kind": "combat", "attacker": seat, "defender": dseat, "target": target,
               "attack_die": a_die, "defence_die": d_die, "attack_base": a_base, "defence_base": d_base,
               "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
 
@@ -442,7 +442,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
         letter = barb_at(st, s)
         if letter is not None:
             del st.barbs[letter]
-        push(st, {"k": "trade_place", "seat": seat, "left": cb["barbarian_trade_tokens"]})
+        push(st, {"kind": "trade_place", "seat": seat, "left": cb["barbarian_trade_tokens"]})
     elif kind in ("army", "caravan"):
         figs = st.players[d].armies if kind == "army" else st.players[d].caravans
         figs[figs.index(s)] = ON_CARD
@@ -458,10 +458,10 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
         if st.board.is_fort[s]:
             occupy(st, seat, s)
         else:
-            push(st, {"k": "cs_fate", "seat": seat, "space": s})
+            push(st, {"kind": "cs_fate", "seat": seat, "space": s})
     elif kind == "ctl":
         if hooks.allows(st, seat, "raze"):  # Scorched Earth: raze it instead (effects/leaders.py)
-            push(st, {"k": "fx_raze", "seat": seat, "space": s, "slot": f["slot"], "water": f["water"],
+            push(st, {"kind": "fx_raze", "seat": seat, "space": s, "slot": f["slot"], "water": f["water"],
                       "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"]})
         else:
             capture_control(st, seat, s)
@@ -472,12 +472,12 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
             ps.flags["capitals"] = ps.flags.get("capitals", 0) + 1
             w = st.wonder_at.get(s)
             if w is not None and free_wonder_cities(st, seat):
-                push(st, {"k": "wonder_move", "seat": seat, "wonder": w, "space": s})
+                push(st, {"kind": "wonder_move", "seat": seat, "wonder": w, "space": s})
             if cb["capital_trade_take"] > 0 and any(n > 0 for n in st.players[d].trade.values()):
                 # Nothing to take: no decision (the only option would be ``done``).
-                push(st, {"k": "plunder", "seat": seat, "defender": d, "left": cb["capital_trade_take"], "taken": 0})
+                push(st, {"kind": "plunder", "seat": seat, "defender": d, "left": cb["capital_trade_take"], "taken": 0})
         elif st.board.printed[s] is not None and st.board.printed[s].city_state:  # type: ignore[union-attr]
-            push(st, {"k": "cs_fate", "seat": seat, "space": s})
+            push(st, {"kind": "cs_fate", "seat": seat, "space": s})
         else:
             occupy(st, seat, s)
 
@@ -533,7 +533,7 @@ def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
             return
     pop(st)
     if f["taken"]:
-        push(st, {"k": "trade_place", "seat": f["seat"], "left": f["taken"]})
+        push(st, {"kind": "trade_place", "seat": f["seat"], "left": f["taken"]})
 
 
 space_choice("wonder_move", WonderMoveFrame, lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",

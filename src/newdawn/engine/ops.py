@@ -44,7 +44,7 @@ def effect_frames(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 
 @op("choose")
 def op_choose(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "choose", "seat": seat, "slot": slot, "bonus": bonus, "type": "", "options": [
+    return [{"kind": "choose", "seat": seat, "slot": slot, "bonus": bonus, "type": "", "options": [
         [effect_json(x) for x in opt] for opt in e.args["options"]
     ]}], True
 
@@ -95,5 +95,5 @@ def leftover_trade_frames(st: GameState, seat: int, ftype: str, bonus: int) -> l
     """Trade tokens spent on a card whose chosen effect did not use them still give their
     own effect: on growth, one reinforced token each (rules: Growth Focus Cards)."""
     if content_for(st).ruleset.trade_effect.get(ftype) == "reinforce":
-        return [{"k": "reinforce", "seat": seat, "left": bonus}]
+        return [{"kind": "reinforce", "seat": seat, "left": bonus}]
     return []

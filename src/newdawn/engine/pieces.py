@@ -160,7 +160,7 @@ def occupy(st: GameState, seat: int, s: int) -> None:
     elif own_tokens(st, seat):
         # No token left either: one of the player's tokens comes off the map first (FAQ,
         # Control Tokens, as for placing); the space waits for it.
-        push(st, {"k": "occupy_token", "seat": seat, "space": s})
+        push(st, {"kind": "occupy_token", "seat": seat, "space": s})
         return
     claim_wonder_token(st, seat, s)
 

@@ -31,7 +31,7 @@ from .state import Frame, GameState, content_for
 
 @op("advance_dial")
 def op_advance(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "dial", "seat": seat, "steps": slot + bonus}], True
+    return [{"kind": "dial", "seat": seat, "steps": slot + bonus}], True
 
 
 def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
@@ -56,7 +56,7 @@ def run_dial(st: GameState, f: DialFrame) -> None:
     levels = advance_dial(st, seat, f["steps"])
     log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance", seat=seat,
         steps=f["steps"], to=st.players[seat].dial)
-    push_all(st, [{"k": "tech", "seat": seat, "level": lv} for lv in levels])
+    push_all(st, [{"kind": "tech", "seat": seat, "level": lv} for lv in levels])
 
 
 @choice("tech", lambda st, f: f"You may take a level {f['level']} focus card")
@@ -126,7 +126,7 @@ def tech_act(st: GameState, f: TechFrame, a: Action) -> None:
 
 @op("gain_trade")
 def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "trade_place", "seat": seat, "left": e.int("count", 1)}], False
+    return [{"kind": "trade_place", "seat": seat, "left": e.int("count", 1)}], False
 
 
 @choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
@@ -153,7 +153,7 @@ def trade_place_act(st: GameState, f: TradePlaceFrame, a: Action) -> None:
 
 @op("gain_missing_resource")
 def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "missing_resource", "seat": seat}], False
+    return [{"kind": "missing_resource", "seat": seat}], False
 
 
 @choice("missing_resource", "You may take a resource of a type you do not have")
@@ -184,7 +184,7 @@ def missing_act(st: GameState, f: MissingResourceFrame, a: Action) -> None:
 def op_nuke(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     if slot < e.int("min_slot", 5):
         return [], False
-    return [{"k": "nuke", "seat": seat}], False
+    return [{"kind": "nuke", "seat": seat}], False
 
 
 def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:

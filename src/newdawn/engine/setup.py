@@ -139,9 +139,9 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
         first=st.first)
     order = [(st.first + i) % n for i in range(n)]
-    frames: list[Frame] = [{"k": "setup_fort", "seat": p} for p in order]
-    frames += [{"k": "setup_capital", "seat": p, "tile": dealt[p]} for p in order]
-    frames.append({"k": "setup_finish"})
+    frames: list[Frame] = [{"kind": "setup_fort", "seat": p} for p in order]
+    frames += [{"kind": "setup_capital", "seat": p, "tile": dealt[p]} for p in order]
+    frames.append({"kind": "setup_finish"})
     st.stack_frames = []
     push_all(st, frames)
     advance(st)

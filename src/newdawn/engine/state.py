@@ -21,11 +21,11 @@ from .frames import Frame as Frame  # re-exported: handlers import it with GameS
 LOCKED = -2
 ON_CARD = -1
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 """Version of the JSON form of a state (``GameState.to_json``, its ``"format"``): raised when
-the form changes (2: frames with readable keys, ``frames.py``). ``from_json`` refuses another
-version; a stored game is then replayed from its record (config, seed, actions), which never
-depends on it."""
+the form changes (2: frames with readable keys, ``frames.py``; 3: a frame's kind under
+``"kind"``, was ``"k"``). ``from_json`` refuses another version; a stored game is then
+replayed from its record (config, seed, actions), which never depends on it."""
 
 T = TypeVar("T")
 

@@ -53,15 +53,15 @@ def run_turn(st: GameState, f: TurnFrame) -> None:
     after_dial = content_for(st).ruleset.victory_check == "after_event_dial"
     if end_of_round and not after_dial and _round_over(st):
         return
-    push(st, {"k": "end_turn", "seat": seat})
+    push(st, {"kind": "end_turn", "seat": seat})
     # A player chooses a focus card; a seat the engine plays has a step of its own.
     turn_step = rulesets.code_for(st.ruleset).turn_step
     kind = turn_step(st, seat) if turn_step is not None else "focus"
-    push(st, cast(Frame, {"k": kind, "seat": seat}))  # "focus", or a ruleset's kind of the same shape
-    push(st, {"k": "start_of_turn", "seat": seat})
+    push(st, cast(Frame, {"kind": kind, "seat": seat}))  # "focus", or a ruleset's kind of the same shape
+    push(st, {"kind": "start_of_turn", "seat": seat})
     if end_of_round:
         if after_dial:
-            push(st, {"k": "round_end"})
+            push(st, {"kind": "round_end"})
         events.turn_dial(st)
 
 
@@ -118,7 +118,7 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
     row = st.players[seat].row
     pos = row.index(card_of(st, seat, a.arg))
     slot = effective_slot(st, seat, a.arg, c.ruleset.row_slots[pos])
-    push(st, {"k": "commit", "seat": seat, "type": a.arg, "card": row[pos], "slot": slot})
+    push(st, {"kind": "commit", "seat": seat, "type": a.arg, "card": row[pos], "slot": slot})
 
 
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
@@ -147,8 +147,8 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
     log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""), "resolve",
         seat=seat, card=f["card"], slot=f["slot"], tokens=n)
     if not sub:
-        push(st, {"k": "reset", "seat": seat, "type": ftype})
-    push(st, {"k": "after_resolve", "seat": seat, "type": ftype})
+        push(st, {"kind": "reset", "seat": seat, "type": ftype})
+    push(st, {"kind": "after_resolve", "seat": seat, "type": ftype})
     push_all(st, card_frames(st, seat, f["card"], f["slot"], n))
 
 
@@ -162,7 +162,7 @@ def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> l
         if used:
             bonus = 0
         for fr in fs:
-            if fr["k"] == "choose":
+            if fr["kind"] == "choose":
                 fr["type"] = ftype  # a fresh frame, not yet shared
         out.extend(fs)
     if bonus:
@@ -193,7 +193,7 @@ def run_reset(st: GameState, f: ResetFrame) -> None:
 def run_end_turn(st: GameState, f: EndTurnFrame) -> None:
     seat = f["seat"]
     hooks.fire("end_of_turn", st, seat)
-    push(st, {"k": "next_turn", "seat": seat})
+    push(st, {"kind": "next_turn", "seat": seat})
     victory.push_agenda_checks(st, [seat])
 
 
@@ -209,5 +209,5 @@ def describe(st: GameState) -> str:
     if st.winner != -1:
         return "The game is over"
     f = st.stack_frames[-1]
-    fn = DESCRIBE.get(f["k"])
-    return fn(st, f) if fn else f["k"]
+    fn = DESCRIBE.get(f["kind"])
+    return fn(st, f) if fn else f["kind"]

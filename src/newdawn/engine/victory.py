@@ -356,7 +356,7 @@ def claimed_cards(st: GameState, seat: int) -> int:
 def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     """Check agendas: of ``seats`` (default all) for completion, and of everyone for the
     fort agendas that must be held continuously."""
-    push(st, {"k": "agendas", "seats": list(range(st.n)) if seats is None else seats})
+    push(st, {"kind": "agendas", "seats": list(range(st.n)) if seats is None else seats})
 
 
 def agenda_signature(st: GameState) -> list[Any] | None:
@@ -446,8 +446,8 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
                 if met(seat, ag):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
-                        push(st, {"k": "agendas", "seats": check_seats})
-                        push(st, {"k": "claim_remove", "seat": seat})
+                        push(st, {"kind": "agendas", "seats": check_seats})
+                        push(st, {"kind": "claim_remove", "seat": seat})
                         return
                     st.mark_agendas()
                     claims[ag.id] = [*claims.get(ag.id, []), seat]

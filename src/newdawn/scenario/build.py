@@ -23,6 +23,7 @@ from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
+from .frame_shapes import frame_problem
 
 TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
@@ -312,7 +313,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
         st.core_count = _want(ctx, "game.core", g.get("core", 0), int, line)
         st.cities, st.capitals = {}, (-1,) * st.n
         st.stack = tuple(t for t in st.stack if t not in {p.tile for p in placements})
-        st.stack_frames = [{"k": "setup_finish"}]
+        st.stack_frames = [{"kind": "setup_finish"}]
         advance(st)  # populates the map, deals the wonder decks, starts the first turn
         if not g.get("populate", True):
             _clear_map(st)
@@ -325,7 +326,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                     st = apply(st, _want(ctx, "game.setup", text, str, sl))
                 except (IllegalActionError, NotationError) as e:
                     raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
-        while st.stack_frames and st.stack_frames[-1]["k"].startswith(("setup", "base_map")):
+        while st.stack_frames and st.stack_frames[-1]["kind"].startswith(("setup", "base_map")):
             st = apply(st, legal_actions(st)[0])
         st = st.copy()
     if isinstance(g.get("ruleset"), dict):
@@ -667,10 +668,16 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
     except ValueError as e:
         raise ctx.err("state", str(e), line) from None
     if "frames" in sd:
-        # frames given by hand (experts): taken as they are, not checked against their shapes
-        st.stack_frames = [cast(Frame, dict(f)) for f in _want(ctx, "state.frames", sd["frames"], list, line)]
-    elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["k"] == "focus":
-        st.stack_frames = [{"k": "end_turn", "seat": st.current}, {"k": "focus", "seat": st.current}]
+        # frames given by hand (experts): each must have its kind's declared shape (engine/frames.py)
+        st.stack_frames = []
+        for i, f in enumerate(_want(ctx, "state.frames", sd["frames"], list, line)):
+            where = f"state.frames[{i}]"
+            problem = frame_problem(_want(ctx, where, f, dict, ctx.key_line("frames", line)))
+            if problem is not None:
+                raise ctx.err(where, f"{problem} (in {f})", ctx.key_line("frames", line))
+            st.stack_frames.append(cast(Frame, dict(f)))
+    elif sd.keys() & {"first", "current", "round"} or st.stack_frames[-1]["kind"] == "focus":
+        st.stack_frames = [{"kind": "end_turn", "seat": st.current}, {"kind": "focus", "seat": st.current}]
         if not sd.get("turn"):
             st.turn = {}
     before_advance()

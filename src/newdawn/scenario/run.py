@@ -174,7 +174,7 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
             raise _Fail(_set_diff("spaces the move can end on", want, ends))
         return st
     if key == "decision":
-        kind = st.stack_frames[-1]["k"] if st.winner == -1 else "game over"
+        kind = st.stack_frames[-1]["kind"] if st.winner == -1 else "game over"
         if kind != d["decision"]:
             raise _Fail(f"pending decision is {kind!r} ({describe(st)}), expected {d['decision']!r}")
         if "seat" in d:
@@ -227,7 +227,7 @@ def reachable(st: GameState, verb: str = "to") -> set[str] | None:
     ``REACH_LIMIT`` positions."""
     if st.winner != -1 or not st.stack_frames:
         return set()
-    kind, seat = st.stack_frames[-1]["k"], decision_seat(st)
+    kind, seat = st.stack_frames[-1]["kind"], decision_seat(st)
     out: set[str] = set()
     seen: set[str] = set()
     todo = [st]
@@ -242,7 +242,7 @@ def reachable(st: GameState, verb: str = "to") -> set[str] | None:
             nxt = apply(cur, a)
             if nxt.winner != -1 or not nxt.stack_frames:
                 continue
-            if nxt.stack_frames[-1]["k"] != kind or decision_seat(nxt) != seat:
+            if nxt.stack_frames[-1]["kind"] != kind or decision_seat(nxt) != seat:
                 continue
             key = repr((nxt.stack_frames[-1], [(p.armies, p.caravans) for p in nxt.players], nxt.turn))
             if key in seen:
@@ -478,7 +478,7 @@ def show(st: GameState) -> str:
     """The position in words: every space with its terrain and contents, then the players."""
     b = st.board
     lines = [f"round {st.round}, first {_who(st, st.first)}, current {_who(st, st.current)}, "
-             f"event dial {st.event_pos}; pending: {describe(st)} [{st.stack_frames[-1]['k'] if st.stack_frames else '-'}]"]
+             f"event dial {st.event_pos}; pending: {describe(st)} [{st.stack_frames[-1]['kind'] if st.stack_frames else '-'}]"]
     for s in sorted(range(b.n), key=lambda s: (b.coords[s][1], b.coords[s][0])):
         q, r = b.coords[s]
         facts = space_facts(st, s)

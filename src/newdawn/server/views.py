@@ -129,7 +129,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
     return {
         "decision": {
             "seat": owner,
-            "kind": st.stack_frames[-1]["k"] if st.winner == -1 and st.stack_frames else "over",
+            "kind": st.stack_frames[-1]["kind"] if st.winner == -1 and st.stack_frames else "over",
             "text": decision_text(st),
             "help": decision_help(st),
         },

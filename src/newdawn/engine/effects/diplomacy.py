@@ -33,7 +33,7 @@ def givers(st: GameState, seat: int, card: str) -> list[int]:
 def resolving(st: GameState) -> str:
     """Type of the focus card being resolved now (its reset step waits below), or ""."""
     for f in st.stack_frames[::-1]:  # not reversed(): mypyc 1.x fails on it over a union of TypedDicts
-        if f["k"] in ("reset", "commit") and "type" in f:
+        if f["kind"] in ("reset", "commit") and "type" in f:
             return str(f["type"])
     return ""
 
@@ -111,7 +111,7 @@ def carthage_bonus(st: GameState, seat: int, ctx: dict[str, Any]) -> int:
 def seoul_start(st: GameState, seat: int) -> None:
     """Seoul (FAQ errata): you may move 1 barbarian to an adjacent empty non-water space."""
     if seoul_moves(st):
-        push(st, {"k": "fx_seoul", "seat": seat})
+        push(st, {"kind": "fx_seoul", "seat": seat})
 
 
 def seoul_moves(st: GameState) -> list[str]:
@@ -140,7 +140,7 @@ def geneva_start(st: GameState, seat: int) -> None:
     """Geneva: you may give back one card taken from a player and take a different one of
     theirs."""
     if geneva_swaps(st, seat):
-        push(st, {"k": "fx_geneva", "seat": seat})
+        push(st, {"kind": "fx_geneva", "seat": seat})
 
 
 def geneva_swaps(st: GameState, seat: int) -> list[str]:
@@ -195,8 +195,8 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     possible), then takes a resource of your choice."""
     if rival < 0 or st.capitals[rival] != s or rival not in givers(st, seat, "embassy"):
         return
-    push(st, {"k": "any_resource", "seat": seat})
-    push(st, {"k": "fx_embassy", "seat": seat, "giver": rival})
+    push(st, {"kind": "any_resource", "seat": seat})
+    push(st, {"kind": "fx_embassy", "seat": seat, "giver": rival})
 
 
 @choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of Seat {f['giver'] + 1}")
@@ -239,7 +239,7 @@ def nap_attacked(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Non-Aggression Pact: if its giver attacks you, you may return the card to swap your
     military card with another card of your row."""
     if ctx["other"] in givers(st, seat, "non_aggression_pact"):
-        push(st, {"k": "fx_nap", "seat": seat, "giver": ctx["other"]})
+        push(st, {"kind": "fx_nap", "seat": seat, "giver": ctx["other"]})
 
 
 def _nap_keys(st: GameState, f: Frame) -> list[str]:

@@ -119,7 +119,7 @@ def turn_fx(st: GameState, name: str) -> None:
 def fx_writing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Writing: one more dial step if you control a world wonder."""
     if st.players[seat].wonders:
-        return [{"k": "dial", "seat": seat, "steps": e.int("steps")}], False
+        return [{"kind": "dial", "seat": seat, "steps": e.int("steps")}], False
     return [], False
 
 
@@ -135,12 +135,12 @@ def resource_types(st: GameState, seat: int) -> int:
 def fx_natural_history(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     """Natural History: one more dial step per resource type you own (NW tokens count)."""
     n = resource_types(st, seat)
-    return ([{"k": "dial", "seat": seat, "steps": n}] if n else []), False
+    return ([{"kind": "dial", "seat": seat, "steps": n}] if n else []), False
 
 
 @card_fx("humanism")
 def fx_humanism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "fx_humanism", "seat": seat}], False
+    return [{"kind": "fx_humanism", "seat": seat}], False
 
 
 @auto("fx_humanism")
@@ -148,19 +148,19 @@ def run_humanism(st: GameState, f: FxHumanismFrame) -> None:
     """Humanism: after its tokens are placed, a supply trade token per mature city."""
     n = len(mature_cities(st, f["seat"]))
     if n:
-        push(st, {"k": "trade_place", "seat": f["seat"], "left": n})
+        push(st, {"kind": "trade_place", "seat": f["seat"], "left": n})
 
 
 @card_fx("craftsmanship")
 def fx_craftsmanship(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "fx_craftsmanship", "seat": seat, "had": len(st.players[seat].wonders), "steps": e.int("steps")}], False
+    return [{"kind": "fx_craftsmanship", "seat": seat, "had": len(st.players[seat].wonders), "steps": e.int("steps")}], False
 
 
 @auto("fx_craftsmanship")
 def run_craftsmanship(st: GameState, f: FxCraftsmanshipFrame) -> None:
     """Craftsmanship: after building a wonder with it, advance the tech dial 1."""
     if len(st.players[f["seat"]].wonders) > f["had"]:
-        push(st, {"k": "dial", "seat": f["seat"], "steps": f["steps"]})
+        push(st, {"kind": "dial", "seat": f["seat"], "steps": f["steps"]})
 
 
 @card_fx("state_workforce")
@@ -168,7 +168,7 @@ def fx_state_workforce(st: GameState, seat: int, e: Effect, slot: int, bonus: in
     """State Workforce: from the 5th slot, one more token on a mountain next to a friendly space."""
     if slot < e.int("min_slot"):
         return [], False
-    return [{"k": "fx_mountain", "seat": seat, "near": -1}], False
+    return [{"kind": "fx_mountain", "seat": seat, "near": -1}], False
 
 
 def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
@@ -205,7 +205,7 @@ space_choice("fx_mountain", FxMountainFrame, lambda st, f: "You may place a cont
 def fx_radio(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     if slot < e.int("min_slot"):
         return [], False
-    return [{"k": "fx_radio", "seat": seat, "range": e.int("range")}], False
+    return [{"kind": "fx_radio", "seat": seat, "range": e.int("range")}], False
 
 
 def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
@@ -235,7 +235,7 @@ def fx_wheel(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
 @hooks.register("after_arrival", "wheel")
 def wheel_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Wheel: a caravan reaching a city-state or rival city also takes a resource."""
-    push(st, {"k": "any_resource", "seat": seat})
+    push(st, {"kind": "any_resource", "seat": seat})
 
 
 @card_fx("banking")
@@ -249,7 +249,7 @@ def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Banking: reaching the capital of the Ibrahim holder also takes a resource."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
     if rival >= 0 and rival == holder and st.capitals[rival] == s:
-        push(st, {"k": "any_resource", "seat": seat})
+        push(st, {"kind": "any_resource", "seat": seat})
 
 
 @card_fx("shipbuilding")
@@ -267,7 +267,7 @@ def shipbuilding_allows(st: GameState, seat: int, what: str) -> bool:
 
 @card_fx("astronomy")
 def fx_astronomy(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "fx_astronomy", "seat": seat}], False
+    return [{"kind": "fx_astronomy", "seat": seat}], False
 
 
 def _astronomy_looked(st: GameState) -> list[int]:
@@ -318,7 +318,7 @@ def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
         add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
         looked -= 1
     if looked:
-        push(st, {"k": "fx_astronomy_rest", "seat": f["seat"], "left": looked, "offset": 0})
+        push(st, {"kind": "fx_astronomy_rest", "seat": f["seat"], "left": looked, "offset": 0})
 
 
 @choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
@@ -362,7 +362,7 @@ def cartography_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     if s in within(st, [cap], printed_number(st, "cartography", "min_distance") - 1):
         return
     if cartography_targets(st, seat, s):
-        push(st, {"k": "fx_cartography", "seat": seat, "space": s})
+        push(st, {"kind": "fx_cartography", "seat": seat, "space": s})
 
 
 def cartography_targets(st: GameState, seat: int, s: int) -> list[int]:
@@ -430,7 +430,7 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
     remove_control(st, s)
     defeat_figures_at(st, s, seat)
     move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
-    push(st, {"k": "army_step", "seat": seat, "slot": f["slot"], "water": f["water"], "combat": f["combat"],
+    push(st, {"kind": "army_step", "seat": seat, "slot": f["slot"], "water": f["water"], "combat": f["combat"],
               "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"], "left": move, "explored": False, "prev": s})
     log(st, f"seat {seat} razes the token at {coord(st, s)} and its army goes on")
 
@@ -505,7 +505,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
 def sumeria_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Sumeria: defeating a barbarian (also with a Currency caravan, FAQ) gives a resource."""
     if ctx["won"] and ctx["target"] == "barb":
-        push(st, {"k": "any_resource", "seat": seat})
+        push(st, {"kind": "any_resource", "seat": seat})
 
 
 @hooks.register("after_combat", "zulu")
@@ -526,7 +526,7 @@ def france_extra(st: GameState, seat: int, ftype: str, slot: int) -> list[Frame]
         return []
     ws = content_for(st).wonders
     n = max((printed_number(st, "france", ws[w].era) for w in st.players[seat].wonders), default=0)
-    return [{"k": "place", "seat": seat, "left": n, "near": "city", "max": slot, "standard": True}] if n else []
+    return [{"kind": "place", "seat": seat, "left": n, "near": "city", "max": slot, "standard": True}] if n else []
 
 
 # ---------------------------------------------------------------- leaders: decisions
@@ -536,7 +536,7 @@ def aztec_reset(st: GameState, seat: int, ftype: str) -> None:
     """Aztec: after the military card resets, having won an attack this turn, you may swap
     two cards of your row."""
     if ftype == "military" and st.turn.get("won_attacks", 0) > 0:
-        push(st, {"k": "fx_swap", "seat": seat})
+        push(st, {"kind": "fx_swap", "seat": seat})
 
 
 def _aztec_pairs(st: GameState, f: Frame) -> list[str]:
@@ -562,7 +562,7 @@ item_choice("fx_swap", FxSwapFrame, "Legend of the Five Suns: you may swap two c
 def inca_placement(st: GameState, seat: int, s: int, how: str) -> None:
     """Inca: after a control token goes on a mountain, you may place another next to it."""
     if how in ("control", "district") and st.board.terrain[s] == "mountain":
-        push(st, {"k": "fx_mountain", "seat": seat, "near": s})
+        push(st, {"kind": "fx_mountain", "seat": seat, "near": s})
 
 
 @hooks.register("after_placement", "england")
@@ -575,7 +575,7 @@ def england_placement(st: GameState, seat: int, s: int, how: str) -> None:
     tile = b.tile_of[s]
     if any(t != s and b.tile_of[t] == tile for t in st.cities):
         return
-    push(st, {"k": "fx_england", "seat": seat, "space": s})
+    push(st, {"kind": "fx_england", "seat": seat, "space": s})
 
 
 def _england_reinforced(st: GameState) -> bool:
@@ -607,7 +607,7 @@ space_choice("fx_england", FxEnglandFrame, "Pax Britannica: you may put a contro
 def nubia_reset(st: GameState, seat: int, ftype: str) -> None:
     """Nubia: after the growth card resets, resolve one of your districts."""
     if ftype == "growth" and any(o == seat for s, o in st.ctl.items() if s in st.district):
-        push(st, {"k": "fx_nubia", "seat": seat})
+        push(st, {"kind": "fx_nubia", "seat": seat})
 
 
 space_choice("fx_nubia", FxNubiaFrame, "Kandake of Meroë: you may resolve one of your districts", "district",
@@ -618,7 +618,7 @@ space_choice("fx_nubia", FxNubiaFrame, "Kandake of Meroë: you may resolve one o
 @hooks.register("start_of_turn", "ottoman")
 def ottoman_start(st: GameState, seat: int) -> None:
     """Ottoman: at the start of your turn you may hand Ibrahim to another player."""
-    push(st, {"k": "fx_ibrahim", "seat": seat})
+    push(st, {"kind": "fx_ibrahim", "seat": seat})
 
 
 def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
@@ -647,8 +647,8 @@ def ottoman_visited(st: GameState, seat: int, s: int, visitor: int) -> None:
     """Ibrahim (TW): when its holder's caravan reaches an Ottoman city, both players put a
     supply trade token on one of their focus cards (the holder first)."""
     if st.players[seat].flags.get("ibrahim", 0) - 1 == visitor:
-        push(st, {"k": "trade_place", "seat": seat, "left": 1})
-        push(st, {"k": "trade_place", "seat": visitor, "left": 1})
+        push(st, {"kind": "trade_place", "seat": seat, "left": 1})
+        push(st, {"kind": "trade_place", "seat": visitor, "left": 1})
 
 
 @hooks.register("start_of_turn", "poland")
@@ -658,7 +658,7 @@ def poland_start(st: GameState, seat: int) -> None:
     ps = st.players[seat]
     if "poland" not in ps.flags:
         ps.flags["poland"] = 0
-        push(st, {"k": "fx_poland", "seat": seat})
+        push(st, {"kind": "fx_poland", "seat": seat})
 
 
 def _poland_cards(st: GameState, f: Frame) -> list[str]:
@@ -691,7 +691,7 @@ def netherlands_allows(st: GameState, seat: int, what: str) -> bool:
 
 @card_fx("military_engineering")
 def fx_military_engineering(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "fx_mil_eng", "seat": seat}], False
+    return [{"kind": "fx_mil_eng", "seat": seat}], False
 
 
 @choice("fx_mil_eng", "Military Engineering: set armies from your card into your cities, then reinforce")
@@ -725,7 +725,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
 @card_fx("mysticism")
 def fx_mysticism(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
     had = sorted(s for s in st.district if st.ctl.get(s) == seat)
-    return [{"k": "fx_mysticism", "seat": seat, "had": had}], False
+    return [{"kind": "fx_mysticism", "seat": seat, "had": had}], False
 
 
 def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
@@ -771,7 +771,7 @@ def america_placement(st: GameState, seat: int, s: int, how: str) -> None:
     """America: a natural-wonder token gained goes on a card of the row that has none yet
     (FAQ errata)."""
     if any(f"nwcard:{n}" not in st.players[seat].flags for n in st.players[seat].nws):
-        push(st, {"k": "fx_america", "seat": seat})
+        push(st, {"kind": "fx_america", "seat": seat})
 
 
 def _nw_free_types(st: GameState, seat: int) -> list[str]:

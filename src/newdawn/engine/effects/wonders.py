@@ -217,7 +217,7 @@ def _sydney(st: GameState, seat: int) -> frozenset[str]:
 def _hanging_gardens(st: GameState, seat: int) -> None:
     most = printed_number(st, "hanging_gardens", "max_difficulty")
     if unused_control(st, seat) > 0 and place_targets(st, seat, "city", most):
-        push(st, {"k": "place", "seat": seat, "left": 1, "near": "city", "max": most})
+        push(st, {"kind": "place", "seat": seat, "left": 1, "near": "city", "max": most})
 
 
 def _colosseum_targets(st: GameState, seat: int) -> list[int]:
@@ -229,7 +229,7 @@ def _colosseum_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("start_of_turn", "colosseum")
 def _colosseum(st: GameState, seat: int) -> None:
     if _colosseum_targets(st, seat):
-        push(st, {"k": "w_colosseum", "seat": seat})
+        push(st, {"kind": "w_colosseum", "seat": seat})
 
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -255,7 +255,7 @@ def _forbidden_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("start_of_turn", "forbidden_city")
 def _forbidden_city(st: GameState, seat: int) -> None:
     if _forbidden_targets(st, seat):
-        push(st, {"k": "w_forbidden_city", "seat": seat})
+        push(st, {"kind": "w_forbidden_city", "seat": seat})
 
 
 def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -281,7 +281,7 @@ def _eiffel_targets(st: GameState, seat: int, owner: int) -> list[int]:
 @hooks.register("start_of_turn", "eiffel_tower")
 def _eiffel(st: GameState, seat: int) -> None:
     if unused_control(st, seat) > 0 and _eiffel_targets(st, seat, -1):
-        push(st, {"k": "w_eiffel_tower", "seat": seat, "named": []})
+        push(st, {"kind": "w_eiffel_tower", "seat": seat, "named": []})
 
 
 @choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {printed_number(st, 'eiffel_tower', 'named')} control tokens "
@@ -303,7 +303,7 @@ def eiffel_act(st: GameState, f: WEiffelTowerFrame, a: Action) -> None:
         replace_top(st, {**f, "named": named})
         return
     pop(st)
-    push(st, {"k": "w_eiffel_pick", "seat": st.ctl[named[0]], "by": f["seat"], "named": named})
+    push(st, {"kind": "w_eiffel_pick", "seat": st.ctl[named[0]], "by": f["seat"], "named": named})
 
 
 def _eiffel_give(st: GameState, f: WEiffelPickFrame, s: int, where: str) -> None:
@@ -323,7 +323,7 @@ def _row_types(st: GameState, seat: int) -> list[str]:
 
 @hooks.register("start_of_turn", "oracle")
 def _oracle(st: GameState, seat: int) -> None:
-    push(st, {"k": "w_oracle", "seat": seat})
+    push(st, {"kind": "w_oracle", "seat": seat})
 
 
 def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
@@ -351,7 +351,7 @@ ZIMBABWE = "great_zimbabwe"
 @hooks.register("start_of_turn", "great_zimbabwe")
 def _zimbabwe_start(st: GameState, seat: int) -> None:
     if st.players[seat].flags.get(ZIMBABWE, 0) > 0:
-        push(st, {"k": "w_great_zimbabwe", "seat": seat})
+        push(st, {"kind": "w_great_zimbabwe", "seat": seat})
 
 
 @choice("w_great_zimbabwe", lambda st, f: f"Great Zimbabwe: move stored trade tokens "
@@ -385,7 +385,7 @@ def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 
 @hooks.register("act", "great_zimbabwe")
 def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if f["k"] != "trade_place" or a.arg != ZIMBABWE:
+    if f["kind"] != "trade_place" or a.arg != ZIMBABWE:
         return False
     ps = st.players[seat]
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
@@ -420,13 +420,13 @@ def _upgrade_targets(st: GameState, seat: int, f: WUpgradeFrame) -> list[str]:
 @hooks.register("wonder_gained", "pyramids")
 def _pyramids(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "pyramids" and how == "built":
-        push(st, {"k": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": printed_number(st, w, "level"), "done": []})
+        push(st, {"kind": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": printed_number(st, w, "level"), "done": []})
 
 
 @hooks.register("wonder_gained", "porcelain_tower")
 def _porcelain(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "porcelain_tower" and how == "built":
-        push(st, {"k": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": 0, "done": []})
+        push(st, {"kind": "w_upgrade", "seat": seat, "wonder": w, "left": printed_number(st, w, "cards"), "only_level": 0, "done": []})
 
 
 def _upgrade_unique(st: GameState, seat: int, f: WUpgradeFrame) -> str:
@@ -481,7 +481,7 @@ def upgrade_act(st: GameState, f: WUpgradeFrame, a: Action) -> None:
 @hooks.register("wonder_gained", "potala_palace")
 def _potala_built(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "potala_palace" and how == "built":
-        push(st, {"k": "w_potala_palace", "seat": seat, "left": printed_number(st, w, "take")})
+        push(st, {"kind": "w_potala_palace", "seat": seat, "left": printed_number(st, w, "take")})
 
 
 @hooks.register("diplomacy_limit", "potala_palace")
@@ -526,7 +526,7 @@ def _cristo_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("wonder_gained", "cristo_redentor")
 def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "cristo_redentor" and _cristo_targets(st, seat):
-        push(st, {"k": "w_cristo_redentor", "seat": seat})
+        push(st, {"kind": "w_cristo_redentor", "seat": seat})
 
 
 def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -542,13 +542,13 @@ space_choice("w_cristo_redentor", WCristoRedentorFrame, "Cristo Redentor: you ma
 @hooks.register("wonder_gained", "apadana")
 def _apadana(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "apadana" and st.stack:
-        push(st, {"k": "w_apadana", "seat": seat})
+        push(st, {"kind": "w_apadana", "seat": seat})
 
 
 def _apadana_explore(st: GameState, f: Frame, s: int, where: str) -> None:
     if not st.stack:
         return
-    push(st, {"k": "w_apadana_new", "seat": f["seat"], "before": st.board.n})
+    push(st, {"kind": "w_apadana_new", "seat": f["seat"], "before": st.board.n})
     start_exploration(st, f["seat"], s)
 
 
@@ -566,7 +566,7 @@ def _apadana_spaces(st: GameState, f: WApadanaClaimFrame | WApadanaNewFrame) -> 
 @auto("w_apadana_new")
 def run_apadana_new(st: GameState, f: WApadanaNewFrame) -> None:
     if unused_control(st, f["seat"]) > 0 and _apadana_spaces(st, f):
-        push(st, {"k": "w_apadana_claim", "seat": f["seat"], "before": f["before"]})
+        push(st, {"kind": "w_apadana_claim", "seat": f["seat"], "before": f["before"]})
 
 
 space_choice("w_apadana_claim", WApadanaClaimFrame, "Apadana: you may put a control token on an empty space of the new tile",
@@ -583,7 +583,7 @@ def _amundsen_targets(st: GameState, seat: int) -> list[int]:
 @hooks.register("wonder_gained", "amundsen_scott_research_station")
 def _amundsen(st: GameState, seat: int, w: str, how: str) -> None:
     if w == "amundsen_scott_research_station" and how == "built" and _amundsen_targets(st, seat):
-        push(st, {"k": "w_amundsen", "seat": seat})
+        push(st, {"kind": "w_amundsen", "seat": seat})
 
 
 def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
@@ -595,7 +595,7 @@ def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
         del st.wonder_at[old]
     st.wonder_at[s] = w
     log(st, f"seat {seat} moves the {w} token to {where}", "note", seat=seat, space=s)
-    push(st, {"k": "place", "seat": seat, "left": printed_number(st, w, "tokens"), "near": f"at:{s}", "max": None})
+    push(st, {"kind": "place", "seat": seat, "left": printed_number(st, w, "tokens"), "near": f"at:{s}", "max": None})
 
 
 space_choice("w_amundsen", WAmundsenFrame, "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
@@ -608,7 +608,7 @@ space_choice("w_amundsen", WAmundsenFrame, "Amundsen-Scott: you may build a city
 def _stonehenge(st: GameState, seat: int, s: int, how: str) -> None:
     """FAQ: placing only (not moving or replacing a token) triggers it; it chains."""
     if how == "control" and st.board.terrain[s] == "hills" and _stonehenge_targets(st, seat, s):
-        push(st, {"k": "w_stonehenge", "seat": seat, "at": s})
+        push(st, {"kind": "w_stonehenge", "seat": seat, "at": s})
 
 
 def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
@@ -635,7 +635,7 @@ def stonehenge_act(st: GameState, f: WStonehengeFrame, a: Action) -> None:
 def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     """FAQ: only the standard placement of culture cards (``std`` frames), on empty forests,
     within the slot's difficulty; the usual adjacency to a friendly city is waived."""
-    if f["k"] != "place" or not f.get("standard") or unused_control(st, seat) <= 0:
+    if f["kind"] != "place" or not f.get("standard") or unused_control(st, seat) <= 0:
         return []
 
     b = st.board
@@ -651,7 +651,7 @@ def _chichen_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Acti
 @hooks.register("options", "great_lighthouse")
 def _lighthouse_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     """FAQ: empty map-edge spaces as if within range; every other city rule still applies."""
-    if f["k"] != "build" or unused_cities(st, seat) <= 0:
+    if f["kind"] != "build" or unused_cities(st, seat) <= 0:
         return []
 
     b = st.board
@@ -699,7 +699,7 @@ def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 
 @hooks.register("act", "colossus")
 def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if f["k"] != "caravan_step" or a.verb != "colossus":
+    if f["kind"] != "caravan_step" or a.verb != "colossus":
         return False
     st.turn["colossus"] = st.turn.get("colossus", 0) + 1
     replace_top(st, {**f, "left": f["left"] + 1})
@@ -710,13 +710,13 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
 @hooks.register("after_arrival", "kilwa_kisiwani")
 def _kilwa(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0:
-        push(st, {"k": "trade_place", "seat": seat, "left": printed_number(st, "kilwa_kisiwani", "trade")})
+        push(st, {"kind": "trade_place", "seat": seat, "left": printed_number(st, "kilwa_kisiwani", "trade")})
 
 
 @hooks.register("after_arrival", "orszaghaz")
 def _orszaghaz(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival < 0 and s in st.cs_at:
-        push(st, {"k": "w_orszaghaz", "seat": seat, "space": s})
+        push(st, {"kind": "w_orszaghaz", "seat": seat, "space": s})
 
 
 @choice("w_orszaghaz", "Országház: you may conquer the city-state your caravan reached")
@@ -749,7 +749,7 @@ def _library_cards(st: GameState, seat: int, rival: int) -> list[str]:
 @hooks.register("after_arrival", "great_library")
 def _library(st: GameState, seat: int, s: int, rival: int) -> None:
     if rival >= 0 and _library_cards(st, seat, rival):
-        push(st, {"k": "w_great_library", "seat": seat, "rival": rival})
+        push(st, {"kind": "w_great_library", "seat": seat, "rival": rival})
 
 
 item_choice("w_great_library", WGreatLibraryFrame, lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
@@ -766,7 +766,7 @@ def _sankore_gained(st: GameState, seat: int, card: str) -> None:
 @hooks.register("end_of_turn", "university_of_sankore")
 def _sankore(st: GameState, seat: int) -> None:
     if st.turn.get("sankore"):
-        push(st, {"k": "w_sankore", "seat": seat})
+        push(st, {"kind": "w_sankore", "seat": seat})
 
 
 def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
@@ -798,7 +798,7 @@ def _jebel_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action
 
 @hooks.register("act", "jebel_barkal")
 def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if f["k"] != "combat" or a.verb != "spend":
+    if f["kind"] != "combat" or a.verb != "spend":
         return False
     st.mark_agendas()
     st.players[seat].resources[a.arg] -= 1
@@ -814,7 +814,7 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
 @hooks.register("after_resolve", "venetian_arsenal")
 def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
     if slot == printed_number(st, "venetian_arsenal", "slot") and not _used(st, "venetian_arsenal"):
-        push(st, {"k": "w_venetian_arsenal", "seat": seat, "type": ftype})
+        push(st, {"kind": "w_venetian_arsenal", "seat": seat, "type": ftype})
 
 
 @choice("w_venetian_arsenal", lambda st, f: f"Venetian Arsenal: you may resolve your {f['type']} card again as if in the first slot")
@@ -829,14 +829,14 @@ def venetian_act(st: GameState, f: WVenetianArsenalFrame, a: Action) -> None:
         return
     seat, ftype = f["seat"], f["type"]
     first = content_for(st).ruleset.row_slots[0]
-    push(st, {"k": "commit", "seat": seat, "type": ftype, "card": card_of(st, seat, ftype), "slot": effective_slot(st, seat, ftype, first), "by_effect": True})
+    push(st, {"kind": "commit", "seat": seat, "type": ftype, "card": card_of(st, seat, ftype), "slot": effective_slot(st, seat, ftype, first), "by_effect": True})
 
 
 @hooks.register("after_resolve", "estadio_do_maracana")
 def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
     if (card_type(st, seat, ftype) != "economy" and key_of_type(st, seat, "economy") is not None
             and not _used(st, "estadio_do_maracana")):
-        push(st, {"k": "w_estadio", "seat": seat})
+        push(st, {"kind": "w_estadio", "seat": seat})
 
 
 @choice("w_estadio", "Estádio do Maracanã: you may also resolve and reset your economy card")
@@ -854,8 +854,8 @@ def estadio_act(st: GameState, f: WEstadioFrame, a: Action) -> None:
     if key is None:
         return
     # FAQ: the economy card resolves and resets before the other card resets.
-    push(st, {"k": "reset", "seat": seat, "type": key})
-    push(st, {"k": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": effective_slot(st, seat, key, slot_of(st, seat, key)), "by_effect": True})
+    push(st, {"kind": "reset", "seat": seat, "type": key})
+    push(st, {"kind": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": effective_slot(st, seat, key, slot_of(st, seat, key)), "by_effect": True})
 
 
 __all__ = ["diplomacy_limit", "reinforced_tokens"]

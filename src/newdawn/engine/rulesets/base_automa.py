@@ -169,8 +169,8 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         # Leader abilities that add to a resolved card (France's extra control tokens).
         frames.extend(hooks.collect("card_extra", st, seat, hc.type, _ceiling(st)))
     if reset:
-        frames.append({"k": "reset", "seat": seat, "type": hc.type})
-    frames.append({"k": "ap_upgrade_check", "seat": seat, "type": hc.type})
+        frames.append({"kind": "reset", "seat": seat, "type": hc.type})
+    frames.append({"kind": "ap_upgrade_check", "seat": seat, "type": hc.type})
     push_all(st, [*frames, *after])
 
 
@@ -178,38 +178,38 @@ def _effect_frames(st: GameState, seat: int, e: Effect, ftype: str, bonus: int) 
     a = e.args
     op = e.op
     if op == "ap_place_control":
-        return [{"k": "place", "seat": seat, "left": int(a["count"]) + bonus, "near": a["near"], "max": _ceiling(st), "ap": list(a["priority"]), "ap_card": ftype}], True
+        return [{"kind": "place", "seat": seat, "left": int(a["count"]) + bonus, "near": a["near"], "max": _ceiling(st), "ap": list(a["priority"]), "ap_card": ftype}], True
     if op == "ap_strip_rivals":
-        return [{"k": "ap_strip", "seat": seat}], False
+        return [{"kind": "ap_strip", "seat": seat}], False
     if op == "ap_caravans":
-        return [{"k": "caravans", "seat": seat, "slot": _ceiling(st), "move": int(a["move"]) + bonus, "water": bool(a["water"]), "barb": "none", "moved": [], "ap": list(a["destinations"])}], True
+        return [{"kind": "caravans", "seat": seat, "slot": _ceiling(st), "move": int(a["move"]) + bonus, "water": bool(a["water"]), "barb": "none", "moved": [], "ap": list(a["destinations"])}], True
     if op == "ap_defeat_barbarians":
-        return [{"k": "ap_defeat_barbarians", "seat": seat}], False
+        return [{"kind": "ap_defeat_barbarians", "seat": seat}], False
     if op == "ap_gain_resource":
-        return [{"k": "ap_gain_resource", "seat": seat}], False
+        return [{"kind": "ap_gain_resource", "seat": seat}], False
     if op == "ap_after_reset":
-        return [{"k": "ap_resolve", "seat": seat, "what": a["resolve"], "reset": bool(a["reset"])}], False
+        return [{"kind": "ap_resolve", "seat": seat, "what": a["resolve"], "reset": bool(a["reset"])}], False
     if op == "ap_build_wonder":
-        return [{"k": "build", "seat": seat, "slot": _ceiling(st), "range": 0, "water": False, "on_figure": False, "slot5_production": int(a["production"]), "after": 0, "no_city": True, "ap": "wonder"}], False
+        return [{"kind": "build", "seat": seat, "slot": _ceiling(st), "range": 0, "water": False, "on_figure": False, "slot5_production": int(a["production"]), "after": 0, "no_city": True, "ap": "wonder"}], False
     if op == "ap_build_city":
-        f: BuildFrame = {"k": "build", "seat": seat, "slot": _ceiling(st), "range": int(a["range"]), "water": bool(a["count_water"]), "on_figure": False, "slot5_production": 0, "after": 0, "ap": "city"}
+        f: BuildFrame = {"kind": "build", "seat": seat, "slot": _ceiling(st), "range": int(a["range"]), "water": bool(a["count_water"]), "on_figure": False, "slot5_production": 0, "after": 0, "ap": "city"}
         if a["from_caravan"]:
             f["from_caravans"] = True
         return [f], False
     if op == "ap_attack":
         combat = int(a["combat"])
         vsb = int(a.get("combat_vs_barbarian") or combat) - combat
-        return [{"k": "card_attack", "seat": seat, "slot": combat, "left": int(a["attacks"]), "range": int(a["range"]), "combat": 0, "vs_barbarian": vsb, "through": list(a["count_through"]), "passes": [], "ap": [dict(t) for t in a["targets"]]}], False
+        return [{"kind": "card_attack", "seat": seat, "slot": combat, "left": int(a["attacks"]), "range": int(a["range"]), "combat": 0, "vs_barbarian": vsb, "through": list(a["count_through"]), "passes": [], "ap": [dict(t) for t in a["targets"]]}], False
     if op == "ap_reinforce":
-        return [{"k": "ap_reinforce", "seat": seat, "base": int(a["base"]), "per_attack": int(a["per_attack"])}], False
+        return [{"kind": "ap_reinforce", "seat": seat, "base": int(a["base"]), "per_attack": int(a["per_attack"])}], False
     if op == "ap_advance_dial":
-        return [{"k": "ap_dial", "seat": seat, "steps": int(a["steps"]) + bonus}], True
+        return [{"kind": "ap_dial", "seat": seat, "steps": int(a["steps"]) + bonus}], True
     if op == "ap_gain_trade":
-        return [{"k": "ap_gain_trade", "seat": seat, "count": int(a["count"])}], False
+        return [{"kind": "ap_gain_trade", "seat": seat, "count": int(a["count"])}], False
     if op == "ap_upgrade_card":
-        return [{"k": "ap_upgrade_card", "seat": seat}], False
+        return [{"kind": "ap_upgrade_card", "seat": seat}], False
     if op == "ap_nuke_humans":
-        return [{"k": "ap_nuke_begin", "seat": seat}], False
+        return [{"kind": "ap_nuke_begin", "seat": seat}], False
     raise NotImplementedError(f"Automated Player op {op!r} has no handler")
 
 
@@ -409,10 +409,10 @@ def run_nuke_begin(st: GameState, f: ApNukeBeginFrame) -> None:
     """Nuclear Power (AP): each player chooses one of their non-capital cities, if able; those
     cities and every control token adjacent to them are destroyed."""
     seat = f["seat"]
-    frames: list[Frame] = [{"k": "ap_nuke", "seat": p, "ap_seat": seat} for p in range(st.n)
+    frames: list[Frame] = [{"kind": "ap_nuke", "seat": p, "ap_seat": seat} for p in range(st.n)
               if p != seat and _non_capitals(st, p)]
     st.turn["ap_nuked"] = []
-    push_all(st, [*frames, {"k": "ap_nuke_end", "seat": seat}])
+    push_all(st, [*frames, {"kind": "ap_nuke_end", "seat": seat}])
 
 
 def _non_capitals(st: GameState, seat: int) -> list[int]:
@@ -473,10 +473,10 @@ def decide(st: GameState, f: Frame) -> Action | None:
     seat = f.get("seat", st.current)
     if seat != ap_seat(st) or seat < 0:
         return None
-    opts = CHOICE[f["k"]][0](st, f)
+    opts = CHOICE[f["kind"]][0](st, f)
     if not opts:
         return None
-    fn = POLICIES.get(f["k"])
+    fn = POLICIES.get(f["kind"])
     a = fn(st, f, opts) if fn is not None else None
     return a if a is not None else _pick(st, opts)
 

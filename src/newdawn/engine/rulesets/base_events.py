@@ -21,5 +21,5 @@ def run_trade(st: GameState, f: EventTradeFrame) -> None:
         k = len(mature_cities(st, seat))
         log(st, f"seat {seat} has {k} mature cities: {k} trade token(s)", "event_trade", seat=seat, tokens=k)
         if k:
-            frames.append({"k": "trade_place", "seat": seat, "left": k})
+            frames.append({"kind": "trade_place", "seat": seat, "left": k})
     push_all(st, frames)

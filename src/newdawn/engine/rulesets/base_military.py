@@ -31,7 +31,7 @@ ATTACK_ANYWHERE = "attack_anywhere"
 
 @op("attack_from_card")
 def op_attack_from_card(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
-    return [{"k": "card_attack", "seat": seat, "slot": slot, "left": e.int("attacks"), "range": e.int("range"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "through": list(e.strs("count_through")), "passes": []}], False
+    return [{"kind": "card_attack", "seat": seat, "slot": slot, "left": e.int("attacks"), "range": e.int("range"), "combat": e.int("combat"), "vs_barbarian": e.int("vs_barbarian"), "through": list(e.strs("count_through")), "passes": []}], False
 
 
 def target_at(st: GameState, seat: int, s: int) -> str | None:
@@ -109,7 +109,7 @@ def card_attack_act(st: GameState, f: CardAttackFrame, a: Action) -> None:
     seat = f["seat"]
     target = target_at(st, seat, s)
     assert target is not None
-    push(st, {**f, "k": "card_attack_after", "space": s})
+    push(st, {**f, "kind": "card_attack_after", "space": s})
     start_combat(st, {"seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"], "passes": f["passes"],
                       "space": s}, target)
 
@@ -124,7 +124,7 @@ def run_card_attack_after(st: GameState, f: CardAttackAfterFrame) -> None:
         log(st, f"seat {seat} holds {coord(st, s)} and cannot attack from it this turn", "note", seat=seat, space=s)
     left = f["left"] - 1
     if left > 0:
-        nxt: CardAttackFrame = {"k": "card_attack", "seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],
+        nxt: CardAttackFrame = {"kind": "card_attack", "seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],
                                 "passes": f["passes"], "range": f["range"], "through": f["through"], "left": left}
         if "ap" in f:
             nxt["ap"] = f["ap"]

@@ -98,7 +98,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         st.rng, st.first = rng.below(st.rng, n)
     st.current = st.first
     log(st, f"first player: seat {st.first}", "setup_first", first=st.first)
-    frames.append({"k": "base_setup_finish"})
+    frames.append({"kind": "base_setup_finish"})
     push_all(st, frames)
 
 
@@ -168,7 +168,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
         die=die, first=starter)
     order = [(starter + i) % n for i in range(n)]
     rounds = max(len(h) for h in hands)
-    return [{"k": "base_map_turn", "seat": p} for r in range(rounds) for p in order if r < len(hands[p])]
+    return [{"kind": "base_map_turn", "seat": p} for r in range(rounds) for p in order if r < len(hands[p])]
 
 
 def _place_capital(st: GameState, seat: int, tile: int) -> None:
@@ -224,9 +224,9 @@ def run_map_turn(st: GameState, f: BaseMapTurnFrame) -> None:
     """A player's turn to place a tile: the choice of tile, unless one is left."""
     hand = _hand(st, f["seat"])
     if len(hand) == 1:
-        push(st, {"k": "base_map_place", "seat": f["seat"], "tile": hand[0]})
+        push(st, {"kind": "base_map_place", "seat": f["seat"], "tile": hand[0]})
     else:
-        push(st, {"k": "base_map_tile", "seat": f["seat"]})
+        push(st, {"kind": "base_map_tile", "seat": f["seat"]})
 
 
 @choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
@@ -244,7 +244,7 @@ def map_tile_explain(st: GameState, f: BaseMapTileFrame, a: Action) -> str | Non
 
 @act("base_map_tile")
 def map_tile_act(st: GameState, f: BaseMapTileFrame, a: Action) -> None:
-    push(st, {"k": "base_map_place", "seat": f["seat"], "tile": int(a.arg)})
+    push(st, {"kind": "base_map_place", "seat": f["seat"], "tile": int(a.arg)})
 
 
 @choice("base_map_place", lambda st, f: f"Place tile {f['tile']} (either side, any rotation)")
@@ -270,7 +270,7 @@ def map_place_act(st: GameState, f: BaseMapPlaceFrame, a: Action) -> None:
     pop(st)
     if a.verb == "back":
         return
-    tile_choice = st.stack_frames[-1] if st.stack_frames and st.stack_frames[-1]["k"] == "base_map_tile" else None
+    tile_choice = st.stack_frames[-1] if st.stack_frames and st.stack_frames[-1]["kind"] == "base_map_tile" else None
     if tile_choice is not None:
         pop(st)
     seat, tile = f["seat"], f["tile"]
