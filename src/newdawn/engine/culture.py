@@ -116,9 +116,9 @@ def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
     dist = st.district.get(s, "")
     remove_control(st, s)
     st.mark_agendas()
-    st.ctl[t] = seat
+    st.ctl_mut()[t] = seat
     if reinforced:
-        st.reinforced.add(t)
+        st.reinforced_mut().add(t)
     if dist:
         st.district[t] = dist
     log(st, f"seat {seat} moves a control token from {src} to {dst}", "move_token", seat=seat, src=s, dst=t)
@@ -153,7 +153,7 @@ def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:
 def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if s in st.reinforced:
         st.mark_agendas()
-        st.reinforced.discard(s)
+        st.reinforced_mut().discard(s)
         log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
             space=s)
     else:
@@ -164,9 +164,10 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
             claim_wonder_token(st, f["seat"], s)
         elif w is not None:
             # No unused token to put there: nobody holds the space, so nobody controls the wonder.
-            for ps in st.players:
+            for p, ps in enumerate(st.players):
                 if w in ps.wonders:
                     st.mark_agendas()
+                    ps = st.player_mut(p)
                     ps.wonders = without(ps.wonders, w)
                     st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 

@@ -121,7 +121,7 @@ def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
         add_trade_to_type(st, seat, "industry", n)
         log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
     else:
-        st.players[seat].trade[type_key(st, seat, "industry")] -= 3
+        st.player_mut(seat).trade[type_key(st, seat, "industry")] -= 3
         push(st, {"kind": "zone_city", "seat": seat})
 
 
@@ -165,7 +165,7 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
     s = space_of(st, a.arg)
     if a.verb == "reinforce":
         st.mark_agendas()
-        st.reinforced.add(s)
+        st.reinforced_mut().add(s)
         f = {**f, "reinforced": True}
         replace_top(st, f)
     else:
@@ -179,6 +179,7 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:
+                    ps = st.player_mut(p)
                     ps.armies[ps.armies.index(s)] = ON_CARD
                     log(st, f"seat {seat}'s encampment defeats seat {p}'s army", "note", seat=seat, space=s)
                     break

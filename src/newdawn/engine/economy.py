@@ -85,7 +85,7 @@ def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
 
 
 def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -> None:
-    st.players[f["seat"]].caravans[f["figure"]] = s
+    st.player_mut(f["seat"]).caravans[f["figure"]] = s
     push(st, {**f, "kind": "caravan_step"})
 
 
@@ -205,7 +205,7 @@ def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> str |
 @act("caravan_step")
 def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
     seat, i = f["seat"], f["figure"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if a.verb == "stop":
         pop(st)
         return
@@ -251,7 +251,7 @@ def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
 def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     """Trade: the caravan returns to its card, then trade tokens and a diplomacy card."""
     c = content_for(st)
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     ps.caravans[i] = ON_CARD
     # After a caravan returns to its card it cannot move again that turn (FAQ: Caravans).
     st.turn["returned_caravans"] = [*st.turn.get("returned_caravans", []), i]
@@ -298,7 +298,7 @@ def _swaps(st: GameState, f: Frame) -> list[str]:
 
 def _swap_do(st: GameState, f: Frame, swap: str) -> None:
     give, _, take = swap.partition(">")
-    res = st.players[f["seat"]].resources
+    res = st.player_mut(f["seat"]).resources
     st.mark_agendas()
     res[give] -= 1
     res[take] = res.get(take, 0) + 1

@@ -64,9 +64,9 @@ def run_spawn(st: GameState, f: EventSpawnFrame) -> None:
             continue
         if has_figure(st, s):
             for p, i in armies_at(st, s):
-                st.players[p].armies[i] = ON_CARD
+                st.player_mut(p).armies[i] = ON_CARD
             for p, i in caravans_at(st, s):
-                st.players[p].caravans[i] = ON_CARD
+                st.player_mut(p).caravans[i] = ON_CARD
         assert is_empty(st, s)
         st.barbs[letter] = s
         log(st, f"barbarian {letter} returns at {coord(st, s)}", "barb_return", letter=letter, space=s)
@@ -97,13 +97,13 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     st.barbs[letter] = dest
     where = coord(st, dest)
     for p, i in caravans_at(st, dest):
-        st.players[p].caravans[i] = ON_CARD
+        st.player_mut(p).caravans[i] = ON_CARD
         log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}", "barb_hit", letter=letter, seat=p,
             space=dest, piece="caravan", n=i)
     armies = armies_at(st, dest)
     if armies:
         for p, i in armies:
-            st.players[p].armies[i] = ON_CARD
+            st.player_mut(p).armies[i] = ON_CARD
             log(st, f"barbarian {letter} defeats seat {p}'s army at {where}", "barb_hit", letter=letter, seat=p,
                 space=dest, piece="army", n=i)
         st.barbs[letter] = start  # back on the last non-water space it occupied
@@ -121,7 +121,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     if owner is not None:
         if dest in st.reinforced:
             st.mark_agendas()
-            st.reinforced.discard(dest)
+            st.reinforced_mut().discard(dest)
             st.barbs[letter] = start
             log(st, f"barbarian {letter} is turned back at {where}; the token is flipped", "barb_turned", letter=letter,
                 seat=owner, space=dest)
@@ -174,7 +174,7 @@ def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
 
 @act("discard")
 def discard_act(st: GameState, f: DiscardFrame, a: Action) -> None:
-    t = st.players[f["seat"]].trade
+    t = st.player_mut(f["seat"]).trade
     t[a.arg] -= 1
     if sum(t.values()) == 0:
         pop(st)
@@ -226,7 +226,7 @@ def _governments(st: GameState, f: Frame) -> list[str]:
 
 
 def _government_do(st: GameState, f: Frame, gov: str) -> None:
-    st.players[f["seat"]].gov = gov
+    st.player_mut(f["seat"]).gov = gov
     log(st, f"seat {f['seat']} changes government to {gov}", "government", seat=f["seat"], gov=gov)
 
 

@@ -233,7 +233,7 @@ def key_of_type(st: GameState, seat: int, ftype: str) -> str | None:
 def set_key(st: GameState, seat: int, cid: str, key: str) -> None:
     """Record that row card ``cid`` now stands for ``key``."""
     c = content_for(st)
-    flags = st.players[seat].flags
+    flags = st.player_mut(seat).flags
     if c.focus_cards[cid].type == key:
         flags.pop("key:" + cid, None)
     else:
@@ -271,7 +271,7 @@ def add_trade(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
     """Trade tokens from the supply onto a card (by key); tokens beyond the cap go back to the
     supply."""
     cap = content_for(st).ruleset.trade_cap
-    t = st.players[seat].trade
+    t = st.player_mut(seat).trade
     t[ftype] = min(cap, t.get(ftype, 0) + n)
 
 
@@ -309,10 +309,11 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
         used.append(ready.pop())
         n -= 1
     st.turn["cs_used"] = used
-    t = st.players[seat].trade
+    ps = st.player_mut(seat)
+    t = ps.trade
     have = t.get(ftype, 0)
     if n > have:
-        res = st.players[seat].resources
+        res = ps.resources
         if (card_type(st, seat, ftype) == "industry" or sum(res.values()) < n - have
                 or not hooks.allows(st, seat, "resources_as_trade")):
             raise IllegalActionError(f"not enough trade tokens on the {ftype} card")

@@ -58,7 +58,7 @@ def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
         return
     s = space_of(st, a.arg)
     st.mark_agendas()
-    st.reinforced.add(s)
+    st.reinforced_mut().add(s)
     count_down(st, f)
 
 
@@ -136,8 +136,9 @@ def district_act(st: GameState, f: DistrictFrame, a: Action) -> None:
     if st.ctl.get(s) == seat:
         # The district replaces your token and goes down unreinforced (rules: Districts).
         st.mark_agendas()
-        st.ctl.pop(s)
-        st.reinforced.discard(s)
+        st.ctl_mut().pop(s)
+        if s in st.reinforced:
+            st.reinforced_mut().discard(s)
     place_control(st, seat, s, d)
 
 

@@ -65,7 +65,7 @@ def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water
 
 def figure_spaces(st: GameState, seat: int, max_diff: int) -> set[int]:
     ps = st.players[seat]
-    spaces = {s for s in ps.caravans + ps.armies if s >= 0}
+    spaces = {s for s in (*ps.caravans, *ps.armies) if s >= 0}
     return {s for s in spaces if city_reason(st, seat, s, max_diff) is None}
 
 
@@ -188,7 +188,7 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
     build_city(st, seat, s)
     if not normal:
         # Animal Husbandry: built on your own caravan or army, which returns to its card.
-        ps = st.players[seat]
+        ps = st.player_mut(seat)
         for figs in (ps.caravans, ps.armies):
             for i, at in enumerate(figs):
                 if at == s:
@@ -236,7 +236,7 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     seat, w = f["seat"], f["wonder"]
     pop(st)
     pop(st)  # the industry card's choice is made
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     st.mark_agendas()
     for r, k in f["paid_resources"].items():
         ps.resources[r] -= k

@@ -120,7 +120,7 @@ def own_city_state(st: GameState, seat: int, s: int) -> bool:
 
 
 def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None:
-    st.players[f["seat"]].armies[f["figure"]] = s
+    st.player_mut(f["seat"]).armies[f["figure"]] = s
     push(st, {**f, "kind": "army_step", "prev": s})
 
 
@@ -220,7 +220,7 @@ def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
 @act("army_step")
 def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
     seat, i = f["seat"], f["figure"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if a.verb == "stop":
         pop(st)
         here = ps.armies[i]
@@ -418,7 +418,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
     s, target, d = f["space"], f["target"], f["defender"]
     a_total = f["attack_die"] + f["attack_base"] + f["attack_plus"]
     d_total = f["defence_die"] + f["defence_base"] + f["defence_plus"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     ctx = {"won": a_total > d_total, "target": target.split(":")[0], "space": s, "other": d}
     hooks.fire("after_combat", st, seat, ctx)
     if d >= 0:
@@ -444,7 +444,8 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
             del st.barbs[letter]
         push(st, {"kind": "trade_place", "seat": seat, "left": cb["barbarian_trade_tokens"]})
     elif kind in ("army", "caravan"):
-        figs = st.players[d].armies if kind == "army" else st.players[d].caravans
+        pd = st.player_mut(d)
+        figs = pd.armies if kind == "army" else pd.caravans
         figs[figs.index(s)] = ON_CARD
     elif kind == "cs":
         conquer_city_state(st, seat, s)
@@ -496,10 +497,12 @@ def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
     st.mark_agendas()
     old = st.cs_conquered.pop(cs, None)
     if old is not None and cs in st.players[old].cs_tokens:
-        st.players[old].cs_tokens = without(st.players[old].cs_tokens, cs)
+        po = st.player_mut(old)
+        po.cs_tokens = without(po.cs_tokens, cs)
     if a.verb == "conquer":
         st.cs_conquered[cs] = seat
-        st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
+        ps = st.player_mut(seat)
+        ps.cs_tokens = (*ps.cs_tokens, cs)
         occupy(st, seat, s)
         log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
         return
@@ -526,7 +529,7 @@ def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> str | None:
 @act("plunder")
 def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
     if a.verb == "take":
-        st.players[f["defender"]].trade[a.arg] -= 1
+        st.player_mut(f["defender"]).trade[a.arg] -= 1
         f = {**f, "left": f["left"] - 1, "taken": f["taken"] + 1}
         replace_top(st, f)
         if f["left"] > 0:
@@ -546,7 +549,7 @@ def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
     """After the attack the army stays unless the space still holds a city-state, an
     unclaimed fort or a rival piece; then it goes back to the last space it left that had none."""
     seat, i, s = f["seat"], f["figure"], f["space"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if ps.armies[i] != s:
         return  # defeated: already on its card
     if targets_at(st, seat, s):

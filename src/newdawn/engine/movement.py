@@ -5,7 +5,7 @@ map's edge is ``explore``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from . import hooks
 from .actions import Action, action
@@ -15,7 +15,7 @@ from .spaces import space_of, start_cities
 from .state import LOCKED, ON_CARD, GameState
 
 
-def figure_index(arg: str, figs: list[int], what: str) -> int:
+def figure_index(arg: str, figs: Sequence[int], what: str) -> int:
     """The figure named by its index; raises IllegalActionError naming the problem."""
     if not arg.isdigit() or int(arg) >= len(figs):
         raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
@@ -45,7 +45,7 @@ def figure_starts(st: GameState, seat: int, kind: str) -> list[int]:
 
 
 
-def figure_options(st: GameState, seat: int, kind: str, figs: list[int],
+def figure_options(st: GameState, seat: int, kind: str, figs: Sequence[int],
                    spent: Callable[[int, int], bool]) -> list[Action]:
     """One option per figure that may move now, then ``done``. ``spent(i, at)`` says a
     figure has had its move; a figure on its card needs a start space."""
@@ -65,7 +65,7 @@ def figure_options(st: GameState, seat: int, kind: str, figs: list[int],
 
 
 
-def figure_refusal(st: GameState, seat: int, kind: str, figs: list[int], arg: str,
+def figure_refusal(st: GameState, seat: int, kind: str, figs: Sequence[int], arg: str,
                    moved: list[int], more: Callable[[int], str | None] | None = None) -> str | None:
     """Why figure ``arg`` may not move now (None when it may); ``more`` adds a card's own
     reason, asked after the common ones about its lock and this turn's moves."""

@@ -20,7 +20,7 @@ from .state import LOCKED, ON_CARD, GameState, content_for, without
 
 def figure_home(st: GameState, seat: int, kind: str, idx: int) -> None:
     """Return a figure to its card (destroyed or back from a trade)."""
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if kind == "army":
         ps.armies[idx] = ON_CARD
     else:
@@ -30,8 +30,9 @@ def figure_home(st: GameState, seat: int, kind: str, idx: int) -> None:
 def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
     """All armies and caravans of other seats on the space return to their cards."""
     for p, ps in enumerate(st.players):
-        if p == except_seat:
+        if p == except_seat or (s not in ps.armies and s not in ps.caravans):
             continue
+        ps = st.player_mut(p)
         for i, at in enumerate(ps.armies):
             if at == s:
                 ps.armies[i] = ON_CARD
@@ -47,7 +48,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
     tok = st.tokens.pop(s, None)
     if tok is None:
         return
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     st.mark_agendas()
     if tok.startswith("nw:"):
         ps.nws = (*ps.nws, tok[3:])
@@ -58,7 +59,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
 
 def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
     st.mark_agendas()
-    st.ctl[s] = seat
+    st.ctl_mut()[s] = seat
     if district:
         st.district[s] = district
     gain_token_at(st, seat, s)
@@ -84,13 +85,14 @@ def remove_control(st: GameState, s: int) -> None:
 def take_off_control(st: GameState, s: int) -> None:
     """The control token on ``s`` goes back to its owner (see ``remove_control``)."""
     st.mark_agendas()
-    seat = st.ctl.pop(s)
-    st.reinforced.discard(s)
+    seat = st.ctl_mut().pop(s)
+    if s in st.reinforced:
+        st.reinforced_mut().discard(s)
     st.district.pop(s, None)
     printed = st.board.printed[s]
     nw = printed.natural_wonder if printed else None
-    ps = st.players[seat]
-    if nw and nw in ps.nws:
+    if nw and nw in st.players[seat].nws:
+        ps = st.player_mut(seat)
         ps.nws = without(ps.nws, nw)
         st.tokens[s] = "nw:" + nw
     hooks.fire("replaced", st, seat, s, "control")
@@ -102,15 +104,18 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
     old = st.ctl[s]
     printed = st.board.printed[s]
     nw = printed.natural_wonder if printed else None
-    st.ctl.pop(s)
-    st.reinforced.discard(s)
+    st.ctl_mut().pop(s)
+    if s in st.reinforced:
+        st.reinforced_mut().discard(s)
     st.district.pop(s, None)
     if nw and nw in st.players[old].nws:
-        st.players[old].nws = without(st.players[old].nws, nw)
-        st.players[seat].nws = (*st.players[seat].nws, nw)
+        po = st.player_mut(old)
+        po.nws = without(po.nws, nw)
+        ps = st.player_mut(seat)
+        ps.nws = (*ps.nws, nw)
     hooks.fire("replaced", st, old, s, "control")
     if unused_control(st, seat) > 0:
-        st.ctl[s] = seat
+        st.ctl_mut()[s] = seat
         log(st, f"seat {seat} replaces seat {old}'s control token at {coord(st, s)}", "replace_token", seat=seat, other=old, space=s)
     else:
         log(st, f"seat {old}'s control token at {coord(st, s)} is removed", "token_removed", seat=old, space=s)
@@ -129,8 +134,9 @@ def build_city(st: GameState, seat: int, s: int) -> None:
     """Place an unused city; a friendly control token there goes back to its owner."""
     st.mark_agendas()
     if st.ctl.get(s) == seat:
-        st.ctl.pop(s)
-        st.reinforced.discard(s)
+        st.ctl_mut().pop(s)
+        if s in st.reinforced:
+            st.reinforced_mut().discard(s)
         st.district.pop(s, None)
         hooks.fire("replaced", st, seat, s, "control")
     st.cities[s] = seat
@@ -153,8 +159,8 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         st.cities[s] = seat
         log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
     elif unused_control(st, seat) > 0:
-        st.ctl[s] = seat
-        st.reinforced.add(s)
+        st.ctl_mut()[s] = seat
+        st.reinforced_mut().add(s)
         log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
             seat=seat, space=s)
     elif own_tokens(st, seat):
@@ -180,12 +186,14 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
     st.mark_agendas()
     cs = st.cs_at.pop(s)
     st.cs_conquered[cs] = seat
-    st.players[seat].cs_tokens = (*st.players[seat].cs_tokens, cs)
+    ps = st.player_mut(seat)
+    ps.cs_tokens = (*ps.cs_tokens, cs)
     # Both diplomacy cards go face down beside the map, also those players held.
     st.cs_cards.pop(cs, None)
-    for ps in st.players:
-        if "cs:" + cs in ps.dipl:
-            ps.dipl = without(ps.dipl, "cs:" + cs)
+    for p, q in enumerate(st.players):
+        if "cs:" + cs in q.dipl:
+            pm = st.player_mut(p)
+            pm.dipl = without(pm.dipl, "cs:" + cs)
     occupy(st, seat, s)
     log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
 
@@ -200,20 +208,23 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
     if s in st.ctl:
         take_off_control(st, s)
     st.cs_conquered.pop(cs, None)
-    for ps in st.players:
+    for p, ps in enumerate(st.players):
         if cs in ps.cs_tokens:
+            ps = st.player_mut(p)
             ps.cs_tokens = without(ps.cs_tokens, cs)
     st.cs_at[s] = cs
     st.cs_cards[cs] = 2
     w = st.wonder_at.get(s)
     if w is not None:
-        for ps in st.players:
+        for p, ps in enumerate(st.players):
             if w in ps.wonders:
+                ps = st.player_mut(p)
                 ps.wonders = without(ps.wonders, w)
         if w not in st.cs_aside_wonders:
             st.cs_aside_wonders = (*st.cs_aside_wonders, w)
     if seat >= 0:
-        st.players[seat].dipl = (*st.players[seat].dipl, "cs:" + cs)
+        ps = st.player_mut(seat)
+        ps.dipl = (*ps.dipl, "cs:" + cs)
         st.cs_cards[cs] = 1
         log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
     else:
@@ -233,7 +244,8 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     nw = printed.natural_wonder if printed else None
     if nw and nw in st.players[owner].nws:
         # U, Natural Wonders: a city removed by a barbarian returns the natural wonder's token.
-        st.players[owner].nws = without(st.players[owner].nws, nw)
+        po = st.player_mut(owner)
+        po.nws = without(po.nws, nw)
         st.tokens[s] = "nw:" + nw
         log(st, f"the {nw} token goes back on {where}")
     hooks.fire("replaced", st, owner, s, "city")
@@ -243,7 +255,8 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     w = st.wonder_at.get(s)
     if w is not None and w in st.players[owner].wonders:
         # The token stays; nobody controls the wonder until a city or token is placed on it.
-        st.players[owner].wonders = without(st.players[owner].wonders, w)
+        po = st.player_mut(owner)
+        po.wonders = without(po.wonders, w)
         st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
@@ -256,12 +269,14 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
     if w is None or w in st.players[seat].wonders:
         return
     st.mark_agendas()
-    for ps in st.players:
+    for p, ps in enumerate(st.players):
         if w in ps.wonders:
+            ps = st.player_mut(p)
             ps.wonders = without(ps.wonders, w)
     if w in st.cs_aside_wonders:
         st.cs_aside_wonders = without(st.cs_aside_wonders, w)
-    st.players[seat].wonders = (*st.players[seat].wonders, w)
+    ps = st.player_mut(seat)
+    ps.wonders = (*ps.wonders, w)
     log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
     hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
@@ -278,10 +293,12 @@ def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
     st.mark_agendas()
     w = st.wonder_at.pop(src)
     st.wonder_at[dst] = w
-    for ps in st.players:
+    for p, ps in enumerate(st.players):
         if w in ps.wonders:
+            ps = st.player_mut(p)
             ps.wonders = without(ps.wonders, w)
-    st.players[seat].wonders = (*st.players[seat].wonders, w)
+    ps = st.player_mut(seat)
+    ps.wonders = (*ps.wonders, w)
     log(st, f"seat {seat} takes {w}")
     hooks.fire("wonder_gained", st, seat, w, "gained")
 
@@ -294,7 +311,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
     economy or military card unlocks its extra figures."""
     c = content_for(st)
     card = c.focus_cards[cid]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if key is None:
         key = key_of_type(st, seat, card.type)
         if key is None:
@@ -316,7 +333,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
 
 def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
     """Take a card from a rival's deck, first giving back the one already held from them."""
-    ps, rp = st.players[seat], st.players[rival]
+    ps, rp = st.player_mut(seat), st.player_mut(rival)
     prefix = f"p{rival}:"
     st.mark_agendas()
     mine = [d for d in ps.dipl if d.startswith(prefix)]
@@ -331,7 +348,7 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
 
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
     """Attacking a city-state or a rival gives back the cards taken from them (rules)."""
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     st.mark_agendas()
     if target == "cs":
         card = "cs:" + st.cs_at[s]
@@ -343,5 +360,6 @@ def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) 
         prefix = f"p{dseat}:"
         for held in [d for d in ps.dipl if d.startswith(prefix)]:
             ps.dipl = without(ps.dipl, held)
-            st.players[dseat].own_dipl = (*st.players[dseat].own_dipl, held[len(prefix):])
+            rp = st.player_mut(dseat)
+            rp.own_dipl = (*rp.own_dipl, held[len(prefix):])
             log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")

@@ -37,7 +37,7 @@ def op_advance(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
 def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
     """Turn the tech dial; returns the tech levels reached, in order (rules: Science)."""
     rs = content_for(st).ruleset
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     levels = []
     pos = ps.dial
     for _ in range(steps):
@@ -118,7 +118,7 @@ def tech_act(st: GameState, f: TechFrame, a: Action) -> None:
     pop(st)
     if unique_offer(st, f["seat"], f["level"]):
         # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
-        st.players[f["seat"]].flags["unique_gone"] = 1
+        st.player_mut(f["seat"]).flags["unique_gone"] = 1
     if a.verb == "take":
         cid, _, key = a.arg.partition("@")
         gain_card(st, f["seat"], cid, key or None)
@@ -175,7 +175,7 @@ def missing_explain(st: GameState, f: MissingResourceFrame, a: Action) -> str | 
 def missing_act(st: GameState, f: MissingResourceFrame, a: Action) -> None:
     pop(st)
     if a.verb == "take":
-        res = st.players[f["seat"]].resources
+        res = st.player_mut(f["seat"]).resources
         st.mark_agendas()
         res[a.arg] = res.get(a.arg, 0) + 1
 
@@ -193,7 +193,7 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
             continue  # abilities that remove pieces cannot target a space with an army (rules)
         if t in st.reinforced:
             st.mark_agendas()
-            st.reinforced.discard(t)
+            st.reinforced_mut().discard(t)
         else:
             remove_control(st, t)
     log(st, f"seat {f['seat']} uses Nuclear Power at {where}")

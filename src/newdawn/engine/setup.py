@@ -14,7 +14,7 @@ from .explore import placement_action, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
-from .state import LOCKED, ON_CARD, Frame, GameState, PlayerState, content_for
+from .state import LOCKED, ON_CARD, OWN_ALL, Frame, GameState, PlayerState, content_for
 
 DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
                                   "generator": rng.BLAKE2B}
@@ -79,6 +79,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.forced_dice = []
     st.events = []
     st._legal = None
+    st._own = OWN_ALL
     st._c = c
 
     leaders = cfg["leaders"]
@@ -109,7 +110,8 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
         p.flags = {}
         st.players.append(p)
 
-    for seat, p in enumerate(st.players):
+    for seat in range(n):
+        p = st.player_mut(seat)
         p.row = start_row(st, seat, p.row)
 
     clear_table(st)

@@ -133,10 +133,17 @@ _INT_KEYED = ("cities", "ctl", "district", "tokens", "wonder_at", "cs_at")
 _SETS = ("reinforced",)
 
 
+# ``GameState._own`` bits: seat ``i``'s player is bit ``i``; then ``ctl`` and ``reinforced``.
+_OWN_CTL = 1 << 16
+_OWN_REINFORCED = 1 << 17
+OWN_ALL = (1 << 18) - 1
+"""Every ``_own`` bit: a state built from scratch (``new_game``, ``from_json``) owns all it holds."""
+
+
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_agenda_dirty", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_agenda_dirty", "_own", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -213,7 +220,40 @@ class GameState:
     _agenda_dirty: bool
     """Something the agenda signature reads may have changed since ``_agenda_sig`` was taken
     (``mark_agendas``); while False, ``_agenda_sig`` is the signature of the state as it is."""
+    _own: int
+    """Copy-on-write: which shared containers this state owns (``OWN_ALL`` bits). ``copy``
+    shares the players and the ``ctl``/``reinforced`` containers between both states and
+    clears the bits of both; the first change through ``player_mut``/``ctl_mut``/
+    ``reinforced_mut`` copies the container and sets its bit."""
     _c: Content
+
+    # ---- copy-on-write: every change to a player, ``ctl`` or ``reinforced`` goes through these
+    def player_mut(self, seat: int) -> PlayerState:
+        """Seat ``seat``'s player, to change: a player shared with another state (``copy``) is
+        copied first. Read through ``players[seat]``; change only what this returns, and take it
+        again after a call that may have changed the seat (an older reference may be the shared
+        one)."""
+        bit = 1 << seat
+        if self._own & bit:
+            return self.players[seat]
+        p = self.players[seat].copy()
+        self.players[seat] = p
+        self._own |= bit
+        return p
+
+    def ctl_mut(self) -> dict[int, int]:
+        """``ctl``, to change (copied first while shared with another state)."""
+        if not self._own & _OWN_CTL:
+            self.ctl = self.ctl.copy()
+            self._own |= _OWN_CTL
+        return self.ctl
+
+    def reinforced_mut(self) -> set[int]:
+        """``reinforced``, to change (copied first while shared with another state)."""
+        if not self._own & _OWN_REINFORCED:
+            self.reinforced = self.reinforced.copy()
+            self._own |= _OWN_REINFORCED
+        return self.reinforced
 
     # ---- caches, not serialised
     @property
@@ -268,8 +308,8 @@ class GameState:
         s.stack = self.stack
         s.cities = self.cities.copy()
         s.capitals = self.capitals
-        s.ctl = self.ctl.copy()
-        s.reinforced = self.reinforced.copy()
+        s.ctl = self.ctl  # shared until ctl_mut (copy-on-write)
+        s.reinforced = self.reinforced  # shared until reinforced_mut
         s.district = self.district.copy()
         s.tokens = self.tokens.copy()
         s.barbs = self.barbs.copy()
@@ -289,7 +329,7 @@ class GameState:
         s.current = self.current
         s.round = self.round
         s.turn = self.turn.copy()
-        s.players = [p.copy() for p in self.players]
+        s.players = self.players[:]  # each player shared until player_mut
         s.stack_frames = self.stack_frames[:]
         s.winner = self.winner
         s.version = self.version
@@ -299,6 +339,8 @@ class GameState:
         s._agenda_sig = self._agenda_sig  # the same state: its signature (never changed in place)
         s._agenda_dirty = self._agenda_dirty
         s._c = self._c
+        s._own = 0
+        self._own = 0  # both states now share the containers: either copies before a change
         return s
 
     # ---- JSON
@@ -342,6 +384,7 @@ class GameState:
             setattr(s, k, v)
         s.events = []
         s._legal = None
+        s._own = OWN_ALL
         s._c = load_content(s.ruleset)
         s.placements_changed()
         return s

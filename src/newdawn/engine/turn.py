@@ -181,7 +181,7 @@ def run_after_resolve(st: GameState, f: AfterResolveFrame) -> None:
 def run_reset(st: GameState, f: ResetFrame) -> None:
     """Pick up the chosen card, shift the cards left of it one slot right, put it leftmost."""
     seat = f["seat"]
-    row = st.players[seat].row
+    row = st.player_mut(seat).row
     card = card_of(st, seat, f["type"])
     st.mark_agendas()
     row.remove(card)

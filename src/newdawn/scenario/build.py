@@ -360,14 +360,15 @@ def _override_ruleset(ctx: _Ctx, st: GameState, values: Any, line: int) -> None:
 def _clear_map(st: GameState) -> None:
     st.cities.clear()
     st.capitals = (-1,) * st.n
-    st.ctl.clear()
-    st.reinforced.clear()
+    st.ctl_mut().clear()
+    st.reinforced_mut().clear()
     st.district.clear()
     st.tokens.clear()
     st.barbs.clear()
     st.cs_at.clear()
     st.wonder_at.clear()
-    for ps in st.players:
+    for seat in range(st.n):
+        ps = st.player_mut(seat)
         ps.armies = [ON_CARD if a >= 0 else a for a in ps.armies]
         ps.caravans = [ON_CARD if a >= 0 else a for a in ps.caravans]
 
@@ -375,15 +376,16 @@ def _clear_map(st: GameState) -> None:
 def _clear_space(st: GameState, s: int) -> None:
     st.cities.pop(s, None)
     st.capitals = tuple(-1 if x == s else x for x in st.capitals)
-    st.ctl.pop(s, None)
-    st.reinforced.discard(s)
+    st.ctl_mut().pop(s, None)
+    st.reinforced_mut().discard(s)
     st.district.pop(s, None)
     st.tokens.pop(s, None)
     for letter in [k for k, v in st.barbs.items() if v == s]:
         del st.barbs[letter]
     st.cs_at.pop(s, None)
     st.wonder_at.pop(s, None)
-    for ps in st.players:
+    for seat in range(st.n):
+        ps = st.player_mut(seat)
         ps.armies = [ON_CARD if a == s else a for a in ps.armies]
         ps.caravans = [ON_CARD if a == s else a for a in ps.caravans]
 
@@ -434,7 +436,7 @@ def _apply_unused(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
     from ..engine import spaces as sp
 
     c = content_for(st)
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     try:
         if "unused_cities" in pd:
             n = _want(ctx, where + ".unused_cities", pd["unused_cities"], int, line)
@@ -493,11 +495,11 @@ def _apply_space(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
                 if key == "capital":
                     st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
         if "control" in sp:
-            st.ctl[s] = seat_of(st, sp["control"])
+            st.ctl_mut()[s] = seat_of(st, sp["control"])
         if sp.get("reinforced", False):
             if s not in st.ctl:
                 raise ValueError("reinforced needs a control token (control = <player>)")
-            st.reinforced.add(s)
+            st.reinforced_mut().add(s)
         if "district" in sp:
             d = _norm(_want(ctx, where + ".district", sp["district"], str, line))
             if d not in c.ruleset.districts:
@@ -527,7 +529,7 @@ def _apply_space(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
                 refs = [refs]
             for ref in _want(ctx, f"{where}.{key}", refs, list, line):
                 seat = seat_of(st, ref)
-                if not _put_figure(getattr(st.players[seat], attr), s):
+                if not _put_figure(getattr(st.player_mut(seat), attr), s):
                     raise ValueError(f"{st.players[seat].color} has no {key} left to place")
     except ValueError as e:
         raise ctx.err(where, str(e), line) from None
@@ -536,7 +538,7 @@ def _apply_space(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
 def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where: str, line: int) -> None:
     _unknown(ctx, where, pd, PLAYER_KEYS, line)
     c = content_for(st)
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     try:
         if "leader" in pd:
             ps.leader = _lookup("leader", dict(c.leaders), pd["leader"])
@@ -601,7 +603,8 @@ def _fill_figures(st: GameState, explicit: set[tuple[int, str]]) -> None:
     """Figures unlocked by the focus row stand on their card unless the file says otherwise."""
     c = content_for(st)
     rs = c.ruleset
-    for seat, ps in enumerate(st.players):
+    for seat in range(st.n):
+        ps = st.player_mut(seat)
         cards = [c.focus_cards[x] for x in ps.row]
         for key, figs, start, attr in (("armies_on_card", ps.armies, rs.start_armies, "armies"),
                                        ("caravans_on_card", ps.caravans, rs.start_caravans, "caravans")):

@@ -156,7 +156,7 @@ def geneva_swaps(st: GameState, seat: int) -> list[str]:
 def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     held, _, new = swap.partition(">")
     p = int(held[1:held.index(":")])
-    ps, rp = st.players[f["seat"]], st.players[p]
+    ps, rp = st.player_mut(f["seat"]), st.player_mut(p)
     st.mark_agendas()
     ps.dipl = without(ps.dipl, held)
     rp.own_dipl = (*rp.own_dipl, held[held.index(":") + 1:])
@@ -251,10 +251,11 @@ def _nap_keys(st: GameState, f: Frame) -> list[str]:
 
 def _nap_do(st: GameState, f: FxNapFrame, key: str) -> None:
     seat, giver = f["seat"], f["giver"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     st.mark_agendas()
     ps.dipl = without(ps.dipl, f"p{giver}:non_aggression_pact")
-    st.players[giver].own_dipl = (*st.players[giver].own_dipl, "non_aggression_pact")
+    gp = st.player_mut(giver)
+    gp.own_dipl = (*gp.own_dipl, "non_aggression_pact")
     row = ps.row
     i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
     j = row.index(card_of(st, seat, key))

@@ -436,7 +436,7 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
 
 
 def _take_resource(st: GameState, f: Frame, r: str) -> None:
-    res = st.players[f["seat"]].resources
+    res = st.player_mut(f["seat"]).resources
     st.mark_agendas()
     res[r] = res.get(r, 0) + 1
     log(st, f"seat {f['seat']} takes {r}")
@@ -546,7 +546,7 @@ def _aztec_pairs(st: GameState, f: Frame) -> list[str]:
 
 def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     seat = f["seat"]
-    row = st.players[seat].row
+    row = st.player_mut(seat).row
     x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     st.mark_agendas()
@@ -596,7 +596,7 @@ def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
     place_control(st, f["seat"], s)
     if _england_reinforced(st):
         st.mark_agendas()
-        st.reinforced.add(s)
+        st.reinforced_mut().add(s)
 
 
 space_choice("fx_england", FxEnglandFrame, "Pax Britannica: you may put a control token next to your new city",
@@ -627,7 +627,7 @@ def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
 
 
 def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
-    st.players[f["seat"]].flags["ibrahim"] = int(seat) + 1
+    st.player_mut(f["seat"]).flags["ibrahim"] = int(seat) + 1
     log(st, f"seat {f['seat']} hands Ibrahim to seat {seat}")
 
 
@@ -655,9 +655,8 @@ def ottoman_visited(st: GameState, seat: int, s: int, visitor: int) -> None:
 def poland_start(st: GameState, seat: int) -> None:
     """Poland: at the start of your first turn, take a diplomacy card of another player;
     you may then hold any number of that player's cards."""
-    ps = st.players[seat]
-    if "poland" not in ps.flags:
-        ps.flags["poland"] = 0
+    if "poland" not in st.players[seat].flags:
+        st.player_mut(seat).flags["poland"] = 0
         push(st, {"kind": "fx_poland", "seat": seat})
 
 
@@ -667,7 +666,7 @@ def _poland_cards(st: GameState, f: Frame) -> list[str]:
 
 def _poland_do(st: GameState, f: Frame, which: str) -> None:
     p, _, card = which.partition(":")
-    st.players[f["seat"]].flags["poland"] = int(p) + 1
+    st.player_mut(f["seat"]).flags["poland"] = int(p) + 1
     take_player_card(st, f["seat"], int(p), card)
 
 
@@ -707,7 +706,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     """Each army on the card may go to a space holding one of your cities; then every
     control token of yours in or next to a space with a friendly army is reinforced."""
     seat = f["seat"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     if a.verb == "army":
         i = next(k for k, at in enumerate(ps.armies) if at == ON_CARD)
         ps.armies[i] = space_of(st, a.arg)
@@ -718,7 +717,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     for t in near:
         if st.ctl.get(t) == seat:
             st.mark_agendas()
-            st.reinforced.add(t)
+            st.reinforced_mut().add(t)
     log(st, f"seat {seat} reinforces the tokens around its armies")
 
 
@@ -751,7 +750,7 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     place_control(st, seat, t)  # takes a resource or natural wonder lying there
     if was:
         st.mark_agendas()
-        st.reinforced.add(t)
+        st.reinforced_mut().add(t)
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 
 
@@ -789,7 +788,7 @@ def america_options(st: GameState, f: FxAmericaFrame) -> list[Action]:
 @act("fx_america")
 def america_act(st: GameState, f: FxAmericaFrame, a: Action) -> None:
     pop(st)
-    ps = st.players[f["seat"]]
+    ps = st.player_mut(f["seat"])
     n = next((n for n in ps.nws if f"nwcard:{n}" not in ps.flags), None)
     if n is None:
         return

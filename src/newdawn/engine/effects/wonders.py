@@ -234,7 +234,7 @@ def _colosseum(st: GameState, seat: int) -> None:
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
     st.mark_agendas()
-    st.reinforced.add(s)
+    st.reinforced_mut().add(s)
     log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
 
@@ -339,7 +339,7 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     x, _, y = arg.partition(",")
     t = _row_types(st, seat)
     i, j = t.index(x), t.index(y)
-    row = st.players[seat].row
+    row = st.player_mut(seat).row
     st.mark_agendas()
     row[i], row[j] = row[j], row[i]
     log(st, f"seat {seat} swaps its {x} and {y} cards")
@@ -365,10 +365,10 @@ def zimbabwe_options(st: GameState, f: WGreatZimbabweFrame) -> list[Action]:
 
 @act("w_great_zimbabwe")
 def zimbabwe_act(st: GameState, f: WGreatZimbabweFrame, a: Action) -> None:
-    ps = st.players[f["seat"]]
     if a.verb == "done":
         pop(st)
         return
+    ps = st.player_mut(f["seat"])
     add_trade(st, f["seat"], a.arg, 1)
     ps.flags[ZIMBABWE] -= 1
     if ps.flags[ZIMBABWE] <= 0:
@@ -387,7 +387,7 @@ def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
     if f["kind"] != "trade_place" or a.arg != ZIMBABWE:
         return False
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
     count_down(st, f)
     return True
@@ -475,7 +475,7 @@ def upgrade_act(st: GameState, f: WUpgradeFrame, a: Action) -> None:
     if u and (ended or passed):
         # As at the tech dial, the unique card is gone once taken or passed over: taken, its
         # type upgraded to the standard card instead, or the wonder's upgrades over.
-        st.players[seat].flags["unique_gone"] = 1
+        st.player_mut(seat).flags["unique_gone"] = 1
 
 
 @hooks.register("wonder_gained", "potala_palace")
@@ -801,7 +801,7 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
     if f["kind"] != "combat" or a.verb != "spend":
         return False
     st.mark_agendas()
-    st.players[seat].resources[a.arg] -= 1
+    st.player_mut(seat).resources[a.arg] -= 1
     plus = printed_number(st, "jebel_barkal", "per_resource")
     if f["stage"] == "attacker":
         replace_top(st, {**f, "attack_plus": f["attack_plus"] + plus})

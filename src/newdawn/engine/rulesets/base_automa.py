@@ -231,7 +231,7 @@ def run_strip(st: GameState, f: ApStripFrame) -> None:
     for s in sorted(t for t, o in st.ctl.items() if o != seat and any(n in mine for n in nbrs[t])):
         if s in st.reinforced:
             st.mark_agendas()
-            st.reinforced.discard(s)
+            st.reinforced_mut().discard(s)
             log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
                 seat=seat, space=s)
         else:
@@ -262,7 +262,7 @@ def run_gain_resource(st: GameState, f: ApGainResourceFrame) -> None:
     """Steam Power (AP): one resource from the supply, of a random type (parameter
     steam_power_resource = random)."""
     seat = f["seat"]
-    ps = st.players[seat]
+    ps = st.player_mut(seat)
     kinds = list(RESOURCES)
     if automa(st).param("steam_power_resource") == "missing_type":
         kinds = [r for r in RESOURCES if not ps.resources.get(r)] or kinds
@@ -352,7 +352,7 @@ def run_reinforce(st: GameState, f: ApReinforceFrame) -> None:
         s = _pick(st, sorted(own), lambda x: (-dist.get(x, 999), st.board.diff[x]))
         own.remove(s)
         st.mark_agendas()
-        st.reinforced.add(s)
+        st.reinforced_mut().add(s)
         done += 1
         log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
     st.turn["ap"] = {**info, "reinforced": info.get("reinforced", 0) + done}
@@ -453,7 +453,8 @@ def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
         hooks.fire("replaced", st, owner, s, "city")
         w = st.wonder_at.get(s)
         if w is not None and w in st.players[owner].wonders:
-            st.players[owner].wonders = without(st.players[owner].wonders, w)
+            po = st.player_mut(owner)
+            po.wonders = without(po.wonders, w)
             st.cs_aside_wonders = (*st.cs_aside_wonders, w)
         for n in nbrs[s]:
             if n in st.ctl and (automa(st).param("nuke_tokens") == "all_adjacent" or st.ctl[n] == owner):

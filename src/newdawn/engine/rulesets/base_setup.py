@@ -78,7 +78,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
         if "automa" in MISSING_SEAT_KINDS:
             raise ValueError(f"the Automated Player cannot be seated yet: {MISSING_SEAT_KINDS['automa']}")
         c = base_content(st)
-        ps = st.players[ap]
+        ps = st.player_mut(ap)
         # Its row holds the base cards of its start row's types; it resolves them by its AP cards.
         ps.row = [c.card_for(t, 1) for t in c.automated_player.start_rows[ps.leader]]
     st.round = 1
