@@ -301,7 +301,7 @@ def test_pyramids_upgrade_up_to_three_level_one_cards_when_built_only():
     st = game()
     c = st._c
     st2 = st.copy()
-    st2.players[0].wonders += ("pyramids",)
+    st2.player_mut(0).wonders += ("pyramids",)
     assert kinds(run_hook(st2, "wonder_gained", 0, "pyramids", "gained"))[-1] == "focus"
     st = build_wonder(st, 0, "pyramids")
     level1 = sorted(c.focus_cards[x].type for x in st.players[0].row if c.focus_cards[x].level == 1)

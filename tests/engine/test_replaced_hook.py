@@ -55,7 +55,7 @@ first = "red"
 current = "red"
 round = 2
 event_pos = 0
-frames = [{ k = "turn" }]
+frames = [{ kind = "turn" }]
 dice = [4]
 """)
     assert sc.state.board.space_at((-2, 0)) not in sc.state.cities
