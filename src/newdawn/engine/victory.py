@@ -164,14 +164,7 @@ def _same_era(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 @progress_of("forts")
 def _forts(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
     """A fort is controlled by a friendly city on it (or, with no city left, a control token)."""
-    cities = st.cities
-    ctl = st.ctl
-    n = 0
-    for s in _board_spaces(st, "forts"):
-        o = cities.get(s)
-        if o == seat or (o is None and ctl.get(s) == seat):
-            n += 1
-    return n, int(a["n"])
+    return _fort_counts(st).get(seat, 0), int(a["n"])
 
 
 def fort_spaces(st: GameState) -> tuple[int, ...]:
@@ -179,7 +172,7 @@ def fort_spaces(st: GameState) -> tuple[int, ...]:
 
 
 def _fort_counts(st: GameState) -> dict[int, int]:
-    """Seat -> forts it controls (as ``_forts`` counts them), in one pass over the forts."""
+    """Seat -> forts it controls (a city on the fort, else a control token), in one pass."""
     cities = st.cities
     ctl = st.ctl
     counts: dict[int, int] = {}
@@ -278,14 +271,7 @@ def _met_check(ag: Agenda) -> MetCheck:
     n = int(args["n"]) if "n" in args else 0
     if kind == "forts":
         def forts(st: GameState, seat: int) -> bool:
-            cities = st.cities
-            ctl = st.ctl
-            have = 0
-            for s in _board_spaces(st, "forts"):
-                o = cities.get(s)
-                if o == seat or (o is None and ctl.get(s) == seat):
-                    have += 1
-            return have >= n
+            return _fort_counts(st).get(seat, 0) >= n
         return forts
     if kind == "diplomacy_sources":
         def diplomacy(st: GameState, seat: int) -> bool:
