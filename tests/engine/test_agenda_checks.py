@@ -2,7 +2,7 @@
 asked on many actions); it must agree with ``agenda_progress``, the definition, everywhere.
 Seeded random games of both rulesets compare them for every agenda of the content (not only
 the dealt ones) and every seat, every few actions; so are the checks of one agenda check call
-(``_Checks``, which counts the forts once)."""
+(``_Checks``, which counts the forts once, through the table of ``card_checks``)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,15 @@ import pytest
 from newdawn.bots import RandomBot
 from newdawn.engine import apply_in_place, game_config, legal_actions, new_game
 from newdawn.engine.state import content_for
-from newdawn.engine.victory import _Checks, agenda_met, agenda_progress
+from newdawn.engine.victory import _Checks, agenda_met, agenda_progress, card_checks
 
 
 @pytest.mark.parametrize("ruleset,players,seed", [("ti", 4, 21), ("ti", 3, 22), ("base", 4, 23)])
 def test_agenda_met_agrees_with_agenda_progress(ruleset: str, players: int, seed: int) -> None:
     st = new_game(game_config(players, max_rounds=100, ruleset=ruleset), seed)
     agendas = [ag for vc in content_for(st).victory_cards.values() for ag in vc.agendas]
+    entries = {e[0]: e for _fort, es in card_checks(content_for(st)).values() for e in es}
+    assert set(entries) == {ag.id for ag in agendas}
     bot = RandomBot(random.Random(seed))
     met = 0
     while st.winner == -1:
@@ -30,6 +32,7 @@ def test_agenda_met_agrees_with_agenda_progress(ruleset: str, players: int, seed
                     have, need = agenda_progress(st, seat, ag)
                     assert agenda_met(st, seat, ag) == (have >= need), (ag.id, seat, st.version)
                     assert checks.met(seat, ag) == (have >= need), (ag.id, seat, st.version)
+                    assert checks.check(seat, entries[ag.id]) == (have >= need), (ag.id, seat, st.version)
                     met += have >= need
         apply_in_place(st, bot.choose(None, legal_actions(st)))
     assert met > 0

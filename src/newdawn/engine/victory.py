@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from operator import countOf
 from typing import Any
 
+from ..content.model import Content
 from ..content.schema import Agenda
 from . import rulesets
 from .decisions import space_choice
@@ -203,6 +204,16 @@ class _Checks:
             return forts.get(seat, 0) >= int(ag.args["n"])
         return agenda_met(self.st, seat, ag)
 
+    def check(self, seat: int, entry: AgendaCheck) -> bool:
+        """``met`` for an agenda given by its ``card_checks`` entry."""
+        need = entry[1]
+        if need >= 0:
+            forts = self.forts
+            if forts is None:
+                forts = self.forts = _fort_counts(self.st)
+            return forts.get(seat, 0) >= need
+        return entry[2](self.st, seat)
+
 
 def _board_spaces(st: GameState, kind: str) -> tuple[int, ...]:
     """The spaces of one kind, ``forts`` or a terrain (``natural_wonder``), kept in
@@ -331,6 +342,27 @@ def _met_check(ag: Agenda) -> MetCheck:
     return general
 
 
+AgendaCheck = tuple[str, int, MetCheck, Agenda]
+"""An agenda's id, its need when it is a fort agenda (-1 otherwise: its check counts) and its
+check (``_met_check``), and the agenda."""
+CardChecks = dict[str, tuple[bool, tuple[AgendaCheck, ...]]]
+_CARDS: dict[int, tuple[Content, CardChecks]] = {}
+
+
+def card_checks(c: Content) -> CardChecks:
+    """Victory card id -> (whether it is a fort card, an ``AgendaCheck`` per agenda), made once
+    per content: the agenda checks run on many actions (``claim_completed``)."""
+    got = _CARDS.get(id(c))
+    if got is None or got[0] is not c:
+        table = {
+            vc.id: (vc.fort, tuple((ag.id, int(ag.args["n"]) if ag.kind == "forts" else -1, _met_check(ag), ag)
+                                   for ag in vc.agendas))
+            for vc in c.victory_cards.values()
+        }
+        got = _CARDS[id(c)] = (c, table)
+    return got[1]
+
+
 def claimed_cards(st: GameState, seat: int) -> int:
     c = content_for(st)
     return sum(
@@ -377,29 +409,31 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
     complete an agenda by someone else's action; they are checked fully after the event dial,
     after Globalization and at the end of their own turn."""
-    c = st._c
     claims = st.claims
     full = sorted({st.current, actor} - {-1})
-    met = _Checks(st).met
+    check = _Checks(st).check
+    table = card_checks(st._c)
     for vc_id in st.victory_cards:
-        vc = c.victory_cards[vc_id]
-        agendas = vc.agendas
-        holders: set[int] = set()
-        for ag in agendas:
-            held = claims.get(ag.id)
+        fort, entries = table[vc_id]
+        holders: set[int] | None = None
+        for e in entries:
+            held = claims.get(e[0])
             if held:
-                holders.update(held)
+                if holders is None:
+                    holders = set(held)
+                else:
+                    holders.update(held)
         # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
-        if vc.fort:
+        if fort and holders:
             for seat in holders:
-                for ag in agendas:
-                    if seat in claims.get(ag.id, ()) and not met(seat, ag):
+                for e in entries:
+                    if seat in claims.get(e[0], ()) and not check(seat, e):
                         push_agenda_checks(st, full)
                         return True
         for seat in full:
-            if seat not in holders:
-                for ag in agendas:
-                    if met(seat, ag):
+            if holders is None or seat not in holders:
+                for e in entries:
+                    if check(seat, e):
                         push_agenda_checks(st, full)
                         return True
     return False
@@ -407,37 +441,37 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
 
 @auto("agendas")
 def run_agendas(st: GameState, f: AgendasFrame) -> None:
-    c = content_for(st)
     check_seats = f["seats"]
     claims = st.claims
-    met = _Checks(st).met
+    check = _Checks(st).check
+    table = card_checks(content_for(st))
     for k in range(st.n):
         seat = (st.current + k) % st.n
         full = seat in check_seats
         for vc_id in st.victory_cards:
-            vc = c.victory_cards[vc_id]
-            if not (full or vc.fort):
+            fort, entries = table[vc_id]
+            if not (full or fort):
                 continue
-            mine = [ag for ag in vc.agendas if seat in claims.get(ag.id, ())]
-            if vc.fort:
-                for ag in mine:
-                    if not met(seat, ag):
+            mine = [e for e in entries if seat in claims.get(e[0], ())]
+            if fort:
+                for e in mine:
+                    if not check(seat, e):
                         st.mark_agendas()
-                        claims[ag.id] = [p for p in claims[ag.id] if p != seat]
-                        log(st, f"seat {seat} loses the {ag.name} agenda", "agenda_lost", seat=seat, agenda=ag.id, card=vc_id)
+                        claims[e[0]] = [p for p in claims[e[0]] if p != seat]
+                        log(st, f"seat {seat} loses the {e[3].name} agenda", "agenda_lost", seat=seat, agenda=e[0], card=vc_id)
                         mine = []
             if mine or not full:
                 continue
-            for ag in vc.agendas:
-                if met(seat, ag):
+            for e in entries:
+                if check(seat, e):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
                         push(st, {"kind": "agendas", "seats": check_seats})
                         push(st, {"kind": "claim_remove", "seat": seat})
                         return
                     st.mark_agendas()
-                    claims[ag.id] = [*claims.get(ag.id, []), seat]
-                    log(st, f"seat {seat} completes the {ag.name} agenda", "agenda", seat=seat, agenda=ag.id, card=vc_id)
+                    claims[e[0]] = [*claims.get(e[0], []), seat]
+                    log(st, f"seat {seat} completes the {e[3].name} agenda", "agenda", seat=seat, agenda=e[0], card=vc_id)
                     break
 
 
