@@ -147,6 +147,10 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
 _FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]] = {}
 
 
+_LAST: dict[str, tuple[Any, ...]] = {}
+"""Point -> the last ``handlers_at`` answer there and the objects it was asked about."""
+
+
 def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any], ...]:
     """The functions registered at ``point`` for the ``active_handlers`` of ``seat``, in their
     order. Cached by the facts ``active_handlers`` is cached by (a hit counts only for the very
@@ -158,12 +162,21 @@ def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any
     ps = st.players[seat]
     fx = st.turn.get("fx") if seat == st.current else None
     c = st._c
+    # The last answer at this point, when asked again about the very same objects (the
+    # effect lists are tuples, and ``fx`` is replaced, never changed in place): hook calls
+    # come in runs for one seat.
+    last = _LAST.get(point)
+    if (last is not None and last[0] is c and last[1] is ps.leader and last[2] is ps.wonders
+            and last[3] is ps.dipl and last[4] is fx and last[5] is table):
+        fns: tuple[Callable[..., Any], ...] = last[6]
+        return fns
     key = (point, id(c), ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
     got = _FNS.get(key)
     if got is None or got[0] is not table or got[1] is not c:
         if len(_FNS) > 50_000:
             _FNS.clear()
         got = _FNS[key] = (table, c, tuple(table[h] for h in active_handlers(st, seat) if h in table))
+    _LAST[point] = (c, ps.leader, ps.wonders, ps.dipl, fx, table, got[2])
     return got[2]
 
 
