@@ -12,7 +12,8 @@ games and state copies (``../shared/bench/side_by_side.py``'s workload); then
 ``tools/bench_bots.py --mcts 100i`` on both builds (mcts iterations per CPU second: with an
 iteration budget both builds play the same game). Every figure is timed in CPU time of its own
 process, which the other processes of a loaded machine do not inflate (the wall clock of
-``side_by_side.py`` does, unevenly), and each ratio is the median over the rounds.
+``side_by_side.py`` does, unevenly), and each ratio is the median over the rounds, printed
+with the rounds' lowest and highest.
 """
 
 from __future__ import annotations
@@ -86,14 +87,17 @@ def main() -> int:
               f"compiled {row['compiled_dps']:,.0f}, {row['compiled_copies']:,.0f} | "
               f"catanatron {row['ca_aps']:,.0f} actions/s, {row['ca_copies']:,.0f} copies/s (CPU time)", flush=True)
 
-    def med(num: str, den: str) -> float:
-        return statistics.median(r[num] / r[den] for r in rows)
+    def med(num: str, den: str) -> str:
+        """The median ratio over the rounds, with the rounds' lowest and highest (a shared
+        machine's speed moves from round to round)."""
+        ratios = [r[num] / r[den] for r in rows]
+        return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
 
-    print(f"against catanatron (median of {len(rows)} rounds): pure decisions {med('pure_dps', 'ca_aps'):.2f}x, "
-          f"copies {med('pure_copies', 'ca_copies'):.2f}x; compiled decisions {med('compiled_dps', 'ca_aps'):.2f}x, "
-          f"copies {med('compiled_copies', 'ca_copies'):.2f}x")
-    print(f"compiled against pure: decisions {med('compiled_dps', 'pure_dps'):.2f}x, "
-          f"copies {med('compiled_copies', 'pure_copies'):.2f}x")
+    print(f"against catanatron (median of {len(rows)} rounds, lowest-highest): pure decisions "
+          f"{med('pure_dps', 'ca_aps')}, copies {med('pure_copies', 'ca_copies')}; compiled decisions "
+          f"{med('compiled_dps', 'ca_aps')}, copies {med('compiled_copies', 'ca_copies')}")
+    print(f"compiled against pure: decisions {med('compiled_dps', 'pure_dps')}, "
+          f"copies {med('compiled_copies', 'pure_copies')}")
     if args.mcts_turns > 0:
         its: dict[str, float] = {}
         for build, path in BUILDS.items():
