@@ -196,16 +196,8 @@ class _Checks:
         self.st = st
         self.forts: dict[int, int] | None = None
 
-    def met(self, seat: int, ag: Agenda) -> bool:
-        if ag.kind == "forts":
-            forts = self.forts
-            if forts is None:
-                forts = self.forts = _fort_counts(self.st)
-            return forts.get(seat, 0) >= int(ag.args["n"])
-        return agenda_met(self.st, seat, ag)
-
     def check(self, seat: int, entry: AgendaCheck) -> bool:
-        """``met`` for an agenda given by its ``card_checks`` entry."""
+        """Whether ``seat`` meets the agenda of ``entry`` (``card_checks``) now."""
         need = entry[1]
         if need >= 0:
             forts = self.forts
