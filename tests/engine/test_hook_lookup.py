@@ -1,6 +1,7 @@
-"""``hooks.handlers_at`` answers a repeated question from its last answer at a point, matched by
-the identity of the seat's leader, wonder and diplomacy tuples: a question about another seat, or
-about the same seat after its wonders changed, must get its own answer, never the last one."""
+"""``hooks.handlers_at`` answers a repeated question from the seat's last answer at a point,
+matched by the identity of the seat's leader, wonder and diplomacy tuples: a question about
+another seat, or about the same seat after its wonders changed, must get its own answer, never
+the last one."""
 
 from __future__ import annotations
 

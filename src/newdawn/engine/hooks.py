@@ -147,8 +147,9 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
 _FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]] = {}
 
 
-_LAST: dict[str, tuple[Any, ...]] = {}
-"""Point -> the last ``handlers_at`` answer there and the objects it was asked about."""
+_LAST: dict[str, list[tuple[Any, ...] | None]] = {}
+"""Point -> by seat, the last ``handlers_at`` answer for that seat and the objects it was
+asked about."""
 
 
 def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any], ...]:
@@ -162,10 +163,12 @@ def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any
     ps = st.players[seat]
     fx = st.turn.get("fx") if seat == st.current else None
     c = st._c
-    # The last answer at this point, when asked again about the very same objects (the
-    # effect lists are tuples, and ``fx`` is replaced, never changed in place): hook calls
-    # come in runs for one seat.
-    last = _LAST.get(point)
+    # The seat's last answer at this point, when asked again about the very same objects (the
+    # effect lists are tuples, and ``fx`` is replaced, never changed in place).
+    by_seat = _LAST.get(point)
+    if by_seat is None or seat >= len(by_seat):
+        by_seat = _LAST[point] = [None] * max(8, seat + 1)
+    last = by_seat[seat]
     if (last is not None and last[0] is c and last[1] is ps.leader and last[2] is ps.wonders
             and last[3] is ps.dipl and last[4] is fx and last[5] is table):
         fns: tuple[Callable[..., Any], ...] = last[6]
@@ -176,7 +179,7 @@ def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any
         if len(_FNS) > 50_000:
             _FNS.clear()
         got = _FNS[key] = (table, c, tuple(table[h] for h in active_handlers(st, seat) if h in table))
-    _LAST[point] = (c, ps.leader, ps.wonders, ps.dipl, fx, table, got[2])
+    by_seat[seat] = (c, ps.leader, ps.wonders, ps.dipl, fx, table, got[2])
     return got[2]
 
 
