@@ -356,11 +356,24 @@ def card_checks(c: Content) -> CardChecks:
 
 
 def claimed_cards(st: GameState, seat: int) -> int:
-    c = content_for(st)
-    return sum(
-        1 for vc in st.victory_cards
-        if any(seat in st.claims.get(ag.id, []) for ag in c.victory_cards[vc].agendas)
-    )
+    """Victory cards on which ``seat`` holds a control token."""
+    return card_counts(st)[seat]
+
+
+def card_counts(st: GameState) -> list[int]:
+    """By seat, the victory cards on which it holds a control token (one pass over the claims)."""
+    counts = [0] * st.n
+    claims = st.claims
+    table = card_checks(st._c)
+    for vc_id in st.victory_cards:
+        seats: set[int] = set()
+        for e in table[vc_id][1]:
+            held = claims.get(e[0])
+            if held:
+                seats.update(held)
+        for p in seats:
+            counts[p] += 1
+    return counts
 
 
 def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
@@ -476,12 +489,13 @@ def round_winner(st: GameState) -> int | None:
     """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
     need_fn = rulesets.code_for(st.ruleset).victory_need  # e.g. the base game's epic option
     need = need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
-    cands = [p for p in range(st.n) if claimed_cards(st, p) >= need]
+    counts = card_counts(st)
+    cands = [p for p in range(st.n) if counts[p] >= need]
     if not cands:
         return None
 
     def key(p: int) -> tuple[int, int, int]:
-        return (claimed_cards(st, p), len(st.players[p].wonders), len(friendly_spaces(st, p)))
+        return (counts[p], len(st.players[p].wonders), len(friendly_spaces(st, p)))
 
     cands.sort(key=key, reverse=True)
     return cands[0]
