@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..engine import GameState
 from ..engine.flow import spendable, type_key
@@ -26,49 +26,49 @@ from ..engine.spaces import coastal, is_mature, within
 from ..engine.state import ON_CARD, content_for
 from ..engine.victory import agenda_met, fort_spaces
 
-WIN = 10_000.0
+WIN: Final = 10_000.0
 
-W_CARD = 120.0
+W_CARD: Final = 120.0
 """Each victory card claimed (the game is won with a number of them)."""
-W_AGENDA = 40.0
+W_AGENDA: Final = 40.0
 """Progress towards the nearest agenda of each unclaimed victory card, times its fraction
 squared (the last steps of an agenda are worth more than the first)."""
-W_SPACE = 1.0
+W_SPACE: Final = 1.0
 """Each friendly space (city or control token): territory."""
-W_CITY = 5.0
-W_MATURE = 3.0
-W_WONDER = 8.0
-W_DIAL = 1.5
+W_CITY: Final = 5.0
+W_MATURE: Final = 3.0
+W_WONDER: Final = 8.0
+W_DIAL: Final = 1.5
 """Each step on the tech dial."""
-W_LEVEL = 2.0
+W_LEVEL: Final = 2.0
 """Each focus-card level above I in the focus row (technology)."""
-W_TRADE = 0.6
-W_RESOURCE = 1.0
-W_REINFORCED = 0.5
-W_THREAT = 2.5
+W_TRADE: Final = 0.6
+W_RESOURCE: Final = 1.0
+W_REINFORCED: Final = 0.5
+W_THREAT: Final = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
-W_CARAVAN = 3.0
+W_CARAVAN: Final = 3.0
 """Evaluations with the caravan terms only (``Evaluation.caravan``): up to this much for a
 caravan close to a destination that gives it a diplomacy card it lacks (a city-state whose card
 it does not hold, or a rival's city), half of it for any other destination, falling off with
 the land distance over ``CARAVAN_REACH``. Below what an arrival gives (the ruleset's
 ``caravan_trade_tokens`` trade tokens and a card), so a caravan next to a destination enters
 it rather than waits."""
-CARAVAN_REACH = 12
-W_DIPLOMACY = 4.0
+CARAVAN_REACH: Final = 12
+W_DIPLOMACY: Final = 4.0
 """Evaluations with the caravan terms only: each diplomacy card held (a city-state card is an
 ability; a rival's card blocks its caravans' arrival and attacks)."""
 
-W_STRIKE = 0.6
+W_STRIKE: Final = 0.6
 """``FORTS`` only: times the best capture the seat's next military turn can make, a fort
 within reach of its armies taken with the exact odds of the dice (``strike``)."""
-W_FORT_RISK = 0.6
+W_FORT_RISK: Final = 0.6
 """``FORTS`` only: times what the rivals' armies within reach of the seat's forts can take
 on their next military turns, with the exact odds of the dice (``fort_risk``)."""
-W_FORT_EXTRA = 10.0
+W_FORT_EXTRA: Final = 10.0
 """A fort captured or lost beyond those the fort victory cards need (it is still a city)."""
-DEFENDER_TOKEN_SHARE = 0.5
+DEFENDER_TOKEN_SHARE: Final = 0.5
 """The share of a fort holder's military trade tokens counted in its defence: a defender
 spends them only when they turn the fight, and an attacker who sees them may wait."""
 
@@ -122,7 +122,7 @@ def _same_era(f: Facts, a: Mapping[str, Any]) -> float:
     return _frac(max((eras.count(e) for e in set(eras)), default=0), a["n"])
 
 
-PROGRESS: dict[str, Progress] = {
+PROGRESS: Final[dict[str, Progress]] = {
     "mature_cities": lambda f, a: _frac(len(f.mature), a["n"]),
     "natural_wonders": lambda f, a: _frac(
         sum(1 for s in f.friendly if f.st.board.terrain[s] == "natural_wonder"), a["n"]),
@@ -210,7 +210,7 @@ def _p_beats(k: int) -> float:
     return sum(6 - abs(j) for j in range(-5, 6) if j > k) / 36.0
 
 
-_P_BEATS = {k: _p_beats(k) for k in range(-6, 7)}
+_P_BEATS: Final = {k: _p_beats(k) for k in range(-6, 7)}
 
 
 def p_attack_wins(attack: float, defence: float) -> float:
@@ -530,7 +530,7 @@ BASE = Evaluation(caravan=1.0)
 """greedy's table plus the caravan terms (``caravans``): the base game's evaluation. With no
 armies, a base player's economy card is its caravans, and a one-step lookahead saw no gain in
 a caravan's step until it arrived."""
-BY_RULESET: dict[str, Evaluation] = {"base": BASE}
+BY_RULESET: Final[dict[str, Evaluation]] = {"base": BASE}
 """The evaluation a bot judges a game of this ruleset by when none is given (``HAND`` for the
 rulesets not listed)."""
 

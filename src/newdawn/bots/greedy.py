@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
@@ -24,31 +24,31 @@ from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import HAND, WIN, Evaluation, hand_for
 
-DEEP_VERBS = frozenset({"wonder"})
+DEEP_VERBS: Final = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
 a loss on its own), even inside a chain."""
-DEEP_FRAMES = frozenset({"combat", "target"})
+DEEP_FRAMES: Final = frozenset({"combat", "target"})
 """The decisions of an attack. An option that opens one (an army entering a space it must
 attack) is judged after the fight (``settle``), and at the top of a decision it gets its chain
 whatever the work budget: with the combat still open the evaluation saw an army standing on
 its target, so a step into a fort, worth a victory card, looked no better than any other once
 the budget had gone on the options listed before it (measurements:
 docs/experiments/bots-history.md)."""
-W_TEMPO = 1.2
+W_TEMPO: Final = 1.2
 """At the focus choice, per slot of the card chosen. The row keeps its order when the card in
 the first slot is resolved again, so without this a bot that finds one small gain there repeats
 it for ever while its other cards never climb (every symmetric evaluation of the row is the
 same after any choice, so this is a rule of the choice, not a term of the evaluation)."""
-W_REPEAT = 3.0
+W_REPEAT: Final = 3.0
 """At the focus choice, against the card in the first slot: resolving it again leaves the whole
 row where it is (two bots trading one control token back and forth with Mass Media did that
 for 150 rounds)."""
 
-CHAIN_STEPS = 8
+CHAIN_STEPS: Final = 8
 """Sub-decisions of the same seat played on after an option before evaluating."""
-SETTLE_LIMIT = 40
+SETTLE_LIMIT: Final = 40
 """Safety bound on the combat decisions ``settle`` plays for one attack."""
-GREEDY_BUDGET = 60
+GREEDY_BUDGET: Final = 60
 """Evaluations per decision beyond which no more chains are played on."""
 
 

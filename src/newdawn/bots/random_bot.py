@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..engine.actions import Action
 
-PASSIVE_VERBS = frozenset({"done", "back", "skip", "pass", "keep", "none", "stop"})
+PASSIVE_VERBS: Final = frozenset({"done", "back", "skip", "pass", "keep", "none", "stop"})
 
 
 def pick(r: random.Random, legal: Sequence[Action], passive: float = 0.1) -> Action:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from newdawn.content.checks import _deck_gap
 from newdawn.content.errors import ContentError
@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 
 __all__ = ["AP_OPS", "APCard", "APParameter", "AutomatedPlayer", "build_automated_player"]
 
-FILE = "automated_player.json"
-AP_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military")
+FILE: Final = "automated_player.json"
+AP_TYPES: Final[tuple[str, ...]] = ("culture", "science", "economy", "industry", "military")
 
-PLACE_CRITERIA: tuple[str, ...] = (
+PLACE_CRITERIA: Final[tuple[str, ...]] = (
     "natural_wonder",
     "resource",
     "barbarian_spawn",
@@ -42,11 +42,11 @@ PLACE_CRITERIA: tuple[str, ...] = (
     "adjacent_rival_space",
     "highest_terrain",
 )
-DESTINATIONS: tuple[str, ...] = ("city_state_without_diplomacy", "rival_city", "city_state")
-WONDER_CRITERIA: tuple[str, ...] = ("closest_to_agenda", "lowest_cost")
-CITY_CRITERIA: tuple[str, ...] = ("most_adjacent_tokens", "barbarian_spawn", "highest_defence")
-REINFORCE_CRITERIA: tuple[str, ...] = ("closest_to_barbarian_or_rival", "highest_terrain")
-TARGET_KINDS: tuple[str, ...] = (
+DESTINATIONS: Final[tuple[str, ...]] = ("city_state_without_diplomacy", "rival_city", "city_state")
+WONDER_CRITERIA: Final[tuple[str, ...]] = ("closest_to_agenda", "lowest_cost")
+CITY_CRITERIA: Final[tuple[str, ...]] = ("most_adjacent_tokens", "barbarian_spawn", "highest_defence")
+REINFORCE_CRITERIA: Final[tuple[str, ...]] = ("closest_to_barbarian_or_rival", "highest_terrain")
+TARGET_KINDS: Final[tuple[str, ...]] = (
     "barbarian",
     "barbarian_adjacent_friendly",
     "rival_city",
@@ -54,7 +54,7 @@ TARGET_KINDS: tuple[str, ...] = (
     "city_state",
     "rival_control",
 )
-UPGRADE_WHEN: tuple[str, ...] = ("built_nothing", "no_attack_no_reinforce")
+UPGRADE_WHEN: Final[tuple[str, ...]] = ("built_nothing", "no_attack_no_reinforce")
 
 _POS = Arg("int", minimum=1)
 _BOOL = Arg("bool")
@@ -264,7 +264,7 @@ def _parameter(pid: str, obj: object) -> APParameter:
 
 
 #: Parameters the rules code will read; each must be present.
-REQUIRED_PARAMETERS: tuple[str, ...] = (
+REQUIRED_PARAMETERS: Final[tuple[str, ...]] = (
     "leftover_choice",
     "leader_ability",
     "trade_placement",

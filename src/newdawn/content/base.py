@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
 from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap
@@ -88,13 +88,13 @@ __all__ = [
     "build_base_content",
 ]
 
-RULESET_FILE = "ruleset_base.json"
-BASE_BOXES: tuple[str, ...] = ("both", "base")
-BASE_FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military")
+RULESET_FILE: Final = "ruleset_base.json"
+BASE_BOXES: Final[tuple[str, ...]] = ("both", "base")
+BASE_FOCUS_TYPES: Final[tuple[str, ...]] = ("culture", "science", "economy", "industry", "military")
 #: When a card's trade tokens are spent (R Trade Tokens, Performing Attacks, Building a Wonder).
-SPEND_WHEN: tuple[str, ...] = ("resolve", "wonder_payment", "combat")
+SPEND_WHEN: Final[tuple[str, ...]] = ("resolve", "wonder_payment", "combat")
 #: Tie-break criteria the victory rules may name (R "Winning the Game").
-TIE_BREAKS: tuple[str, ...] = ("wonders", "friendly_spaces")
+TIE_BREAKS: Final[tuple[str, ...]] = ("wonders", "friendly_spaces")
 
 #: How many records of each kind the base box has (R component list; content.md 11.1).
 BASE_COUNTS: Mapping[str, int] = MappingProxyType(
@@ -264,7 +264,7 @@ def _player_counts(r: _Rec, key: str, players: tuple[int, int]) -> dict[int, obj
     return {int(k): v for k, v in d.items()}
 
 
-_SHARED_KEYS = (
+_SHARED_KEYS: Final = (
     "id", "boxes", "players", "colors", "focus_types", "row_slots", "slot_cap", "start_row_length",
     "terrain_difficulty", "city_state_terrain", "trade_cap", "trade_effect", "core_tiles",
     "core_side_a_rolls", "core_placements", "capital_touch_min", "capital_touch_fallback",
@@ -272,8 +272,8 @@ _SHARED_KEYS = (
     "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
     "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens",
 )
-_BASE_KEYS = ("base_rules", "leaders", "card_overrides", "provenance")
-_COMBAT_KEYS = (
+_BASE_KEYS: Final = ("base_rules", "leaders", "card_overrides", "provenance")
+_COMBAT_KEYS: Final = (
     "city_state", "reinforced_self", "reinforced_adjacent", "city_terrain_multiplier",
     "barbarian_trade_tokens", "capital_trade_take",
 )

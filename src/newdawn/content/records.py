@@ -11,7 +11,7 @@ from dataclasses import fields
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from newdawn.content.errors import ContentError
 from newdawn.content.schema import (
@@ -163,7 +163,7 @@ class _Rec:
         )
 
 
-NOTE_KEYS: tuple[str, ...] = ("source", "confidence", "alternative")
+NOTE_KEYS: Final[tuple[str, ...]] = ("source", "confidence", "alternative")
 """The keys of a note on an uncertain reading (:meth:`_Rec.note`)."""
 
 

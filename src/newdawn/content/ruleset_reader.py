@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from newdawn.content.records import NOTE_KEYS, _field_names, _placements, _Rec
 from newdawn.content.schema import DISTRICTS, ERAS, FOCUS_TYPES, TERRAINS, Government, Ruleset
@@ -98,7 +98,7 @@ def _plain_fields(r: _Rec) -> dict[str, Any]:
     }
 
 
-COMBAT_KEYS = (
+COMBAT_KEYS: Final = (
     "city_state",
     "fort",
     "friendly_army",

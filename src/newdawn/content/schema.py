@@ -12,14 +12,14 @@ import builtins
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
-FOCUS_TYPES: tuple[str, ...] = ("culture", "science", "economy", "industry", "military", "growth")
-TERRAINS: tuple[str, ...] = ("grassland", "hills", "forest", "desert", "mountain", "water", "natural_wonder")
-RESOURCES: tuple[str, ...] = ("marble", "mercury", "oil", "diamond")
-WONDER_TYPES: tuple[str, ...] = ("cultural", "economic", "scientific", "militaristic")
-ERAS: tuple[str, ...] = ("ancient", "medieval", "modern")
-DISTRICTS: tuple[str, ...] = ("campus", "commercial_hub", "encampment", "industrial_zone", "theater_square")
+FOCUS_TYPES: Final[tuple[str, ...]] = ("culture", "science", "economy", "industry", "military", "growth")
+TERRAINS: Final[tuple[str, ...]] = ("grassland", "hills", "forest", "desert", "mountain", "water", "natural_wonder")
+RESOURCES: Final[tuple[str, ...]] = ("marble", "mercury", "oil", "diamond")
+WONDER_TYPES: Final[tuple[str, ...]] = ("cultural", "economic", "scientific", "militaristic")
+ERAS: Final[tuple[str, ...]] = ("ancient", "medieval", "modern")
+DISTRICTS: Final[tuple[str, ...]] = ("campus", "commercial_hub", "encampment", "industrial_zone", "theater_square")
 
 
 def _frozen(d: Mapping[str, Any] | None) -> Mapping[str, Any]:

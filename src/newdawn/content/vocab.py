@@ -7,29 +7,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from newdawn.content.schema import TERRAINS, WONDER_TYPES
 
-DATA_PACKAGE = "newdawn.content"
-DATA_DIR = "data"
+DATA_PACKAGE: Final = "newdawn.content"
+DATA_DIR: Final = "data"
 
-CONFIDENCES: tuple[str, ...] = ("high", "medium", "low")
-BOXES: tuple[str, ...] = ("both", "base", "ti")
+CONFIDENCES: Final[tuple[str, ...]] = ("high", "medium", "low")
+BOXES: Final[tuple[str, ...]] = ("both", "base", "ti")
 RULESET_BOXES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {"ti": ("both", "ti"), "base": ("both", "base")}
 )
-CITY_STATE_FRAMES: tuple[str, ...] = ("diamond", "circle", "star")
-TILE_KINDS: tuple[str, ...] = ("natural_wonder", "city_state", "capital", "plain")
-TILE_SIDES: tuple[str, ...] = ("A", "B")
-SPACES_PER_SIDE = 10
-BARBARIAN_LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJK")
+CITY_STATE_FRAMES: Final[tuple[str, ...]] = ("diamond", "circle", "star")
+TILE_KINDS: Final[tuple[str, ...]] = ("natural_wonder", "city_state", "capital", "plain")
+TILE_SIDES: Final[tuple[str, ...]] = ("A", "B")
+SPACES_PER_SIDE: Final = 10
+BARBARIAN_LETTERS: Final[tuple[str, ...]] = tuple("ABCDEFGHIJK")
 PRIMARY_RESOURCE: Mapping[str, str] = MappingProxyType(
     {"cultural": "marble", "economic": "diamond", "scientific": "mercury", "militaristic": "oil"}
 )
-VICTORY_CHECKS: tuple[str, ...] = ("before_event_dial", "after_event_dial")
-AGENDA_TIMINGS: tuple[str, ...] = ("on_completion", "end_of_turn")
-EVENT_ICONS: tuple[str, ...] = ("spawn", "barb_move", "districts", "government", "wonder", "trade")
-TRADE_EFFECTS: tuple[str, ...] = (
+VICTORY_CHECKS: Final[tuple[str, ...]] = ("before_event_dial", "after_event_dial")
+AGENDA_TIMINGS: Final[tuple[str, ...]] = ("on_completion", "end_of_turn")
+EVENT_ICONS: Final[tuple[str, ...]] = ("spawn", "barb_move", "districts", "government", "wonder", "trade")
+TRADE_EFFECTS: Final[tuple[str, ...]] = (
     "control_token",
     "dial_space",
     "caravan_move",
@@ -38,8 +39,8 @@ TRADE_EFFECTS: tuple[str, ...] = (
     "combat",
     "reinforce",
 )
-PASS_THROUGH: tuple[str, ...] = ("control", "caravan", "barbarian", "city_state")
-COUNT_THROUGH: tuple[str, ...] = ("water", "rival", "barbarian", "city_state")
+PASS_THROUGH: Final[tuple[str, ...]] = ("control", "caravan", "barbarian", "city_state")
+COUNT_THROUGH: Final[tuple[str, ...]] = ("water", "rival", "barbarian", "city_state")
 
 # Expected sizes of the record files (the TI box plus the base box).
 EXPECTED_COUNTS: Mapping[str, int] = MappingProxyType(
@@ -192,7 +193,7 @@ SPECIAL_ARGS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
     }
 )
 
-_N = {"n": _POS}
+_N: Final = {"n": _POS}
 #: Victory-card agenda kinds and their arguments.
 AGENDA_KINDS: Mapping[str, Mapping[str, Arg]] = MappingProxyType(
     {

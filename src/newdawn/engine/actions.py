@@ -8,7 +8,7 @@ which stay the same while the map grows. ``str(action)`` is the canonical text a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import NotationError
 
@@ -24,7 +24,7 @@ class Action(NamedTuple):
         return str(self)
 
 
-_tuple_new = tuple.__new__
+_tuple_new: Final = tuple.__new__
 
 
 def action(verb: str, arg: str = "") -> Action:

@@ -7,7 +7,7 @@ checks legality the same way and, like ``apply``, leaves the state untouched on 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 # Importing these modules registers their decisions, effect ops and hook handlers.
 from . import (  # noqa: F401
@@ -188,8 +188,8 @@ def replay(record: dict[str, Any]) -> list[GameState]:
     return states
 
 
-RECORD_FORMAT = "newdawn-record/2"
-RECORD_FORMATS = ("newdawn-record/1", RECORD_FORMAT)
+RECORD_FORMAT: Final = "newdawn-record/2"
+RECORD_FORMATS: Final = ("newdawn-record/1", RECORD_FORMAT)
 """Format 1 records were played with the SplitMix64 generator; format 2 names its generator in
 the configuration (``generator``, the keyed BLAKE2b generator by default)."""
 

@@ -18,24 +18,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..content.schema import TileDef, TileSpace
 from .hexgrid import DIRS, Coord, rotate
 
-KIND_TILE = "tile"
-KIND_FORT = "fort"
-KIND_WATER = "water"
-KIND_TERRAIN = "terrain"
+KIND_TILE: Final = "tile"
+KIND_FORT: Final = "fort"
+KIND_WATER: Final = "water"
+KIND_TERRAIN: Final = "terrain"
 """A single space of a given terrain (rules scenarios): a new space, or, on a space an earlier
 placement made, that space's terrain replaced (its printed icons stay). Never in a real game."""
-_KINDS = (KIND_TILE, KIND_FORT, KIND_WATER, KIND_TERRAIN)
+_KINDS: Final = (KIND_TILE, KIND_FORT, KIND_WATER, KIND_TERRAIN)
 
 # Coordinates are packed into one int for the placement searches: key = q * _K + r. The packing
 # is additive (key(a + b) == key(a) + key(b)) as long as |r| stays below _K / 2.
-_K = 1 << 16
-_HALF = _K >> 1
-_DIR_KEYS: tuple[int, ...] = tuple(dq * _K + dr for dq, dr in DIRS)
+_K: Final = 1 << 16
+_HALF: Final = _K >> 1
+_DIR_KEYS: Final[tuple[int, ...]] = tuple(dq * _K + dr for dq, dr in DIRS)
 
 
 def _key(q: int, r: int) -> int:
@@ -303,8 +303,8 @@ class Board:
 # --------------------------------------------------------------------------------------------
 # Shared boards
 
-_CACHE_MAX = 4096
-_cache: dict[tuple[int, tuple[Placement, ...]], Board] = {}
+_CACHE_MAX: Final = 4096
+_cache: Final[dict[tuple[int, tuple[Placement, ...]], Board]] = {}
 
 
 def build_board(placements: Sequence[Placement], tiles: Mapping[int, TileDef],
@@ -417,7 +417,7 @@ def fort_refusal(
 
 
 # (id of the tile definition, side, rotation) -> (that definition, cells, halo, halo set)
-_SHAPES: dict[tuple[int, str, int], tuple[TileDef, tuple[int, ...], tuple[int, ...], frozenset[int]]] = {}
+_SHAPES: Final[dict[tuple[int, str, int], tuple[TileDef, tuple[int, ...], tuple[int, ...], frozenset[int]]]] = {}
 
 
 def _shape(tiledef: TileDef, side: str, k: int) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]:

@@ -4,6 +4,8 @@ Cards)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action
@@ -27,7 +29,7 @@ from .spaces import (
 )
 from .state import Frame, GameState, without
 
-NEAR_TEXT = {
+NEAR_TEXT: Final = {
     "city": "adjacent to a friendly city", "space": "adjacent to a friendly space",
     "district": "adjacent to a friendly district",
 }

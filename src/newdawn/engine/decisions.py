@@ -10,7 +10,7 @@ the targets, and ``explain`` (when given) says why another target is refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action, action
 from .flow import F, act, choice, explain, pop
@@ -25,11 +25,11 @@ SpaceWhy = Callable[[GameState, F, int], str | None]
 ItemTargets = Callable[[GameState, F], Iterable[str]]
 ItemEffect = Callable[[GameState, F, str], None]
 
-MADE: dict[str, tuple[Callable[..., Any], ...]] = {}
+MADE: Final[dict[str, tuple[Callable[..., Any], ...]]] = {}
 """Decision kind -> the functions a factory made it from (targets, effect, explanation), so
 tools can name a decision's own code (``flow.CHOICE`` holds the factory's generic functions)."""
 
-SHAPE: dict[str, type[Any]] = {}
+SHAPE: Final[dict[str, type[Any]]] = {}
 """Decision kind -> the frame class a factory was given for it (checked against the kind by
 ``tests/engine/test_frames.py``)."""
 

@@ -10,7 +10,7 @@ Frames are never changed in place, because state copies share them: use ``replac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypedDict, TypeVar, cast
+from typing import Any, Final, TypedDict, TypeVar, cast
 
 from . import hooks, rng
 from .actions import Action
@@ -28,11 +28,11 @@ OptionsFn = Callable[[GameState, Any], list[Action]]
 ActFn = Callable[[GameState, Any, Action], None]
 ExplainFn = Callable[[GameState, Any, Action], str | None]
 
-AUTO: dict[str, AutoFn] = {}
-CHOICE: dict[str, tuple[OptionsFn, ActFn]] = {}
-EXPLAIN: dict[str, ExplainFn] = {}
-DESCRIBE: dict[str, Callable[[GameState, Any], str]] = {}
-SEAT_POLICY: dict[str, Callable[[GameState, Frame], Action | None]] = {}
+AUTO: Final[dict[str, AutoFn]] = {}
+CHOICE: Final[dict[str, tuple[OptionsFn, ActFn]]] = {}
+EXPLAIN: Final[dict[str, ExplainFn]] = {}
+DESCRIBE: Final[dict[str, Callable[[GameState, Any], str]]] = {}
+SEAT_POLICY: Final[dict[str, Callable[[GameState, Frame], Action | None]]] = {}
 """Ruleset id -> the choice of a seat the engine plays itself (the base game's Automated
 Player, ``rulesets/base_automa.py``) at the pending decision, or None when a player decides."""
 
@@ -177,7 +177,7 @@ def roll(st: GameState) -> int:
 # of another type; it is then kept in ``flags["key:<card>"]`` (index of the key type + 1), and
 # ``flags["rekeyed"]`` marks such a row, so rows without it compare types only.
 
-REKEYED = "rekeyed"
+REKEYED: Final = "rekeyed"
 
 
 def row_key(st: GameState, seat: int, cid: str) -> str:
@@ -354,7 +354,7 @@ def trade_options(st: GameState, seat: int) -> list[Action]:
     return [Action("trade", t) for t in content_for(st).ruleset.focus_types]
 
 
-_CARD_FOR: dict[tuple[int, str, int], str] = {}
+_CARD_FOR: Final[dict[tuple[int, str, int], str]] = {}
 
 
 

@@ -6,9 +6,11 @@ is ``(d + 3) % 6``. Rotating 60° clockwise on screen maps ``(q, r)`` to ``(-r, 
 
 from __future__ import annotations
 
+from typing import Final
+
 Coord = tuple[int, int]
 
-DIRS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRS: Final[tuple[Coord, ...]] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """Neighbour offsets by direction index: E, NE, NW, W, SW, SE."""
 
 

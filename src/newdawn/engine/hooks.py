@@ -49,13 +49,13 @@ Diplomacy cards held from others and turn-scoped effects of the card being resol
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .frames import Frame
     from .state import GameState
 
-HOOK_POINTS = (
+HOOK_POINTS: Final = (
     "start_of_turn", "end_of_turn", "after_reset", "after_placement", "combat_bonus",
     "wonder_cost", "slot_bonus", "replaced",
     "difficulty", "after_arrival", "after_combat", "attack_allowed",
@@ -65,7 +65,7 @@ HOOK_POINTS = (
 )
 
 # hook point -> handler name -> function
-REGISTRY: dict[str, dict[str, Callable[..., Any]]] = {h: {} for h in HOOK_POINTS}
+REGISTRY: Final[dict[str, dict[str, Callable[..., Any]]]] = {h: {} for h in HOOK_POINTS}
 
 
 def register(point: str, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -79,7 +79,7 @@ def register(point: str, name: str) -> Callable[[Callable[..., Any]], Callable[.
 
 
 # (content id, "L" leader / "W" wonder, id) -> handler names of that record's effects
-_NAMES: dict[tuple[int, str, str], tuple[str, ...]] = {}
+_NAMES: Final[dict[tuple[int, str, str], tuple[str, ...]]] = {}
 
 
 def _record_handlers(st: GameState, kind: str, rid: str) -> tuple[str, ...]:
@@ -94,7 +94,7 @@ def _record_handlers(st: GameState, kind: str, rid: str) -> tuple[str, ...]:
 
 # (content, handler, key) -> printed number of that effect (keyed by the content object, not
 # its id, so a content loaded later in a test can never hit a stale entry)
-_PRINTED: dict[tuple[Any, str, str], Any] = {}
+_PRINTED: Final[dict[tuple[Any, str, str], Any]] = {}
 
 
 def printed(st: GameState, handler: str, key: str) -> Any:
@@ -118,7 +118,7 @@ def _find_printed(st: GameState, handler: str, key: str) -> Any:
     raise KeyError(f"no printed {key!r} for the {handler} effect in the content data")
 
 
-_ACTIVE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_ACTIVE: Final[dict[tuple[Any, ...], tuple[str, ...]]] = {}
 
 
 def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
@@ -144,10 +144,10 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
     return got
 
 
-_FNS: dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]] = {}
+_FNS: Final[dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]]] = {}
 
 
-_LAST: dict[str, list[tuple[Any, ...] | None]] = {}
+_LAST: Final[dict[str, list[tuple[Any, ...] | None]]] = {}
 """Point -> by seat, the last ``handlers_at`` answer for that seat and the objects it was
 asked about."""
 
@@ -231,8 +231,8 @@ def fire(point: str, st: GameState, seat: int, *args: Any) -> None:
 
 # ---------------------------------------------------------------- diplomacy cards, difficulty
 
-_DIPL: dict[tuple[int, str], tuple[str, ...]] = {}
-_HELD: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+_DIPL: Final[dict[tuple[int, str], tuple[str, ...]]] = {}
+_HELD: Final[dict[tuple[int, tuple[str, ...]], tuple[str, ...]]] = {}
 
 
 def diplomacy_handlers(st: GameState, held: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -334,7 +334,7 @@ def allows(st: GameState, seat: int, what: str) -> bool:
 
 # ---------------------------------------------------------------- holding diplomacy cards
 
-NO_LIMIT = 1 << 30
+NO_LIMIT: Final = 1 << 30
 """A ``diplomacy_limit`` answer meaning "any number" (Poland, from the player it chose)."""
 
 

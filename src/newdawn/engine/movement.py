@@ -6,6 +6,7 @@ map's edge is ``explore``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from . import hooks
 from .actions import Action, action
@@ -24,15 +25,15 @@ def figure_index(arg: str, figs: Sequence[int], what: str) -> int:
 
 
 # Caravans and armies: the figures a focus card moves one at a time.
-FIGURE_CARD = {"caravan": "economy", "army": "military"}
+FIGURE_CARD: Final = {"caravan": "economy", "army": "military"}
 
 
 
-FIGURE_ARTICLE = {"caravan": "a", "army": "an"}
+FIGURE_ARTICLE: Final = {"caravan": "a", "army": "an"}
 
 
 
-FIGURE_PLURAL = {"caravan": "caravans", "army": "armies"}
+FIGURE_PLURAL: Final = {"caravan": "caravans", "army": "armies"}
 
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import MappingProxyType
+from typing import Final
 
 from ..content.schema import Effect
 from .actions import Action
@@ -21,7 +22,7 @@ OpBuilder = Callable[[GameState, int, Effect, int, int], tuple[list[Frame], bool
 
 
 
-OPS: dict[str, OpBuilder] = {}
+OPS: Final[dict[str, OpBuilder]] = {}
 
 
 

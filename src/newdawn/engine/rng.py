@@ -20,22 +20,22 @@ every Python version; Python's ``random.shuffle`` gives no such promise across v
 from __future__ import annotations
 
 import hashlib
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
+MASK64: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
 
-BLAKE2B = "blake2b"
-SPLITMIX64 = "splitmix64"
-GENERATORS = (BLAKE2B, SPLITMIX64)
+BLAKE2B: Final = "blake2b"
+SPLITMIX64: Final = "splitmix64"
+GENERATORS: Final = (BLAKE2B, SPLITMIX64)
 """Generator names a game's configuration may give (``config["generator"]``); the first is the default."""
 
-_KEY_BITS = 256
-_MARK = 1 << (64 + _KEY_BITS)
-_KEY_MASK = (1 << _KEY_BITS) - 1
-_PERSON = b"newdawn-seed"
+_KEY_BITS: Final = 256
+_MARK: Final = 1 << (64 + _KEY_BITS)
+_KEY_MASK: Final = (1 << _KEY_BITS) - 1
+_PERSON: Final = b"newdawn-seed"
 
 
 def seed_state(seed: int) -> int:

@@ -4,7 +4,7 @@ decisions like any other; everything random comes from the state's generator."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..content import load_content
 from . import rng, rulesets
@@ -16,7 +16,7 @@ from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
 from .state import LOCKED, ON_CARD, OWN_ALL, Frame, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: dict[str, Any] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
+DEFAULT_CONFIG: Final[dict[str, Any]] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
                                   "generator": rng.BLAKE2B}
 """``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
 with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""

@@ -11,7 +11,7 @@ the economy/military card), or a space id.
 from __future__ import annotations
 
 import copy as _copy
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..content import Content, load_content
 from .actions import Action
@@ -21,7 +21,7 @@ from .frames import Frame as Frame  # re-exported: handlers import it with GameS
 LOCKED = -2
 ON_CARD = -1
 
-STATE_FORMAT = 3
+STATE_FORMAT: Final = 3
 """Version of the JSON form of a state (``GameState.to_json``, its ``"format"``): raised when
 the form changes (2: frames with readable keys, ``frames.py``; 3: a frame's kind under
 ``"kind"``, was ``"k"``). ``from_json`` refuses another version; a stored game is then
@@ -39,11 +39,11 @@ def without(items: tuple[T, ...], x: T) -> tuple[T, ...]:
 
 # The serialised fields, in JSON order. The classes' ``__slots__`` are these tuples (the JSON
 # code reads the module tuples, never ``__slots__``: mypyc's native classes have none).
-_PLAYER_FIELDS = (
+_PLAYER_FIELDS: Final = (
     "leader", "color", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws",
     "dipl", "own_dipl", "wonders", "armies", "caravans", "flags",
 )
-_GAME_FIELDS = (
+_GAME_FIELDS: Final = (
     "config", "ruleset", "rng", "forced_dice", "placements", "core_count", "stack",
     "cities", "capitals", "ctl", "reinforced", "district", "tokens", "barbs", "cs_at",
     "cs_conquered", "cs_cards", "cs_aside_wonders", "wonder_at", "wonder_decks",
@@ -52,8 +52,8 @@ _GAME_FIELDS = (
 )
 # Fields held as tuples: they change rarely, so copies of a state share them and a change
 # replaces the tuple (``ps.wonders = (*ps.wonders, w)``). Their JSON form is a list.
-_PLAYER_TUPLES = frozenset({"cs_tokens", "nws", "dipl", "own_dipl", "wonders"})
-_GAME_TUPLES = frozenset({
+_PLAYER_TUPLES: Final = frozenset({"cs_tokens", "nws", "dipl", "own_dipl", "wonders"})
+_GAME_TUPLES: Final = frozenset({
     "placements", "stack", "capitals", "cs_aside_wonders", "wonder_tokens", "removed_wonders", "gone_wonders",
 })
 
@@ -129,14 +129,14 @@ class PlayerState:
 
 
 # Fields of GameState whose JSON form has int keys (JSON objects only have string keys).
-_INT_KEYED = ("cities", "ctl", "district", "tokens", "wonder_at", "cs_at")
-_SETS = ("reinforced",)
+_INT_KEYED: Final = ("cities", "ctl", "district", "tokens", "wonder_at", "cs_at")
+_SETS: Final = ("reinforced",)
 
 
 # ``GameState._own`` bits: seat ``i``'s player is bit ``i``; then ``ctl`` and ``reinforced``.
-_OWN_CTL = 1 << 16
-_OWN_REINFORCED = 1 << 17
-OWN_ALL = (1 << 18) - 1
+_OWN_CTL: Final = 1 << 16
+_OWN_REINFORCED: Final = 1 << 17
+OWN_ALL: Final = (1 << 18) - 1
 """Every ``_own`` bit: a state built from scratch (``new_game``, ``from_json``) owns all it holds."""
 
 

@@ -3,7 +3,7 @@ resetting a focus card (unified rules, "The Player Turn")."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from . import events, hooks, rulesets, victory
 from .actions import Action, action
@@ -40,7 +40,7 @@ from .state import Frame, GameState, content_for
 
 # Focus types whose trade tokens are all spent when the card is committed; military tokens are
 # spent in combat and industry tokens while paying for a wonder.
-SPEND_AT_COMMIT = ("culture", "science", "economy", "growth")
+SPEND_AT_COMMIT: Final = ("culture", "science", "economy", "growth")
 
 
 @auto("turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import countOf
-from typing import Any
+from typing import Any, Final
 
 from ..content.model import Content
 from ..content.schema import Agenda
@@ -32,7 +32,7 @@ from .state import GameState, content_for
 Progress = tuple[int, int]
 """(have, need) toward an agenda: it is met exactly when have >= need."""
 ProgressFn = Callable[[GameState, int, Mapping[str, Any]], Progress]
-PROGRESS: dict[str, ProgressFn] = {}
+PROGRESS: Final[dict[str, ProgressFn]] = {}
 """Agenda kind -> how far a seat is (one function per kind; the check is derived from it)."""
 
 
@@ -226,10 +226,10 @@ def agenda_progress(st: GameState, seat: int, ag: Agenda) -> Progress:
     return PROGRESS[ag.kind](st, seat, ag.args)
 
 
-CITY_BOUND = frozenset({"mature_cities", "mature_city_tiles", "city_tiles"})
+CITY_BOUND: Final = frozenset({"mature_cities", "mature_city_tiles", "city_tiles"})
 """Agenda kinds whose progress is at most the seat's number of cities (their ``n`` is the need):
 ``agenda_met`` counts the cities first and looks no further when there are too few."""
-WONDER_BOUND = frozenset({"wonders_of_type", "wonders_same_era", "wonder_types", "wonder_each_era"})
+WONDER_BOUND: Final = frozenset({"wonders_of_type", "wonders_same_era", "wonder_types", "wonder_each_era"})
 """Agenda kinds whose progress is at most the seat's number of wonders: ``agenda_met`` looks no
 further when it has fewer wonders than the need (``n``; three eras for ``wonder_each_era``)."""
 
@@ -247,7 +247,7 @@ def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
 
 
 MetCheck = Callable[[GameState, int], bool]
-_MET: dict[int, tuple[Agenda, MetCheck]] = {}
+_MET: Final[dict[int, tuple[Agenda, MetCheck]]] = {}
 """id of an agenda -> (that agenda, its check); a hit counts only for that very object."""
 
 
@@ -338,7 +338,7 @@ AgendaCheck = tuple[str, int, MetCheck, Agenda]
 """An agenda's id, its need when it is a fort agenda (-1 otherwise: its check counts) and its
 check (``_met_check``), and the agenda."""
 CardChecks = dict[str, tuple[bool, tuple[AgendaCheck, ...]]]
-_CARDS: dict[int, tuple[Content, CardChecks]] = {}
+_CARDS: Final[dict[int, tuple[Content, CardChecks]]] = {}
 
 
 def card_checks(c: Content) -> CardChecks:

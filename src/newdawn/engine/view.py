@@ -8,7 +8,7 @@ top cards, the wonders removed unseen at setup, and the generator's state and th
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from ..content import load_content
 from . import rng as prng
@@ -18,7 +18,7 @@ from .flow import decision_seat
 from .state import GameState, content_for
 from .turn import describe
 
-HIDDEN_FIELDS = ("rng", "forced_dice", "stack", "wonder_decks", "removed_wonders")
+HIDDEN_FIELDS: Final = ("rng", "forced_dice", "stack", "wonder_decks", "removed_wonders")
 
 
 def player_view(st: GameState, seat: int) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def determinize(st: GameState, seat: int, seed: int) -> GameState:
     return out
 
 
-VIEW_ONLY_FIELDS = ("stack_size", "wonder_decks", "removed_wonder_count", "decision", "viewer")
+VIEW_ONLY_FIELDS: Final = ("stack_size", "wonder_decks", "removed_wonder_count", "decision", "viewer")
 
 
 def state_from_view(view: dict[str, Any], seed: int) -> GameState:

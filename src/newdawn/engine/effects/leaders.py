@@ -12,7 +12,7 @@ Tactics) names itself in ``st.turn["fx"]``, which ``hooks.active_handlers`` read
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...content.schema import RESOURCES, Effect
 from .. import hooks
@@ -82,7 +82,7 @@ from ..spaces import (
 )
 from ..state import ON_CARD, Frame, GameState, content_for
 
-CARD_FX: dict[str, OpBuilder] = {}
+CARD_FX: Final[dict[str, OpBuilder]] = {}
 
 
 def card_fx(name: str) -> Callable[[OpBuilder], OpBuilder]:

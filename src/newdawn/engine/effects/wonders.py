@@ -13,7 +13,7 @@ captured" effects (Cristo Redentor, Apadana) also run when the wonder changes ha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import hooks
 from ..actions import Action
@@ -91,7 +91,7 @@ from ..spaces import (
 from ..state import Frame, GameState, content_for
 
 # Wonder type -> the focus type whose card it speeds up (Taj Mahal): the printed type icons.
-FOCUS_OF_WONDER_TYPE = {
+FOCUS_OF_WONDER_TYPE: Final = {
     "cultural": "culture", "economic": "economy", "scientific": "science", "militaristic": "military",
 }
 
@@ -203,7 +203,7 @@ def _machu_picchu_base(st: GameState, seat: int, ftype: str, slot: int) -> int:
     return 0
 
 
-_SYDNEY = frozenset({"maturity_any_control"})
+_SYDNEY: Final = frozenset({"maturity_any_control"})
 
 
 @hooks.register("grants", "sydney_opera_house")
@@ -345,7 +345,7 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     log(st, f"seat {seat} swaps its {x} and {y} cards")
 
 
-ZIMBABWE = "great_zimbabwe"
+ZIMBABWE: Final = "great_zimbabwe"
 
 
 @hooks.register("start_of_turn", "great_zimbabwe")
@@ -663,7 +663,7 @@ def _lighthouse_options(st: GameState, seat: int, kind: str, f: Frame) -> list[A
     return space_actions("city", st, extra)
 
 
-_PETRA = frozenset({"turn_back_barbarians"})
+_PETRA: Final = frozenset({"turn_back_barbarians"})
 
 
 @hooks.register("grants", "petra")
@@ -671,7 +671,7 @@ def _petra_grants(st: GameState, seat: int) -> frozenset[str]:
     return _PETRA
 
 
-_OXFORD = frozenset({"replace_any_non_science"})
+_OXFORD: Final = frozenset({"replace_any_non_science"})
 
 
 @hooks.register("grants", "oxford_university")
@@ -682,7 +682,7 @@ def _oxford_grants(st: GameState, seat: int) -> frozenset[str]:
     return _OXFORD
 
 
-_PENTAGON = frozenset({"army_unlimited_move"})
+_PENTAGON: Final = frozenset({"army_unlimited_move"})
 
 
 @hooks.register("grants", "pentagon")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ...content import Content
@@ -54,7 +54,7 @@ class RulesetCode:
     turn_step: Callable[[GameState, int], str] | None = None
 
 
-CODE: dict[str, RulesetCode] = {}
+CODE: Final[dict[str, RulesetCode]] = {}
 
 
 def register(ruleset: str, code: RulesetCode) -> None:

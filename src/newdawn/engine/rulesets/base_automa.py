@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ...content.schema import RESOURCES
 from .. import hooks, rng
@@ -93,7 +93,7 @@ if TYPE_CHECKING:
     from ...content.automa import AutomatedPlayer
     from ...content.schema import Effect
 
-SPEND_ON_RESOLVE = ("culture", "science", "economy")
+SPEND_ON_RESOLVE: Final = ("culture", "science", "economy")
 """Card types whose trade tokens the AP spends when it resolves the card (parameter
 ``trade_spend`` = all_on_resolve); industry tokens are spent paying for a wonder and military
 tokens in combat, as a player spends them."""
@@ -527,7 +527,7 @@ def _place_key(st: GameState, seat: int, priority: Sequence[str]) -> Callable[[A
     return lambda a: tuple(crit(p, _space(st, a)) for p in priority)
 
 
-DEFAULT_PLACE = ("natural_wonder", "resource", "barbarian_spawn", "most_adjacent_cities", "city_closest_to_maturity",
+DEFAULT_PLACE: Final = ("natural_wonder", "resource", "barbarian_spawn", "most_adjacent_cities", "city_closest_to_maturity",
                  "highest_terrain")
 
 
@@ -809,7 +809,7 @@ def _plunder(st: GameState, f: PlunderFrame, opts: list[Action]) -> Action | Non
     return _pick(st, takes, lambda a: t.get(a.arg, 0))
 
 
-POLICIES: dict[str, Callable[[GameState, Any, list[Action]], Action | None]] = {
+POLICIES: Final[dict[str, Callable[[GameState, Any, list[Action]], Action | None]]] = {
     "place": _place,
     "trade_place": _trade_place,
     "combat": _combat,

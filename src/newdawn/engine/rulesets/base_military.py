@@ -14,6 +14,8 @@ after a combat, records a space taken and offers the next attack).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...content.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
@@ -25,7 +27,7 @@ from ..ops import op
 from ..spaces import barb_at, coord, reach, space_actions, space_of
 from ..state import Frame, GameState, content_for
 
-ATTACK_ANYWHERE = "attack_anywhere"
+ATTACK_ANYWHERE: Final = "attack_anywhere"
 """A rule change an effect may grant (base Pentagon): attacks may target any space."""
 
 
