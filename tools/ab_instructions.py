@@ -6,7 +6,8 @@ Usage (from the repository root; needs valgrind)::
     python tools/ab_instructions.py [--games 3] REV_A [REV_B]
 
 ``REV_A`` and ``REV_B`` are git revisions (``REV_B`` defaults to the work tree, uncommitted
-changes included). Each tree plays the same random games (``play_random``, 4 players, seeds
+changes included) or directories to put on ``PYTHONPATH`` as they are: two compiled builds
+(``build/mypyc`` after ``make fast``, and a copy of an earlier one) compare the same way. Each tree plays the same random games (``play_random``, 4 players, seeds
 1..games) under valgrind's instruction counter (cachegrind without cache simulation), with
 ``PYTHONHASHSEED=0`` so that both runs make the same choices; the instructions of starting
 Python and importing the package (a run with no game) are subtracted. On this shared machine
@@ -39,9 +40,12 @@ print(sum(play_random(config, s)[1] for s in range(1, 1 + int(sys.argv[1]))))
 
 
 def _tree(rev: str | None, into: Path) -> Path:
-    """The ``src`` directory of ``rev`` (None: the work tree's own)."""
+    """The ``src`` directory of ``rev`` (None: the work tree's own); a directory is taken as it
+    is (a compiled build such as ``build/mypyc``, or a copy of one)."""
     if rev is None:
         return ROOT / "src"
+    if Path(rev).is_dir():
+        return Path(rev).resolve()
     into.mkdir(parents=True)
     archive = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
