@@ -7,12 +7,14 @@ declared ``Final``; this fails on one that is not, naming it."""
 from __future__ import annotations
 
 import ast
-import sys
 from pathlib import Path
 
+from repo_scripts import load_script
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "newdawn"
-sys.path.insert(0, str(SRC.parents[1] / "tools"))
-from build_fast import COMPILED, NOT_COMPILED  # noqa: E402
+_BUILD = load_script("tools/build_fast.py")
+COMPILED: tuple[str, ...] = _BUILD.COMPILED
+NOT_COMPILED: tuple[str, ...] = _BUILD.NOT_COMPILED
 
 PATCHED_BY_TESTS = ("bots/mcts.py", "bots/tournament.py", "bots/registry.py")
 """Modules whose constants tests replace with ``monkeypatch.setattr`` (the pure package is what
