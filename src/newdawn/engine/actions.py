@@ -27,10 +27,23 @@ class Action(NamedTuple):
 _tuple_new: Final = tuple.__new__
 
 
+_MADE: Final[dict[str, dict[str, Action]]] = {}
+"""verb -> arg -> the action: each action ``action`` made, kept (actions are immutable values, and
+a game has a few thousand distinct ones)."""
+
+
 def action(verb: str, arg: str = "") -> Action:
-    """``Action(verb, arg)``, made without the named tuple's constructor, which runs as Python
-    code even in the compiled build: the options of the frequent decisions are made with it."""
-    a: Action = _tuple_new(Action, (verb, arg))
+    """``Action(verb, arg)``, made once and then handed out again (two dict lookups instead of a
+    new tuple), never through the named tuple's constructor, which runs as Python code even in
+    the compiled build: the options of the frequent decisions are made with it."""
+    by_arg = _MADE.get(verb)
+    if by_arg is None:
+        by_arg = _MADE[verb] = {}
+    a = by_arg.get(arg)
+    if a is None:
+        if len(by_arg) > 20_000:  # a bound, should args ever be unbounded text
+            by_arg.clear()
+        a = by_arg[arg] = _tuple_new(Action, (verb, arg))
     return a
 
 
