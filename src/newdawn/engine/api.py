@@ -111,10 +111,7 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
 
 def _check(st: GameState, action: Action | str) -> Action:
     a = parse_action(action) if isinstance(action, str) else action
-    options = st._options
-    if options is None:
-        options = legal_actions(st)
-    if a not in options:
+    if a not in legal_actions(st):
         reason = why_illegal(st, a) or "not legal"
         raise IllegalActionError(f"{a}: {reason}")
     return a
@@ -129,8 +126,8 @@ def apply_in_place(st: GameState, action: Action | str) -> GameState:
     if before is None or st._agenda_dirty:
         before = agenda_signature(st)
         st._agenda_dirty = False
+    actor = decision_seat(st)
     f = st.stack_frames[-1]
-    actor: int = f.get("seat", st.current)  # decision_seat: the game is not over (the action was legal)
     st.events = []
     st._options = None
     CHOICE[f["kind"]][1](st, f, a)
