@@ -11,9 +11,9 @@ import random
 import pytest
 
 from newdawn.bots import RandomBot
-from newdawn.engine import apply_in_place, game_config, legal_actions, new_game
+from newdawn.engine import apply_in_place, decision_seat, game_config, legal_actions, new_game
 from newdawn.engine.state import content_for
-from newdawn.engine.victory import _Checks, agenda_met, agenda_progress, card_checks
+from newdawn.engine.victory import _Checks, agenda_met, agenda_progress, card_checks, claim_completed
 
 
 @pytest.mark.parametrize("ruleset,players,seed", [("ti", 4, 21), ("ti", 3, 22), ("base", 4, 23)])
@@ -35,3 +35,28 @@ def test_agenda_met_agrees_with_agenda_progress(ruleset: str, players: int, seed
                     met += have >= need
         apply_in_place(st, bot.choose(None, legal_actions(st)))
     assert met > 0
+
+
+@pytest.mark.parametrize("ruleset,players,seed", [("ti", 4, 18), ("ti", 2, 24), ("base", 3, 25)])
+def test_no_completed_agenda_waits_for_a_later_action(ruleset: str, players: int, seed: int) -> None:
+    """Unified rules, Winning the Game: "When a player completes an agenda, that player places
+    one of his or her control tokens next to that agenda's victory card". Whenever the engine
+    waits for a decision, neither the seat that acted nor the current player has completed an
+    agenda on a card it has not claimed, and every claimed fort agenda is still held (but while
+    a token must first come off the map to pay for a claim). Seed 18 of the four-player game
+    once claimed Provincial 22 decisions late: an Open Borders card taken in exchange for
+    another completed it, and the agenda check then watched a sum of the pieces and cards,
+    which the exchange left as it was."""
+    st = new_game(game_config(players, max_rounds=200, ruleset=ruleset), seed)
+    bot = RandomBot(random.Random(seed))
+    checked = 0
+    while st.winner == -1:
+        actor = decision_seat(st)
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+        if st.winner == -1 and st.stack_frames[-1]["kind"] != "claim_remove":
+            checked += 1
+            assert not claim_completed(st.copy(), actor), (
+                f"{ruleset} seed {seed}, action {st.version}: seat {actor} or {st.current} has an "
+                "agenda to claim that the engine left for later"
+            )
+    assert checked > 1000

@@ -373,11 +373,10 @@ def test_player_view_does_not_change_when_the_game_moves_on() -> None:
     assert json.dumps(view, sort_keys=True) == before
 
 
-def test_apply_in_place_forgets_its_agenda_signature_after_a_hand_edit() -> None:
-    """``apply_in_place`` keeps the agenda signature it leaves on the state for its next call;
-    ``st._legal = None`` after a hand edit forgets it, so an edit that completes an agenda is
-    judged as ``apply`` judges it (the focus choice after the edit changes nothing the agendas
-    read, so neither claims the agenda then)."""
+def test_a_hand_edit_that_completes_an_agenda_is_claimed_at_the_next_action() -> None:
+    """``st._legal = None`` after a hand edit says the agendas were not checked since: the next
+    action checks them, under ``apply`` and ``apply_in_place`` alike, even one (a focus choice)
+    that changes nothing the agendas read."""
     st = new_game(cfg(2), 3)
     bot = RandomBot(random.Random(3))
     while not (st.version > 40 and st.stack_frames[-1]["kind"] == "focus"):
@@ -390,4 +389,4 @@ def test_apply_in_place_forgets_its_agenda_signature_after_a_hand_edit() -> None
     copied = apply(st, a)
     apply_in_place(st, a)
     assert snapshot(st) == snapshot(copied)
-    assert not any(seat in st.claims.get(ag.id, []) for ag in st._c.victory_cards["victory_6"].agendas)
+    assert any(seat in st.claims.get(ag.id, []) for ag in st._c.victory_cards["victory_6"].agendas)

@@ -31,7 +31,7 @@ from .rulesets import base_automa, base_events, base_military, base_setup  # noq
 from .setup import new_game
 from .state import GameState
 from .turn import describe
-from .victory import agenda_signature, claim_completed
+from .victory import claim_completed
 
 
 def game_config(
@@ -120,12 +120,6 @@ def _check(st: GameState, action: Action | str) -> Action:
 def apply_in_place(st: GameState, action: Action | str) -> GameState:
     """Apply a legal action to ``st`` itself and return it."""
     a = _check(st, action)
-    # The agenda signature this call leaves on the state is the next call's "before" (a hand
-    # edit in between forgets it: ``st._legal = None``, see ``GameState``).
-    before = st._agenda_sig
-    if before is None or st._agenda_dirty:
-        before = agenda_signature(st)
-        st._agenda_dirty = False
     actor = decision_seat(st)
     f = st.stack_frames[-1]
     st.events = []
@@ -133,7 +127,7 @@ def apply_in_place(st: GameState, action: Action | str) -> GameState:
     CHOICE[f["kind"]][1](st, f, a)
     st.version += 1
     advance(st)
-    st._agenda_sig = _claim_completed(st, before, actor)
+    _claim_completed(st, actor)
     return st
 
 
@@ -141,37 +135,27 @@ def apply(st: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
     (naming the rule) for an action that is not legal now."""
     a = _check(st, action)
-    before = st._agenda_sig
-    if before is None or st._agenda_dirty:
-        before = agenda_signature(st)
     actor = decision_seat(st)
     nxt = st.copy()
-    nxt._agenda_dirty = False
     f = nxt.stack_frames[-1]
     CHOICE[f["kind"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
-    nxt._agenda_sig = _claim_completed(nxt, before, actor)
+    _claim_completed(nxt, actor)
     return nxt
 
 
-def _claim_completed(st: GameState, before: list[Any] | None, actor: int) -> list[Any] | None:
+def _claim_completed(st: GameState, actor: int) -> None:
     """Agendas are claimed when completed (ruleset ``agenda_timing``): once the engine waits
-    for a decision, an action that changed the ``agenda_signature`` gets the agenda check of
-    ``victory.claim_completed``, which runs at once. Returns the signature of the state now
-    (None when not known: the game is over, the ruleset claims at the end of the turn, or the
-    check ran). An action that called ``GameState.mark_agendas`` nowhere left the signature as
-    it was: it is not computed again."""
-    if st.winner != -1:
-        return None
-    if not st._agenda_dirty:
-        return before
-    after = agenda_signature(st)
+    for a decision after an action that changed something an agenda reads (it called
+    ``GameState.mark_agendas``, or the state was edited by hand), ``victory.claim_completed``
+    checks the agendas of the seat that took it and of the current player, and the agenda check
+    it pushes runs at once. An action that marked nothing cannot have completed an agenda."""
+    if st.winner != -1 or not st._agenda_dirty:
+        return
     st._agenda_dirty = False
-    if after is not None and after != before and claim_completed(st, actor):
+    if st._c.ruleset.agenda_timing == "on_completion" and claim_completed(st, actor):
         advance(st)
-        return None
-    return after
 
 
 def replay(record: dict[str, Any]) -> list[GameState]:

@@ -143,7 +143,7 @@ OWN_ALL: Final = (1 << 18) - 1
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_sig", "_agenda_dirty", "_own", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_own", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -214,12 +214,9 @@ class GameState:
     adding one)."""
     _options: list[Action] | None
     """The pending decision's options once ``legal_actions`` listed them."""
-    _agenda_sig: list[Any] | None
-    """``victory.agenda_signature`` as ``apply_in_place`` left the state, so that the next
-    ``apply_in_place`` need not compute it again (None: not known)."""
     _agenda_dirty: bool
-    """Something the agenda signature reads may have changed since ``_agenda_sig`` was taken
-    (``mark_agendas``); while False, ``_agenda_sig`` is the signature of the state as it is."""
+    """Something an agenda reads may have changed since the engine last checked the agendas
+    (``mark_agendas``): ``api.apply`` checks them after the action only while this is True."""
     _own: int
     """Copy-on-write: which shared containers this state owns (``OWN_ALL`` bits). ``copy``
     shares the players and the ``ctl``/``reinforced`` containers between both states and
@@ -263,10 +260,9 @@ class GameState:
     @_legal.setter
     def _legal(self, options: list[Action] | None) -> None:
         """``st._legal = None`` after editing a state by hand (tests, scenarios) forgets every
-        cache: the options and the agenda signature."""
+        cache: the options, and that the agendas were checked (the next action checks them)."""
         self._options = options
         if options is None:
-            self._agenda_sig = None
             self._agenda_dirty = True
 
     def mark_agendas(self) -> None:
@@ -274,10 +270,10 @@ class GameState:
         their owners (control tokens, reinforced sides, districts, cities, conquered
         city-states), the map's size, the claims, or a player's wonders, resources, natural
         wonders, diplomacy cards, tech dial, focus row or attack facts (``flags["capitals"]``,
-        ``flags["best_attack"]``): every fact ``victory.agenda_signature`` sums up. The engine
-        calls it beside each such change, so that ``apply_in_place`` computes the signature
-        again only after an action that called it (``tests/engine/test_agenda_marks.py`` plays
-        seeded games and fails on a change made without it)."""
+        ``flags["best_attack"]``). The engine calls it beside each such change, and ``api.apply``
+        checks the agendas only after an action that called it
+        (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change made
+        without it)."""
         self._agenda_dirty = True
 
     # ---- derived, not serialised
@@ -336,7 +332,6 @@ class GameState:
         s.events = []
         s.board = self.board
         s._options = None
-        s._agenda_sig = self._agenda_sig  # the same state: its signature (never changed in place)
         s._agenda_dirty = self._agenda_dirty
         s._c = self._c
         s._own = 0

@@ -235,8 +235,8 @@ further when it has fewer wonders than the need (``n``; three eras for ``wonder_
 
 
 def agenda_met(st: GameState, seat: int, ag: Agenda) -> bool:
-    """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need. Asked on
-    every action that changes the ``agenda_signature``, so each agenda gets a check of its own
+    """Whether ``seat`` meets agenda ``ag`` now: ``agenda_progress`` reaches its need. Asked
+    after every action that changes what agendas read, so each agenda gets a check of its own
     (``_met_check``, made once per agenda) that stops as soon as the answer is known."""
     got = _MET.get(id(ag))
     if got is None or got[0] is not ag:
@@ -382,33 +382,12 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     push(st, {"kind": "agendas", "seats": list(range(st.n)) if seats is None else seats})
 
 
-def agenda_signature(st: GameState) -> list[Any] | None:
-    """What the agenda checks read, summed up cheaply: the pieces on the map and their owners, each
-    player's wonders, resources, diplomacy cards, row, dial and attack facts, the map's size and
-    the claims. ``api.apply`` compares it before and after an action; an action that leaves it
-    unchanged (moving a figure, choosing a focus card, spending tokens) needs no agenda check.
-    None when the ruleset claims agendas at the end of the turn only. A flat list (eight values
-    per player, the row as one list of its own) because building it is on every action's path."""
-    if st._c.ruleset.agenda_timing != "on_completion":
-        return None
-    ctl = st.ctl
-    cities = st.cities
-    sig: list[Any] = [
-        len(ctl), sum(ctl.values()), len(st.reinforced), len(st.district), len(cities),
-        sum(cities.values()), len(st.board.coords), len(st.cs_conquered), sum(map(len, st.claims.values())),
-    ]
-    for p in st.players:
-        flags = p.flags
-        sig += (len(p.wonders), sum(p.resources.values()), len(p.nws), len(p.dipl), p.dial, p.row[:],
-                flags.get("capitals", 0), flags.get("best_attack", 0))
-    return sig
-
-
 def claim_completed(st: GameState, actor: int = -1) -> bool:
     """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
     player completes an agenda, that player places one of his or her control tokens next to that
     agenda's victory card"): called by ``api.apply`` once the engine waits for a decision after
-    an action that changed the ``agenda_signature``, with the seat that took it. When that seat or
+    an action that changed something agendas read (``GameState.mark_agendas``), with the seat
+    that took it. When that seat or
     the current player has completed an agenda on a card they have not claimed, or anyone no
     longer holds a claimed fort agenda, it pushes the agenda check (``run_agendas``, which may ask
     for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
