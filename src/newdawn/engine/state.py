@@ -143,7 +143,7 @@ OWN_ALL: Final = (1 << 18) - 1
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_own", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_own", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -217,6 +217,13 @@ class GameState:
     _agenda_dirty: bool
     """Something an agenda reads may have changed since the engine last checked the agendas
     (``mark_agendas``): ``api.apply`` checks them after the action only while this is True."""
+    _agenda_clean: int
+    """Seat bits: the seats whose agendas were checked since the last ``mark_agendas`` and had
+    nothing to claim and no fort agenda lost (``victory.claim_completed`` and ``run_agendas``
+    skip them: nothing an agenda reads has changed since). The checks read hooks only at points
+    whose effects come from leaders, wonders and diplomacy cards (``friendly_seats``,
+    ``maturity_any_control``), all marked when they change; a turn effect (``turn["fx"]``) at
+    such a point would need a mark when it starts and ends."""
     _own: int
     """Copy-on-write: which shared containers this state owns (``OWN_ALL`` bits). ``copy``
     shares the players and the ``ctl``/``reinforced`` containers between both states and
@@ -264,6 +271,7 @@ class GameState:
         self._options = options
         if options is None:
             self._agenda_dirty = True
+            self._agenda_clean = 0
 
     def mark_agendas(self) -> None:
         """Say that something an agenda reads is about to change: the pieces on the map and
@@ -275,6 +283,7 @@ class GameState:
         (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change made
         without it)."""
         self._agenda_dirty = True
+        self._agenda_clean = 0
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -283,6 +292,7 @@ class GameState:
         except AttributeError:  # the state's first board
             prev = None
         self._agenda_dirty = True  # the map's size is an agenda input
+        self._agenda_clean = 0
         b = build_board(self.placements, self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
@@ -333,6 +343,7 @@ class GameState:
         s.board = self.board
         s._options = None
         s._agenda_dirty = self._agenda_dirty
+        s._agenda_clean = self._agenda_clean
         s._c = self._c
         s._own = 0
         self._own = 0  # both states now share the containers: either copies before a change

@@ -395,6 +395,8 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     after Globalization and at the end of their own turn."""
     claims = st.claims
     full = sorted({st.current, actor} - {-1})
+    clean = st._agenda_clean
+    todo = [seat for seat in full if not clean >> seat & 1]
     check = _Checks(st).check
     table = card_checks(st._c)
     for vc_id in st.victory_cards:
@@ -410,16 +412,20 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
         # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
         if fort and holders:
             for seat in holders:
+                if clean >> seat & 1:
+                    continue
                 for e in entries:
                     if seat in claims.get(e[0], ()) and not check(seat, e):
                         push_agenda_checks(st, full)
                         return True
-        for seat in full:
+        for seat in todo:
             if holders is None or seat not in holders:
                 for e in entries:
                     if check(seat, e):
                         push_agenda_checks(st, full)
                         return True
+    for seat in todo:
+        st._agenda_clean |= 1 << seat
     return False
 
 
@@ -431,6 +437,8 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
     table = card_checks(content_for(st))
     for k in range(st.n):
         seat = (st.current + k) % st.n
+        if st._agenda_clean >> seat & 1:
+            continue  # checked since the last change to what agendas read: nothing to do
         full = seat in check_seats
         for vc_id in st.victory_cards:
             fort, entries = table[vc_id]
@@ -457,6 +465,8 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
                     claims[e[0]] = [*claims.get(e[0], []), seat]
                     log(st, f"seat {seat} completes the {e[3].name} agenda", "agenda", seat=seat, agenda=e[0], card=vc_id)
                     break
+        if full:
+            st._agenda_clean |= 1 << seat  # nothing left to claim, no fort agenda lost
 
 
 space_choice("claim_remove", ClaimRemoveFrame, "You completed an agenda: remove a control token from the map to claim it",
