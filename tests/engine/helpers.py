@@ -66,8 +66,10 @@ def resolve(st: GameState, ftype: str, spend: int = 0) -> GameState:
 
 
 def fresh(st: GameState) -> GameState:
-    """Re-run automatic steps after a hand edit and clear cached options."""
+    """Re-run automatic steps after a hand edit and clear the caches (``st._legal = None``:
+    the options, and which seats' agendas are known to be checked)."""
     st = st.copy()
+    st._legal = None
     advance(st)
     return st
 

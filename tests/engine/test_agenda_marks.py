@@ -19,13 +19,14 @@ from newdawn.engine import GameState, api, apply_in_place, decision_seat, game_c
 def agenda_inputs(st: GameState) -> list[Any]:
     """Every fact an agenda reads (``GameState.mark_agendas``), exactly: the pieces on the map
     and their owners, the map's size, the claims, and each player's wonders, resources, natural
-    wonders, diplomacy cards, dial, focus row and attack facts."""
+    wonders, diplomacy cards, dial, the cards of its focus row (not their order: only the
+    level IV agendas read the row) and attack facts."""
     out: list[Any] = [
         dict(st.ctl), dict(st.cities), sorted(st.reinforced), dict(st.district), st.board.n,
         dict(st.cs_conquered), {k: list(v) for k, v in st.claims.items()},
     ]
     for p in st.players:
-        out.append((list(p.wonders), dict(p.resources), list(p.nws), sorted(p.dipl), p.dial, list(p.row),
+        out.append((list(p.wonders), dict(p.resources), list(p.nws), sorted(p.dipl), p.dial, sorted(p.row),
                     p.flags.get("capitals", 0), p.flags.get("best_attack", 0)))
     return out
 

@@ -277,8 +277,8 @@ class GameState:
         """Say that something an agenda reads is about to change: the pieces on the map and
         their owners (control tokens, reinforced sides, districts, cities, conquered
         city-states), the map's size, the claims, or a player's wonders, resources, natural
-        wonders, diplomacy cards, tech dial, focus row or attack facts (``flags["capitals"]``,
-        ``flags["best_attack"]``). The engine calls it beside each such change, and ``api.apply``
+        wonders, diplomacy cards, tech dial, the cards of its focus row (not their order) or
+        attack facts (``flags["capitals"]``, ``flags["best_attack"]``). The engine calls it beside each such change, and ``api.apply``
         checks the agendas only after an action that called it
         (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change made
         without it)."""

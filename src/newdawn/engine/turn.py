@@ -183,8 +183,7 @@ def run_reset(st: GameState, f: ResetFrame) -> None:
     seat = f["seat"]
     row = st.player_mut(seat).row
     card = card_of(st, seat, f["type"])
-    st.mark_agendas()
-    row.remove(card)
+    row.remove(card)  # (the same cards in another order: nothing an agenda reads, no mark)
     row.insert(0, card)
     hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)
 
