@@ -9,6 +9,7 @@ the same sentences explain why any other space is not legal (one source of legal
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import countOf
 
 from . import hooks
 from .actions import Action, action, coord_text, parse_coord
@@ -79,7 +80,12 @@ def has_figure(st: GameState, s: int) -> bool:
 
 
 def rival_army_at(st: GameState, seat: int, s: int) -> bool:
-    return any(p != seat and s in ps.armies for p, ps in enumerate(st.players))
+    # Loops rather than any() over a generator in these hot queries: about twice as fast in
+    # the pure package, and native loops in the compiled one.
+    for p, ps in enumerate(st.players):
+        if p != seat and s in ps.armies:
+            return True
+    return False
 
 
 def uncontrolled_fort(st: GameState, s: int) -> bool:
@@ -181,15 +187,20 @@ def unused_control(st: GameState, seat: int) -> int:
     flags = st.players[seat].flags
     total = flags["box:control_tokens"] if "box:control_tokens" in flags else \
         content_for(st).ruleset.components["control_tokens"]
-    on_map = sum(1 for s, o in st.ctl.items() if o == seat and s not in st.district)
-    claimed = sum(1 for seats in st.claims.values() for p in seats if p == seat)
-    return total - on_map - claimed
+    district = st.district
+    used = 0
+    for s, o in st.ctl.items():
+        if o == seat and s not in district:
+            used += 1
+    for seats in st.claims.values():
+        used += seats.count(seat)
+    return total - used
 
 
 def unused_cities(st: GameState, seat: int) -> int:
     flags = st.players[seat].flags
     total = flags["box:cities"] if "box:cities" in flags else content_for(st).ruleset.components["cities"]
-    return total - sum(1 for o in st.cities.values() if o == seat)
+    return total - countOf(st.cities.values(), seat)
 
 
 def used_districts(st: GameState, seat: int) -> set[str]:
@@ -345,4 +356,7 @@ def free_wonder_cities(st: GameState, seat: int) -> list[int]:
 
 def army_on(st: GameState, s: int) -> bool:
     """Any army stands on the space (abilities that remove pieces cannot target it)."""
-    return any(s in ps.armies for ps in st.players)
+    for ps in st.players:
+        if s in ps.armies:
+            return True
+    return False
