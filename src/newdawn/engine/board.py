@@ -253,13 +253,19 @@ class Board:
             keys = dict(prev._keys)
         for i in redo:
             q, r = coords[i]
-            row = tuple(get((q + dq, r + dr), -1) for dq, dr in DIRS)
+            row = tuple([get((q + dq, r + dr), -1) for dq, dr in DIRS])
             nbr_dir[i] = row
-            nb = tuple(x for x in row if x >= 0)
+            nb = tuple([x for x in row if x >= 0])
             nbrs[i] = nb
             edge[i] = len(nb) < 6
         for i in redo:
-            coastal[i] = edge[i] or any(is_water[j] for j in nbrs[i])
+            wet = edge[i]
+            if not wet:
+                for j in nbrs[i]:
+                    if is_water[j]:
+                        wet = True
+                        break
+            coastal[i] = wet
         for i in range(old_n, n):
             q, r = coords[i]
             keys[_key(q, r)] = i

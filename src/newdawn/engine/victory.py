@@ -435,16 +435,26 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
     claims = st.claims
     check = _Checks(st).check
     table = card_checks(content_for(st))
+    # Each card with the seats holding one of its agendas as the call starts; a seat's own
+    # claims and losses below change only its own membership, which is read before them.
+    cards: list[tuple[str, bool, tuple[AgendaCheck, ...], set[int]]] = []
+    for vc_id in st.victory_cards:
+        fort, entries = table[vc_id]
+        holders: set[int] = set()
+        for e in entries:
+            held = claims.get(e[0])
+            if held:
+                holders.update(held)
+        cards.append((vc_id, fort, entries, holders))
     for k in range(st.n):
         seat = (st.current + k) % st.n
         if st._agenda_clean >> seat & 1:
             continue  # checked since the last change to what agendas read: nothing to do
         full = seat in check_seats
-        for vc_id in st.victory_cards:
-            fort, entries = table[vc_id]
+        for vc_id, fort, entries, holders in cards:
             if not (full or fort):
                 continue
-            mine = [e for e in entries if seat in claims.get(e[0], ())]
+            mine = [e for e in entries if seat in claims.get(e[0], ())] if seat in holders else []
             if fort:
                 for e in mine:
                     if not check(seat, e):
