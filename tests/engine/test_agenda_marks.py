@@ -14,19 +14,25 @@ import pytest
 
 from newdawn.bots import RandomBot
 from newdawn.engine import GameState, api, apply_in_place, decision_seat, game_config, legal_actions, new_game
+from newdawn.engine.victory import OPTIONAL_FACTS, agenda_facts
 
 
 def agenda_inputs(st: GameState) -> list[Any]:
     """Every fact an agenda reads (``GameState.mark_agendas``), exactly: the pieces on the map
     and their owners, the map's size, the claims, and each player's wonders, resources, natural
-    wonders, diplomacy cards, dial, the cards of its focus row (not their order: only the
-    level IV agendas read the row) and attack facts."""
+    wonders, diplomacy cards and attack facts; and, when this game's victory cards read them
+    (``victory.OPTIONAL_FACTS``; all of them before the cards are dealt), the reinforced sides,
+    the dials and the cards of the focus rows (not their order: only the level IV agendas read
+    the row)."""
+    facts = agenda_facts(st) if st.victory_cards else frozenset(OPTIONAL_FACTS)
     out: list[Any] = [
-        dict(st.ctl), dict(st.cities), sorted(st.reinforced), dict(st.district), st.board.n,
+        dict(st.ctl), dict(st.cities), dict(st.district), st.board.n,
         dict(st.cs_conquered), {k: list(v) for k, v in st.claims.items()},
+        sorted(st.reinforced) if "reinforced" in facts else None,
     ]
     for p in st.players:
-        out.append((list(p.wonders), dict(p.resources), list(p.nws), sorted(p.dipl), p.dial, sorted(p.row),
+        out.append((list(p.wonders), dict(p.resources), list(p.nws), sorted(p.dipl),
+                    p.dial if "dial" in facts else None, sorted(p.row) if "row" in facts else None,
                     p.flags.get("capitals", 0), p.flags.get("best_attack", 0)))
     return out
 

@@ -440,6 +440,7 @@ def test_round_end_victory_check_declares_the_winner():
     # The fourth card: a fort held by seat 1 (fort agendas must be held continuously).
     fort = next(s for s in range(st.board.n) if st.board.is_fort[s])
     st.cities[fort] = 1
+    st._legal = None  # edited by hand: forget the caches (which agendas are known to be checked)
     # Both players resolve a card for no effect; the round ends and the check finds seat 1.
     for _ in range(st.n):
         assert st.winner == -1

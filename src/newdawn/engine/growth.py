@@ -57,7 +57,7 @@ def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
         pop(st)
         return
     s = space_of(st, a.arg)
-    st.mark_agendas()
+    st.mark_agendas("reinforced")
     st.reinforced_mut().add(s)
     count_down(st, f)
 

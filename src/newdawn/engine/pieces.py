@@ -317,7 +317,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
         if key is None:
             return  # no card of its type to replace (callers offer none: Oxford University)
     old = card_of(st, seat, key)
-    st.mark_agendas()
+    st.mark_agendas("row")
     ps.row[ps.row.index(old)] = cid
     if REKEYED in ps.flags or card.type != key:
         ps.flags.pop("key:" + old, None)

@@ -45,7 +45,7 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
         lvl = rs.tech_levels.get(pos)
         if lvl:
             levels.append(lvl)
-    st.mark_agendas()
+    st.mark_agendas("dial")
     ps.dial = pos
     return levels
 

@@ -143,7 +143,7 @@ OWN_ALL: Final = (1 << 18) - 1
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_own", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_agenda_facts", "_own", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -224,6 +224,10 @@ class GameState:
     whose effects come from leaders, wonders and diplomacy cards (``friendly_seats``,
     ``maturity_any_control``), all marked when they change; a turn effect (``turn["fx"]``) at
     such a point would need a mark when it starts and ends."""
+    _agenda_facts: frozenset[str] | None
+    """Which of the facts only some agendas read (``victory.OPTIONAL_FACTS``: the reinforced
+    sides, the tech dials, the cards of the focus rows) the victory cards of this game read, once
+    they are dealt; None: not known yet, and every mark counts."""
     _own: int
     """Copy-on-write: which shared containers this state owns (``OWN_ALL`` bits). ``copy``
     shares the players and the ``ctl``/``reinforced`` containers between both states and
@@ -272,8 +276,9 @@ class GameState:
         if options is None:
             self._agenda_dirty = True
             self._agenda_clean = 0
+            self._agenda_facts = None
 
-    def mark_agendas(self) -> None:
+    def mark_agendas(self, fact: str = "") -> None:
         """Say that something an agenda reads is about to change: the pieces on the map and
         their owners (control tokens, reinforced sides, districts, cities, conquered
         city-states), the map's size, the claims, or a player's wonders, resources, natural
@@ -281,7 +286,13 @@ class GameState:
         attack facts (``flags["capitals"]``, ``flags["best_attack"]``). The engine calls it beside each such change, and ``api.apply``
         checks the agendas only after an action that called it
         (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change made
-        without it)."""
+        without it). ``fact`` names a change to one of the facts only some agendas read
+        (``"reinforced"``, ``"dial"``, ``"row"``): the mark is dropped when none of this game's
+        victory cards reads it."""
+        if fact:
+            facts = self._agenda_facts
+            if facts is not None and fact not in facts:
+                return
         self._agenda_dirty = True
         self._agenda_clean = 0
 
@@ -344,6 +355,7 @@ class GameState:
         s._options = None
         s._agenda_dirty = self._agenda_dirty
         s._agenda_clean = self._agenda_clean
+        s._agenda_facts = self._agenda_facts
         s._c = self._c
         s._own = 0
         self._own = 0  # both states now share the containers: either copies before a change

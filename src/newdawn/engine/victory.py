@@ -382,6 +382,29 @@ def push_agenda_checks(st: GameState, seats: list[int] | None = None) -> None:
     push(st, {"kind": "agendas", "seats": list(range(st.n)) if seats is None else seats})
 
 
+OPTIONAL_FACTS: Final = {
+    "reinforced": frozenset({"reinforced_tokens"}),
+    "dial": frozenset({"tech_dial_space"}),
+    "row": frozenset({"level_iv_cards"}),
+}
+"""Facts only some agenda kinds read -> those kinds: a change to one of them alone
+(``GameState.mark_agendas(fact)``) needs no agenda check in a game whose victory cards have
+none of them."""
+
+
+def agenda_facts(st: GameState) -> frozenset[str]:
+    """The ``OPTIONAL_FACTS`` the agendas of the victory cards of ``st`` read."""
+    cards = content_for(st).victory_cards
+    kinds = {ag.kind for vc in st.victory_cards for ag in cards[vc].agendas}
+    return frozenset(fact for fact, readers in OPTIONAL_FACTS.items() if readers & kinds)
+
+
+def _know_facts(st: GameState) -> None:
+    """Fill in ``GameState._agenda_facts`` once the victory cards are dealt."""
+    if st._agenda_facts is None and st.victory_cards:
+        st._agenda_facts = agenda_facts(st)
+
+
 def claim_completed(st: GameState, actor: int = -1) -> bool:
     """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
     player completes an agenda, that player places one of his or her control tokens next to that
@@ -393,6 +416,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
     complete an agenda by someone else's action; they are checked fully after the event dial,
     after Globalization and at the end of their own turn."""
+    _know_facts(st)
     claims = st.claims
     full = sorted({st.current, actor} - {-1})
     clean = st._agenda_clean
@@ -431,6 +455,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
 
 @auto("agendas")
 def run_agendas(st: GameState, f: AgendasFrame) -> None:
+    _know_facts(st)
     check_seats = f["seats"]
     claims = st.claims
     check = _Checks(st).check
