@@ -154,7 +154,7 @@ def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:
 
 def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if s in st.reinforced:
-        st.mark_agendas()
+        st.mark_agendas("reinforced")
         st.reinforced_mut().discard(s)
         log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
             space=s)

@@ -164,7 +164,7 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
         return
     s = space_of(st, a.arg)
     if a.verb == "reinforce":
-        st.mark_agendas()
+        st.mark_agendas("reinforced")
         st.reinforced_mut().add(s)
         f = {**f, "reinforced": True}
         replace_top(st, f)

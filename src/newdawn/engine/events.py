@@ -120,7 +120,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     owner = st.ctl.get(dest)
     if owner is not None:
         if dest in st.reinforced:
-            st.mark_agendas()
+            st.mark_agendas("reinforced")
             st.reinforced_mut().discard(dest)
             st.barbs[letter] = start
             log(st, f"barbarian {letter} is turned back at {where}; the token is flipped", "barb_turned", letter=letter,

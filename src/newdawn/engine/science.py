@@ -192,7 +192,7 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
         if t not in st.ctl or army_on(st, t):
             continue  # abilities that remove pieces cannot target a space with an army (rules)
         if t in st.reinforced:
-            st.mark_agendas()
+            st.mark_agendas("reinforced")
             st.reinforced_mut().discard(t)
         else:
             remove_control(st, t)

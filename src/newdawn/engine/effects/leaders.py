@@ -549,8 +549,7 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     row = st.player_mut(seat).row
     x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
-    st.mark_agendas()
-    row[i], row[j] = row[j], row[i]
+    row[i], row[j] = row[j], row[i]  # (the same cards in another order: no agenda mark)
     log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
 
 
@@ -595,7 +594,7 @@ def _england_targets(st: GameState, f: FxEnglandFrame) -> list[int]:
 def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
     place_control(st, f["seat"], s)
     if _england_reinforced(st):
-        st.mark_agendas()
+        st.mark_agendas("reinforced")
         st.reinforced_mut().add(s)
 
 
@@ -716,7 +715,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     near = {t for at in ps.armies if at >= 0 for t in (at, *b.nbrs[at])}
     for t in near:
         if st.ctl.get(t) == seat:
-            st.mark_agendas()
+            st.mark_agendas("reinforced")
             st.reinforced_mut().add(t)
     log(st, f"seat {seat} reinforces the tokens around its armies")
 
@@ -749,7 +748,7 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     take_off_control(st, s)
     place_control(st, seat, t)  # takes a resource or natural wonder lying there
     if was:
-        st.mark_agendas()
+        st.mark_agendas("reinforced")
         st.reinforced_mut().add(t)
     log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
 

@@ -233,7 +233,7 @@ def _colosseum(st: GameState, seat: int) -> None:
 
 
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    st.mark_agendas()
+    st.mark_agendas("reinforced")
     st.reinforced_mut().add(s)
     log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
 
@@ -340,8 +340,7 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     t = _row_types(st, seat)
     i, j = t.index(x), t.index(y)
     row = st.player_mut(seat).row
-    st.mark_agendas()
-    row[i], row[j] = row[j], row[i]
+    row[i], row[j] = row[j], row[i]  # (the same cards in another order: no agenda mark)
     log(st, f"seat {seat} swaps its {x} and {y} cards")
 
 

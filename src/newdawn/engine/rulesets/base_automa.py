@@ -230,7 +230,7 @@ def run_strip(st: GameState, f: ApStripFrame) -> None:
     nbrs = st.board.nbrs
     for s in sorted(t for t, o in st.ctl.items() if o != seat and any(n in mine for n in nbrs[t])):
         if s in st.reinforced:
-            st.mark_agendas()
+            st.mark_agendas("reinforced")
             st.reinforced_mut().discard(s)
             log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
                 seat=seat, space=s)
@@ -351,7 +351,7 @@ def run_reinforce(st: GameState, f: ApReinforceFrame) -> None:
     while own and done < n:
         s = _pick(st, sorted(own), lambda x: (-dist.get(x, 999), st.board.diff[x]))
         own.remove(s)
-        st.mark_agendas()
+        st.mark_agendas("reinforced")
         st.reinforced_mut().add(s)
         done += 1
         log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
