@@ -15,7 +15,6 @@ The placement-search helpers (:func:`fort_positions`, :func:`tile_placements`,
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -499,6 +498,7 @@ def tile_placements(
                     edge.append(u)
                     break
 
+    edge_qr = [_unkey(u) for u in edge] if mt_key is None else []
     out: list[tuple[str, int, Coord]] = []
     for side in sides:
         if side not in tiledef.sides:
@@ -509,8 +509,7 @@ def tile_placements(
                 # a cell next to the space: the translations that put one on its free neighbours
                 cands: Iterable[int] = {f - c for f in edge for c in cells if mt_key - (f - c) in halo}
             else:
-                cover = Counter([u - h for u in edge for h in halo_t])
-                cands = [t for t, m in cover.items() if m >= min_touch]
+                cands = _touching(edge_qr, halo_t, min_touch)
             for t in cands:
                 clash = False
                 for c in cells:
@@ -530,6 +529,39 @@ def tile_placements(
                         continue
                 out.append((side, k, _unkey(t)))
     out.sort()
+    return out
+
+
+def _touching(edge_qr: list[Coord], halo_t: tuple[int, ...], need: int) -> list[int]:
+    """The packed translations that put at least ``need`` (at least 1) hexes of the packed halo
+    ``halo_t`` on hexes of ``edge_qr``. Each (edge hex, halo hex) pair votes for the translation
+    that puts one on the other; the votes are counted in a list over the box of all of them,
+    whose small ints cost less than a Counter's dict in both builds."""
+    if not edge_qr:
+        return []
+    need = max(need, 1)
+    hq: list[int] = []
+    hr: list[int] = []
+    for h in halo_t:
+        dq, dr = _unkey(h)
+        hq.append(dq)
+        hr.append(dr)
+    eq = [q for q, _ in edge_qr]
+    er = [r for _, r in edge_qr]
+    q0 = min(eq) - max(hq)
+    r0 = min(er) - max(hr)
+    w = max(er) - min(hr) - r0 + 1
+    votes = [0] * ((max(eq) - min(hq) - q0 + 1) * w)
+    offsets = [dq * w + dr for dq, dr in zip(hq, hr, strict=True)]
+    out: list[int] = []
+    for q, r in edge_qr:
+        base = (q - q0) * w + r - r0
+        for o in offsets:
+            i = base - o
+            v = votes[i] + 1
+            votes[i] = v
+            if v == need:
+                out.append((i // w + q0) * _K + i % w + r0)
     return out
 
 
