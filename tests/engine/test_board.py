@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as strat
 
 from newdawn.content.schema import TileDef, TileSpace
 from newdawn.engine.board import (
     Board,
     Placement,
+    _key,
+    _touching,
     build_board,
     core_board,
     core_placements,
@@ -470,3 +475,22 @@ def test_enclosed_hole_between_tiles(tiles: Mapping[int, TileDef]) -> None:
             assert not escaped
         holes_seen += len(holes)
     assert holes_seen > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    edge=strat.sets(strat.tuples(strat.integers(-12, 12), strat.integers(-12, 12)), max_size=40),
+    halo=strat.sets(strat.tuples(strat.integers(-5, 5), strat.integers(-5, 5)), min_size=1, max_size=24),
+    need=strat.integers(0, 6),
+)
+def test_touching_translations_are_those_with_enough_votes(
+    edge: set[Coord], halo: set[Coord], need: int
+) -> None:
+    """``_touching`` (the vote count of ``tile_placements``) finds exactly the translations that
+    put at least ``need`` (at least one) halo hexes on edge hexes, as a Counter of every
+    (edge hex, halo hex) pair says."""
+    edge_qr = sorted(edge)
+    halo_t = tuple(sorted(_key(q, r) for q, r in halo))
+    votes = Counter(_key(q, r) - h for q, r in edge_qr for h in halo_t)
+    want = sorted(t for t, n in votes.items() if n >= max(need, 1))
+    assert sorted(_touching(edge_qr, halo_t, need)) == want
