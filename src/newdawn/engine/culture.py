@@ -8,7 +8,7 @@ from typing import Final
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .flow import act, choice, count_down, explain, log, pop
 from .frames import MassMediaFrame, PlaceFrame, ShiftFrame
@@ -39,9 +39,9 @@ NEAR_TEXT: Final = {
 def place_options(st: GameState, f: PlaceFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
+        return [*space_actions("remove", st, own_tokens(st, seat)), action("done")]
     extra = hooks.extra_options(st, seat, "place", f)  # Chichen Itza
-    return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), *extra, Action("done")]
+    return [*space_actions("place", st, place_targets(st, seat, f["near"], f["max"])), *extra, action("done")]
 
 
 @act("place")
@@ -100,9 +100,9 @@ def shift_options(st: GameState, f: ShiftFrame) -> list[Action]:
             continue
         for n in b.nbrs[s]:
             if _is_empty_land(st, n):
-                opts.append(Action("shift", f"{coord(st, s)}>{coord(st, n)}"))
+                opts.append(action("shift", f"{coord(st, s)}>{coord(st, n)}"))
     opts.sort()
-    opts.append(Action("done"))
+    opts.append(action("done"))
     return opts
 
 

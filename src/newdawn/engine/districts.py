@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .flow import (
     act,
@@ -81,7 +81,7 @@ def run_campus(st: GameState, f: CampusFrame) -> None:
 
 @choice("hub", "Commercial hub: tokens for mature cities, or for deserts near it")
 def hub_options(st: GameState, f: HubFrame) -> list[Action]:
-    return [Action("mode", "cities"), Action("mode", "desert")]
+    return [action("mode", "cities"), action("mode", "desert")]
 
 
 @act("hub")
@@ -106,9 +106,9 @@ def zone_city_targets(st: GameState, seat: int) -> set[int]:
 
 @choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
 def zone_options(st: GameState, f: ZoneFrame) -> list[Action]:
-    opts = [Action("mode", "forest")]
+    opts = [action("mode", "forest")]
     if st.players[f["seat"]].trade.get(type_key(st, f["seat"], "industry"), 0) >= 3 and zone_city_targets(st, f["seat"]):
-        opts.append(Action("mode", "city"))
+        opts.append(action("mode", "city"))
     return opts
 
 
@@ -153,7 +153,7 @@ def encampment_targets(st: GameState, f: EncampmentFrame) -> tuple[list[int], li
 @choice("encampment", "Encampment: defeat a barbarian or rival army, and/or reinforce a token, within 2")
 def encampment_options(st: GameState, f: EncampmentFrame) -> list[Action]:
     defeat, reinforce = encampment_targets(st, f)
-    return [*space_actions("defeat", st, defeat), *space_actions("reinforce", st, reinforce), Action("done")]
+    return [*space_actions("defeat", st, defeat), *space_actions("reinforce", st, reinforce), action("done")]
 
 
 @act("encampment")
@@ -192,10 +192,10 @@ def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
-        return [*space_actions("remove", st, own_tokens(st, seat)), Action("done")]
+        return [*space_actions("remove", st, own_tokens(st, seat)), action("done")]
     spaces = place_targets(st, seat, f"within2:{f['space']}", None)
     spaces |= place_targets(st, seat, "wonder_city2", None)
-    return [*space_actions("place", st, spaces), Action("done")]
+    return [*space_actions("place", st, spaces), action("done")]
 
 
 @explain("theater")

@@ -179,7 +179,7 @@ def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
         dests = [n for n in caravan_nbrs(st, seat, here) if caravan_enter_reason(st, f, n, barbs) is None]
         opts.extend(space_actions("to", st, dests))
         if not f["explored"] and can_explore(st, here):
-            opts.append(Action("explore"))
+            opts.append(action("explore"))
     opts.extend(hooks.extra_options(st, seat, "caravan_step", f))  # Colossus
     if destination_owner(st, seat, here):
         if here not in st.turn.get("arrivals", []):
@@ -355,7 +355,7 @@ def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
 
 @choice("fx_ship_water", "Shipbuilding: you may lay a water token touching your caravan's space before exploring")
 def ship_water_options(st: GameState, f: FxShipWaterFrame) -> list[Action]:
-    return [*(Action("water", f"{q},{r}") for q, r in water_spots(st, f["space"])), Action("skip")]
+    return [*(action("water", f"{q},{r}") for q, r in water_spots(st, f["space"])), action("skip")]
 
 
 @act("fx_ship_water")

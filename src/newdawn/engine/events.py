@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import item_choice
 from .districts import ability_frames
 from .flow import act, auto, choice, count_down, log, pop, push, push_all, replace_top, roll
@@ -169,7 +169,7 @@ def run_raid(st: GameState, f: RaidFrame) -> None:
 @choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
 def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
     t = st.players[f["seat"]].trade
-    return [Action("discard", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0]
+    return [action("discard", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0]
 
 
 @act("discard")
@@ -199,7 +199,7 @@ def district_event_options(st: GameState, f: DistrictEventFrame) -> list[Action]
     seat = f["seat"]
     mine = [s for s, d in st.district.items() if st.ctl.get(s) == seat and s not in f["done"]]
 
-    return [*space_actions("resolve", st, mine), Action("done")]
+    return [*space_actions("resolve", st, mine), action("done")]
 
 
 @act("district_event")

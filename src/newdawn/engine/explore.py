@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, coord_text, parse_coord
+from .actions import Action, action, coord_text, parse_coord
 from .board import Placement, enclosed_holes, tile_placements
 from .errors import IllegalActionError
 from .flow import act, choice, log, pop, push
@@ -33,13 +33,13 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
 
 
 def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
-    return Action("tile", f"{side}{k} {coord_text(*t)}")
+    return action("tile", f"{side}{k} {coord_text(*t)}")
 
 
 @choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")
 def explore_options(st: GameState, f: ExplorePlaceFrame) -> list[Action]:
     # Computed once when the tile was drawn: nothing changes the map until it is placed.
-    return [Action("tile", t.partition(" ")[2]) for t in f["options"]]
+    return [action("tile", t.partition(" ")[2]) for t in f["options"]]
 
 
 @act("explore_place")

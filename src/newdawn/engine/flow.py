@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypedDict, TypeVar, cast
 
 from . import hooks, rng
-from .actions import Action
+from .actions import Action, action
 from .errors import IllegalActionError
 from .event import Event
 from .frames import Frame, FrameBase
@@ -351,7 +351,7 @@ def slot_of(st: GameState, seat: int, ftype: str) -> int:
 
 def trade_options(st: GameState, seat: int) -> list[Action]:
     """Place one trade token on any card of the focus row."""
-    return [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+    return [action("trade", t) for t in content_for(st).ruleset.focus_types]
 
 
 _CARD_FOR: Final[dict[tuple[int, str, int], str]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action, coord_text
+from .actions import Action, action, coord_text
 from .districts import ability_frames
 from .flow import act, choice, count_down, explain, pop, push_all
 from .frames import DistrictFrame, GlobalizationFrame, ReinforceFrame
@@ -34,7 +34,7 @@ def op_reinforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> 
 def reinforce_options(st: GameState, f: ReinforceFrame) -> list[Action]:
     seat = f["seat"]
     own = [s for s, o in st.ctl.items() if o == seat and s not in st.reinforced]
-    return [*space_actions("reinforce", st, own), Action("done")]
+    return [*space_actions("reinforce", st, own), action("done")]
 
 
 
@@ -93,8 +93,8 @@ def district_options(st: GameState, f: DistrictFrame) -> list[Action]:
     free = [d for d in rs.districts if d not in used_districts(st, seat)]
     spaces = district_targets(st, seat, f["max"]) if free else []
     coords = st.board.coords
-    opts = [Action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
-    opts.append(Action("skip"))
+    opts = [action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
+    opts.append(action("skip"))
     return opts
 
 
@@ -151,7 +151,7 @@ def op_globalization(st: GameState, seat: int, e: Effect, slot: int, bonus: int)
 
 @choice("globalization", "Name a district type: every player with one resolves it")
 def globalization_options(st: GameState, f: GlobalizationFrame) -> list[Action]:
-    return [Action("name", d) for d in content_for(st).ruleset.districts]
+    return [action("name", d) for d in content_for(st).ruleset.districts]
 
 
 

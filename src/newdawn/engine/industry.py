@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .flow import act, choice, explain, log, pop, push, replace_top, spend, spendable, type_key
 from .frames import BuildFrame, PayFrame, WonderCityFrame
@@ -145,9 +145,9 @@ def build_options(st: GameState, f: BuildFrame) -> list[Action]:
     if free_wonder_cities(st, seat):
         for deck in st.wonder_decks.values():
             if deck and affordable(st, f, deck[0]):
-                opts.append(Action("wonder", deck[0]))
+                opts.append(action("wonder", deck[0]))
     opts.extend(x for x in hooks.extra_options(st, seat, "build", f) if x not in opts)  # Great Lighthouse
-    opts.append(Action("done"))
+    opts.append(action("done"))
     return opts
 
 
@@ -205,15 +205,15 @@ def pay_options(st: GameState, f: PayFrame) -> list[Action]:
     opts = []
     for r in c.wonders[f["wonder"]].resources:
         if ps.resources.get(r, 0) > f["paid_resources"].get(r, 0):
-            opts.append(Action("pay", r))
+            opts.append(action("pay", r))
     for n in eligible_nws(st, seat, f["wonder"]):
         if n not in f["paid_nws"]:
-            opts.append(Action("pay", "nw:" + n))
+            opts.append(action("pay", "nw:" + n))
     if spendable(st, seat, type_key(st, seat, "industry")) > f["trade"]:
-        opts.append(Action("pay", "trade"))
+        opts.append(action("pay", "trade"))
     if f["production"] >= f["cost"]:
-        opts.append(Action("build"))
-    opts.append(Action("back"))
+        opts.append(action("build"))
+    opts.append(action("back"))
     return opts
 
 

@@ -198,7 +198,7 @@ def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
         dests = [n for n in st.board.nbrs[here] if army_enter_reason(st, f, n) is None]
         opts.extend(space_actions("to", st, dests))
         if not f["explored"] and can_explore(st, here):
-            opts.append(Action("explore"))
+            opts.append(action("explore"))
     if targets_at(st, seat, here):
         opts.append(action("attack"))  # passing through under Flight: attack here instead
     else:
@@ -270,7 +270,7 @@ def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
 
 @choice("target", "Choose the piece your army attacks")
 def target_options(st: GameState, f: TargetFrame) -> list[Action]:
-    return [Action("target", t) for t in targets_at(st, f["seat"], f["space"])]
+    return [action("target", t) for t in targets_at(st, f["seat"], f["space"])]
 
 
 @act("target")
@@ -384,9 +384,9 @@ def combat_options(st: GameState, f: CombatFrame) -> list[Action]:
     if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
         # The ruleset's trade_effect says whether a military token may also buy a reroll.
         reroll = content_for(st).ruleset.trade_effect.get("military") == "combat_or_reroll"
-        opts = [Action("boost"), Action("reroll")] if reroll else [Action("boost")]
+        opts = [action("boost"), action("reroll")] if reroll else [action("boost")]
     opts.extend(hooks.extra_options(st, f["seat"], "combat", f))  # Jebel Barkal
-    opts.append(Action("accept"))
+    opts.append(action("accept"))
     return opts
 
 
@@ -485,7 +485,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
 
 @choice("cs_fate", "Conquer the city-state, or liberate it")
 def cs_fate_options(st: GameState, f: CsFateFrame) -> list[Action]:
-    return [Action("conquer"), Action("liberate")]
+    return [action("conquer"), action("liberate")]
 
 
 @act("cs_fate")
@@ -512,8 +512,8 @@ def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
 @choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
 def plunder_options(st: GameState, f: PlunderFrame) -> list[Action]:
     t = st.players[f["defender"]].trade
-    return [*(Action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
-            Action("done")]
+    return [*(action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
+            action("done")]
 
 
 @explain("plunder")

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ..content.schema import Effect
-from .actions import Action
+from .actions import Action, action
 from .flow import act, choice, pop, push_all
 from .frames import ChooseFrame
 from .state import Frame, GameState, content_for
@@ -70,7 +70,7 @@ def effect_json(e: Effect) -> dict[str, object]:
 
 @choice("choose", "Choose which effect of the card to resolve")
 def choose_options(st: GameState, f: ChooseFrame) -> list[Action]:
-    return [Action("mode", opt[0]["op"]) for opt in f["options"]]
+    return [action("mode", opt[0]["op"]) for opt in f["options"]]
 
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..content.schema import RESOURCES, Effect
 from . import hooks
-from .actions import Action
+from .actions import Action, action
 from .decisions import space_choice
 from .flow import (
     act,
@@ -74,14 +74,14 @@ def tech_options(st: GameState, f: TechFrame) -> list[Action]:
             continue
         own = key_of_type(st, seat, t)
         if own is not None:
-            opts.append(Action("take", cid))
+            opts.append(action("take", cid))
         if oxford:
-            opts.extend(Action("take", f"{cid}@{k}") for k in _oxford_keys(st, seat, own))
+            opts.extend(action("take", f"{cid}@{k}") for k in _oxford_keys(st, seat, own))
 
     u = unique_offer(st, seat, f["level"])
     if u and key_of_type(st, seat, c.focus_cards[u].type) is not None:
-        opts.append(Action("take", u))
-    opts.append(Action("pass"))
+        opts.append(action("take", u))
+    opts.append(action("pass"))
     return opts
 
 
@@ -131,7 +131,7 @@ def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 
 @choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
 def trade_place_options(st: GameState, f: TradePlaceFrame) -> list[Action]:
-    opts = [Action("trade", t) for t in content_for(st).ruleset.focus_types]
+    opts = [action("trade", t) for t in content_for(st).ruleset.focus_types]
     return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
 
 
@@ -159,7 +159,7 @@ def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
 @choice("missing_resource", "You may take a resource of a type you do not have")
 def missing_options(st: GameState, f: MissingResourceFrame) -> list[Action]:
     have = st.players[f["seat"]].resources
-    return [*(Action("take", r) for r in RESOURCES if not have.get(r)), Action("skip")]
+    return [*(action("take", r) for r in RESOURCES if not have.get(r)), action("skip")]
 
 
 @explain("missing_resource")

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from ..content import load_content
 from . import rng, rulesets
-from .actions import Action, coord_text, parse_coord
+from .actions import Action, action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
 from .explore import placement_action, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
@@ -175,7 +175,7 @@ def fort_coords(st: GameState) -> set[tuple[int, int]]:
 def setup_fort_options(st: GameState, f: SetupFortFrame) -> list[Action]:
     rs = content_for(st).ruleset
     spots = fort_positions(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min)
-    return [Action("fort", coord_text(*c)) for c in spots]
+    return [action("fort", coord_text(*c)) for c in spots]
 
 
 @explain("setup_fort")

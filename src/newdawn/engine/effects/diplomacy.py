@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import hooks
-from ..actions import Action
+from ..actions import Action, action
 from ..decisions import item_choice
 from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
 from ..frames import FxEmbassyFrame, FxGenevaFrame, FxNapFrame, FxSeoulFrame
@@ -206,7 +206,7 @@ def embassy_options(st: GameState, f: FxEmbassyFrame) -> list[Action]:
     t = st.players[f["giver"]].trade
     types = list(c.ruleset.focus_types)
     room = [x for x in types if t.get(x, 0) < cap]
-    return [Action("trade", x) for x in (room or types)]
+    return [action("trade", x) for x in (room or types)]
 
 
 @act("fx_embassy")

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ...content.schema import RESOURCES, Effect
 from .. import hooks
-from ..actions import Action, coord_text, parse_coord
+from ..actions import Action, action, coord_text, parse_coord
 from ..board import Placement, tile_placements
 from ..decisions import item_choice, space_choice
 from ..districts import ability_frames
@@ -294,11 +294,11 @@ def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str,
 @choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
 def astronomy_options(st: GameState, f: FxAstronomyFrame) -> list[Action]:
     opts = [
-        Action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
+        action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
         for k, tile in enumerate(_astronomy_looked(st), 1)
         for side, rot, t in astronomy_placements(st, f["seat"], tile)
     ]
-    return [*opts, Action("none")]
+    return [*opts, action("none")]
 
 
 @act("fx_astronomy")
@@ -324,7 +324,7 @@ def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
 @choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
 def astronomy_rest_options(st: GameState, f: FxAstronomyRestFrame) -> list[Action]:
     ks = [str(k) for k in range(1, f["left"] + 1)]
-    return [*(Action("top", k) for k in ks), *(Action("bottom", k) for k in ks)]
+    return [*(action("top", k) for k in ks), *(action("bottom", k) for k in ks)]
 
 
 @act("fx_astronomy_rest")
@@ -414,7 +414,7 @@ def scorched_allows(st: GameState, seat: int, what: str) -> bool:
 
 @choice("fx_raze", "Scorched Earth: raze the beaten token (your army may go on), or replace it")
 def raze_options(st: GameState, f: FxRazeFrame) -> list[Action]:
-    return [Action("raze"), Action("replace")]
+    return [action("raze"), action("replace")]
 
 
 @act("fx_raze")
@@ -697,7 +697,7 @@ def mil_eng_options(st: GameState, f: FxMilEngFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     i = next((k for k, at in enumerate(ps.armies) if at == ON_CARD), -1)
     opts = space_actions("army", st, city_spaces(st, f["seat"])) if i >= 0 else []
-    return [*opts, Action("done")]
+    return [*opts, action("done")]
 
 
 @act("fx_mil_eng")
@@ -781,7 +781,7 @@ def _nw_free_types(st: GameState, seat: int) -> list[str]:
 
 @choice("fx_america", "Roosevelt Corollary: put the natural-wonder token on a focus card")
 def america_options(st: GameState, f: FxAmericaFrame) -> list[Action]:
-    return [*(Action("nw", t) for t in _nw_free_types(st, f["seat"])), Action("skip")]
+    return [*(action("nw", t) for t in _nw_free_types(st, f["seat"])), action("skip")]
 
 
 @act("fx_america")

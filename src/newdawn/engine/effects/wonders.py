@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import hooks
-from ..actions import Action
+from ..actions import Action, action
 from ..decisions import item_choice, space_choice
 from ..explore import start_exploration
 from ..flow import (
@@ -290,7 +290,7 @@ def eiffel_options(st: GameState, f: WEiffelTowerFrame) -> list[Action]:
     named = f["named"]
     owner = st.ctl[named[0]] if named else -1
     spaces = [s for s in _eiffel_targets(st, f["seat"], owner) if s not in named]
-    return [*space_actions("name", st, spaces), *([] if named else [Action("skip")])]
+    return [*space_actions("name", st, spaces), *([] if named else [action("skip")])]
 
 
 @act("w_eiffel_tower")
@@ -359,7 +359,7 @@ def zimbabwe_options(st: GameState, f: WGreatZimbabweFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     cap = content_for(st).ruleset.trade_cap
     types = [t for t in content_for(st).ruleset.focus_types if ps.trade.get(t, 0) < cap]
-    return [*(Action("move", t) for t in types), Action("done")]
+    return [*(action("move", t) for t in types), action("done")]
 
 
 @act("w_great_zimbabwe")
@@ -378,7 +378,7 @@ def zimbabwe_act(st: GameState, f: WGreatZimbabweFrame, a: Action) -> None:
 @hooks.register("options", "great_zimbabwe")
 def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     if kind == "trade_place" and st.players[seat].flags.get(ZIMBABWE, 0) < printed_number(st, ZIMBABWE, "store"):
-        return [Action("trade", ZIMBABWE)]
+        return [action("trade", ZIMBABWE)]
     return []
 
 
@@ -446,8 +446,8 @@ def _upgrade_unique(st: GameState, seat: int, f: WUpgradeFrame) -> str:
         f"a card of your row with the next level ({f['left']} left)")
 def upgrade_options(st: GameState, f: WUpgradeFrame) -> list[Action]:
     u = _upgrade_unique(st, f["seat"], f)
-    take = [Action("take", u)] if u else []
-    return [*(Action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), *take, Action("done")]
+    take = [action("take", u)] if u else []
+    return [*(action("upgrade", t) for t in _upgrade_targets(st, f["seat"], f)), *take, action("done")]
 
 
 @act("w_upgrade")
@@ -492,8 +492,8 @@ def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
 @choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
 def potala_options(st: GameState, f: WPotalaPalaceFrame) -> list[Action]:
     seat = f["seat"]
-    opts = [Action("dipl", f"{p}:{card}") for p, ps in enumerate(st.players) if p != seat for card in ps.own_dipl]
-    return [*opts, Action("done")]
+    opts = [action("dipl", f"{p}:{card}") for p, ps in enumerate(st.players) if p != seat for card in ps.own_dipl]
+    return [*opts, action("done")]
 
 
 @act("w_potala_palace")
@@ -619,7 +619,7 @@ def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
 
 @choice("w_stonehenge", "Stonehenge: you may place control tokens on hills next to the one you placed")
 def stonehenge_options(st: GameState, f: WStonehengeFrame) -> list[Action]:
-    return [*space_actions("place", st, _stonehenge_targets(st, f["seat"], f["at"])), Action("done")]
+    return [*space_actions("place", st, _stonehenge_targets(st, f["seat"], f["at"])), action("done")]
 
 
 @act("w_stonehenge")
@@ -692,7 +692,7 @@ def _pentagon_grants(st: GameState, seat: int) -> frozenset[str]:
 @hooks.register("options", "colossus")
 def _colossus_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action]:
     if kind == "caravan_step" and st.turn.get("colossus", 0) < printed_number(st, "colossus", "steps"):
-        return [Action("colossus")]
+        return [action("colossus")]
     return []
 
 
@@ -720,7 +720,7 @@ def _orszaghaz(st: GameState, seat: int, s: int, rival: int) -> None:
 
 @choice("w_orszaghaz", "Országház: you may conquer the city-state your caravan reached")
 def orszaghaz_options(st: GameState, f: WOrszaghazFrame) -> list[Action]:
-    return [Action("conquer"), Action("skip")] if f["space"] in st.cs_at else [Action("skip")]
+    return [action("conquer"), action("skip")] if f["space"] in st.cs_at else [action("skip")]
 
 
 @act("w_orszaghaz")
@@ -792,7 +792,7 @@ def _jebel_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Action
     if kind != "combat":
         return []
     res = st.players[seat].resources
-    return [Action("spend", r) for r in sorted(res) if res[r] > 0]
+    return [action("spend", r) for r in sorted(res) if res[r] > 0]
 
 
 @hooks.register("act", "jebel_barkal")
@@ -818,7 +818,7 @@ def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
 
 @choice("w_venetian_arsenal", lambda st, f: f"Venetian Arsenal: you may resolve your {f['type']} card again as if in the first slot")
 def venetian_options(st: GameState, f: WVenetianArsenalFrame) -> list[Action]:
-    return [Action("resolve"), Action("skip")]
+    return [action("resolve"), action("skip")]
 
 
 @act("w_venetian_arsenal")
@@ -840,7 +840,7 @@ def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
 
 @choice("w_estadio", "Estádio do Maracanã: you may also resolve and reset your economy card")
 def estadio_options(st: GameState, f: WEstadioFrame) -> list[Action]:
-    return [Action("resolve"), Action("skip")]
+    return [action("resolve"), action("skip")]
 
 
 @act("w_estadio")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ...content.schema import RESOURCES
 from .. import hooks, rng
-from ..actions import Action
+from ..actions import Action, action
 from ..economy import destination_owner
 from ..flow import (
     CHOICE,
@@ -541,25 +541,25 @@ def _place(st: GameState, f: PlaceFrame, opts: list[Action]) -> Action | None:
         add_trade(st, seat, f["ap_card"], f["left"])
         log(st, f"the Automated Player cannot place {f['left']} control token(s): trade tokens on its culture card",
             "trade", seat=seat, card=f["ap_card"])
-    return Action("done")
+    return action("done")
 
 
 def _trade_place(st: GameState, f: TradePlaceFrame, opts: list[Action]) -> Action | None:
     if automa(st).param("trade_placement") == "random_card":
         return None
-    return Action("trade", _fewest_highest(st, f["seat"]))
+    return action("trade", _fewest_highest(st, f["seat"]))
 
 
 def _combat(st: GameState, f: CombatFrame, opts: list[Action]) -> Action | None:
     attacker = f["stage"] == "attacker"
-    if Action("boost") not in opts:
-        return Action("accept")
+    if action("boost") not in opts:
+        return action("accept")
     if attacker:
         behind = f["attack_die"] + f["attack_base"] + f["attack_plus"] <= f["defence_die"] + f["defence_base"] + f["defence_plus"]
         spends = automa(st).param("attack_trade") == "spend_all" or behind
     else:
         spends = automa(st).param("defence_trade") == "spend_all"
-    return Action("boost") if spends else Action("accept")
+    return action("boost") if spends else action("accept")
 
 
 def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]:
@@ -598,13 +598,13 @@ def _build(st: GameState, f: BuildFrame, opts: list[Action]) -> Action | None:
         if wonders and not st.turn.get("ap", {}).get("gave_up"):
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
             return _pick(st, wonders, _wonder_key(st, seat))
-        return Action("done")
+        return action("done")
     if f.get("ap") == "city":
         cities = _verb(opts, "city")
         if cities:
             st.turn["ap"] = {**st.turn.get("ap", {}), "built": 1}
             return _pick(st, cities, _city_key(st, seat))
-        return Action("done")
+        return action("done")
     return None
 
 
@@ -628,14 +628,14 @@ def _pay(st: GameState, f: PayFrame, opts: list[Action]) -> Action | None:
     (parameter ``wonder_payment``; ``resources_then_trade`` the other way round).
     (A wonder is offered only when all of these can meet its cost; should they not, the AP
     gives up building a wonder this turn rather than choose it again.)"""
-    if Action("build") in opts:
-        return Action("build")
+    if action("build") in opts:
+        return action("build")
     pays = _verb(opts, "pay")
     trade_first = automa(st).param("wonder_payment") == "trade_then_resources"
     if pays:
         return min(pays, key=lambda a: (a.arg == "trade") != trade_first)
     st.turn["ap"] = {**st.turn.get("ap", {}), "gave_up": 1, "built": 0}
-    return Action("back")
+    return action("back")
 
 
 def _wonder_city(st: GameState, f: WonderCityFrame, opts: list[Action]) -> Action | None:
@@ -678,14 +678,14 @@ def _card_attack(st: GameState, f: CardAttackFrame, opts: list[Action]) -> Actio
             low = min(d for _, d in fits)
             st.turn["ap"] = {**st.turn.get("ap", {}), "attacks": st.turn.get("ap", {}).get("attacks", 0) + 1}
             return _pick(st, [a for a, d in fits if d == low])
-    return Action("done")
+    return action("done")
 
 
 def _reinforce(st: GameState, f: ReinforceFrame, opts: list[Action]) -> Action | None:
     seat = f["seat"]
     own = _verb(opts, "reinforce")
     if not own:
-        return Action("done")
+        return action("done")
     dist = _distances(st, [s for s in range(st.board.n) if _threat(st, seat, s)])
     return _pick(st, own, lambda a: (-dist.get(_space(st, a), 999), st.board.diff[_space(st, a)]))
 
@@ -759,7 +759,7 @@ def _caravans(st: GameState, f: CaravansFrame, opts: list[Action]) -> Action | N
         if best is not None:
             st.turn["ap_dest"] = {**st.turn.get("ap_dest", {}), str(i): best[2]}
             return a
-    return Action("done")
+    return action("done")
 
 
 def _dest_of(st: GameState, f: CaravanStartFrame | CaravanStepFrame) -> int | None:
@@ -780,8 +780,8 @@ def _caravan_step(st: GameState, f: CaravanStepFrame, opts: list[Action]) -> Act
     if d is None:
         return None
     here = st.players[f["seat"]].caravans[f["figure"]]
-    if here == d and Action("trade") in opts:
-        return Action("trade")
+    if here == d and action("trade") in opts:
+        return action("trade")
     dist = _path_lengths(st, f, d)
     steps = [a for a in _verb(opts, "to") if _space(st, a) in dist]
     if steps:

@@ -19,7 +19,7 @@ from typing import Final
 from ...content.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
-from ..actions import Action
+from ..actions import Action, action
 from ..flow import act, auto, choice, explain, log, pop, push
 from ..frames import CardAttackAfterFrame, CardAttackFrame
 from ..military import start_combat
@@ -88,7 +88,7 @@ def targets(st: GameState, f: CardAttackFrame) -> list[int]:
 
 @choice("card_attack", lambda st, f: f"Attack a target within {f['range']} spaces ({f['left']} attack(s) left), or finish")
 def card_attack_options(st: GameState, f: CardAttackFrame) -> list[Action]:
-    return [*space_actions("attack", st, targets(st, f)), Action("done")]
+    return [*space_actions("attack", st, targets(st, f)), action("done")]
 
 
 @explain("card_attack")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...content.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
-from ..actions import Action, parse_coord
+from ..actions import Action, action, parse_coord
 from ..board import Placement, core_placements, enclosed_holes, tile_placements, touched_spaces
 from ..explore import placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
@@ -232,7 +232,7 @@ def run_map_turn(st: GameState, f: BaseMapTurnFrame) -> None:
 @choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
 def map_tile_options(st: GameState, f: BaseMapTileFrame) -> list[Action]:
     # Every dealt tile has a legal placement (legal_placements falls back to touching any space).
-    return [Action("pick", str(t)) for t in _hand(st, f["seat"])]
+    return [action("pick", str(t)) for t in _hand(st, f["seat"])]
 
 
 @explain("base_map_tile")
@@ -251,7 +251,7 @@ def map_tile_act(st: GameState, f: BaseMapTileFrame, a: Action) -> None:
 def map_place_options(st: GameState, f: BaseMapPlaceFrame) -> list[Action]:
     opts = [placement_action(side, k, t) for side, k, t in legal_placements(st, f["tile"])]
     if len(_hand(st, f["seat"])) > 1:
-        opts.append(Action("back"))
+        opts.append(action("back"))
     return opts
 
 
