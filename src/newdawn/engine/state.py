@@ -283,10 +283,10 @@ class GameState:
         their owners (control tokens, reinforced sides, districts, cities, conquered
         city-states), the map's size, the claims, or a player's wonders, resources, natural
         wonders, diplomacy cards, tech dial, the cards of its focus row (not their order) or
-        attack facts (``flags["capitals"]``, ``flags["best_attack"]``). The engine calls it beside each such change, and ``api.apply``
-        checks the agendas only after an action that called it
-        (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change made
-        without it). ``fact`` names a change to one of the facts only some agendas read
+        attack facts (``flags["capitals"]``, ``flags["best_attack"]``). The engine calls it
+        beside each such change, and ``api.apply`` checks the agendas only after an action that
+        called it (``tests/engine/test_agenda_marks.py`` plays seeded games and fails on a change
+        made without it). ``fact`` names a change to one of the facts only some agendas read
         (``"reinforced"``, ``"dial"``, ``"row"``): the mark is dropped when none of this game's
         victory cards reads it."""
         if fact:
@@ -302,8 +302,7 @@ class GameState:
             prev: Board | None = self.board
         except AttributeError:  # the state's first board
             prev = None
-        self._agenda_dirty = True  # the map's size is an agenda input
-        self._agenda_clean = 0
+        self.mark_agendas()  # the map's size is an agenda input
         b = build_board(self.placements, self._c.tiles, prev)
         if not b.diff and b.n:
             d = self._c.ruleset.terrain_difficulty
