@@ -355,6 +355,23 @@ def card_checks(c: Content) -> CardChecks:
     return got[1]
 
 
+_NOBODY: Final[frozenset[int]] = frozenset()
+
+
+def _holders(claims: Mapping[str, list[int]], entries: tuple[AgendaCheck, ...]) -> frozenset[int] | set[int]:
+    """The seats holding one of the agendas ``entries`` of a card (most cards: nobody, answered
+    without a new set; asked for every card on every agenda check)."""
+    seats: set[int] | None = None
+    for e in entries:
+        held = claims.get(e[0])
+        if held:
+            if seats is None:
+                seats = set(held)
+            else:
+                seats.update(held)
+    return _NOBODY if seats is None else seats
+
+
 def claimed_cards(st: GameState, seat: int) -> int:
     """Victory cards on which ``seat`` holds a control token."""
     return card_counts(st)[seat]
@@ -366,12 +383,7 @@ def card_counts(st: GameState) -> list[int]:
     claims = st.claims
     table = card_checks(st._c)
     for vc_id in st.victory_cards:
-        seats: set[int] = set()
-        for e in table[vc_id][1]:
-            held = claims.get(e[0])
-            if held:
-                seats.update(held)
-        for p in seats:
+        for p in _holders(claims, table[vc_id][1]):
             counts[p] += 1
     return counts
 
@@ -425,16 +437,9 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     table = card_checks(st._c)
     for vc_id in st.victory_cards:
         fort, entries = table[vc_id]
-        holders: set[int] | None = None
-        for e in entries:
-            held = claims.get(e[0])
-            if held:
-                if holders is None:
-                    holders = set(held)
-                else:
-                    holders.update(held)
+        holders = _holders(claims, entries)
         # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
-        if fort and holders:
+        if fort:
             for seat in holders:
                 if clean >> seat & 1:
                     continue
@@ -443,7 +448,7 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
                         push_agenda_checks(st, full)
                         return True
         for seat in todo:
-            if holders is None or seat not in holders:
+            if seat not in holders:
                 for e in entries:
                     if check(seat, e):
                         push_agenda_checks(st, full)
@@ -462,15 +467,10 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
     table = card_checks(content_for(st))
     # Each card with the seats holding one of its agendas as the call starts; a seat's own
     # claims and losses below change only its own membership, which is read before them.
-    cards: list[tuple[str, bool, tuple[AgendaCheck, ...], set[int]]] = []
+    cards = []
     for vc_id in st.victory_cards:
         fort, entries = table[vc_id]
-        holders: set[int] = set()
-        for e in entries:
-            held = claims.get(e[0])
-            if held:
-                holders.update(held)
-        cards.append((vc_id, fort, entries, holders))
+        cards.append((vc_id, fort, entries, _holders(claims, entries)))
     for k in range(st.n):
         seat = (st.current + k) % st.n
         if st._agenda_clean >> seat & 1:
