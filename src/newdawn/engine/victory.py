@@ -455,13 +455,24 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
                         return True
     for seat in todo:
         st._agenda_clean |= 1 << seat
+    st._agenda_clean |= FORTS_HELD  # every fort agenda claimed is still met
     return False
+
+
+FORTS_HELD: Final = 1 << 30
+"""A bit of ``GameState._agenda_clean`` above the seat bits: every claimed fort agenda was found
+still met since the last ``mark_agendas`` (``claim_completed`` checks them all), so the agenda
+check leaves alone the seats it was not asked to check fully (all it would do for them is check
+their fort agendas)."""
 
 
 @auto("agendas")
 def run_agendas(st: GameState, f: AgendasFrame) -> None:
     _know_facts(st)
     check_seats = f["seats"]
+    clean = st._agenda_clean
+    if clean & FORTS_HELD and all(clean >> seat & 1 for seat in check_seats):
+        return  # nothing read has changed for the seats asked, and no fort agenda is lost
     claims = st.claims
     check = _Checks(st).check
     table = card_checks(content_for(st))
@@ -476,6 +487,8 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
         if st._agenda_clean >> seat & 1:
             continue  # checked since the last change to what agendas read: nothing to do
         full = seat in check_seats
+        if not full and st._agenda_clean & FORTS_HELD:
+            continue  # its fort agendas are met, and nothing else is asked of it
         for vc_id, fort, entries, holders in cards:
             if not (full or fort):
                 continue
