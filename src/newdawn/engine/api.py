@@ -110,6 +110,9 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
 
 
 def _check(st: GameState, action: Action | str) -> Action:
+    opts = st._options
+    if opts is not None and action in opts:  # one of the options listed: legal
+        return action
     a = parse_action(action) if isinstance(action, str) else action
     if a not in legal_actions(st):
         reason = why_illegal(st, a) or "not legal"
@@ -119,15 +122,18 @@ def _check(st: GameState, action: Action | str) -> Action:
 
 def apply_in_place(st: GameState, action: Action | str) -> GameState:
     """Apply a legal action to ``st`` itself and return it."""
-    a = _check(st, action)
-    actor = decision_seat(st)
+    opts = st._options
+    # The usual call hands back one of the listed options (a bot's choice): known legal.
+    a = action if opts is not None and action in opts else _check(st, action)
     f = st.stack_frames[-1]
+    actor: int = f.get("seat", st.current)  # decision_seat: the game goes on (a is legal)
     st.events = []
     st._options = None
     CHOICE[f["kind"]][1](st, f, a)
     st.version += 1
     advance(st)
-    _claim_completed(st, actor)
+    if st._agenda_dirty:
+        _claim_completed(st, actor)
     return st
 
 
@@ -135,13 +141,14 @@ def apply(st: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``st`` is left as it was. Raises IllegalActionError
     (naming the rule) for an action that is not legal now."""
     a = _check(st, action)
-    actor = decision_seat(st)
     nxt = st.copy()
     f = nxt.stack_frames[-1]
+    actor: int = f.get("seat", st.current)  # decision_seat: the game goes on (a is legal)
     CHOICE[f["kind"]][1](nxt, f, a)
     nxt.version += 1
     advance(nxt)
-    _claim_completed(nxt, actor)
+    if nxt._agenda_dirty:
+        _claim_completed(nxt, actor)
     return nxt
 
 

@@ -226,7 +226,8 @@ def slot_bonus(st: GameState, seat: int, ftype: str, slot: int) -> int:
 
 
 def fire(point: str, st: GameState, seat: int, *args: Any) -> None:
-    _call(point, st, seat, *args)
+    for fn in handlers_at(point, st, seat):
+        fn(st, seat, *args)
 
 
 # ---------------------------------------------------------------- diplomacy cards, difficulty
@@ -285,8 +286,8 @@ def attack_allowed(st: GameState, seat: int, other: int) -> bool:
 def collect(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
     """Concatenate the lists the active handlers of ``point`` answer."""
     out: list[Any] = []
-    for r in _call(point, st, seat, *args):
-        out.extend(r)
+    for fn in handlers_at(point, st, seat):
+        out.extend(fn(st, seat, *args))
     return out
 
 
