@@ -38,7 +38,7 @@ from .hexgrid import neighbours
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
 from .ops import op
 from .pieces import take_player_card
-from .spaces import barb_at, coord, space_actions, space_of, terrain_name
+from .spaces import barb_at, coord, space_actions, space_of, too_hard
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -116,7 +116,7 @@ def _terrain_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: i
         if not f["water"] and not hooks.allows(st, f["seat"], "caravan_water"):
             return "caravans cannot enter water with this card"
     elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
-        return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
+        return too_hard(st, s, f["slot"])
     if f["barb"] == "none" and s in barbs:
         return "caravans cannot enter a space with a barbarian"
     return None

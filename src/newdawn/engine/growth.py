@@ -18,7 +18,7 @@ from .spaces import (
     space_actions,
     space_of,
     stands_for_city,
-    terrain_name,
+    too_hard,
     used_districts,
 )
 from .state import Frame, GameState, content_for
@@ -120,7 +120,7 @@ def district_explain(st: GameState, f: DistrictFrame, a: Action) -> str | None:
     elif stands_for_city(st, s):
         return "a control token standing for a city is not replaced by a district"
     elif difficulty(st, s) > f["max"]:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {f['max']}"
+        return too_hard(st, s, f["max"])
     return "a district goes next to a friendly city"
 
 

@@ -55,7 +55,7 @@ from .spaces import (
     space_actions,
     space_of,
     stands_for_city,
-    terrain_name,
+    too_hard,
     uncontrolled_fort,
 )
 from .state import ON_CARD, Frame, GameState, content_for, without
@@ -182,7 +182,7 @@ def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
         if not f["water"] and not hooks.allows(st, f["seat"], "army_water"):
             return "armies cannot enter water with this card"
     elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
-        return f"{terrain_name(st, s)} has difficulty {b.diff[s]}, above the slot {f['slot']}"
+        return too_hard(st, s, f["slot"])
     o = st.cities.get(s, st.ctl.get(s, -1))
     if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
         return f"an effect forbids attacking Seat {o + 1}'s pieces (Non-Aggression Pact)"

@@ -26,6 +26,20 @@ def terrain_name(st: GameState, s: int) -> str:
     return "fort" if b.is_fort[s] else b.terrain[s].replace("_", " ")
 
 
+def too_hard(st: GameState, s: int, slot: int) -> str:
+    """The refusal of space ``s`` to a piece or figure allowed difficulty ``slot``, made once per
+    board, space and slot: the option functions ask for it of many spaces they leave out."""
+    memo = st.board.memo
+    said: dict[int, str] | None = memo.get("too_hard")
+    if said is None:
+        said = memo["too_hard"] = {}
+    key = s * 64 + slot
+    text = said.get(key)
+    if text is None:
+        text = said[key] = f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {slot}"
+    return text
+
+
 def owner(st: GameState, s: int) -> int:
     """Seat whose city or control token is on the space, or -1."""
     o = st.cities.get(s)
@@ -228,7 +242,7 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> st
     if b.is_fort[s]:
         return "control tokens cannot be placed on a fort"
     if max_diff is not None and difficulty(st, s) > max_diff and _easier(st, seat, s) > max_diff:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
+        return too_hard(st, s, max_diff)
     if s in st.cities:
         return "the space holds a city"
     if s in st.cs_at:
@@ -329,7 +343,7 @@ def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str |
     if b.is_fort[s]:
         return "cities cannot be built on a fort"
     if max_diff is not None and difficulty(st, s) > max_diff and hooks.difficulty(st, seat, s, "city") > max_diff:
-        return f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {max_diff}"
+        return too_hard(st, s, max_diff)
     if s in st.cities or s in st.cs_at:
         return "the space holds a city or city-state"
     if stands_for_city(st, s):
