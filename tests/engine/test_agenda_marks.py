@@ -40,7 +40,7 @@ def agenda_inputs(st: GameState) -> list[Any]:
 def _check_game(ruleset: str, players: int, seed: int, marked: list[bool]) -> int:
     """Play one game; returns how many actions the engine took as unmarked (all checked).
     ``marked`` gets, for each action, whether the state was marked when its agenda check was
-    due (``api._claim_completed``, wrapped by the test)."""
+    due: once its automatic steps have run (``api.advance``, wrapped by the test)."""
     st = new_game(game_config(players, max_rounds=60, ruleset=ruleset), seed)
     bot = RandomBot(random.Random(seed))
     trusted = 0
@@ -63,13 +63,13 @@ def _check_game(ruleset: str, players: int, seed: int, marked: list[bool]) -> in
 @pytest.mark.parametrize("ruleset", ["ti", "base"])
 def test_unmarked_actions_leave_what_agendas_read_as_it_was(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     marked: list[bool] = []
-    claim = api._claim_completed
+    advance = api.advance
 
-    def watched(st: GameState, actor: int) -> None:
+    def watched(st: GameState) -> None:
+        advance(st)
         marked.append(st._agenda_dirty)
-        claim(st, actor)
 
-    monkeypatch.setattr(api, "_claim_completed", watched)
+    monkeypatch.setattr(api, "advance", watched)
     trusted = sum(
         _check_game(ruleset, players, seed, marked)
         for players, seed in [(2, 11), (3, 12), (4, 13), (4, 14), (5, 15), (4, 16)]
