@@ -152,6 +152,26 @@ def targets_at(st: GameState, seat: int, s: int) -> list[str]:
     return out
 
 
+def has_target(st: GameState, seat: int, s: int) -> bool:
+    """Whether ``targets_at`` lists anything, asked in its order without making the list."""
+    if s in st.barbs.values():
+        return True
+    if s in st.cs_at and not own_city_state(st, seat, s):
+        return True
+    if uncontrolled_fort(st, s):
+        return True
+    o = st.cities.get(s)
+    if o is not None and o != seat:
+        return True
+    o = st.ctl.get(s)
+    if o is not None and o != seat:
+        return True
+    for p, ps in enumerate(st.players):
+        if p != seat and (s in ps.armies or s in ps.caravans):
+            return True
+    return False
+
+
 def passable_targets(st: GameState, f: ArmyParams, s: int, targets: list[str]) -> bool:
     """Flight lets armies pass spaces whose only pieces are listed in the card's pass list."""
     passes = f["passes"]
@@ -189,17 +209,65 @@ def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
     return None
 
 
+def neighbour_steps(st: GameState, here: int) -> tuple[tuple[int, Action], ...]:
+    """The neighbours of ``here`` in space order, each with its ``to`` action (as
+    ``space_actions`` makes them), kept once per board and space: the step options of armies
+    and caravans filter them at every step."""
+    b = st.board
+    memo: list[tuple[tuple[int, Action], ...] | None] | None = b.memo.get("nbr_steps")
+    if memo is None:
+        memo = b.memo["nbr_steps"] = [None] * b.n
+    got = memo[here]
+    if got is None:
+        nb = sorted(b.nbrs[here])
+        got = memo[here] = tuple(zip(nb, space_actions("to", st, nb), strict=True))
+    return got
+
+
+def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
+    """The ``to`` options of the neighbours ``army_enter_reason`` lets the army enter, in
+    space order. Each effect is asked once per list rather than per space (its answer does
+    not depend on the space), and no refusal text is made."""
+    b = st.board
+    is_water, diff = b.is_water, b.diff
+    seat, slot = f["seat"], f["slot"]
+    cities, ctl = st.cities, st.ctl
+    water: bool | None = True if f["water"] else None
+    lowers: bool | None = None  # whether an effect may lower a difficulty for the seat
+    allowed: dict[int, bool] = {}
+    out: list[Action] = []
+    for s, a in neighbour_steps(st, here):
+        if is_water[s]:
+            if water is None:
+                water = hooks.allows(st, seat, "army_water")
+            if not water:
+                continue
+        elif diff[s] > slot:
+            if lowers is None:
+                lowers = bool(hooks.handlers_at("difficulty", st, seat))
+            if not lowers or hooks.difficulty(st, seat, s, "move") > slot:
+                continue
+        o = cities.get(s, ctl.get(s, -1))
+        if o >= 0 and o != seat:
+            ok = allowed.get(o)
+            if ok is None:
+                ok = allowed[o] = hooks.attack_allowed(st, seat, o)
+            if not ok:
+                continue
+        out.append(a)
+    return out
+
+
 @choice("army_step", lambda st, f: f"Move army {f['figure']} ({f['left']} movement left)")
 def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
     seat = f["seat"]
     here = st.players[seat].armies[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
-        dests = [n for n in st.board.nbrs[here] if army_enter_reason(st, f, n) is None]
-        opts.extend(space_actions("to", st, dests))
+        opts = _army_steps(st, f, here)
         if not f["explored"] and can_explore(st, here):
             opts.append(action("explore"))
-    if targets_at(st, seat, here):
+    if has_target(st, seat, here):
         opts.append(action("attack"))  # passing through under Flight: attack here instead
     else:
         opts.append(action("stop"))  # in Antananarivo: the army goes back to its card
@@ -552,7 +620,7 @@ def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
     ps = st.player_mut(seat)
     if ps.armies[i] != s:
         return  # defeated: already on its card
-    if targets_at(st, seat, s):
+    if has_target(st, seat, s):
         prev = f["prev"]
         if prev in st.cs_at:  # it left from Antananarivo, where it may not end its move
             ps.armies[i] = ON_CARD
