@@ -35,6 +35,7 @@ from .frames import (
     SwapResourceFrame,
 )
 from .hexgrid import neighbours
+from .military import neighbour_steps
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
 from .ops import op
 from .pieces import take_player_card
@@ -169,15 +170,52 @@ def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame,
     return None
 
 
+def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action]:
+    """The ``to`` options of the spaces ``caravan_enter_reason`` lets the caravan enter, in
+    space order. Each effect is asked once per list rather than per space (its answer does
+    not depend on the space), and no refusal text is made."""
+    b = st.board
+    is_water, diff = b.is_water, b.diff
+    seat, slot = f["seat"], f["slot"]
+    nb = caravan_nbrs(st, seat, here)
+    if nb is b.nbrs[here]:
+        steps = neighbour_steps(st, here)
+    else:  # Indonesia: map-edge water spaces too
+        order = sorted(nb)
+        steps = tuple(zip(order, space_actions("to", st, order), strict=True))
+    barbs = set(st.barbs.values())
+    no_barb = f["barb"] == "none"
+    arrivals = st.turn.get("arrivals", ())
+    water: bool | None = True if f["water"] else None
+    lowers: bool | None = None  # whether an effect may lower a difficulty for the seat
+    out: list[Action] = []
+    for s, a in steps:
+        if is_water[s]:
+            if water is None:
+                water = hooks.allows(st, seat, "caravan_water")
+            if not water:
+                continue
+        elif diff[s] > slot:
+            if lowers is None:
+                lowers = bool(hooks.handlers_at("difficulty", st, seat))
+            if not lowers or hooks.difficulty(st, seat, s, "move") > slot:
+                continue
+        if no_barb and s in barbs:
+            continue
+        if (s in arrivals and destination_owner(st, seat, s)
+                and not _can_leave(st, f, s, f["left"] - 1, barbs)):
+            continue
+        out.append(a)
+    return out
+
+
 @choice("caravan_step", lambda st, f: f"Move caravan {f['figure']} ({f['left']} movement left)")
 def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
     seat = f["seat"]
     here = st.players[seat].caravans[f["figure"]]
     opts: list[Action] = []
     if f["left"] > 0:
-        barbs = set(st.barbs.values())
-        dests = [n for n in caravan_nbrs(st, seat, here) if caravan_enter_reason(st, f, n, barbs) is None]
-        opts.extend(space_actions("to", st, dests))
+        opts = _caravan_steps(st, f, here)
         if not f["explored"] and can_explore(st, here):
             opts.append(action("explore"))
     opts.extend(hooks.extra_options(st, seat, "caravan_step", f))  # Colossus
