@@ -3,6 +3,9 @@ cities, and diplomacy cards taken on arrival (unified rules: Economy Focus Cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action, action, parse_coord
@@ -35,7 +38,7 @@ from .frames import (
     SwapResourceFrame,
 )
 from .hexgrid import neighbours
-from .military import neighbour_steps
+from .military import move_eased, neighbour_steps
 from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
 from .ops import op
 from .pieces import take_player_card
@@ -187,7 +190,7 @@ def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action
     no_barb = f["barb"] == "none"
     arrivals = st.turn.get("arrivals", ())
     water: bool | None = True if f["water"] else None
-    lowers: bool | None = None  # whether an effect may lower a difficulty for the seat
+    easers: tuple[Callable[..., Any], ...] | None = None  # the seat's difficulty handlers
     out: list[Action] = []
     for s, a in steps:
         if is_water[s]:
@@ -196,9 +199,9 @@ def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action
             if not water:
                 continue
         elif diff[s] > slot:
-            if lowers is None:
-                lowers = bool(hooks.handlers_at("difficulty", st, seat))
-            if not lowers or hooks.difficulty(st, seat, s, "move") > slot:
+            if easers is None:
+                easers = hooks.handlers_at("difficulty", st, seat)
+            if not easers or not move_eased(st, seat, s, slot, easers):
                 continue
         if no_barb and s in barbs:
             continue

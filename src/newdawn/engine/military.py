@@ -3,6 +3,9 @@ Combat, Military Clarifications)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action, action
@@ -224,6 +227,17 @@ def neighbour_steps(st: GameState, here: int) -> tuple[tuple[int, Action], ...]:
     return got
 
 
+def move_eased(st: GameState, seat: int, s: int, slot: int, fns: tuple[Callable[..., Any], ...]) -> bool:
+    """Whether ``hooks.difficulty(st, seat, s, "move")`` is at most ``slot`` for a space whose
+    printed difficulty is above it, given the seat's ``difficulty`` handlers ``fns``: the step
+    options fetch these once per list rather than once per space."""
+    for fn in fns:
+        v = fn(st, seat, s, "move")
+        if v is not None and v <= slot:
+            return True
+    return False
+
+
 def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
     """The ``to`` options of the neighbours ``army_enter_reason`` lets the army enter, in
     space order. Each effect is asked once per list rather than per space (its answer does
@@ -233,7 +247,7 @@ def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
     seat, slot = f["seat"], f["slot"]
     cities, ctl = st.cities, st.ctl
     water: bool | None = True if f["water"] else None
-    lowers: bool | None = None  # whether an effect may lower a difficulty for the seat
+    easers: tuple[Callable[..., Any], ...] | None = None  # the seat's difficulty handlers
     allowed: dict[int, bool] = {}
     out: list[Action] = []
     for s, a in neighbour_steps(st, here):
@@ -243,9 +257,9 @@ def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
             if not water:
                 continue
         elif diff[s] > slot:
-            if lowers is None:
-                lowers = bool(hooks.handlers_at("difficulty", st, seat))
-            if not lowers or hooks.difficulty(st, seat, s, "move") > slot:
+            if easers is None:
+                easers = hooks.handlers_at("difficulty", st, seat)
+            if not easers or not move_eased(st, seat, s, slot, easers):
                 continue
         o = cities.get(s, ctl.get(s, -1))
         if o >= 0 and o != seat:
@@ -310,24 +324,26 @@ def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
     s = space_of(st, a.arg)
     ps.armies[i] = s
     left = f["left"] - 1
-    targets = targets_at(st, seat, s)
-    if not targets:
+    if not has_target(st, seat, s):
         if s in st.cs_at:
             replace_top(st, {**f, "left": left})  # Antananarivo: never a space to fall back to
         else:
             replace_top(st, {**f, "left": left, "prev": s})
         return
+    targets = targets_at(st, seat, s)
     if left > 0 and (passable_targets(st, f, s, targets) or (
             all(t == "ctl" for t in targets) and hooks.allows(st, seat, "pass_rival_control"))):
         replace_top(st, {**f, "left": left})
         return
     pop(st)  # entering the space ends the army's movement and starts an attack
-    begin_attack(st, f, s)
+    begin_attack(st, f, s, targets)
 
 
-def begin_attack(st: GameState, f: ArmyStepFrame, s: int) -> None:
+def begin_attack(st: GameState, f: ArmyStepFrame, s: int, targets: list[str] | None = None) -> None:
+    """Attack the pieces at ``s`` (``targets``: ``targets_at`` there, when already known)."""
     seat = f["seat"]
-    targets = targets_at(st, seat, s)
+    if targets is None:
+        targets = targets_at(st, seat, s)
     params = _army_params(f)
     push(st, {**params, "kind": "army_after", "figure": f["figure"], "prev": f["prev"], "space": s})
     if len(targets) == 1:
