@@ -38,8 +38,15 @@ from .frames import (
     SwapResourceFrame,
 )
 from .hexgrid import neighbours
-from .military import move_eased, neighbour_steps
-from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
+from .movement import (
+    figure_options,
+    figure_refusal,
+    figure_start_refusal,
+    figure_starts,
+    move_eased,
+    neighbour_steps,
+    step_refusal,
+)
 from .ops import op
 from .pieces import take_player_card
 from .spaces import barb_at, coord, space_actions, space_of, too_hard

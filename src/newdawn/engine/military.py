@@ -38,7 +38,15 @@ from .frames import (
     TargetFrame,
     WonderMoveFrame,
 )
-from .movement import figure_options, figure_refusal, figure_start_refusal, figure_starts, step_refusal
+from .movement import (
+    figure_options,
+    figure_refusal,
+    figure_start_refusal,
+    figure_starts,
+    move_eased,
+    neighbour_steps,
+    step_refusal,
+)
 from .ops import op
 from .pieces import (
     capture_control,
@@ -55,7 +63,6 @@ from .spaces import (
     coord,
     difficulty,
     free_wonder_cities,
-    space_actions,
     space_of,
     stands_for_city,
     too_hard,
@@ -210,32 +217,6 @@ def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
     if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
         return f"an effect forbids attacking Seat {o + 1}'s pieces (Non-Aggression Pact)"
     return None
-
-
-def neighbour_steps(st: GameState, here: int) -> tuple[tuple[int, Action], ...]:
-    """The neighbours of ``here`` in space order, each with its ``to`` action (as
-    ``space_actions`` makes them), kept once per board and space: the step options of armies
-    and caravans filter them at every step."""
-    b = st.board
-    memo: list[tuple[tuple[int, Action], ...] | None] | None = b.memo.get("nbr_steps")
-    if memo is None:
-        memo = b.memo["nbr_steps"] = [None] * b.n
-    got = memo[here]
-    if got is None:
-        nb = sorted(b.nbrs[here])
-        got = memo[here] = tuple(zip(nb, space_actions("to", st, nb), strict=True))
-    return got
-
-
-def move_eased(st: GameState, seat: int, s: int, slot: int, fns: tuple[Callable[..., Any], ...]) -> bool:
-    """Whether ``hooks.difficulty(st, seat, s, "move")`` is at most ``slot`` for a space whose
-    printed difficulty is above it, given the seat's ``difficulty`` handlers ``fns``: the step
-    options fetch these once per list rather than once per space."""
-    for fn in fns:
-        v = fn(st, seat, s, "move")
-        if v is not None and v <= slot:
-            return True
-    return False
 
 
 def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:

@@ -6,13 +6,13 @@ map's edge is ``explore``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from . import hooks
 from .actions import Action, action
 from .errors import IllegalActionError
 from .frames import ArmyStepFrame, CaravanStepFrame
-from .spaces import space_of, start_cities
+from .spaces import space_actions, space_of, start_cities
 from .state import LOCKED, ON_CARD, GameState
 
 
@@ -115,3 +115,29 @@ def step_refusal(st: GameState, f: ArmyStepFrame | CaravanStepFrame, a: Action, 
     if s not in nbrs():
         return f"{FIGURE_PLURAL[kind]} move one adjacent space at a time"
     return enter_reason(s)
+
+
+def neighbour_steps(st: GameState, here: int) -> tuple[tuple[int, Action], ...]:
+    """The neighbours of ``here`` in space order, each with its ``to`` action (as
+    ``space_actions`` makes them), kept once per board and space: the step options of armies
+    and caravans filter them at every step."""
+    b = st.board
+    memo: list[tuple[tuple[int, Action], ...] | None] | None = b.memo.get("nbr_steps")
+    if memo is None:
+        memo = b.memo["nbr_steps"] = [None] * b.n
+    got = memo[here]
+    if got is None:
+        nb = sorted(b.nbrs[here])
+        got = memo[here] = tuple(zip(nb, space_actions("to", st, nb), strict=True))
+    return got
+
+
+def move_eased(st: GameState, seat: int, s: int, slot: int, fns: tuple[Callable[..., Any], ...]) -> bool:
+    """Whether ``hooks.difficulty(st, seat, s, "move")`` is at most ``slot`` for a space whose
+    printed difficulty is above it, given the seat's ``difficulty`` handlers ``fns``: the step
+    options fetch these once per list rather than once per space."""
+    for fn in fns:
+        v = fn(st, seat, s, "move")
+        if v is not None and v <= slot:
+            return True
+    return False
