@@ -411,12 +411,6 @@ def agenda_facts(st: GameState) -> frozenset[str]:
     return frozenset(fact for fact, readers in OPTIONAL_FACTS.items() if readers & kinds)
 
 
-def _know_facts(st: GameState) -> None:
-    """Fill in ``GameState._agenda_facts`` once the victory cards are dealt."""
-    if st._agenda_facts is None and st.victory_cards:
-        st._agenda_facts = agenda_facts(st)
-
-
 def claim_completed(st: GameState, actor: int = -1) -> bool:
     """Ruleset ``agenda_timing = "on_completion"`` (unified rules, Winning the Game: "When a
     player completes an agenda, that player places one of his or her control tokens next to that
@@ -427,36 +421,86 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
     longer holds a claimed fort agenda, it pushes the agenda check (``run_agendas``, which may ask
     for a token to be removed first) and returns True; the caller then runs it. Other seats rarely
     complete an agenda by someone else's action; they are checked fully after the event dial,
-    after Globalization and at the end of their own turn."""
-    _know_facts(st)
-    claims = st.claims
-    full = sorted({st.current, actor} - {-1})
+    after Globalization and at the end of their own turn. The checks change nothing, so their
+    order does not matter: only whether one of them finds something."""
+    if st._agenda_facts is None and st.victory_cards:
+        st._agenda_facts = agenda_facts(st)
+    cur = st.current
+    if actor == cur or actor == -1:
+        full = [] if cur == -1 else [cur]
+    elif cur == -1:
+        full = [actor]
+    else:
+        full = [actor, cur] if actor < cur else [cur, actor]
     clean = st._agenda_clean
-    todo = [seat for seat in full if not clean >> seat & 1]
-    check = _Checks(st).check
-    table = card_checks(st._c)
-    for vc_id in st.victory_cards:
-        fort, entries = table[vc_id]
-        holders = _holders(claims, entries)
-        # A seat that claimed an agenda of this card keeps it, except a fort agenda no longer met.
-        if fort:
-            for seat in holders:
+    claims = st.claims
+    plan = _plan(st)
+    forts: dict[int, int] | None = None
+    # A seat that claimed an agenda of a fort card keeps it only while it is met.
+    for e in plan[1]:
+        held = claims.get(e[0])
+        if held:
+            need = e[1]
+            for seat in held:
                 if clean >> seat & 1:
                     continue
-                for e in entries:
-                    if seat in claims.get(e[0], ()) and not check(seat, e):
+                if need < 0:
+                    if not e[2](st, seat):
                         push_agenda_checks(st, full)
                         return True
-        for seat in todo:
-            if seat not in holders:
-                for e in entries:
-                    if check(seat, e):
+                else:
+                    if forts is None:
+                        forts = _fort_counts(st)
+                    if forts.get(seat, 0) < need:
                         push_agenda_checks(st, full)
                         return True
-    for seat in todo:
+    for seat in full:
+        if clean >> seat & 1:
+            continue
+        for _vc_id, _fort, entries in plan[0]:
+            for e in entries:
+                if seat in claims.get(e[0], ()):
+                    break  # it holds this card
+            else:
+                for e in entries:
+                    need = e[1]
+                    if need < 0:
+                        if e[2](st, seat):
+                            push_agenda_checks(st, full)
+                            return True
+                    else:
+                        if forts is None:
+                            forts = _fort_counts(st)
+                        if forts.get(seat, 0) >= need:
+                            push_agenda_checks(st, full)
+                            return True
+    for seat in full:
         st._agenda_clean |= 1 << seat
     st._agenda_clean |= FORTS_HELD  # every fort agenda claimed is still met
     return False
+
+
+Plan = tuple[tuple[tuple[str, bool, tuple[AgendaCheck, ...]], ...], tuple[AgendaCheck, ...]]
+"""The dealt victory cards in order, each as (id, whether it is a fort card, its
+``card_checks`` entries), and the entries of the fort cards."""
+_PLANS: Final[dict[int, tuple[list[str], list[str], Content, Plan]]] = {}
+"""id of a ``GameState.victory_cards`` list -> (that list, a copy, the content, its plan): a
+hit counts only for that very list, unchanged, and content."""
+
+
+def _plan(st: GameState) -> Plan:
+    """The ``Plan`` of the victory cards of ``st``, made once per game (its states share the
+    list) rather than looked up card by card on every agenda check."""
+    vcs = st.victory_cards
+    c = st._c
+    got = _PLANS.get(id(vcs))
+    if got is None or got[0] is not vcs or got[2] is not c or got[1] != vcs:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        table = card_checks(c)
+        cards = tuple((vc_id, *table[vc_id]) for vc_id in vcs)
+        got = _PLANS[id(vcs)] = (vcs, list(vcs), c, (cards, tuple(e for _v, fort, es in cards if fort for e in es)))
+    return got[3]
 
 
 FORTS_HELD: Final = 1 << 30
@@ -468,42 +512,57 @@ their fort agendas)."""
 
 @auto("agendas")
 def run_agendas(st: GameState, f: AgendasFrame) -> None:
-    _know_facts(st)
+    if st._agenda_facts is None and st.victory_cards:
+        st._agenda_facts = agenda_facts(st)
     check_seats = f["seats"]
     clean = st._agenda_clean
     if clean & FORTS_HELD and all(clean >> seat & 1 for seat in check_seats):
         return  # nothing read has changed for the seats asked, and no fort agenda is lost
     claims = st.claims
-    check = _Checks(st).check
-    table = card_checks(content_for(st))
-    # Each card with the seats holding one of its agendas as the call starts; a seat's own
-    # claims and losses below change only its own membership, which is read before them.
-    cards = []
-    for vc_id in st.victory_cards:
-        fort, entries = table[vc_id]
-        cards.append((vc_id, fort, entries, _holders(claims, entries)))
-    for k in range(st.n):
-        seat = (st.current + k) % st.n
-        if st._agenda_clean >> seat & 1:
+    cards = _plan(st)[0]
+    forts: dict[int, int] | None = None
+    n = st.n
+    for k in range(n):
+        seat = (st.current + k) % n
+        clean = st._agenda_clean
+        if clean >> seat & 1:
             continue  # checked since the last change to what agendas read: nothing to do
         full = seat in check_seats
-        if not full and st._agenda_clean & FORTS_HELD:
+        if not full and clean & FORTS_HELD:
             continue  # its fort agendas are met, and nothing else is asked of it
-        for vc_id, fort, entries, holders in cards:
+        for vc_id, fort, entries in cards:
             if not (full or fort):
                 continue
-            mine = [e for e in entries if seat in claims.get(e[0], ())] if seat in holders else []
-            if fort:
-                for e in mine:
-                    if not check(seat, e):
-                        st.mark_agendas()
-                        claims[e[0]] = [p for p in claims[e[0]] if p != seat]
-                        log(st, f"seat {seat} loses the {e[3].name} agenda", "agenda_lost", seat=seat, agenda=e[0], card=vc_id)
-                        mine = []
-            if mine or not full:
+            # Only this seat's own claims change below, after it has read them on this card.
+            mine = lost = False
+            for e in entries:
+                if seat in claims.get(e[0], ()):
+                    if fort:
+                        need = e[1]
+                        if need < 0:
+                            kept = e[2](st, seat)
+                        else:
+                            if forts is None:
+                                forts = _fort_counts(st)
+                            kept = forts.get(seat, 0) >= need
+                        if not kept:
+                            st.mark_agendas()
+                            claims[e[0]] = [p for p in claims[e[0]] if p != seat]
+                            log(st, f"seat {seat} loses the {e[3].name} agenda", "agenda_lost", seat=seat, agenda=e[0], card=vc_id)
+                            lost = True
+                            continue
+                    mine = True
+            if (mine and not lost) or not full:
                 continue
             for e in entries:
-                if check(seat, e):
+                need = e[1]
+                if need < 0:
+                    met = e[2](st, seat)
+                else:
+                    if forts is None:
+                        forts = _fort_counts(st)
+                    met = forts.get(seat, 0) >= need
+                if met:
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
                         push(st, {"kind": "agendas", "seats": check_seats})
