@@ -286,20 +286,25 @@ def _met_check(ag: Agenda) -> MetCheck:
         def cities_on_map(st: GameState, seat: int) -> bool:
             return countOf(st.cities.values(), seat) >= n
         return cities_on_map
+    if kind == "mature_cities":
+        def mature(st: GameState, seat: int) -> bool:
+            cities = st.cities
+            spare = countOf(cities.values(), seat) - n  # cities that may fail to be mature
+            if spare < 0:
+                return False
+            for s, o in cities.items():
+                if o == seat and not is_mature(st, seat, s):
+                    spare -= 1
+                    if spare < 0:
+                        return False
+            return True
+        return mature
     if kind in CITY_BOUND:
         def city_bound(st: GameState, seat: int) -> bool:
             cities = st.cities
             if countOf(cities.values(), seat) < n:
                 return False
             mine = [s for s, o in cities.items() if o == seat]
-            if kind == "mature_cities":
-                spare = len(mine) - n  # cities that may fail to be mature
-                for s in mine:
-                    if not is_mature(st, seat, s):
-                        spare -= 1
-                        if spare < 0:
-                            return False
-                return True
             tile_of = st.board.tile_of
             if kind == "city_tiles":
                 return len({tile_of[s] for s in mine}) >= n
@@ -316,10 +321,32 @@ def _met_check(ag: Agenda) -> MetCheck:
         return coastal
     if kind == "reinforced_tokens":
         def reinforced(st: GameState, seat: int) -> bool:
-            if len(st.reinforced) < n:
+            sides = st.reinforced
+            if len(sides) < n:
                 return False
-            return general(st, seat)
+            ctl = st.ctl
+            have = 0
+            for s in sides:
+                if ctl.get(s) == seat:
+                    have += 1
+            return have >= n
         return reinforced
+    if kind == "natural_wonders":
+        def natural_wonders(st: GameState, seat: int) -> bool:
+            cities = st.cities
+            ctl = st.ctl
+            have = 0
+            for s in _board_spaces(st, "natural_wonder"):
+                if cities.get(s) == seat:
+                    have += 1
+                if ctl.get(s) == seat:
+                    have += 1
+            return have >= n
+        return natural_wonders
+    if kind == "attack_value":
+        def attack(st: GameState, seat: int) -> bool:
+            return st.players[seat].flags.get("best_attack", 0) >= n
+        return attack
     if kind == "all_districts":
         def districts(st: GameState, seat: int) -> bool:
             if len(st.district) < len(content_for(st).ruleset.districts):
@@ -516,8 +543,12 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
         st._agenda_facts = agenda_facts(st)
     check_seats = f["seats"]
     clean = st._agenda_clean
-    if clean & FORTS_HELD and all(clean >> seat & 1 for seat in check_seats):
-        return  # nothing read has changed for the seats asked, and no fort agenda is lost
+    if clean & FORTS_HELD:
+        for seat in check_seats:
+            if not clean >> seat & 1:
+                break
+        else:
+            return  # nothing read has changed for the seats asked, and no fort agenda is lost
     claims = st.claims
     cards = _plan(st)[0]
     forts: dict[int, int] | None = None
