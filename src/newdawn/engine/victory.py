@@ -187,8 +187,9 @@ def _fort_counts(st: GameState) -> dict[int, int]:
 
 
 class _Checks:
-    """The agenda checks of one ``claim_completed`` or ``run_agendas`` call, which change no
-    piece: the fort agendas (asked of every holder, both fort cards) read the forts once."""
+    """An agenda check as ``claim_completed`` and ``run_agendas`` make it, from a ``card_checks``
+    entry: a fort agenda compares the forts, counted once, with its need; another runs its
+    check."""
 
     __slots__ = ("st", "forts")
 
@@ -382,23 +383,6 @@ def card_checks(c: Content) -> CardChecks:
     return got[1]
 
 
-_NOBODY: Final[frozenset[int]] = frozenset()
-
-
-def _holders(claims: Mapping[str, list[int]], entries: tuple[AgendaCheck, ...]) -> frozenset[int] | set[int]:
-    """The seats holding one of the agendas ``entries`` of a card (most cards: nobody, answered
-    without a new set; asked for every card on every agenda check)."""
-    seats: set[int] | None = None
-    for e in entries:
-        held = claims.get(e[0])
-        if held:
-            if seats is None:
-                seats = set(held)
-            else:
-                seats.update(held)
-    return _NOBODY if seats is None else seats
-
-
 def claimed_cards(st: GameState, seat: int) -> int:
     """Victory cards on which ``seat`` holds a control token."""
     return card_counts(st)[seat]
@@ -408,10 +392,15 @@ def card_counts(st: GameState) -> list[int]:
     """By seat, the victory cards on which it holds a control token (one pass over the claims)."""
     counts = [0] * st.n
     claims = st.claims
-    table = card_checks(st._c)
-    for vc_id in st.victory_cards:
-        for p in _holders(claims, table[vc_id][1]):
-            counts[p] += 1
+    if claims:
+        for card in _plan(st)[0]:
+            seats: set[int] = set()
+            for aid in card[3]:
+                held = claims.get(aid)
+                if held:
+                    seats.update(held)
+            for p in seats:
+                counts[p] += 1
     return counts
 
 
@@ -461,55 +450,48 @@ def claim_completed(st: GameState, actor: int = -1) -> bool:
         full = [actor, cur] if actor < cur else [cur, actor]
     clean = st._agenda_clean
     claims = st.claims
-    plan = _plan(st)
-    forts: dict[int, int] | None = None
+    cards, fort_entries, has_forts = _plan(st)
+    forts = _fort_counts(st) if has_forts else _NO_FORTS
     # A seat that claimed an agenda of a fort card keeps it only while it is met.
-    for e in plan[1]:
-        held = claims.get(e[0])
+    for aid, need, check, _ag in fort_entries:
+        held = claims.get(aid)
         if held:
-            need = e[1]
             for seat in held:
-                if clean >> seat & 1:
-                    continue
-                if need < 0:
-                    if not e[2](st, seat):
-                        push_agenda_checks(st, full)
-                        return True
-                else:
-                    if forts is None:
-                        forts = _fort_counts(st)
-                    if forts.get(seat, 0) < need:
-                        push_agenda_checks(st, full)
-                        return True
+                if not clean >> seat & 1 and (forts.get(seat, 0) < need if need >= 0 else not check(st, seat)):
+                    push_agenda_checks(st, full)
+                    return True
     for seat in full:
         if clean >> seat & 1:
             continue
-        for _vc_id, _fort, entries in plan[0]:
-            for e in entries:
-                if seat in claims.get(e[0], ()):
+        have_forts = forts.get(seat, 0)
+        for _vc_id, _fort, _entries, ids, fort_need, checks in cards:
+            for aid in ids:
+                if seat in claims.get(aid, ()):
                     break  # it holds this card
             else:
-                for e in entries:
-                    need = e[1]
-                    if need < 0:
-                        if e[2](st, seat):
-                            push_agenda_checks(st, full)
-                            return True
-                    else:
-                        if forts is None:
-                            forts = _fort_counts(st)
-                        if forts.get(seat, 0) >= need:
-                            push_agenda_checks(st, full)
-                            return True
+                if have_forts >= fort_need:
+                    push_agenda_checks(st, full)
+                    return True
+                for check in checks:
+                    if check(st, seat):
+                        push_agenda_checks(st, full)
+                        return True
     for seat in full:
-        st._agenda_clean |= 1 << seat
-    st._agenda_clean |= FORTS_HELD  # every fort agenda claimed is still met
+        clean |= 1 << seat
+    st._agenda_clean = clean | FORTS_HELD  # every fort agenda claimed is still met
     return False
 
 
-Plan = tuple[tuple[tuple[str, bool, tuple[AgendaCheck, ...]], ...], tuple[AgendaCheck, ...]]
-"""The dealt victory cards in order, each as (id, whether it is a fort card, its
-``card_checks`` entries), and the entries of the fort cards."""
+_NO_FORTS: Final[dict[int, int]] = {}
+_NEVER: Final = 1 << 62
+"""The fort need of a card without a fort agenda."""
+PlanCard = tuple[str, bool, tuple[AgendaCheck, ...], tuple[str, ...], int, tuple[MetCheck, ...]]
+"""A dealt victory card: its id, whether it is a fort card, its ``card_checks`` entries, and
+for the question whether a seat meets one of them: their ids, the least need of its fort
+agendas (``_NEVER`` without one) and the checks of the others."""
+Plan = tuple[tuple[PlanCard, ...], tuple[AgendaCheck, ...], bool]
+"""The dealt victory cards in order, the entries of the fort cards, and whether an agenda
+counts forts."""
 _PLANS: Final[dict[int, tuple[list[str], list[str], Content, Plan]]] = {}
 """id of a ``GameState.victory_cards`` list -> (that list, a copy, the content, its plan): a
 hit counts only for that very list, unchanged, and content."""
@@ -525,8 +507,15 @@ def _plan(st: GameState) -> Plan:
         if len(_PLANS) > 256:
             _PLANS.clear()
         table = card_checks(c)
-        cards = tuple((vc_id, *table[vc_id]) for vc_id in vcs)
-        got = _PLANS[id(vcs)] = (vcs, list(vcs), c, (cards, tuple(e for _v, fort, es in cards if fort for e in es)))
+        cards: list[PlanCard] = []
+        for vc_id in vcs:
+            fort, entries = table[vc_id]
+            fort_need = min((e[1] for e in entries if e[1] >= 0), default=_NEVER)
+            cards.append((vc_id, fort, entries, tuple(e[0] for e in entries), fort_need,
+                          tuple(e[2] for e in entries if e[1] < 0)))
+        plan = (tuple(cards), tuple(e for _v, fort, es, *_rest in cards if fort for e in es),
+                any(card[4] != _NEVER for card in cards))
+        got = _PLANS[id(vcs)] = (vcs, list(vcs), c, plan)
     return got[3]
 
 
@@ -550,8 +539,8 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
         else:
             return  # nothing read has changed for the seats asked, and no fort agenda is lost
     claims = st.claims
-    cards = _plan(st)[0]
-    forts: dict[int, int] | None = None
+    cards, _fort_entries, has_forts = _plan(st)
+    forts = _fort_counts(st) if has_forts else _NO_FORTS  # no piece moves here
     n = st.n
     for k in range(n):
         seat = (st.current + k) % n
@@ -561,39 +550,43 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
         full = seat in check_seats
         if not full and clean & FORTS_HELD:
             continue  # its fort agendas are met, and nothing else is asked of it
-        for vc_id, fort, entries in cards:
-            if not (full or fort):
-                continue
-            # Only this seat's own claims change below, after it has read them on this card.
-            mine = lost = False
-            for e in entries:
-                if seat in claims.get(e[0], ()):
-                    if fort:
+        have_forts = forts.get(seat, 0)
+        for vc_id, fort, entries, ids, fort_need, checks in cards:
+            if fort:
+                # Only this seat's own claims change here, after it has read them on this card.
+                mine = lost = False
+                for e in entries:
+                    if seat in claims.get(e[0], ()):
                         need = e[1]
-                        if need < 0:
-                            kept = e[2](st, seat)
-                        else:
-                            if forts is None:
-                                forts = _fort_counts(st)
-                            kept = forts.get(seat, 0) >= need
-                        if not kept:
+                        if have_forts < need if need >= 0 else not e[2](st, seat):
                             st.mark_agendas()
                             claims[e[0]] = [p for p in claims[e[0]] if p != seat]
                             log(st, f"seat {seat} loses the {e[3].name} agenda", "agenda_lost", seat=seat, agenda=e[0], card=vc_id)
                             lost = True
-                            continue
-                    mine = True
-            if (mine and not lost) or not full:
+                        else:
+                            mine = True
+                if (mine and not lost) or not full:
+                    continue
+            elif not full:
                 continue
+            else:
+                held = False
+                for aid in ids:
+                    if seat in claims.get(aid, ()):
+                        held = True
+                        break
+                if held:
+                    continue  # it holds this card
+            # Does it meet one of the card's agendas? Only then find the first it meets.
+            if have_forts < fort_need:
+                for check in checks:
+                    if check(st, seat):
+                        break
+                else:
+                    continue
             for e in entries:
                 need = e[1]
-                if need < 0:
-                    met = e[2](st, seat)
-                else:
-                    if forts is None:
-                        forts = _fort_counts(st)
-                    met = forts.get(seat, 0) >= need
-                if met:
+                if have_forts >= need if need >= 0 else e[2](st, seat):
                     if unused_control(st, seat) <= 0:
                         # FAQ: with no unused token, remove one from the map first.
                         push(st, {"kind": "agendas", "seats": check_seats})
