@@ -186,28 +186,6 @@ def _fort_counts(st: GameState) -> dict[int, int]:
     return counts
 
 
-class _Checks:
-    """An agenda check as ``claim_completed`` and ``run_agendas`` make it, from a ``card_checks``
-    entry: a fort agenda compares the forts, counted once, with its need; another runs its
-    check."""
-
-    __slots__ = ("st", "forts")
-
-    def __init__(self, st: GameState) -> None:
-        self.st = st
-        self.forts: dict[int, int] | None = None
-
-    def check(self, seat: int, entry: AgendaCheck) -> bool:
-        """Whether ``seat`` meets the agenda of ``entry`` (``card_checks``) now."""
-        need = entry[1]
-        if need >= 0:
-            forts = self.forts
-            if forts is None:
-                forts = self.forts = _fort_counts(self.st)
-            return forts.get(seat, 0) >= need
-        return entry[2](self.st, seat)
-
-
 def _board_spaces(st: GameState, kind: str) -> tuple[int, ...]:
     """The spaces of one kind, ``forts`` or a terrain (``natural_wonder``), kept in
     the board's memo (a new board is built when the map grows)."""
