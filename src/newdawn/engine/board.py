@@ -118,7 +118,7 @@ class Board:
     __slots__ = (
         "placements", "tiles", "n", "coords", "index", "terrain", "is_fort", "is_water",
         "tile_of", "tile_no", "on_capital_tile", "printed", "nbrs", "nbr_dir", "edge",
-        "spaces_of", "_keys", "coastal", "memo", "diff",
+        "spaces_of", "_keys", "coastal", "memo", "diff", "box",
     )
 
     placements: tuple[Placement, ...]
@@ -155,6 +155,8 @@ class Board:
     spaces_of: tuple[tuple[int, ...], ...]
     """Space ids of each placement, by placement index."""
     _keys: dict[int, int]
+    box: tuple[int, int, int, int]
+    """(least q, greatest q, least r, greatest r) of the spaces; all 0 on an empty board."""
 
     def __init__(self, placements: Sequence[Placement], tiles: Mapping[int, TileDef],
                  prev: Board | None = None) -> None:
@@ -265,9 +267,24 @@ class Board:
                         wet = True
                         break
             coastal[i] = wet
+        if prev is not None and prev.n:
+            bq0, bq1, br0, br1 = prev.box
+        elif n:
+            bq0 = bq1 = coords[0][0]
+            br0 = br1 = coords[0][1]
+        else:
+            bq0 = bq1 = br0 = br1 = 0
         for i in range(old_n, n):
             q, r = coords[i]
             keys[_key(q, r)] = i
+            if q < bq0:
+                bq0 = q
+            elif q > bq1:
+                bq1 = q
+            if r < br0:
+                br0 = r
+            elif r > br1:
+                br1 = r
 
         self.placements = placements
         self.tiles = tiles
@@ -289,6 +306,7 @@ class Board:
         self.diff: tuple[int, ...] = ()
         self.spaces_of = tuple(spaces_of)
         self._keys = keys
+        self.box = (bq0, bq1, br0, br1)
 
     def __repr__(self) -> str:
         return f"Board(n={self.n}, placements={len(self.placements)})"
@@ -472,45 +490,31 @@ def tile_placements(
     when ``must_touch`` is given, that space is among the touched ones. ``min_touch`` is assumed
     to be at least 1 on a non-empty board.
 
-    The translations tried: with ``must_touch``, those that put a cell on a free neighbour of
-    that space; otherwise each translation gets the number of counted spaces its halo covers,
-    counted from the counted spaces with a free neighbour (no other space can lie next to a
-    cell of a placement without a clash), and only those with enough are checked for a clash.
+    With ``must_touch``, the translations tried are those that put a cell on a free neighbour of
+    that space; otherwise all translations are searched at once with bit sets (:func:`_bit_search`).
     """
     if board.n == 0:
         if min_touch > 0 or must_touch is not None:
             return []
         return sorted((sd, k, (0, 0)) for sd in sides if sd in tiledef.sides for k in range(6))
+    if must_touch is None:
+        return _bit_search(board, tiledef, min_touch, counted, sides)
     keys = board._keys
     coords = board.coords
     if counted is not None:
-        touchable = {_key(*coords[sid]) for sid in counted}
+        touchable: set[int] | dict[int, int] = {_key(*coords[sid]) for sid in counted}
     else:
-        touchable = set(keys)
-    mt_key = _key(*coords[must_touch]) if must_touch is not None else None
-    edge: list[int] = []  # without must_touch: the touchable spaces with a free neighbour
-    if mt_key is not None:
-        edge = [mt_key + dk for dk in _DIR_KEYS if mt_key + dk not in keys]  # with it: its free neighbours
-    else:
-        for u in touchable:
-            for dk in _DIR_KEYS:
-                if u + dk not in keys:
-                    edge.append(u)
-                    break
-
-    edge_qr = [_unkey(u) for u in edge] if mt_key is None else []
+        touchable = keys
+    mt_key = _key(*coords[must_touch])
+    edge = [mt_key + dk for dk in _DIR_KEYS if mt_key + dk not in keys]  # its free neighbours
     out: list[tuple[str, int, Coord]] = []
     for side in sides:
         if side not in tiledef.sides:
             continue
         for k in range(6):
             cells, halo_t, halo = _shape(tiledef, side, k)
-            if mt_key is not None:
-                # a cell next to the space: the translations that put one on its free neighbours
-                cands: Iterable[int] = {f - c for f in edge for c in cells if mt_key - (f - c) in halo}
-            else:
-                cands = _touching(edge_qr, halo_t, min_touch)
-            for t in cands:
+            # a cell next to the space: the translations that put one on its free neighbours
+            for t in {f - c for f in edge for c in cells if mt_key - (f - c) in halo}:
                 clash = False
                 for c in cells:
                     if c + t in keys:
@@ -518,51 +522,129 @@ def tile_placements(
                         break
                 if clash:
                     continue
-                if mt_key is not None:
-                    n_touch = 0
-                    for h in halo_t:
-                        if h + t in touchable:
-                            n_touch += 1
-                            if n_touch >= min_touch:
-                                break  # enough: the count is only compared with min_touch
-                    if n_touch < min_touch:
-                        continue
+                n_touch = 0
+                for h in halo_t:
+                    if h + t in touchable:
+                        n_touch += 1
+                        if n_touch >= min_touch:
+                            break  # enough: the count is only compared with min_touch
+                if n_touch < min_touch:
+                    continue
                 out.append((side, k, _unkey(t)))
     out.sort()
     return out
 
 
-def _touching(edge_qr: list[Coord], halo_t: tuple[int, ...], need: int) -> list[int]:
-    """The packed translations that put at least ``need`` (at least 1) hexes of the packed halo
-    ``halo_t`` on hexes of ``edge_qr``. Each (edge hex, halo hex) pair votes for the translation
-    that puts one on the other; the votes are counted in a list over the box of all of them,
-    whose small ints cost less than a Counter's dict in both builds."""
-    if not edge_qr:
-        return []
-    need = max(need, 1)
-    hq: list[int] = []
-    hr: list[int] = []
-    for h in halo_t:
-        dq, dr = _unkey(h)
-        hq.append(dq)
-        hr.append(dr)
-    eq = [q for q, _ in edge_qr]
-    er = [r for _, r in edge_qr]
-    q0 = min(eq) - max(hq)
-    r0 = min(er) - max(hr)
-    w = max(er) - min(hr) - r0 + 1
-    votes = [0] * ((max(eq) - min(hq) - q0 + 1) * w)
-    offsets = [dq * w + dr for dq, dr in zip(hq, hr, strict=True)]
-    out: list[int] = []
-    for q, r in edge_qr:
-        base = (q - q0) * w + r - r0
-        for o in offsets:
-            i = base - o
-            v = votes[i] + 1
-            votes[i] = v
-            if v == need:
-                out.append((i // w + q0) * _K + i % w + r0)
+# id of the tile definition -> (that definition, the largest |q| or |r| of a cell or halo hex of
+# any side and rotation)
+_REACH: Final[dict[int, tuple[TileDef, int]]] = {}
+
+
+def _reach(tiledef: TileDef) -> int:
+    got = _REACH.get(id(tiledef))
+    if got is not None and got[0] is tiledef:
+        return got[1]
+    reach = 0
+    for side in tiledef.sides:
+        for k in range(6):
+            cells, halo_t, _halo = _shape(tiledef, side, k)
+            for h in (*cells, *halo_t):
+                q, r = _unkey(h)
+                reach = max(reach, abs(q), abs(r))
+    if len(_REACH) > 1024:
+        _REACH.clear()
+    _REACH[id(tiledef)] = (tiledef, reach)
+    return reach
+
+
+def _bit_search(board: Board, tiledef: TileDef, min_touch: int, counted: frozenset[int] | None,
+                sides: Sequence[str]) -> list[tuple[str, int, Coord]]:
+    """:func:`tile_placements` without ``must_touch``, on a non-empty board.
+
+    Hexes of a box around the map are bits of ints: (q, r) is bit (q - q0) * w + r - r0, and the
+    box is wide enough (a margin of twice the tile's reach) that a translation t plus a cell or
+    halo hex never wraps into another row. So "t + h is a counted space" for all t at once is
+    the counted bits shifted right by h's bit offset; the halo's shifted sets are counted up to
+    ``need`` with one int per level (level j: the translations covered at least j + 1 times);
+    the clashes are the occupied bits shifted by each cell's offset. A counted space next to a
+    cell of a placement without a clash is a space the placement touches, and only those."""
+    need = max(min_touch, 1)
+    m = 2 * _reach(tiledef) + 1
+    bq0, bq1, br0, br1 = board.box
+    q0 = bq0 - m
+    r0 = br0 - m
+    w = br1 - br0 + 2 * m + 1
+    lift = (m + 1) * w  # every offset of a cell or halo hex is above -lift: shifts stay right shifts
+    occ = 0
+    for q, r in board.coords:
+        occ |= 1 << ((q - q0) * w + r - r0)
+    if counted is None:
+        touch = occ
+    else:
+        coords = board.coords
+        touch = 0
+        for sid in counted:
+            q, r = coords[sid]
+            touch |= 1 << ((q - q0) * w + r - r0)
+    occ <<= lift
+    touch <<= lift
+    out: list[tuple[str, int, Coord]] = []
+    for side in sides:
+        if side not in tiledef.sides:
+            continue
+        for k in range(6):
+            cells, halo = _offsets(tiledef, side, k)
+            found = _covered(touch, lift, w, halo, need)
+            for dq, dr in cells:
+                if not found:
+                    break
+                found &= ~(occ >> (lift + dq * w + dr))
+            while found:
+                low = found & -found
+                found ^= low
+                tq, tr = divmod(low.bit_length() - 1, w)
+                out.append((side, k, (tq + q0, tr + r0)))
+    out.sort()
     return out
+
+
+def _covered(bits: int, lift: int, w: int, halo: tuple[Coord, ...], need: int) -> int:
+    """The translations (bits, as in :func:`_bit_search`) whose ``halo`` covers at least ``need``
+    (at least 1) of the hexes ``bits`` (shifted up by ``lift``): one int per count, raised from
+    the level below by each shifted set."""
+    if need > 4:
+        levels = [0] * need
+        for dq, dr in halo:
+            x = bits >> (lift + dq * w + dr)
+            for j in range(need - 1, 0, -1):
+                levels[j] |= levels[j - 1] & x
+            levels[0] |= x
+        return levels[-1]
+    l1 = l2 = l3 = l4 = 0  # the same with the four levels of the usual counts in locals
+    for dq, dr in halo:
+        x = bits >> (lift + dq * w + dr)
+        l4 |= l3 & x
+        l3 |= l2 & x
+        l2 |= l1 & x
+        l1 |= x
+    return (l1, l2, l3, l4)[need - 1]
+
+
+# (id of the tile definition, side, rotation) -> (that definition, cells, halo), as (q, r) pairs
+_OFFSETS: Final[dict[tuple[int, str, int], tuple[TileDef, tuple[Coord, ...], tuple[Coord, ...]]]] = {}
+
+
+def _offsets(tiledef: TileDef, side: str, k: int) -> tuple[tuple[Coord, ...], tuple[Coord, ...]]:
+    """:func:`_shape`'s cells and halo as (q, r) pairs (cached likewise)."""
+    got = _OFFSETS.get((id(tiledef), side, k))
+    if got is not None and got[0] is tiledef:
+        return got[1], got[2]
+    cells, halo_t, _halo = _shape(tiledef, side, k)
+    pairs = (tuple(map(_unkey, cells)), tuple(map(_unkey, halo_t)))
+    if len(_OFFSETS) > 4096:
+        _OFFSETS.clear()
+    _OFFSETS[(id(tiledef), side, k)] = (tiledef, *pairs)
+    return pairs
 
 
 def enclosed_holes(board: Board) -> list[Coord]:
