@@ -400,9 +400,43 @@ def fort_positions(
         for dk in _DIR_KEYS:
             if base + dk not in keys:
                 cand.add(base + dk)
-    out = [c for c in map(_unkey, cand) if fort_refusal(board, core_ids, fort_coords, min_core, c) is None]
+    fort_keys = {_key(q, r) for q, r in fort_coords}
+    out = [_unkey(h) for h in cand if not _fort_fault(board, core_ids, fort_keys, min_core, h)]
     out.sort()
     return out
+
+
+_FORT_ON_MAP: Final = 1
+_FORT_PLANNED: Final = 2
+_FORT_FEW_CORE: Final = 3
+_FORT_NEXT_FORT: Final = 4
+_FORT_NEXT_CITY_STATE: Final = 5
+
+
+def _fort_fault(board: Board, core_ids: frozenset[int], fort_keys: set[int], min_core: int, h: int) -> int:
+    """0 when a fort token may go on the packed hex ``h`` (Setup 3g), else the first rule it
+    breaks (``_FORT_*``); :func:`fort_refusal` words it. ``fort_keys``: the planned forts."""
+    keys = board._keys
+    if h in keys:
+        return _FORT_ON_MAP
+    if h in fort_keys:
+        return _FORT_PLANNED
+    touching = 0
+    for dk in _DIR_KEYS:
+        if keys.get(h + dk) in core_ids:
+            touching += 1
+    if touching < min_core:
+        return _FORT_FEW_CORE
+    for dk in _DIR_KEYS:
+        nk = h + dk
+        nid = keys.get(nk)
+        if nk in fort_keys or (nid is not None and board.is_fort[nid]):
+            return _FORT_NEXT_FORT
+        if nid is not None:
+            ps = board.printed[nid]
+            if ps is not None and ps.city_state:
+                return _FORT_NEXT_CITY_STATE
+    return 0
 
 
 def fort_refusal(
@@ -413,29 +447,20 @@ def fort_refusal(
     c: Coord,
 ) -> str | None:
     """Why a fort token may not go on hex ``c`` (Setup 3g), or None if it may."""
-    keys = board._keys
     h = _key(*c)
-    if h in keys:
+    fault = _fort_fault(board, core_ids, {_key(q, r) for q, r in fort_coords}, min_core, h)
+    if fault == _FORT_ON_MAP:
         return f"{c[0]},{c[1]} is already a space of the map: a fort goes on an empty hex beside the core tiles"
-    if tuple(c) in fort_coords:
+    if fault == _FORT_PLANNED:
         return f"a fort is already planned at {c[0]},{c[1]}"
-    touching = 0
-    for dk in _DIR_KEYS:
-        if keys.get(h + dk) in core_ids:
-            touching += 1
-    if touching < min_core:
+    if fault == _FORT_FEW_CORE:
+        touching = sum(1 for dk in _DIR_KEYS if board._keys.get(h + dk) in core_ids)
         return (f"{c[0]},{c[1]} touches {touching} core space{'' if touching == 1 else 's'}; "
                 f"a fort must touch at least {min_core}")
-    fort_keys = {_key(q, r) for q, r in fort_coords}
-    for dk in _DIR_KEYS:
-        nk = h + dk
-        nid = keys.get(nk)
-        if nk in fort_keys or (nid is not None and board.is_fort[nid]):
-            return f"{c[0]},{c[1]} is next to another fort; forts may not touch"
-        if nid is not None:
-            ps = board.printed[nid]
-            if ps is not None and ps.city_state:
-                return f"{c[0]},{c[1]} is next to a city-state's space; forts may not touch one"
+    if fault == _FORT_NEXT_FORT:
+        return f"{c[0]},{c[1]} is next to another fort; forts may not touch"
+    if fault == _FORT_NEXT_CITY_STATE:
+        return f"{c[0]},{c[1]} is next to a city-state's space; forts may not touch one"
     return None
 
 
@@ -656,10 +681,11 @@ def enclosed_holes(board: Board) -> list[Coord]:
     h, h - 1 and 1 (both ways) that never leave the box; each round of the fill is six shifts."""
     if board.n == 0:
         return []
-    qs = [c[0] for c in board.coords]
-    rs = [c[1] for c in board.coords]
-    q0, q1 = min(qs) - 1, max(qs) + 1
-    r0, r1 = min(rs) - 1, max(rs) + 1
+    q0, q1, r0, r1 = board.box
+    q0 -= 1
+    q1 += 1
+    r0 -= 1
+    r1 += 1
     h = r1 - r0 + 3
     w = q1 - q0 + 3
     col = ((1 << (h - 2)) - 1) << 1  # the rows inside the frame, in column 0
