@@ -105,11 +105,44 @@ def side_spaces(tiledef: TileDef, side: str) -> tuple[TileSpace, ...]:
 def tile_cells(tiledef: TileDef, side: str, k: int, t: Coord) -> tuple[Coord, ...]:
     """Map hexes of the tile's spaces (in index order) when placed with rotation ``k`` at ``t``."""
     tq, tr = t
-    out: list[Coord] = []
-    for s in side_spaces(tiledef, side):
-        q, r = rotate((s.q, s.r), k)
-        out.append((q + tq, r + tr))
-    return tuple(out)
+    return tuple([(q + tq, r + tr) for q, r in _local_cells(tiledef, side, k)])
+
+
+# (id of the tile definition, side, rotation) -> (that definition, the cells at t = (0, 0))
+_CELLS: Final[dict[tuple[int, str, int], tuple[TileDef, tuple[Coord, ...]]]] = {}
+
+
+def _local_cells(tiledef: TileDef, side: str, k: int) -> tuple[Coord, ...]:
+    """:func:`tile_cells` at t = (0, 0) (cached; a hit is accepted only for that very definition
+    object)."""
+    got = _CELLS.get((id(tiledef), side, k))
+    if got is not None and got[0] is tiledef:
+        return got[1]
+    cells = tuple([rotate((s.q, s.r), k) for s in side_spaces(tiledef, side)])
+    if len(_CELLS) > 4096:
+        _CELLS.clear()
+    _CELLS[(id(tiledef), side, k)] = (tiledef, cells)
+    return cells
+
+
+# id of the tile definition, side -> (that definition, the side's spaces in index order, their
+# terrains, which are water, whether one is a capital)
+_SIDES: Final[dict[tuple[int, str], tuple[TileDef, tuple[TileSpace, ...], tuple[str, ...], tuple[bool, ...], bool]]] = {}
+
+
+def _side_facts(tiledef: TileDef, side: str) -> tuple[tuple[TileSpace, ...], tuple[str, ...], tuple[bool, ...], bool]:
+    """What a board records of each space of a tile side (cached; a hit is accepted only for that
+    very definition object)."""
+    got = _SIDES.get((id(tiledef), side))
+    if got is not None and got[0] is tiledef:
+        return got[1], got[2], got[3], got[4]
+    spaces = side_spaces(tiledef, side)
+    facts = (spaces, tuple(s.terrain for s in spaces), tuple(s.terrain == "water" for s in spaces),
+             any(s.capital for s in spaces))
+    if len(_SIDES) > 1024:
+        _SIDES.clear()
+    _SIDES[(id(tiledef), side)] = (tiledef, *facts)
+    return facts
 
 
 class Board:
@@ -167,33 +200,36 @@ class Board:
         if prev is not None and (prev.tiles is not tiles or prev.placements != placements[:len(prev.placements)]
                                  or any(p.kind == KIND_TERRAIN for p in placements[len(prev.placements):])):
             prev = None  # (a terrain placement may change an old space: built again in full)
-        coords: list[Coord] = list(prev.coords) if prev else []
-        terrain: list[str] = list(prev.terrain) if prev else []
-        is_fort: list[bool] = list(prev.is_fort) if prev else []
-        is_water: list[bool] = list(prev.is_water) if prev else []
-        tile_of: list[int] = list(prev.tile_of) if prev else []
-        tile_no: list[int] = list(prev.tile_no) if prev else []
-        on_cap: list[bool] = list(prev.on_capital_tile) if prev else []
-        printed: list[TileSpace | None] = list(prev.printed) if prev else []
-        spaces_of: list[tuple[int, ...]] = list(prev.spaces_of) if prev else []
-        index: dict[Coord, int] = dict(prev.index) if prev else {}
-        done = len(prev.placements) if prev else 0
-        old_n = len(coords)
+        done = len(prev.placements) if prev is not None else 0
+        old_n = prev.n if prev is not None else 0
+        # The facts of the new spaces (ids old_n and up), appended to prev's below. A terrain
+        # placement may change an earlier space; then prev is None and old_n 0, so these lists
+        # hold every space.
+        coords: list[Coord] = []
+        terrain: list[str] = []
+        is_fort: list[bool] = []
+        is_water: list[bool] = []
+        tile_of: list[int] = []
+        tile_no: list[int] = []
+        on_cap: list[bool] = []
+        printed: list[TileSpace | None] = []
+        spaces_of: list[tuple[int, ...]] = []
+        index: dict[Coord, int] = prev.index.copy() if prev is not None else {}
+        keys: dict[int, int] = prev._keys.copy() if prev is not None else {}
         for pi in range(done, len(placements)):
             p = placements[pi]
             first = len(coords)
             if p.kind == KIND_TILE:
                 td = tiles[p.tile]
-                spaces = side_spaces(td, p.side)
-                cap = any(s.capital for s in spaces)
-                for s, c in zip(spaces, tile_cells(td, p.side, p.k, (p.q, p.r)), strict=True):
-                    coords.append(c)
-                    terrain.append(s.terrain)
-                    is_fort.append(False)
-                    is_water.append(s.terrain == "water")
-                    tile_no.append(p.tile)
-                    on_cap.append(cap)
-                    printed.append(s)
+                spaces, terrains, waters, cap = _side_facts(td, p.side)
+                tq, tr = p.q, p.r
+                coords += [(q + tq, r + tr) for q, r in _local_cells(td, p.side, p.k)]
+                terrain += terrains
+                is_fort += [False] * len(spaces)
+                is_water += waters
+                tile_no += [p.tile] * len(spaces)
+                on_cap += [cap] * len(spaces)
+                printed += spaces
             elif p.kind == KIND_FORT or p.kind == KIND_WATER:
                 fort = p.kind == KIND_FORT
                 coords.append((p.q, p.r))
@@ -223,60 +259,67 @@ class Board:
                 c = coords[i]
                 if c in index:
                     raise ValueError(f"placement {pi} ({p}) overlaps space {index[c]} at {c}")
-                index[c] = i
+                index[c] = old_n + i
+                keys[_key(c[0], c[1])] = old_n + i
                 tile_of.append(pi)
-            spaces_of.append(tuple(range(first, len(coords))))
+            spaces_of.append(tuple(range(old_n + first, old_n + len(coords))))
 
-        n = len(coords)
-        get = index.get
+        n = old_n + len(coords)
+        get = keys.get
         if prev is None:
-            redo: Iterable[int] = range(n)
+            all_coords = tuple(coords)
             nbr_dir: list[tuple[int, ...]] = [()] * n
             nbrs: list[tuple[int, ...]] = [()] * n
             edge: list[bool] = [False] * n
             coastal: list[bool] = [False] * n
-            keys: dict[int, int] = {}
+            water = tuple(is_water)
+            redo: Iterable[int] = range(n)
         else:
-            # Only the new spaces and their neighbours gain neighbours (or water next to them).
-            touched = set(range(old_n, n))
-            for i in range(old_n, n):
-                q, r = coords[i]
-                for dq, dr in DIRS:
-                    j = get((q + dq, r + dr), -1)
-                    if 0 <= j < old_n:
-                        touched.add(j)
-            redo = sorted(touched)
+            all_coords = prev.coords + tuple(coords)
             pad: list[tuple[int, ...]] = [()] * (n - old_n)
             nbr_dir = [*prev.nbr_dir, *pad]
             nbrs = [*prev.nbrs, *pad]
             edge = [*prev.edge, *([False] * (n - old_n))]
             coastal = [*prev.coastal, *([False] * (n - old_n))]
-            keys = dict(prev._keys)
+            water = prev.is_water + tuple(is_water)
+            # Only the new spaces and their neighbours gain neighbours (or water next to them).
+            touched = set(range(old_n, n))
+            for q, r in coords:
+                base = q * _K + r
+                for dk in _DIR_KEYS:
+                    j = get(base + dk, n)
+                    if j < old_n:
+                        touched.add(j)
+            redo = sorted(touched)
+        d0, d1, d2, d3, d4, d5 = _DIR_KEYS
         for i in redo:
-            q, r = coords[i]
-            row = tuple([get((q + dq, r + dr), -1) for dq, dr in DIRS])
+            q, r = all_coords[i]
+            base = q * _K + r
+            row = (get(base + d0, -1), get(base + d1, -1), get(base + d2, -1), get(base + d3, -1),
+                   get(base + d4, -1), get(base + d5, -1))
             nbr_dir[i] = row
-            nb = tuple([x for x in row if x >= 0])
-            nbrs[i] = nb
-            edge[i] = len(nb) < 6
+            if -1 in row:
+                nbrs[i] = tuple([x for x in row if x >= 0])
+                edge[i] = True
+            else:
+                nbrs[i] = row
+                edge[i] = False
         for i in redo:
             wet = edge[i]
             if not wet:
                 for j in nbrs[i]:
-                    if is_water[j]:
+                    if water[j]:
                         wet = True
                         break
             coastal[i] = wet
         if prev is not None and prev.n:
             bq0, bq1, br0, br1 = prev.box
-        elif n:
+        elif coords:
             bq0 = bq1 = coords[0][0]
             br0 = br1 = coords[0][1]
         else:
             bq0 = bq1 = br0 = br1 = 0
-        for i in range(old_n, n):
-            q, r = coords[i]
-            keys[_key(q, r)] = i
+        for q, r in coords:
             if q < bq0:
                 bq0 = q
             elif q > bq1:
@@ -289,22 +332,31 @@ class Board:
         self.placements = placements
         self.tiles = tiles
         self.n = n
-        self.coords = tuple(coords)
+        self.coords = all_coords
         self.index = index
-        self.terrain = tuple(terrain)
-        self.is_fort = tuple(is_fort)
-        self.is_water = tuple(is_water)
-        self.tile_of = tuple(tile_of)
-        self.tile_no = tuple(tile_no)
-        self.on_capital_tile = tuple(on_cap)
-        self.printed = tuple(printed)
+        if prev is None:
+            self.terrain = tuple(terrain)
+            self.is_fort = tuple(is_fort)
+            self.tile_of = tuple(tile_of)
+            self.tile_no = tuple(tile_no)
+            self.on_capital_tile = tuple(on_cap)
+            self.printed = tuple(printed)
+            self.spaces_of = tuple(spaces_of)
+        else:
+            self.terrain = prev.terrain + tuple(terrain)
+            self.is_fort = prev.is_fort + tuple(is_fort)
+            self.tile_of = prev.tile_of + tuple(tile_of)
+            self.tile_no = prev.tile_no + tuple(tile_no)
+            self.on_capital_tile = prev.on_capital_tile + tuple(on_cap)
+            self.printed = prev.printed + tuple(printed)
+            self.spaces_of = prev.spaces_of + tuple(spaces_of)
+        self.is_water = water
         self.nbrs = tuple(nbrs)
         self.nbr_dir = tuple(nbr_dir)
         self.edge = tuple(edge)
         self.coastal = tuple(coastal)
         self.memo: dict[str, Any] = {}
         self.diff: tuple[int, ...] = ()
-        self.spaces_of = tuple(spaces_of)
         self._keys = keys
         self.box = (bq0, bq1, br0, br1)
 
