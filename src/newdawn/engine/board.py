@@ -379,24 +379,35 @@ class Board:
 # Shared boards
 
 _CACHE_MAX: Final = 4096
-_cache: Final[dict[tuple[int, tuple[Placement, ...]], Board]] = {}
+_cache: Final[dict[tuple[int, int, Placement | None], list[Board]]] = {}
+"""Boards by (id of their tiles, number of placements, last placement): hashing that key calls
+one placement's ``__hash__`` (Python code), not every placement's; the boards of a key are told
+apart by comparing their placements, which share their objects and so mostly compare by
+identity."""
 
 
 def build_board(placements: Sequence[Placement], tiles: Mapping[int, TileDef],
                 prev: Board | None = None) -> Board:
     """The board for ``placements``; equal placements with the same ``tiles`` object share one
-    Board. The cache is bounded (oldest entries dropped first) and keyed on ``id(tiles)``; a hit is
-    accepted only if the cached board holds that very ``tiles`` object. On a miss, ``prev`` (the
-    board before placements were added, if the caller has it) is extended rather than rebuilt."""
+    Board. The cache is bounded (oldest keys dropped first, eight boards a key) and keyed on
+    ``id(tiles)``; a hit is accepted only if the cached board holds that very ``tiles`` object.
+    On a miss, ``prev`` (the board before placements were added, if the caller has it) is
+    extended rather than rebuilt."""
     pl = tuple(placements)
-    key = (id(tiles), pl)
-    b = _cache.get(key)
-    if b is not None and b.tiles is tiles:
-        return b
+    key = (id(tiles), len(pl), pl[-1] if pl else None)
+    boards = _cache.get(key)
+    if boards is None:
+        if len(_cache) >= _CACHE_MAX:
+            del _cache[next(iter(_cache))]
+        boards = _cache[key] = []
+    else:
+        for b in boards:
+            if b.tiles is tiles and b.placements == pl:
+                return b
+        if len(boards) >= 8:
+            del boards[0]
     b = Board(pl, tiles, prev)
-    if len(_cache) >= _CACHE_MAX:
-        del _cache[next(iter(_cache))]
-    _cache[key] = b
+    boards.append(b)
     return b
 
 
