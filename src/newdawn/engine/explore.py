@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, action, coord_text, parse_coord
+from .actions import Action, action, parse_coord
 from .board import Placement, enclosed_holes, tile_placements
 from .errors import IllegalActionError
 from .flow import act, choice, log, pop, push
@@ -29,11 +29,13 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
         log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
         return
     log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
-    push(st, {"kind": "explore_place", "seat": seat, "tile": tile, "space": s, "options": [str(placement_action(side, k, t)) for side, k, t in options]})
+    # the options' texts, as str(placement_action(side, k, t)) writes them
+    texts = [f"tile {side}{k} {q},{r}" for side, k, (q, r) in options]
+    push(st, {"kind": "explore_place", "seat": seat, "tile": tile, "space": s, "options": texts})
 
 
 def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
-    return action("tile", f"{side}{k} {coord_text(*t)}")
+    return action("tile", f"{side}{k} {t[0]},{t[1]}")
 
 
 @choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")

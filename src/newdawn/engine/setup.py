@@ -10,7 +10,7 @@ from ..content import load_content
 from . import rng, rulesets
 from .actions import Action, action, coord_text, parse_coord
 from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
-from .explore import placement_action, populate
+from .explore import populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
@@ -163,8 +163,8 @@ def clear_table(st: GameState) -> None:
 
 
 def core_space_ids(st: GameState) -> frozenset[int]:
-    b = st.board
-    return frozenset(s for s in range(b.n) if b.tile_of[s] < st.core_count)
+    spaces_of = st.board.spaces_of
+    return frozenset([s for pi in range(st.core_count) for s in spaces_of[pi]])
 
 
 def fort_coords(st: GameState) -> set[tuple[int, int]]:
@@ -196,8 +196,11 @@ def setup_fort_act(st: GameState, f: SetupFortFrame, a: Action) -> None:
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
+    """The core's spaces and the forts'."""
     b = st.board
-    return frozenset(s for s in range(b.n) if b.tile_of[s] < st.core_count or b.is_fort[s])
+    spaces_of = b.spaces_of
+    forts = [s for pi, p in enumerate(b.placements) if p.kind == "fort" for s in spaces_of[pi]]
+    return core_space_ids(st).union(forts)
 
 
 @choice("setup_capital", lambda st, f: f"Place your capital tile {f['tile']} (either side, any rotation)")
@@ -209,7 +212,7 @@ def setup_capital_options(st: GameState, f: SetupCapitalFrame) -> list[Action]:
     if not opts and rs.capital_touch_fallback:
         # The tiles placed before left no such placement: count every space of the map.
         opts = tile_placements(st.board, tile, min_touch=rs.capital_touch_min, counted=None)
-    return [placement_action(side, k, t) for side, k, t in opts]
+    return [action("tile", f"{side}{k} {q},{r}") for side, k, (q, r) in opts]  # as placement_action
 
 
 @act("setup_capital")
