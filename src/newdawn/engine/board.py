@@ -594,15 +594,22 @@ def tile_placements(
     else:
         touchable = keys
     mt_key = _key(*coords[must_touch])
-    edge = [mt_key + dk for dk in _DIR_KEYS if mt_key + dk not in keys]  # its free neighbours
+    # its free neighbours f, each with the step g from f back to the space
+    free = [(mt_key + dk, -dk) for dk in _DIR_KEYS if mt_key + dk not in keys]
     out: list[tuple[str, int, Coord]] = []
     for side in sides:
         if side not in tiledef.sides:
             continue
         for k in range(6):
             cells, halo_t, halo = _shape(tiledef, side, k)
-            # a cell next to the space: the translations that put one on its free neighbours
-            for t in {f - c for f in edge for c in cells if mt_key - (f - c) in halo}:
+            # a cell c on a free neighbour f, the space itself not under a cell: t = f - c
+            cands: Iterable[int]
+            if len(free) == 1:
+                f, g = free[0]
+                cands = [f - c for c in cells if c + g in halo]
+            else:
+                cands = {f - c for f, g in free for c in cells if c + g in halo}
+            for t in cands:
                 clash = False
                 for c in cells:
                     if c + t in keys:
@@ -623,26 +630,15 @@ def tile_placements(
     return out
 
 
-# id of the tile definition -> (that definition, the largest |q| or |r| of a cell or halo hex of
-# any side and rotation)
-_REACH: Final[dict[int, tuple[TileDef, int]]] = {}
-
-
 def _reach(tiledef: TileDef) -> int:
-    got = _REACH.get(id(tiledef))
-    if got is not None and got[0] is tiledef:
-        return got[1]
-    reach = 0
-    for side in tiledef.sides:
-        for k in range(6):
-            cells, halo_t, _halo = _shape(tiledef, side, k)
-            for h in (*cells, *halo_t):
-                q, r = _unkey(h)
-                reach = max(reach, abs(q), abs(r))
-    if len(_REACH) > 1024:
-        _REACH.clear()
-    _REACH[id(tiledef)] = (tiledef, reach)
-    return reach
+    """The largest |q| or |r| of a cell or halo hex of the tile at t = (0, 0), any side and
+    rotation: its cells' largest hex distance from the origin plus one (rotations keep hex
+    distances, and turn a hex at distance d to one with |q| = d)."""
+    far = 0
+    for spaces in tiledef.sides.values():
+        for s in spaces:
+            far = max(far, abs(s.q), abs(s.r), abs(s.q + s.r))
+    return far + 1
 
 
 def _bit_search(board: Board, tiledef: TileDef, min_touch: int, counted: frozenset[int] | None,
