@@ -748,16 +748,17 @@ def enclosed_holes(board: Board) -> list[Coord]:
     h = r1 - r0 + 3
     w = q1 - q0 + 3
     col = ((1 << (h - 2)) - 1) << 1  # the rows inside the frame, in column 0
-    box = 0
-    for j in range(1, w - 1):
-        box |= col << (j * h)
-    spaces = 0
+    # bit 0 of the columns inside the frame (1 .. w - 2): times a column's bits, those bits in each
+    cols = ((1 << ((w - 1) * h)) - (1 << h)) // ((1 << h) - 1)
+    box = col * cols
+    # the spaces' bits, written as a binary numeral (highest bit first) that int() reads
+    size = w * h
+    digits = bytearray(b"0") * size
+    top = size - 1 - (1 - q0) * h - (1 - r0)  # the numeral's index of hex (0, 0)
     for q, r in board.coords:
-        spaces |= 1 << ((q - q0 + 1) * h + r - r0 + 1)
-    free = box & ~spaces
-    ring = (col << h) | (col << ((w - 2) * h))
-    for j in range(1, w - 1):
-        ring |= (2 | 1 << (h - 2)) << (j * h)
+        digits[top - q * h - r] = 49  # "1"
+    free = box & ~int(digits, 2)
+    ring = (col << h) | (col << ((w - 2) * h)) | ((2 | 1 << (h - 2)) * cols)
     out = free & ring  # the padded border is all empty: the outside
     d = h - 1
     while True:
