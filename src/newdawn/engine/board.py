@@ -659,17 +659,13 @@ def _bit_search(board: Board, tiledef: TileDef, min_touch: int, counted: frozens
     r0 = br0 - m
     w = br1 - br0 + 2 * m + 1
     lift = (m + 1) * w  # every offset of a cell or halo hex is above -lift: shifts stay right shifts
-    occ = 0
-    for q, r in board.coords:
-        occ |= 1 << ((q - q0) * w + r - r0)
+    size = (bq1 - q0 + 1) * w
+    occ = _bit_set(board.coords, size, w, -q0 * w - r0)
     if counted is None:
         touch = occ
     else:
         coords = board.coords
-        touch = 0
-        for sid in counted:
-            q, r = coords[sid]
-            touch |= 1 << ((q - q0) * w + r - r0)
+        touch = _bit_set([coords[sid] for sid in counted], size, w, -q0 * w - r0)
     occ <<= lift
     touch <<= lift
     out: list[tuple[str, int, Coord]] = []
@@ -731,6 +727,17 @@ def _offsets(tiledef: TileDef, side: str, k: int) -> tuple[tuple[Coord, ...], tu
     return pairs
 
 
+def _bit_set(cells: Iterable[Coord], size: int, h: int, origin: int) -> int:
+    """The int with bit ``q * h + r + origin`` set for each (q, r) of ``cells`` (all below bit
+    ``size``): written as a binary numeral, highest bit first, that int() reads, which costs
+    less than one big-int OR per cell."""
+    digits = bytearray(b"0") * size
+    top = size - 1 - origin  # the numeral's index of hex (0, 0)
+    for q, r in cells:
+        digits[top - q * h - r] = 49  # "1"
+    return int(digits, 2)
+
+
 def enclosed_holes(board: Board) -> list[Coord]:
     """Empty hexes cut off from the outside of the map (flood fill through empty hexes from the
     border of the bounding box padded by one), sorted.
@@ -751,13 +758,7 @@ def enclosed_holes(board: Board) -> list[Coord]:
     # bit 0 of the columns inside the frame (1 .. w - 2): times a column's bits, those bits in each
     cols = ((1 << ((w - 1) * h)) - (1 << h)) // ((1 << h) - 1)
     box = col * cols
-    # the spaces' bits, written as a binary numeral (highest bit first) that int() reads
-    size = w * h
-    digits = bytearray(b"0") * size
-    top = size - 1 - (1 - q0) * h - (1 - r0)  # the numeral's index of hex (0, 0)
-    for q, r in board.coords:
-        digits[top - q * h - r] = 49  # "1"
-    free = box & ~int(digits, 2)
+    free = box & ~_bit_set(board.coords, w * h, h, (1 - q0) * h + 1 - r0)
     ring = (col << h) | (col << ((w - 2) * h)) | ((2 | 1 << (h - 2)) * cols)
     out = free & ring  # the padded border is all empty: the outside
     d = h - 1
