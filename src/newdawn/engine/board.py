@@ -35,6 +35,9 @@ _KINDS: Final = (KIND_TILE, KIND_FORT, KIND_WATER, KIND_TERRAIN)
 _K: Final = 1 << 16
 _HALF: Final = _K >> 1
 _DIR_KEYS: Final[tuple[int, ...]] = tuple(dq * _K + dr for dq, dr in DIRS)
+# Board.bits: rows of _BW bits, one per q, hex (q, r) at bit (q + _BO) * _BW + r + _BO.
+_BW: Final = 64
+_BO: Final = 32
 
 
 def _key(q: int, r: int) -> int:
@@ -151,7 +154,7 @@ class Board:
     __slots__ = (
         "placements", "tiles", "n", "coords", "index", "terrain", "is_fort", "is_water",
         "tile_of", "tile_no", "on_capital_tile", "printed", "nbrs", "nbr_dir", "edge",
-        "spaces_of", "_keys", "coastal", "memo", "diff", "box",
+        "spaces_of", "_keys", "coastal", "memo", "diff", "box", "bits",
     )
 
     placements: tuple[Placement, ...]
@@ -190,6 +193,9 @@ class Board:
     _keys: dict[int, int]
     box: tuple[int, int, int, int]
     """(least q, greatest q, least r, greatest r) of the spaces; all 0 on an empty board."""
+    bits: int
+    """The spaces as bits: hex (q, r) is bit (q + _BO) * _BW + r + _BO; -1 when a space lies
+    outside -_BO <= q, r < _BO (the searches that read it then take their slower way)."""
 
     def __init__(self, placements: Sequence[Placement], tiles: Mapping[int, TileDef],
                  prev: Board | None = None) -> None:
@@ -319,7 +325,13 @@ class Board:
             br0 = br1 = coords[0][1]
         else:
             bq0 = bq1 = br0 = br1 = 0
+        bits = prev.bits if prev is not None else 0
         for q, r in coords:
+            if bits >= 0:
+                if -_BO <= q < _BO and -_BO <= r < _BO:
+                    bits |= 1 << ((q + _BO) * _BW + r + _BO)
+                else:
+                    bits = -1
             if q < bq0:
                 bq0 = q
             elif q > bq1:
@@ -359,6 +371,7 @@ class Board:
         self.diff: tuple[int, ...] = ()
         self._keys = keys
         self.box = (bq0, bq1, br0, br1)
+        self.bits = bits
 
     def __repr__(self) -> str:
         return f"Board(n={self.n}, placements={len(self.placements)})"
@@ -593,6 +606,10 @@ def tile_placements(
         touchable: set[int] | dict[int, int] = {_key(*coords[sid]) for sid in counted}
     else:
         touchable = keys
+    if counted is None and board.bits >= 0:
+        got = _window_search(board, tiledef, min_touch, must_touch, sides)
+        if got is not None:
+            return got
     mt_key = _key(*coords[must_touch])
     # its free neighbours f, each with the step g from f back to the space
     free = [(mt_key + dk, -dk) for dk in _DIR_KEYS if mt_key + dk not in keys]
@@ -628,6 +645,78 @@ def tile_placements(
                 out.append((side, k, _unkey(t)))
     out.sort()
     return out
+
+
+def _window_search(board: Board, tiledef: TileDef, min_touch: int, must_touch: int,
+                   sides: Sequence[str]) -> list[tuple[str, int, Coord]] | None:
+    """:func:`tile_placements` with ``must_touch`` and every space counted, with bit sets over
+    the window of hexes within 2 * reach (in q and in r) of that space M, where every cell and
+    halo hex of a placement touching M lies; None when the window leaves ``Board.bits``.
+
+    Window bit (dq + W) * s + dr + W is hex M + (dq, dr) (W = 2 * reach, s = 2 * W + 1). A
+    translation t = M + (tq, tr), |tq|, |tr| <= reach, is bit u = (tq + reach) * s + tr + reach of
+    the masks of :func:`_window_shape`: the window shifted right by a cell's offset has bit u set
+    when that cell of t is on a space, and the halo hexes of t on spaces are the window shifted
+    right by u under the halo mask. The translations with M in their halo are the candidates."""
+    reach = _reach(tiledef)
+    w = 2 * reach
+    s = 2 * w + 1
+    mq, mr = board.coords[must_touch]
+    if not (-_BO <= mq - w < mq + w < _BO and -_BO <= mr - w < mr + w < _BO):
+        return None
+    bits = board.bits
+    row = (1 << s) - 1
+    base = (mq - w + _BO) * _BW + mr - w + _BO
+    win = 0
+    for i in range(s):
+        win |= ((bits >> (base + i * _BW)) & row) << (i * s)
+    out: list[tuple[str, int, Coord]] = []
+    for side in sides:
+        if side not in tiledef.sides:
+            continue
+        for k in range(6):
+            offsets, cands, halo = _window_shape(tiledef, side, k, reach)
+            clash = 0
+            for o in offsets:
+                clash |= win >> o
+            found = cands & ~clash
+            while found:
+                low = found & -found
+                found ^= low
+                u = low.bit_length() - 1
+                if ((win >> u) & halo).bit_count() >= min_touch:
+                    tq, tr = divmod(u, s)
+                    out.append((side, k, (mq + tq - reach, mr + tr - reach)))
+    out.sort()
+    return out
+
+
+# (id of the tile definition, side, rotation) -> (that definition, its window masks)
+_WINDOW: Final[dict[tuple[int, str, int], tuple[TileDef, tuple[tuple[int, ...], int, int]]]] = {}
+
+
+def _window_shape(tiledef: TileDef, side: str, k: int, reach: int) -> tuple[tuple[int, ...], int, int]:
+    """For :func:`_window_search` (``reach`` is ``_reach(tiledef)``): the cells' offsets
+    ((q + reach) * s + r + reach), the candidates' mask (the translations that put a halo hex
+    on the origin: bit (reach - q) * s + reach - r for each halo hex) and the halo's mask (bit
+    (q + reach) * s + r + reach). Cached like :func:`_shape`."""
+    got = _WINDOW.get((id(tiledef), side, k))
+    if got is not None and got[0] is tiledef:
+        return got[1]
+    # hex (q, r) as q * s + r: additive, as |r| <= reach stays below s / 2
+    s = 4 * reach + 1
+    centre = reach * s + reach
+    cells = [q * s + r for q, r in _local_cells(tiledef, side, k)]
+    halo = {c + dq * s + dr for c in cells for dq, dr in DIRS}.difference(cells)
+    cands = halo_mask = 0
+    for h in halo:
+        cands |= 1 << (centre - h)
+        halo_mask |= 1 << (centre + h)
+    masks = (tuple([centre + c for c in cells]), cands, halo_mask)
+    if len(_WINDOW) > 4096:
+        _WINDOW.clear()
+    _WINDOW[(id(tiledef), side, k)] = (tiledef, masks)
+    return masks
 
 
 def _reach(tiledef: TileDef) -> int:
