@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 import time
-from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as strat
 
 from newdawn.content.schema import TileDef, TileSpace
 from newdawn.engine.board import (
     Board,
     Placement,
-    _key,
-    _touching,
     build_board,
     core_board,
     core_placements,
@@ -477,20 +473,40 @@ def test_enclosed_hole_between_tiles(tiles: Mapping[int, TileDef]) -> None:
     assert holes_seen > 0
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    edge=strat.sets(strat.tuples(strat.integers(-12, 12), strat.integers(-12, 12)), max_size=40),
-    halo=strat.sets(strat.tuples(strat.integers(-5, 5), strat.integers(-5, 5)), min_size=1, max_size=24),
-    need=strat.integers(0, 6),
-)
-def test_touching_translations_are_those_with_enough_votes(
-    edge: set[Coord], halo: set[Coord], need: int
-) -> None:
-    """``_touching`` (the vote count of ``tile_placements``) finds exactly the translations that
-    put at least ``need`` (at least one) halo hexes on edge hexes, as a Counter of every
-    (edge hex, halo hex) pair says."""
-    edge_qr = sorted(edge)
-    halo_t = tuple(sorted(_key(q, r) for q, r in halo))
-    votes = Counter(_key(q, r) - h for q, r in edge_qr for h in halo_t)
-    want = sorted(t for t, n in votes.items() if n >= max(need, 1))
-    assert sorted(_touching(edge_qr, halo_t, need)) == want
+def _grown_boards(seeds: range) -> list[Board]:
+    """The maps of seeded random 4-player games, each as it stood after every tile placed."""
+    from newdawn.bots import RandomBot
+    from newdawn.engine import apply_in_place, game_config, legal_actions, new_game
+
+    boards: list[Board] = []
+    for seed in seeds:
+        st = new_game(game_config(4, max_rounds=40), seed)
+        bot = RandomBot(random.Random(seed))
+        n = -1
+        while st.winner == -1:
+            if st.board.n != n:
+                n = st.board.n
+                boards.append(st.board)
+            apply_in_place(st, bot.choose(None, legal_actions(st)))
+    return boards
+
+
+def test_placement_search_finds_what_brute_force_finds(tiles: Mapping[int, TileDef]) -> None:
+    """``tile_placements`` (bit sets over the map's box, or a window around the space to touch)
+    finds exactly the placements of a brute-force search over every translation near the map:
+    on maps grown by random games, with and without counted spaces and a space to touch."""
+    rng = random.Random(5)
+    boards = _grown_boards(range(2))
+    assert len(boards) > 10
+    ids = sorted(tiles)
+    calls = 0
+    for b in boards[:: max(1, len(boards) // 12)]:
+        td = tiles[rng.choice(ids)]
+        edge = [s for s in range(b.n) if b.edge[s]]
+        counted = frozenset(rng.sample(range(b.n), k=b.n // 2))
+        for min_touch, cnt, must in [(1, None, None), (3, None, None), (4, counted, None),
+                                     (2, counted, None), (4, None, rng.choice(edge)), (1, None, rng.choice(edge))]:
+            got = tile_placements(b, td, min_touch=min_touch, counted=cnt, must_touch=must)
+            assert got == _brute_tiles(b, td, min_touch, cnt, must), (b, td.id, min_touch, must)
+            calls += 1
+    assert calls >= 60
