@@ -147,40 +147,75 @@ def active_handlers(st: GameState, seat: int) -> tuple[str, ...]:
 _FNS: Final[dict[tuple[Any, ...], tuple[dict[str, Callable[..., Any]], Any, tuple[Callable[..., Any], ...]]]] = {}
 
 
-_LAST: Final[dict[str, list[tuple[Any, ...] | None]]] = {}
-"""Point -> by seat, the last ``handlers_at`` answer for that seat and the objects it was
-asked about."""
+class _SeatEffects:
+    """The objects a seat's active effects were last found from (content, leader, wonder and
+    diplomacy tuples, turn effects) and, by hook point, that point's table and functions."""
+
+    __slots__ = ("c", "leader", "wonders", "dipl", "fx", "at")
+
+    def __init__(self, c: Any, leader: Any, wonders: Any, dipl: Any, fx: Any) -> None:
+        self.c = c
+        self.leader = leader
+        self.wonders = wonders
+        self.dipl = dipl
+        self.fx = fx
+        self.at: dict[str, tuple[dict[str, Callable[..., Any]], tuple[Callable[..., Any], ...]]] = {}
+
+
+_NOBODY: Final = _SeatEffects(None, None, None, None, None)
+_SEATS: Final[list[_SeatEffects]] = [_NOBODY] * 8
+"""By seat, the effects it was last asked about (``_NOBODY``: never)."""
 
 
 def handlers_at(point: str, st: GameState, seat: int) -> tuple[Callable[..., Any], ...]:
     """The functions registered at ``point`` for the ``active_handlers`` of ``seat``, in their
-    order. Cached by the facts ``active_handlers`` is cached by (a hit counts only for the very
-    content and point table it was made from): every hook call asks it, and most seats have no
-    handler at most points."""
+    order. Every hook call asks it, and most seats have no handler at most points, so the
+    seat's last answer is kept for each point, matched by the identity of the objects it was
+    made from (the effect lists are tuples, and ``fx`` is replaced, never changed in place) and
+    of the point's table."""
+    ps = st.players[seat]
+    fx = None
+    if seat == st.current:
+        turn = st.turn
+        if "fx" in turn:
+            fx = turn["fx"]
+    try:
+        e = _SEATS[seat]
+    except IndexError:
+        e = _NOBODY
+    if (e.wonders is ps.wonders and e.dipl is ps.dipl and e.fx is fx and e.leader is ps.leader
+            and e.c is st._c):
+        got = e.at.get(point)
+        if got is not None and got[0] is REGISTRY[point]:
+            return got[1]
+    return _find_handlers(point, st, seat, fx)
+
+
+def _find_handlers(point: str, st: GameState, seat: int, fx: Any) -> tuple[Callable[..., Any], ...]:
+    """``handlers_at`` when the seat's last answer does not hold: from ``_FNS`` (cached by the
+    values of those objects), kept as the seat's answer at ``point``."""
+    ps = st.players[seat]
+    c = st._c
+    e = _SEATS[seat] if seat < len(_SEATS) else _NOBODY
+    if not (e.wonders is ps.wonders and e.dipl is ps.dipl and e.fx is fx and e.leader is ps.leader
+            and e.c is c):
+        e = _SeatEffects(c, ps.leader, ps.wonders, ps.dipl, fx)
+        while seat >= len(_SEATS):
+            _SEATS.append(_NOBODY)
+        _SEATS[seat] = e
     table = REGISTRY[point]
     if not table:
-        return ()
-    ps = st.players[seat]
-    fx = st.turn.get("fx") if seat == st.current else None
-    c = st._c
-    # The seat's last answer at this point, when asked again about the very same objects (the
-    # effect lists are tuples, and ``fx`` is replaced, never changed in place).
-    by_seat = _LAST.get(point)
-    if by_seat is None or seat >= len(by_seat):
-        by_seat = _LAST[point] = [None] * max(8, seat + 1)
-    last = by_seat[seat]
-    if (last is not None and last[0] is c and last[1] is ps.leader and last[2] is ps.wonders
-            and last[3] is ps.dipl and last[4] is fx and last[5] is table):
-        fns: tuple[Callable[..., Any], ...] = last[6]
-        return fns
-    key = (point, id(c), ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
-    got = _FNS.get(key)
-    if got is None or got[0] is not table or got[1] is not c:
-        if len(_FNS) > 50_000:
-            _FNS.clear()
-        got = _FNS[key] = (table, c, tuple(table[h] for h in active_handlers(st, seat) if h in table))
-    by_seat[seat] = (c, ps.leader, ps.wonders, ps.dipl, fx, table, got[2])
-    return got[2]
+        fns: tuple[Callable[..., Any], ...] = ()
+    else:
+        key = (point, id(c), ps.leader, tuple(ps.wonders), tuple(ps.dipl), tuple(fx) if fx else ())
+        got = _FNS.get(key)
+        if got is None or got[0] is not table or got[1] is not c:
+            if len(_FNS) > 50_000:
+                _FNS.clear()
+            got = _FNS[key] = (table, c, tuple(table[h] for h in active_handlers(st, seat) if h in table))
+        fns = got[2]
+    e.at[point] = (table, fns)
+    return fns
 
 
 def _call(point: str, st: GameState, seat: int, *args: Any) -> list[Any]:
