@@ -257,7 +257,10 @@ def wonder_cost(st: GameState, seat: int, wonder: str) -> int:
 
 
 def slot_bonus(st: GameState, seat: int, ftype: str, slot: int) -> int:
-    return sum(_call("slot_bonus", st, seat, ftype, slot))
+    n = 0
+    for fn in handlers_at("slot_bonus", st, seat):  # asked at every focus card chosen
+        n += fn(st, seat, ftype, slot)
+    return n
 
 
 def fire(point: str, st: GameState, seat: int, *args: Any) -> None:

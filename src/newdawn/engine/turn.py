@@ -88,7 +88,9 @@ def run_round_end(st: GameState, f: RoundEndFrame) -> None:
 
 @auto("start_of_turn")
 def run_start_of_turn(st: GameState, f: StartOfTurnFrame) -> None:
-    hooks.fire("start_of_turn", st, f["seat"])
+    seat = f["seat"]
+    for fn in hooks.handlers_at("start_of_turn", st, seat):
+        fn(st, seat)
 
 
 def _describe_focus(st: GameState, f: Frame) -> str:
@@ -155,9 +157,10 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
 def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
     """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances
     (trade tokens work by the card's own type)."""
-    ftype = content_for(st).focus_cards[card].type
+    rec = content_for(st).focus_cards[card]
+    ftype = rec.type
     out: list[Frame] = []
-    for e in content_for(st).focus_cards[card].effects:
+    for e in rec.effects:
         fs, used = effect_frames(st, seat, e, slot, bonus)
         if used:
             bonus = 0
@@ -167,14 +170,20 @@ def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> l
         out.extend(fs)
     if bonus:
         out.extend(leftover_trade_frames(st, seat, ftype, bonus))
-    out.extend(hooks.collect("card_extra", st, seat, ftype, slot))
+    for fn in hooks.handlers_at("card_extra", st, seat):
+        out.extend(fn(st, seat, ftype, slot))
     return out
 
 
 @auto("after_resolve")
 def run_after_resolve(st: GameState, f: AfterResolveFrame) -> None:
     """The card has resolved and not yet reset (Venetian Arsenal, Estádio do Maracanã)."""
-    hooks.fire("after_resolve", st, f["seat"], f["type"], slot_of(st, f["seat"], f["type"]))
+    seat = f["seat"]
+    fns = hooks.handlers_at("after_resolve", st, seat)
+    if fns:  # (the slot is found only for an effect that asks it)
+        slot = slot_of(st, seat, f["type"])
+        for fn in fns:
+            fn(st, seat, f["type"], slot)
 
 
 @auto("reset")
@@ -185,13 +194,18 @@ def run_reset(st: GameState, f: ResetFrame) -> None:
     card = card_of(st, seat, f["type"])
     row.remove(card)  # (the same cards in another order: nothing an agenda reads, no mark)
     row.insert(0, card)
-    hooks.fire("after_reset", st, seat, content_for(st).focus_cards[card].type)
+    fns = hooks.handlers_at("after_reset", st, seat)
+    if fns:
+        ftype = content_for(st).focus_cards[card].type
+        for fn in fns:
+            fn(st, seat, ftype)
 
 
 @auto("end_turn")
 def run_end_turn(st: GameState, f: EndTurnFrame) -> None:
     seat = f["seat"]
-    hooks.fire("end_of_turn", st, seat)
+    for fn in hooks.handlers_at("end_of_turn", st, seat):
+        fn(st, seat)
     push(st, {"kind": "next_turn", "seat": seat})
     victory.push_agenda_checks(st, [seat])
 
