@@ -193,7 +193,11 @@ def row_key(st: GameState, seat: int, cid: str) -> str:
 
 def row_keys(st: GameState, seat: int) -> list[str]:
     """Keys of the row, in row order."""
-    return [row_key(st, seat, cid) for cid in st.players[seat].row]
+    ps = st.players[seat]
+    if REKEYED not in ps.flags:
+        cards = content_for(st).focus_cards
+        return [cards[cid].type for cid in ps.row]
+    return [row_key(st, seat, cid) for cid in ps.row]
 
 
 def card_of(st: GameState, seat: int, ftype: str) -> str:
@@ -292,8 +296,11 @@ def spendable(st: GameState, seat: int, ftype: str) -> int:
     """Tokens ``seat`` may spend from the card named by key ``ftype`` ("" = no card: none)."""
     if not ftype:
         return 0
-    n = st.players[seat].trade.get(ftype, 0) + len(cs_token_ready(st, seat, ftype))
-    res = st.players[seat].resources
+    ps = st.players[seat]
+    n = ps.trade.get(ftype, 0)
+    if ps.cs_tokens or ps.nws:  # (``cs_token_ready`` has none to offer otherwise)
+        n += len(cs_token_ready(st, seat, ftype))
+    res = ps.resources
     if res and card_type(st, seat, ftype) != "industry" and hooks.allows(st, seat, "resources_as_trade"):
         # Palenque: resource tokens spent as trade tokens (not on industry, where a wonder's
         # resources already count 2 each and are paid separately).
