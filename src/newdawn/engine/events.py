@@ -186,10 +186,12 @@ def discard_act(st: GameState, f: DiscardFrame, a: Action) -> None:
 
 @auto("event_districts")
 def run_districts(st: GameState, f: EventDistrictsFrame) -> None:
+    ctl = st.ctl
+    owners = {ctl[s] for s in st.district if s in ctl}  # seats with a control token on a district
     frames: list[Frame] = []
     for k in range(st.n):
         p = (st.first + k) % st.n
-        if any(o == p for s, o in st.ctl.items() if s in st.district):
+        if p in owners:
             frames.append({"kind": "district_event", "seat": p, "done": []})
     push_all(st, frames)
 
@@ -197,7 +199,9 @@ def run_districts(st: GameState, f: EventDistrictsFrame) -> None:
 @choice("district_event", "Resolve your districts in the order you choose")
 def district_event_options(st: GameState, f: DistrictEventFrame) -> list[Action]:
     seat = f["seat"]
-    mine = [s for s, d in st.district.items() if st.ctl.get(s) == seat and s not in f["done"]]
+    ctl = st.ctl
+    done = f["done"]
+    mine = [s for s in st.district if ctl.get(s) == seat and s not in done]
 
     return [*space_actions("resolve", st, mine), action("done")]
 
