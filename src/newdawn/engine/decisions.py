@@ -70,12 +70,13 @@ def _register(kind: str, shape: type[F], describe: str | Callable[[GameState, F]
     """The decision both factories make: the offered actions, then ``skip``; choosing pops the
     step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
     SHAPE[kind] = shape
+    decline = action(skip) if skip is not None else None
 
     @choice(kind, describe)
     def options(st: GameState, f: F) -> list[Action]:
         opts = offer(st, f)
-        if skip is not None:
-            opts.append(action(skip))
+        if decline is not None:
+            opts.append(decline)
         return opts
 
     @act(kind)

@@ -42,18 +42,28 @@ def turn_dial(st: GameState) -> None:
 
 def barbarian_spaces(st: GameState) -> dict[str, int]:
     """Letter -> the space printed with it, for tiles on the map."""
-    out = {}
-    for s, p in enumerate(st.board.printed):
-        if p is not None and p.barbarian:
-            out[p.barbarian] = s
-    return out
+    return dict(_barbarian_letters(st))
+
+
+def _barbarian_letters(st: GameState) -> tuple[tuple[str, int], ...]:
+    """``barbarian_spaces`` as (letter, space) pairs in letter order, found once per map (kept
+    in the board's memo)."""
+    memo = st.board.memo
+    got: tuple[tuple[str, int], ...] | None = memo.get("barbarian_letters")
+    if got is None:
+        out = {}
+        for s, p in enumerate(st.board.printed):
+            if p is not None and p.barbarian:
+                out[p.barbarian] = s
+        got = memo["barbarian_letters"] = tuple(sorted(out.items()))
+    return got
 
 
 @auto("event_spawn")
 def run_spawn(st: GameState, f: EventSpawnFrame) -> None:
     """Each defeated barbarian returns to its letter's space if that space is empty or holds
     only caravans and armies (which go back to their cards)."""
-    for letter, s in sorted(barbarian_spaces(st).items()):
+    for letter, s in _barbarian_letters(st):
         if letter in st.barbs:
             continue
         if any(at == s for at in st.barbs.values()):

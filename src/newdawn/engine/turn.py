@@ -125,13 +125,24 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
 
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
 def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
-    opts = [action("resolve")]
+    n = 0
     if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
-        opts.extend(action("resolve", str(i)) for i in range(1, n + 1))
+    opts = list(_resolve_options(n))
     if not f.get("by_effect"):
         opts.append(action("back"))
     return opts
+
+
+_RESOLVE: Final[list[tuple[Action, ...]]] = []
+
+
+def _resolve_options(n: int) -> tuple[Action, ...]:
+    """``resolve``, then ``resolve <i>`` spending i = 1..n tokens (made once for each n)."""
+    while len(_RESOLVE) <= n:
+        k = len(_RESOLVE)
+        _RESOLVE.append((action("resolve"), *(action("resolve", str(i)) for i in range(1, k + 1))))
+    return _RESOLVE[n]
 
 
 @act("commit")
