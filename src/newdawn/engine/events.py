@@ -106,11 +106,13 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         return
     st.barbs[letter] = dest
     where = coord(st, dest)
-    for p, i in caravans_at(st, dest):
-        st.player_mut(p).caravans[i] = ON_CARD
-        log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}", "barb_hit", letter=letter, seat=p,
-            space=dest, piece="caravan", n=i)
-    armies = armies_at(st, dest)
+    armies: list[tuple[int, int]] = []
+    if has_figure(st, dest):  # (most steps meet none: spare the two searches)
+        for p, i in caravans_at(st, dest):
+            st.player_mut(p).caravans[i] = ON_CARD
+            log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}", "barb_hit", letter=letter, seat=p,
+                space=dest, piece="caravan", n=i)
+        armies = armies_at(st, dest)
     if armies:
         for p, i in armies:
             st.player_mut(p).armies[i] = ON_CARD
