@@ -23,12 +23,12 @@ from .frames import (
 )
 from .pieces import raze_city, remove_control
 from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
-from .state import ON_CARD, Frame, GameState, content_for, without
+from .state import ON_CARD, Frame, GameState, without
 
 
 def turn_dial(st: GameState) -> None:
     """Rotate the pointer one section and resolve its icons in order (wonder icon last)."""
-    dial = content_for(st).ruleset.event_dial
+    dial = st._c.ruleset.event_dial
     st.event_pos = (st.event_pos + 1) % len(dial)
     icons = dial[st.event_pos]
     log(st, f"event dial: {', '.join(icons)}", "dial", icons=list(icons), pos=st.event_pos)
@@ -66,7 +66,7 @@ def run_spawn(st: GameState, f: EventSpawnFrame) -> None:
     for letter, s in _barbarian_letters(st):
         if letter in st.barbs:
             continue
-        if any(at == s for at in st.barbs.values()):
+        if s in st.barbs.values():
             continue
         only_figures = s not in st.cities and s not in st.ctl and s not in st.tokens \
             and s not in st.cs_at and s not in st.wonder_at and not st.board.is_fort[s]
@@ -125,7 +125,7 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
             log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
-            push(st, {"kind": "raid", "seat": owner, "left": content_for(st).ruleset.barbarians["capital_discard"]})
+            push(st, {"kind": "raid", "seat": owner, "left": st._c.ruleset.barbarians["capital_discard"]})
             return
         raze_city(st, dest, letter)
         return
@@ -149,7 +149,7 @@ def _turned_back(st: GameState, s: int) -> bool:
 
 @auto("event_barb_move")
 def run_barbarian_move(st: GameState, f: EventBarbMoveFrame) -> None:
-    rs = content_for(st).ruleset
+    rs = st._c.ruleset
     to_dir = rs.barbarians["die_to_direction"]
     die = roll(st)
     log(st, f"barbarians move: die {die}", "barb_die", die=die)
@@ -181,7 +181,7 @@ def run_raid(st: GameState, f: RaidFrame) -> None:
 @choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
 def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
     t = st.players[f["seat"]].trade
-    return [action("discard", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0]
+    return [action("discard", k) for k in st._c.ruleset.focus_types if t.get(k, 0) > 0]
 
 
 @act("discard")
@@ -234,7 +234,7 @@ def run_government(st: GameState, f: EventGovernmentFrame) -> None:
 
 
 def _governments(st: GameState, f: Frame) -> list[str]:
-    c = content_for(st)
+    c = st._c
     ps = st.players[f["seat"]]
     first_slots = [i for i, v in enumerate(c.ruleset.row_slots) if v == 1]
     types = {c.focus_cards[ps.row[i]].type for i in first_slots}

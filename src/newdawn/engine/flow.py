@@ -17,7 +17,7 @@ from .actions import Action, action
 from .errors import IllegalActionError
 from .event import Event
 from .frames import Frame, FrameBase
-from .state import GameState, content_for
+from .state import GameState
 
 F = TypeVar("F", bound=FrameBase)
 """The frame class of one step kind (``frames.py``): a handler declares the class of its kind."""
@@ -182,7 +182,7 @@ REKEYED: Final = "rekeyed"
 
 def row_key(st: GameState, seat: int, cid: str) -> str:
     """The key of row card ``cid``."""
-    c = content_for(st)
+    c = st._c
     flags = st.players[seat].flags
     if REKEYED in flags:
         k = flags.get("key:" + cid)
@@ -195,7 +195,7 @@ def row_keys(st: GameState, seat: int) -> list[str]:
     """Keys of the row, in row order."""
     ps = st.players[seat]
     if REKEYED not in ps.flags:
-        cards = content_for(st).focus_cards
+        cards = st._c.focus_cards
         return [cards[cid].type for cid in ps.row]
     return [row_key(st, seat, cid) for cid in ps.row]
 
@@ -208,7 +208,7 @@ def card_of(st: GameState, seat: int, ftype: str) -> str:
             if row_key(st, seat, cid) == ftype:
                 return cid
         raise KeyError(ftype)
-    cards = content_for(st).focus_cards
+    cards = st._c.focus_cards
     for cid in ps.row:
         if cards[cid].type == ftype:
             return cid
@@ -219,7 +219,7 @@ def card_type(st: GameState, seat: int, key: str) -> str:
     """Type of the row card named by ``key``."""
     if REKEYED not in st.players[seat].flags:
         return key
-    return content_for(st).focus_cards[card_of(st, seat, key)].type
+    return st._c.focus_cards[card_of(st, seat, key)].type
 
 
 def key_of_type(st: GameState, seat: int, ftype: str) -> str | None:
@@ -227,7 +227,7 @@ def key_of_type(st: GameState, seat: int, ftype: str) -> str | None:
     none (possible only after Oxford University)."""
     if REKEYED not in st.players[seat].flags:
         return ftype
-    cards = content_for(st).focus_cards
+    cards = st._c.focus_cards
     for cid in st.players[seat].row:
         if cards[cid].type == ftype:
             return row_key(st, seat, cid)
@@ -236,7 +236,7 @@ def key_of_type(st: GameState, seat: int, ftype: str) -> str | None:
 
 def set_key(st: GameState, seat: int, cid: str, key: str) -> None:
     """Record that row card ``cid`` now stands for ``key``."""
-    c = content_for(st)
+    c = st._c
     flags = st.player_mut(seat).flags
     if c.focus_cards[cid].type == key:
         flags.pop("key:" + cid, None)
@@ -274,20 +274,20 @@ def add_trade_to_type(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
 def add_trade(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
     """Trade tokens from the supply onto a card (by key); tokens beyond the cap go back to the
     supply."""
-    cap = content_for(st).ruleset.trade_cap
+    cap = st._c.ruleset.trade_cap
     t = st.player_mut(seat).trade
     t[ftype] = min(cap, t.get(ftype, 0) + n)
 
 
 def cs_token_ready(st: GameState, seat: int, ftype: str) -> list[str]:
     """City-state tokens on the card of ``ftype`` not yet spent this turn."""
-    css = content_for(st).city_states
+    css = st._c.city_states
     used = st.turn.get("cs_used", [])
     ps = st.players[seat]
     out = [c for c in ps.cs_tokens if css[c].type == ftype and c not in used]
     if ps.nws and hooks.allows(st, seat, "nw_as_trade"):
         # America: a natural-wonder token on this card works like a city-state token.
-        k = content_for(st).ruleset.focus_types.index(ftype) + 1
+        k = st._c.ruleset.focus_types.index(ftype) + 1
         out.extend("nw:" + n for n in ps.nws if ps.flags.get("nwcard:" + n) == k and "nw:" + n not in used)
     return out
 
@@ -337,7 +337,7 @@ def spend(st: GameState, seat: int, ftype: str, n: int) -> None:
 def effective_slot(st: GameState, seat: int, ftype: str, base: int) -> int:
     """Slot the card named by key ``ftype`` resolves in: its slot, moved right by the
     government of its type and other effects."""
-    c = content_for(st)
+    c = st._c
     ps = st.players[seat]
     if REKEYED in ps.flags:
         ftype = card_type(st, seat, ftype)
@@ -352,13 +352,13 @@ def effective_slot(st: GameState, seat: int, ftype: str, base: int) -> int:
 
 def slot_of(st: GameState, seat: int, ftype: str) -> int:
     """Printed slot of the row card named by key ``ftype``."""
-    c = content_for(st)
+    c = st._c
     return c.ruleset.row_slots[st.players[seat].row.index(card_of(st, seat, ftype))]
 
 
 def trade_options(st: GameState, seat: int) -> list[Action]:
     """Place one trade token on any card of the focus row."""
-    return [action("trade", t) for t in content_for(st).ruleset.focus_types]
+    return [action("trade", t) for t in st._c.ruleset.focus_types]
 
 
 _CARD_FOR: Final[dict[tuple[int, str, int], str]] = {}
@@ -367,7 +367,7 @@ _CARD_FOR: Final[dict[tuple[int, str, int], str]] = {}
 
 def card_for(st: GameState, ftype: str, level: int) -> str:
     """The standard card of a type and level in the game's deck."""
-    c = content_for(st)
+    c = st._c
     key = (id(c), ftype, level)
     cid = _CARD_FOR.get(key)
     if cid is None:

@@ -36,7 +36,7 @@ from .frames import (
     TurnFrame,
 )
 from .ops import effect_frames, leftover_trade_frames
-from .state import Frame, GameState, content_for
+from .state import Frame, GameState
 
 # Focus types whose trade tokens are all spent when the card is committed; military tokens are
 # spent in combat and industry tokens while paying for a wonder.
@@ -50,7 +50,7 @@ def run_turn(st: GameState, f: TurnFrame) -> None:
     end_of_round = seat == st.first and st.round > 1
     # Unified rules (Winning the Game): the victory check comes before the event dial; with the
     # ruleset's "after_event_dial" (FAQ "Other") the dial turns and resolves first.
-    after_dial = content_for(st).ruleset.victory_check == "after_event_dial"
+    after_dial = st._c.ruleset.victory_check == "after_event_dial"
     if end_of_round and not after_dial and _round_over(st):
         return
     push(st, {"kind": "end_turn", "seat": seat})
@@ -107,7 +107,7 @@ def focus_options(st: GameState, f: FocusFrame) -> list[Action]:
 def focus_explain(st: GameState, f: FocusFrame, a: Action) -> str | None:
     if a.verb != "focus":
         return None
-    types = content_for(st).ruleset.focus_types
+    types = st._c.ruleset.focus_types
     if a.arg not in types:
         return f"focus cards are named by their type: {', '.join(types)}"
     return f"your focus row has no card standing for {a.arg}"
@@ -115,7 +115,7 @@ def focus_explain(st: GameState, f: FocusFrame, a: Action) -> str | None:
 
 @act("focus")
 def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
-    c = content_for(st)
+    c = st._c
     seat = f["seat"]
     row = st.players[seat].row
     pos = row.index(card_of(st, seat, a.arg))
@@ -126,7 +126,7 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
 @choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
 def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
     n = 0
-    if content_for(st).focus_cards[f["card"]].type in SPEND_AT_COMMIT:
+    if st._c.focus_cards[f["card"]].type in SPEND_AT_COMMIT:
         n = spendable(st, f["seat"], f["type"])
     opts = list(_resolve_options(n))
     if not f.get("by_effect"):
@@ -168,7 +168,7 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
 def card_frames(st: GameState, seat: int, card: str, slot: int, bonus: int) -> list[Frame]:
     """The steps of a focus card's effect list; ``bonus`` goes to the first step it enhances
     (trade tokens work by the card's own type)."""
-    rec = content_for(st).focus_cards[card]
+    rec = st._c.focus_cards[card]
     ftype = rec.type
     out: list[Frame] = []
     for e in rec.effects:
@@ -207,7 +207,7 @@ def run_reset(st: GameState, f: ResetFrame) -> None:
     row.insert(0, card)
     fns = hooks.handlers_at("after_reset", st, seat)
     if fns:
-        ftype = content_for(st).focus_cards[card].type
+        ftype = st._c.focus_cards[card].type
         for fn in fns:
             fn(st, seat, ftype)
 
