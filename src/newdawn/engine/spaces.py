@@ -172,6 +172,19 @@ def reach(st: GameState, sources: Iterable[int], n: int, passable: Callable[[int
     space that is not is reached, but the count stops there); None: every space is."""
     nbrs = st.board.nbrs
     seen = set(sources)
+    if passable is None:
+        # Every space passes: a ring at a time, with set operations instead of a test per pair.
+        last = seen
+        for _ in range(n):
+            ring: set[int] = set()
+            for s in last:
+                ring.update(nbrs[s])
+            ring -= seen
+            if not ring:
+                break
+            seen |= ring
+            last = ring
+        return seen
     frontier = list(seen)
     for _ in range(n):
         nxt = []
@@ -179,7 +192,7 @@ def reach(st: GameState, sources: Iterable[int], n: int, passable: Callable[[int
             for t in nbrs[s]:
                 if t not in seen:
                     seen.add(t)
-                    if passable is None or passable(t):
+                    if passable(t):
                         nxt.append(t)
         frontier = nxt
     return seen
@@ -201,11 +214,12 @@ def unused_control(st: GameState, seat: int) -> int:
     flags = st.players[seat].flags
     total = flags["box:control_tokens"] if "box:control_tokens" in flags else \
         content_for(st).ruleset.components["control_tokens"]
-    district = st.district
-    used = 0
-    for s, o in st.ctl.items():
-        if o == seat and s not in district:
-            used += 1
+    # Tokens on the map, less those that are districts (few), counted without a Python loop.
+    ctl = st.ctl
+    used = countOf(ctl.values(), seat)
+    for s in st.district:
+        if ctl.get(s) == seat:
+            used -= 1
     for seats in st.claims.values():
         used += seats.count(seat)
     return total - used
