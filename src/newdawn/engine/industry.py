@@ -11,13 +11,11 @@ from .frames import BuildFrame, PayFrame, WonderCityFrame
 from .ops import op
 from .pieces import build_city, place_wonder_token
 from .spaces import (
-    barb_at,
+    city_legal,
     city_reason,
-    difficulty,
     free_wonder_cities,
     friendly_spaces,
     reach,
-    rival_space,
     space_actions,
     space_of,
     unused_cities,
@@ -46,27 +44,37 @@ def city_targets(st: GameState, seat: int, max_diff: int | None, rng: int, water
                  from_caravans: bool = False) -> set[int]:
     b = st.board
     water = water or hooks.allows(st, seat, "city_count_water")  # Auckland
-
-    def passable(t: int) -> bool:
-        if b.is_water[t]:
-            return water
-        if max_diff is not None and difficulty(st, t) > max_diff and hooks.difficulty(st, seat, t, "city") > max_diff:
-            return False
-        return not rival_space(st, seat, t) and barb_at(st, t) is None and t not in st.cs_at
-
     if unused_cities(st, seat) <= 0:
         return set()
+    is_water = b.is_water
+    diff = b.diff
+    cities = st.cities
+    ctl = st.ctl
+    cs_at = st.cs_at
+    barbs = st.barbs.values()
+    # Effects only lower a difficulty: without any, the printed one decides.
+    easier = max_diff is not None and bool(hooks.handlers_at("difficulty", st, seat))
+
+    def passable(t: int) -> bool:
+        if is_water[t]:
+            return water
+        if max_diff is not None and diff[t] > max_diff and (
+                not easier or hooks.difficulty(st, seat, t, "city") > max_diff):
+            return False
+        o = cities.get(t)
+        if o is None:
+            o = ctl.get(t, seat)
+        return o == seat and t not in barbs and t not in cs_at  # no rival space
+
     sources = friendly_spaces(st, seat)
     if from_caravans:
         sources = [*sources, *(s for s in st.players[seat].caravans if s >= 0 and s not in sources)]
-    cand = reach(st, sources, rng, passable)
-    return {s for s in cand if city_reason(st, seat, s, max_diff) is None}
+    return city_legal(st, seat, reach(st, sources, rng, passable), max_diff)
 
 
 def figure_spaces(st: GameState, seat: int, max_diff: int) -> set[int]:
     ps = st.players[seat]
-    spaces = {s for s in (*ps.caravans, *ps.armies) if s >= 0}
-    return {s for s in spaces if city_reason(st, seat, s, max_diff) is None}
+    return city_legal(st, seat, {s for s in (*ps.caravans, *ps.armies) if s >= 0}, max_diff)
 
 
 # ---------------------------------------------------------------- wonders

@@ -270,6 +270,40 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> st
     return None
 
 
+def control_legal(st: GameState, seat: int, spaces: Iterable[int], max_diff: int | None) -> set[int]:
+    """The spaces of ``spaces`` for which ``control_reason`` is None: its tests, with the
+    lookups made once and no refusal written (option functions ask it of many spaces)."""
+    b = st.board
+    water = b.is_water
+    fort = b.is_fort
+    diff = b.diff
+    cities = st.cities
+    cs_at = st.cs_at
+    ctl = st.ctl
+    barbs = st.barbs.values()
+    rival_armies = _rival_armies(st, seat)
+    # Effects only lower a difficulty: without any, the printed one decides.
+    easier = max_diff is not None and bool(hooks.handlers_at("difficulty", st, seat))
+    out: set[int] = set()
+    for s in spaces:
+        if water[s] or fort[s] or s in cities or s in cs_at or s in ctl or s in barbs or s in rival_armies:
+            continue
+        if max_diff is not None and diff[s] > max_diff and (
+                not easier or hooks.difficulty(st, seat, s, "control") > max_diff):
+            continue
+        out.add(s)
+    return out
+
+
+def _rival_armies(st: GameState, seat: int) -> set[int]:
+    """Spaces of the armies of every seat but ``seat`` (-1 for an army on its card)."""
+    out: set[int] = set()
+    for p, ps in enumerate(st.players):
+        if p != seat:
+            out.update(ps.armies)
+    return out
+
+
 # ---------------------------------------------------------------- names of spaces
 
 def coord(st: GameState, s: int) -> str:
@@ -346,7 +380,7 @@ def place_targets(st: GameState, seat: int, near: str, max_diff: int | None) -> 
         cand = within(st, [s for s in city_spaces(st, seat) if s in st.wonder_at], 2)
     else:
         cand = {n for a in anchors(st, seat, near) for n in b.nbrs[a]}
-    return {s for s in cand if control_reason(st, seat, s, max_diff) is None}
+    return control_legal(st, seat, cand, max_diff)
 
 
 def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
@@ -376,6 +410,41 @@ def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str |
         if b.is_fort[n]:
             return "cities cannot be built next to a fort"
     return None
+
+
+def city_legal(st: GameState, seat: int, spaces: Iterable[int], max_diff: int | None) -> set[int]:
+    """The spaces of ``spaces`` for which ``city_reason`` is None: its tests, with the lookups
+    made once and no refusal written (option functions ask it of many spaces)."""
+    b = st.board
+    water = b.is_water
+    fort = b.is_fort
+    diff = b.diff
+    printed = b.printed
+    nbrs = b.nbrs
+    cities = st.cities
+    cs_at = st.cs_at
+    ctl = st.ctl
+    tokens = st.tokens
+    barbs = st.barbs.values()
+    rival_armies = _rival_armies(st, seat)
+    easier = max_diff is not None and bool(hooks.handlers_at("difficulty", st, seat))
+    out: set[int] = set()
+    for s in spaces:
+        if (water[s] or fort[s] or s in cities or s in cs_at or s in barbs or s in tokens
+                or ctl.get(s, seat) != seat or s in rival_armies):
+            continue
+        p = printed[s]
+        if p is not None and p.city_state:
+            continue
+        if max_diff is not None and diff[s] > max_diff and (
+                not easier or hooks.difficulty(st, seat, s, "city") > max_diff):
+            continue
+        for n in nbrs[s]:
+            if n in cities or n in cs_at or fort[n]:
+                break
+        else:
+            out.add(s)
+    return out
 
 
 def free_wonder_cities(st: GameState, seat: int) -> list[int]:
