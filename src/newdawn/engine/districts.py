@@ -31,13 +31,15 @@ from .frames import (
 )
 from .pieces import build_city, place_control, remove_control
 from .spaces import (
+    city_legal,
     city_reason,
+    city_spaces,
+    control_legal,
     control_reason,
     friendly,
     friendly_spaces,
     mature_cities,
     own_tokens,
-    place_targets,
     space_actions,
     space_of,
     unused_cities,
@@ -101,7 +103,7 @@ def hub_act(st: GameState, f: HubFrame, a: Action) -> None:
 def zone_city_targets(st: GameState, seat: int) -> set[int]:
     if unused_cities(st, seat) <= 0:
         return set()
-    return {s for s in within(st, friendly_spaces(st, seat), 2) if city_reason(st, seat, s, None) is None}
+    return city_legal(st, seat, within(st, friendly_spaces(st, seat), 2), None)
 
 
 @choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
@@ -193,9 +195,10 @@ def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
     if unused_control(st, seat) <= 0:
         # FAQ, Control Tokens: with no unused token, first take one of yours back from the map.
         return [*space_actions("remove", st, own_tokens(st, seat)), action("done")]
-    spaces = place_targets(st, seat, f"within2:{f['space']}", None)
-    spaces |= place_targets(st, seat, "wonder_city2", None)
-    return [*space_actions("place", st, spaces), action("done")]
+    # place_targets "within2:<space>" and "wonder_city2" in one filter.
+    near = within(st, [f["space"]], 2)
+    near |= within(st, [s for s in city_spaces(st, seat) if s in st.wonder_at], 2)
+    return [*space_actions("place", st, control_legal(st, seat, near, None)), action("done")]
 
 
 @explain("theater")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import Effect
 from . import hooks
-from .actions import Action, action, coord_text
+from .actions import Action, action
 from .districts import ability_frames
 from .flow import act, choice, count_down, explain, pop, push_all
 from .frames import DistrictFrame, GlobalizationFrame, ReinforceFrame
@@ -13,7 +13,9 @@ from .ops import op
 from .pieces import place_control
 from .spaces import (
     city_spaces,
+    control_legal,
     control_reason,
+    coord_texts,
     difficulty,
     space_actions,
     space_of,
@@ -75,13 +77,18 @@ def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
     b = st.board
     cities = [*city_spaces(st, seat), *hooks.collect("extra_starts", st, seat, "city")]
     cand = {n for a in cities for n in b.nbrs[a]}
+    ctl = st.ctl
+    district = st.district
+    diff = b.diff
     out = []
+    others = []
     for s in cand:
-        if st.ctl.get(s) == seat and s not in st.district:
-            if not stands_for_city(st, s) and difficulty(st, s) <= max_diff:
+        if ctl.get(s) == seat and s not in district:
+            if not stands_for_city(st, s) and diff[s] <= max_diff:
                 out.append(s)
-        elif control_reason(st, seat, s, max_diff) is None:
-            out.append(s)
+        else:
+            others.append(s)
+    out.extend(control_legal(st, seat, others, max_diff))
     return sorted(out)
 
 
@@ -90,10 +97,11 @@ def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
 def district_options(st: GameState, f: DistrictFrame) -> list[Action]:
     seat = f["seat"]
     rs = content_for(st).ruleset
-    free = [d for d in rs.districts if d not in used_districts(st, seat)]
+    used = used_districts(st, seat)
+    free = [d for d in rs.districts if d not in used]
     spaces = district_targets(st, seat, f["max"]) if free else []
-    coords = st.board.coords
-    opts = [action("district", f"{d} {coord_text(*coords[s])}") for d in free for s in spaces]
+    texts = coord_texts(st)
+    opts = [action("district", f"{d} {texts[s]}") for d in free for s in spaces]
     opts.append(action("skip"))
     return opts
 
@@ -159,10 +167,11 @@ def globalization_options(st: GameState, f: GlobalizationFrame) -> list[Action]:
 def globalization_act(st: GameState, f: GlobalizationFrame, a: Action) -> None:
     pop(st)
     frames: list[Frame] = []
+    named = sorted(s for s, d in st.district.items() if d == a.arg)
     for k in range(st.n):
         p = (f["seat"] + k) % st.n
-        for s, d in sorted(st.district.items()):
-            if d == a.arg and st.ctl.get(s) == p:
-                frames.extend(ability_frames(st, p, s, d))
+        for s in named:
+            if st.ctl.get(s) == p:
+                frames.extend(ability_frames(st, p, s, a.arg))
     frames.append({"kind": "agendas", "seats": list(range(st.n))})
     push_all(st, frames)
