@@ -413,38 +413,46 @@ def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str |
 
 
 def city_legal(st: GameState, seat: int, spaces: Iterable[int], max_diff: int | None) -> set[int]:
-    """The spaces of ``spaces`` for which ``city_reason`` is None: its tests, with the lookups
-    made once and no refusal written (option functions ask it of many spaces)."""
+    """The spaces of ``spaces`` for which ``city_reason`` is None: its tests, mostly as set
+    operations, and no refusal written (option functions ask it of many spaces)."""
     b = st.board
-    water = b.is_water
-    fort = b.is_fort
-    diff = b.diff
-    printed = b.printed
     nbrs = b.nbrs
     cities = st.cities
     cs_at = st.cs_at
+    next_to: set[int] = set()  # next to a city or city-state
+    for c in cities:
+        next_to.update(nbrs[c])
+    for c in cs_at:
+        next_to.update(nbrs[c])
+    rest = set(spaces)
+    rest.difference_update(_never_city(st), cities, cs_at, next_to, st.tokens, st.barbs.values(),
+                           _rival_armies(st, seat))
     ctl = st.ctl
-    tokens = st.tokens
-    barbs = st.barbs.values()
-    rival_armies = _rival_armies(st, seat)
+    diff = b.diff
     easier = max_diff is not None and bool(hooks.handlers_at("difficulty", st, seat))
     out: set[int] = set()
-    for s in spaces:
-        if (water[s] or fort[s] or s in cities or s in cs_at or s in barbs or s in tokens
-                or ctl.get(s, seat) != seat or s in rival_armies):
-            continue
-        p = printed[s]
-        if p is not None and p.city_state:
+    for s in rest:
+        if ctl.get(s, seat) != seat:
             continue
         if max_diff is not None and diff[s] > max_diff and (
                 not easier or hooks.difficulty(st, seat, s, "city") > max_diff):
             continue
-        for n in nbrs[s]:
-            if n in cities or n in cs_at or fort[n]:
-                break
-        else:
-            out.add(s)
+        out.add(s)
     return out
+
+
+def _never_city(st: GameState) -> frozenset[int]:
+    """Spaces where no city may ever stand: water, forts, printed city-states and the spaces
+    next to a fort (found once per board)."""
+    b = st.board
+    got: frozenset[int] | None = b.memo.get("never_city")
+    if got is None:
+        out = {s for s in range(b.n) if b.is_water[s] or stands_for_city(st, s)}
+        for s in range(b.n):
+            if b.is_fort[s]:
+                out.update(b.nbrs[s])
+        got = b.memo["never_city"] = frozenset(out)
+    return got
 
 
 def free_wonder_cities(st: GameState, seat: int) -> list[int]:
