@@ -36,7 +36,6 @@ from .spaces import (
     city_spaces,
     control_legal,
     control_reason,
-    friendly,
     friendly_spaces,
     mature_cities,
     own_tokens,
@@ -61,7 +60,13 @@ def ability_frames(st: GameState, seat: int, s: int, d: str) -> list[Frame]:
 def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> int:
     """Friendly spaces of the given terrains in or adjacent to ``s``."""
     b = st.board
-    n = sum(1 for t in (s, *b.nbrs[s]) if friendly(st, seat, t) and b.terrain[t] in terrains)
+    terrain = b.terrain
+    cities = st.cities
+    ctl = st.ctl
+    n = 0
+    for t in (s, *b.nbrs[s]):
+        if terrain[t] in terrains and (cities.get(t) == seat or ctl.get(t) == seat):  # friendly
+            n += 1
     if st.players[seat].dipl:
         # Open Borders (TI wording): the giver's cities and tokens are friendly for districts.
         friends = hooks.collect("friendly_seats", st, seat)

@@ -122,7 +122,15 @@ def production_parts(st: GameState, f: BuildFrame, w: str) -> list[tuple[str, in
 
 
 def base_production(st: GameState, f: BuildFrame, w: str) -> int:
-    return sum(v for _, v in production_parts(st, f, w))
+    """The sum of ``production_parts``, without writing their names (asked of every wonder on
+    offer)."""
+    slot = f["slot"]
+    n = int(f["slot5_production"]) if f["slot5_production"] and slot >= 5 else int(slot)
+    if w in st.wonder_tokens:
+        n += 1
+    if f.get("extra"):
+        n += int(f["extra"])
+    return n
 
 
 def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
@@ -134,9 +142,15 @@ def eligible_nws(st: GameState, seat: int, w: str) -> list[str]:
 
 def affordable(st: GameState, f: BuildFrame, w: str) -> bool:
     seat = f["seat"]
+    return _affordable(st, f, w, spendable(st, seat, type_key(st, seat, "industry")))
+
+
+def _affordable(st: GameState, f: BuildFrame, w: str, trade: int) -> bool:
+    """``affordable`` with the seat's spendable industry tokens ``trade`` counted already."""
+    seat = f["seat"]
     c = content_for(st)
     ps = st.players[seat]
-    most = base_production(st, f, w) + spendable(st, seat, type_key(st, seat, "industry"))
+    most = base_production(st, f, w) + trade
     most += int(f.get("resource_value", 2)) * sum(ps.resources.get(r, 0) for r in c.wonders[w].resources)
     most += 2 * len(eligible_nws(st, seat, w))
     return most >= wonder_cost(st, seat, w)
@@ -150,10 +164,12 @@ def build_options(st: GameState, f: BuildFrame) -> list[Action]:
     if f["on_figure"] and unused_cities(st, seat) > 0:
         spaces |= figure_spaces(st, seat, f["slot"])
     opts = space_actions("city", st, spaces)
-    if free_wonder_cities(st, seat):
-        for deck in st.wonder_decks.values():
-            if deck and affordable(st, f, deck[0]):
-                opts.append(action("wonder", deck[0]))
+    tops = [deck[0] for deck in st.wonder_decks.values() if deck]
+    if tops and free_wonder_cities(st, seat):
+        trade = spendable(st, seat, type_key(st, seat, "industry"))
+        for w in tops:
+            if _affordable(st, f, w, trade):
+                opts.append(action("wonder", w))
     opts.extend(x for x in hooks.extra_options(st, seat, "build", f) if x not in opts)  # Great Lighthouse
     opts.append(action("done"))
     return opts
