@@ -133,12 +133,17 @@ def op_mass_media(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
 
 def _mass_media_targets(st: GameState, f: MassMediaFrame) -> list[int]:
     seat = f["seat"]
+    ctl = st.ctl
     near = within(st, friendly_spaces(st, seat), f["range"])
+    rival = [s for s in near.intersection(ctl) if ctl[s] != seat]
+    if not rival:
+        return rival
+    armies: set[int] = set()
+    for ps in st.players:
+        armies.update(ps.armies)
     can_swap = unused_control(st, seat) > 0
-    return [
-        s for s in near
-        if st.ctl.get(s, seat) != seat and not army_on(st, s) and (s in st.reinforced or can_swap)
-    ]
+    reinforced = st.reinforced
+    return [s for s in rival if s not in armies and (s in reinforced or can_swap)]
 
 
 def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:

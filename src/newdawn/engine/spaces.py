@@ -59,7 +59,7 @@ def rival_space(st: GameState, seat: int, s: int) -> bool:
 
 def friendly_spaces(st: GameState, seat: int) -> list[int]:
     out = [s for s, o in st.cities.items() if o == seat]
-    out.extend(s for s, o in st.ctl.items() if o == seat)
+    out.extend([s for s, o in st.ctl.items() if o == seat])
     return out
 
 
@@ -340,10 +340,12 @@ def space_actions(verb: str, st: GameState, spaces: list[int] | set[int] | range
     """``verb <space>`` for each space, in space order. The actions of a verb are made once per
     board (cached in its memo): the frequent decisions list them again and again."""
     b = st.board
-    key = "act:" + verb
-    acts: list[Action | None] | None = b.memo.get(key)
+    by_verb: dict[str, list[Action | None]] | None = b.memo.get("acts")
+    if by_verb is None:
+        by_verb = b.memo["acts"] = {}
+    acts = by_verb.get(verb)
     if acts is None:
-        acts = b.memo[key] = [None] * b.n
+        acts = by_verb[verb] = [None] * b.n
     texts: tuple[str, ...] | None = None
     out: list[Action] = []
     for s in sorted(spaces):
