@@ -9,6 +9,7 @@ the same sentences explain why any other space is not legal (one source of legal
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 from operator import countOf
 
 from . import hooks
@@ -449,10 +450,12 @@ def _never_city(st: GameState) -> frozenset[int]:
     b = st.board
     got: frozenset[int] | None = b.memo.get("never_city")
     if got is None:
-        out = {s for s in range(b.n) if b.is_water[s] or stands_for_city(st, s)}
-        for s in range(b.n):
-            if b.is_fort[s]:
-                out.update(b.nbrs[s])
+        # Made without a Python loop over every space: boards change as the map grows.
+        out = set(compress(range(b.n), b.is_water))
+        for s in compress(range(b.n), b.is_fort):
+            out.add(s)
+            out.update(b.nbrs[s])
+        out.update([s for s, p in enumerate(b.printed) if p is not None and p.city_state])
         got = b.memo["never_city"] = frozenset(out)
     return got
 
