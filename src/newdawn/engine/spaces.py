@@ -282,17 +282,17 @@ def control_legal(st: GameState, seat: int, spaces: Iterable[int], max_diff: int
     cs_at = st.cs_at
     ctl = st.ctl
     barbs = st.barbs.values()
-    rival_armies = _rival_armies(st, seat)
-    # Effects only lower a difficulty: without any, the printed one decides.
-    easier = max_diff is not None and bool(hooks.handlers_at("difficulty", st, seat))
+    rival_armies: set[int] | None = None  # gathered for the first space that gets that far
     out: set[int] = set()
     for s in spaces:
-        if water[s] or fort[s] or s in cities or s in cs_at or s in ctl or s in barbs or s in rival_armies:
+        if water[s] or fort[s] or s in cities or s in cs_at or s in ctl or s in barbs:
             continue
-        if max_diff is not None and diff[s] > max_diff and (
-                not easier or hooks.difficulty(st, seat, s, "control") > max_diff):
+        if max_diff is not None and diff[s] > max_diff and hooks.difficulty(st, seat, s, "control") > max_diff:
             continue
-        out.add(s)
+        if rival_armies is None:
+            rival_armies = _rival_armies(st, seat)
+        if s not in rival_armies:
+            out.add(s)
     return out
 
 
