@@ -3,9 +3,6 @@ cities, and diplomacy cards taken on arrival (unified rules: Economy Focus Cards
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action, action, parse_coord
@@ -43,9 +40,9 @@ from .movement import (
     figure_refusal,
     figure_start_refusal,
     figure_starts,
-    move_eased,
     neighbour_steps,
     step_refusal,
+    terrain_steps,
 )
 from .ops import op
 from .pieces import take_player_card
@@ -182,13 +179,10 @@ def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame,
 
 def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action]:
     """The ``to`` options of the spaces ``caravan_enter_reason`` lets the caravan enter, in
-    space order. Each effect is asked once per list rather than per space (its answer does
-    not depend on the space), and no refusal text is made."""
-    b = st.board
-    is_water, diff = b.is_water, b.diff
-    seat, slot = f["seat"], f["slot"]
+    space order, without refusal texts."""
+    seat = f["seat"]
     nb = caravan_nbrs(st, seat, here)
-    if nb is b.nbrs[here]:
+    if nb is st.board.nbrs[here]:
         steps = neighbour_steps(st, here)
     else:  # Indonesia: map-edge water spaces too
         order = sorted(nb)
@@ -196,20 +190,8 @@ def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action
     barbs = set(st.barbs.values())
     no_barb = f["barb"] == "none"
     arrivals = st.turn.get("arrivals", ())
-    water: bool | None = True if f["water"] else None
-    easers: tuple[Callable[..., Any], ...] | None = None  # the seat's difficulty handlers
     out: list[Action] = []
-    for s, a in steps:
-        if is_water[s]:
-            if water is None:
-                water = hooks.allows(st, seat, "caravan_water")
-            if not water:
-                continue
-        elif diff[s] > slot:
-            if easers is None:
-                easers = hooks.handlers_at("difficulty", st, seat)
-            if not easers or not move_eased(st, seat, s, slot, easers):
-                continue
+    for s, a in terrain_steps(st, seat, steps, f["slot"], f["water"], "caravan_water"):
         if no_barb and s in barbs:
             continue
         if (s in arrivals and destination_owner(st, seat, s)

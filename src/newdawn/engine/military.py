@@ -3,9 +3,6 @@ Combat, Military Clarifications)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action, action
@@ -43,9 +40,9 @@ from .movement import (
     figure_refusal,
     figure_start_refusal,
     figure_starts,
-    move_eased,
     neighbour_steps,
     step_refusal,
+    terrain_steps,
 )
 from .ops import op
 from .pieces import (
@@ -221,27 +218,12 @@ def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
 
 def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
     """The ``to`` options of the neighbours ``army_enter_reason`` lets the army enter, in
-    space order. Each effect is asked once per list rather than per space (its answer does
-    not depend on the space), and no refusal text is made."""
-    b = st.board
-    is_water, diff = b.is_water, b.diff
-    seat, slot = f["seat"], f["slot"]
+    space order, without refusal texts; Non-Aggression Pact is asked once per rival."""
+    seat = f["seat"]
     cities, ctl = st.cities, st.ctl
-    water: bool | None = True if f["water"] else None
-    easers: tuple[Callable[..., Any], ...] | None = None  # the seat's difficulty handlers
     allowed: dict[int, bool] = {}
     out: list[Action] = []
-    for s, a in neighbour_steps(st, here):
-        if is_water[s]:
-            if water is None:
-                water = hooks.allows(st, seat, "army_water")
-            if not water:
-                continue
-        elif diff[s] > slot:
-            if easers is None:
-                easers = hooks.handlers_at("difficulty", st, seat)
-            if not easers or not move_eased(st, seat, s, slot, easers):
-                continue
+    for s, a in terrain_steps(st, seat, neighbour_steps(st, here), f["slot"], f["water"], "army_water"):
         o = cities.get(s, ctl.get(s, -1))
         if o >= 0 and o != seat:
             ok = allowed.get(o)

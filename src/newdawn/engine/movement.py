@@ -132,10 +132,37 @@ def neighbour_steps(st: GameState, here: int) -> tuple[tuple[int, Action], ...]:
     return got
 
 
-def move_eased(st: GameState, seat: int, s: int, slot: int, fns: tuple[Callable[..., Any], ...]) -> bool:
-    """Whether ``hooks.difficulty(st, seat, s, "move")`` is at most ``slot`` for a space whose
-    printed difficulty is above it, given the seat's ``difficulty`` handlers ``fns``: the step
-    options fetch these once per list rather than once per space."""
+def terrain_steps(st: GameState, seat: int, steps: Sequence[tuple[int, Action]], slot: int, water: bool,
+                  water_effect: str) -> list[tuple[int, Action]]:
+    """The steps of ``steps`` onto spaces a figure moved with slot ``slot`` may enter by terrain
+    (the first test of ``army_enter_reason`` and ``caravan_enter_reason``): water only with a
+    card that allows it (``water``) or the effect ``water_effect``, a space printed above the
+    slot only when one of the seat's ``difficulty`` effects lowers it to the slot. Each effect
+    is asked once per list rather than per space, and no refusal text is made."""
+    b = st.board
+    is_water, diff = b.is_water, b.diff
+    wet: bool | None = True if water else None
+    easers: tuple[Callable[..., Any], ...] | None = None
+    out: list[tuple[int, Action]] = []
+    for step in steps:
+        s = step[0]
+        if is_water[s]:
+            if wet is None:
+                wet = hooks.allows(st, seat, water_effect)
+            if not wet:
+                continue
+        elif diff[s] > slot:
+            if easers is None:
+                easers = hooks.handlers_at("difficulty", st, seat)
+            if not _eased(st, seat, s, slot, easers):
+                continue
+        out.append(step)
+    return out
+
+
+def _eased(st: GameState, seat: int, s: int, slot: int, fns: tuple[Callable[..., Any], ...]) -> bool:
+    """Whether ``hooks.difficulty(st, seat, s, "move")`` is at most ``slot`` for a space printed
+    above it, given the seat's ``difficulty`` handlers ``fns``."""
     for fn in fns:
         v = fn(st, seat, s, "move")
         if v is not None and v <= slot:
