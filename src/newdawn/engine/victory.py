@@ -55,13 +55,17 @@ def _mature(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 
 @progress_of("natural_wonders")
 def _nws(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
+    return _nw_pieces(st, seat), int(a["n"])
+
+
+def _nw_pieces(st: GameState, seat: int) -> int:
     """Friendly pieces (a city, a control token) on natural-wonder spaces."""
     cities = st.cities
     ctl = st.ctl
     n = 0
     for s in _board_spaces(st, "natural_wonder"):
         n += (cities.get(s) == seat) + (ctl.get(s) == seat)
-    return n, int(a["n"])
+    return n
 
 
 @progress_of("warmonger")
@@ -110,7 +114,17 @@ def _level4(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 
 @progress_of("reinforced_tokens")
 def _reinforced(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
-    return sum(1 for s in st.reinforced if st.ctl.get(s) == seat), int(a["n"])
+    return _reinforced_tokens(st, seat), int(a["n"])
+
+
+def _reinforced_tokens(st: GameState, seat: int) -> int:
+    """The seat's control tokens on their reinforced side."""
+    ctl = st.ctl
+    have = 0
+    for s in st.reinforced:
+        if ctl.get(s) == seat:
+            have += 1
+    return have
 
 
 @progress_of("attack_value")
@@ -300,27 +314,11 @@ def _met_check(ag: Agenda) -> MetCheck:
         return coastal
     if kind == "reinforced_tokens":
         def reinforced(st: GameState, seat: int) -> bool:
-            sides = st.reinforced
-            if len(sides) < n:
-                return False
-            ctl = st.ctl
-            have = 0
-            for s in sides:
-                if ctl.get(s) == seat:
-                    have += 1
-            return have >= n
+            return len(st.reinforced) >= n and _reinforced_tokens(st, seat) >= n
         return reinforced
     if kind == "natural_wonders":
         def natural_wonders(st: GameState, seat: int) -> bool:
-            cities = st.cities
-            ctl = st.ctl
-            have = 0
-            for s in _board_spaces(st, "natural_wonder"):
-                if cities.get(s) == seat:
-                    have += 1
-                if ctl.get(s) == seat:
-                    have += 1
-            return have >= n
+            return _nw_pieces(st, seat) >= n
         return natural_wonders
     if kind == "attack_value":
         def attack(st: GameState, seat: int) -> bool:
