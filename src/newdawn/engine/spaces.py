@@ -2,8 +2,10 @@
 where a control token, district or city may go, and the ``q,r`` names of spaces.
 
 Each ``*_reason`` function returns ``None`` when a space is legal for the purpose and
-otherwise a sentence naming the rule; ``legal_actions`` keeps the spaces with ``None``, and
-the same sentences explain why any other space is not legal (one source of legality).
+otherwise a sentence naming the rule, which explains why a space is not legal. The option
+functions of the frequent decisions filter with ``control_legal`` and ``city_legal`` instead:
+the same tests, without the sentences. ``tests/engine/test_fast_filters.py`` holds each pair
+equal (docs/engine.md, "Options and refusals").
 """
 
 from __future__ import annotations
