@@ -1,19 +1,25 @@
 """What a choice would do now, found by asking the engine (never a second copy of the rules).
 
-``focus_previews`` applies each focus option and then ``resolve`` to a *copy* of the state and
-reads the decision that follows (its kind, how many options, how many spaces) and the events
-of the automatic steps. Nothing hidden is shown: a preview names no drawn tile, die or wonder
-below a deck's top, only counts and the decision's kind.
+``focus_previews`` applies each focus option and then ``resolve`` and reads the decision that
+follows (its kind, how many options, how many spaces) and the events of the automatic steps.
+
+A preview is made only from what the deciding seat may know: it plays on states rebuilt from
+that seat's ``player_view`` (``engine.view.state_from_view``, the hidden facts re-sampled from
+fixed seeds), never on the real state, so no die to come, drawn tile or wonder below a deck's
+top can reach its words. What chance decides is said as chance: the preview stops at the first
+event that draws, rolls or reveals (the event dial turning: "barbarians move (a die is
+rolled)"), or at the first event on which two samples disagree.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import apply, decision_seat, legal_actions
+from ..engine import apply, decision_seat, legal_actions, player_view
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
 from ..engine.state import GameState, content_for
+from ..engine.view import state_from_view
 from .names import SKIP_VERBS, plural
 
 if TYPE_CHECKING:
@@ -43,6 +49,30 @@ def token_gain(st: GameState, card: str, n: int) -> str:
     """The hint of "resolve with n tokens": what they add, and what each one adds."""
     each = gain_text(st, card, 1)
     return gain_text(st, card, n) if n == 1 else f"{gain_text(st, card, n)} ({each} per token)"
+
+
+SAMPLE_SEEDS = (1, 2)
+"""Seeds of the public samples a preview plays on (two, so that an event chance decided in a way
+``CHANCE`` does not name still shows as a disagreement)."""
+
+CHANCE = {
+    "barb_die": "barbarians move (a die is rolled)",
+    "explore": "explores (a tile is drawn)",
+    "attack": "attacks (dice are rolled)",
+    "reroll": "rerolls a die",
+    "wonder_gone": "a wonder leaves the game and the next one is revealed",
+}
+"""Events whose facts come from a die, a draw or a reveal: a preview says them in these words
+and stops (what follows depends on them)."""
+
+UNKNOWN = "then chance decides what happens"
+
+
+def public_samples(st: GameState) -> list[GameState]:
+    """States that agree with everything the deciding seat sees, the rest re-sampled from
+    ``SAMPLE_SEEDS`` (the same for every real state behind that seat's view)."""
+    view = player_view(st, decision_seat(st))
+    return [state_from_view(view, s) for s in SAMPLE_SEEDS]
 
 
 def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[str]] | None:
@@ -96,15 +126,12 @@ def _first_step(st: GameState) -> tuple[str, bool]:
     return _decision_words(st), bool(real)
 
 
-def focus_preview(st: GameState, a: Action) -> tuple[str, str | None]:
-    """(what the focus option would do now, a warning or None), from the engine: the option
-    and ``resolve`` (no trade tokens) are applied to a copy and the next decision is read."""
-    from .log import event_entry
-
-    seat = decision_seat(st)
+def _resolved(st: GameState, a: Action) -> tuple[GameState, list[str], str] | None:
+    """The state after the focus option and ``resolve`` (no trade tokens), its events, and the
+    words of the tokens the card could take."""
     got = _after(st, [a])
     if got is None:
-        return "", None
+        return None
     nxt, _ = got
     events: list[str] = []
     tokens = ""
@@ -115,19 +142,64 @@ def focus_preview(st: GameState, a: Action) -> tuple[str, str | None]:
             tokens = f"up to {plural(most, 'trade token')} to spend, {gain_text(st, f['card'], 1)} each"
         got = _after(nxt, [Action("resolve")])
         if got is None:
-            return "", None
+            return None
         nxt, events = got
-    happened = [event_entry(nxt, e, 0, nxt.round)["text"] for e in events
-                if getattr(e, "kind", "") not in ("resolve", "explore")]
+    return nxt, events, tokens
+
+
+def _known_events(runs: list[tuple[GameState, list[str], str]], seat: int) -> tuple[list[str], bool]:
+    """The event lines every sample agrees on, up to the first that chance decides (said as
+    chance); and whether the preview stopped there."""
+    from .log import event_entry
+
     prefix = f"Seat {seat + 1} "
-    happened = [t.removeprefix(prefix) for t in happened]
+    texts = [[event_entry(nxt, e, 0, nxt.round)["text"].removeprefix(prefix) for e in events]
+             for nxt, events, _ in runs]
+    first_nxt, first_events, _ = runs[0]
+    out: list[str] = []
+    for i, e in enumerate(first_events):
+        kind = getattr(e, "kind", "")
+        if kind == "resolve":
+            continue
+        if kind in CHANCE:
+            out.append(CHANCE[kind])
+            return out, True
+        if any(len(t) <= i or t[i] != texts[0][i] for t in texts):
+            out.append(UNKNOWN)
+            return out, True
+        if kind == "dial":
+            icons = getattr(e, "data", {}).get("icons", [])
+            dial = texts[0][i][:1].lower() + texts[0][i][1:]
+            out.append(dial + (" (a die is rolled)" if "barb_move" in icons else ""))
+            return out, True  # what the dial's icons do depends on the die and the decks
+        out.append(texts[0][i])
+    if any(len(t) != len(texts[0]) for t in texts):
+        out.append(UNKNOWN)
+        return out, True
+    return out, False
+
+
+def focus_preview(st: GameState, a: Action, samples: list[GameState] | None = None) -> tuple[str, str | None]:
+    """(what the focus option would do now, a warning or None), from the engine: the option
+    and ``resolve`` (no trade tokens) are applied to ``samples`` (default: ``public_samples``)
+    and the next decision is read."""
+    seat = decision_seat(st)
+    runs = []
+    for sample in public_samples(st) if samples is None else samples:
+        got = _resolved(sample, a)
+        if got is None:
+            return "", None
+        runs.append(got)
+    happened, stopped = _known_events(runs, seat)
+    nxt, _, tokens = runs[0]
     # The card's own decision follows if the same seat decides before the turn moves on.
-    own = nxt.winner == -1 and decision_seat(nxt) == seat and nxt.current == st.current \
+    own = not stopped and nxt.winner == -1 and decision_seat(nxt) == seat and nxt.current == st.current \
         and nxt.round == st.round
     parts = list(happened)
     useful = bool(happened)
     if own:
-        text, can = _first_step(nxt)
+        steps = {_first_step(n) for n, _, _ in runs}
+        text, can = steps.pop() if len(steps) == 1 else ("then a choice that depends on what is drawn", True)
         parts.append(text)
         useful = useful or can
     if tokens:
@@ -146,9 +218,10 @@ def _decision_words(st: GameState) -> str:
 
 
 def focus_previews(st: GameState, recs: list[Rec]) -> None:
+    samples = public_samples(st)
     for r in recs:
         if r.kind != "focus":
             continue
-        hint, warning = focus_preview(st, Action("focus", r.action.partition(" ")[2]))
+        hint, warning = focus_preview(st, Action("focus", r.action.partition(" ")[2]), samples)
         r.hint = hint or r.hint
         r.warning = warning
