@@ -25,6 +25,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="how long a player must be away before the others may hand their seat to a bot (default 300)")
     s.add_argument("--webhook-private", action="store_true",
                    help="also call turn webhooks on loopback and private addresses (default: public hosts only)")
+    s.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                   help="an address or network (CIDR) of a reverse proxy whose X-Forwarded-For names the client "
+                        "(repeatable; default none: the peer's address is the client's)")
+    s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another site (e.g. https://example.org) whose pages may create games here "
+                        "(repeatable; default: only this server's own lobby and non-browser clients)")
     s.add_argument("--no-ws-compression", action="store_true",
                    help="send WebSocket messages uncompressed: about five times the bytes on the wire for a "
                         "little less server CPU (default: compressed, each distinct message once)")
@@ -45,7 +51,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          create_limit=(args.create_limit, 60.0) if args.create_limit > 0 else None,
-                         handover_bot=args.handover_bot, away_s=args.away, webhook_private=args.webhook_private)
+                         handover_bot=args.handover_bot, away_s=args.away, webhook_private=args.webhook_private,
+                         trusted_proxies=tuple(args.trusted_proxy), allowed_origins=tuple(args.allow_origin))
     except Exception as e:  # a bad URL or an unreachable database: one line for the user
         raise CliError(f"cannot open the database {url}: {e}") from None
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -58,6 +65,9 @@ def main(args: argparse.Namespace) -> int:
     settle_process()  # the garbage collector's settings of a server process (server/runtime.py)
     # WebSockets: uvicorn's protocol, framing (and compressing) each distinct message once for
     # all the sockets it goes to (server/wsframes.py)
+    # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from any loopback peer;
+    # the app reads it from --trusted-proxy peers only (server/clients.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=256 * 1024,
+                proxy_headers=False,
                 ws=protocol_class() or "auto", ws_per_message_deflate=not args.no_ws_compression)
     return 0

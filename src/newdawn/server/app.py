@@ -8,7 +8,6 @@ same database file to check that games resume.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import json
 import logging
@@ -28,6 +27,7 @@ from ..describe.rulesets import ruleset_records
 from .access import AccessLog
 from .botpool import DEFAULT_WORKERS, BotPool, check_spec
 from .bots import bot_levels, make_seat_bot
+from .clients import RateLimiter, bucket, client_address, owner_key, parse_networks, same_origin
 from .cluster import make_cluster
 from .games import RULESETS, GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
@@ -52,34 +52,13 @@ def handover_level(level: str) -> str:
     return spec
 
 
-class RateLimiter:
-    """At most ``n`` events per ``window`` seconds per key (a sliding window in memory)."""
-
-    def __init__(self, n: int, window: float) -> None:
-        self.n, self.window = n, window
-        self.events: dict[str, collections.deque[float]] = {}
-
-    def hit(self, key: str) -> float:
-        """Count an event for ``key``: 0 if allowed, else the seconds until one would be."""
-        now = time.monotonic()
-        q = self.events.setdefault(key, collections.deque())
-        while q and q[0] <= now - self.window:
-            q.popleft()
-        if len(q) >= self.n:
-            return max(1.0, q[0] + self.window - now)
-        q.append(now)
-        if len(self.events) > 10_000:  # forget idle addresses
-            for k in [k for k, v in self.events.items() if not v or v[-1] <= now - self.window]:
-                del self.events[k]
-        return 0.0
-
-
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: int | None = None,
                static_dir: str | None = None, max_sockets: int = 100, queue_size: int = 16,
                idle_s: float = 600.0, bot_workers: int = DEFAULT_WORKERS,
                create_limit: tuple[int, float] | None = (20, 60.0), clock: Callable[[], float] = time.time,
                handover_bot: str = "greedy", away_s: float = 300.0, timer_tick_s: float = 1.0,
-               webhook_timeout_s: float = 5.0, webhook_private: bool = False) -> FastAPI:
+               webhook_timeout_s: float = 5.0, webhook_private: bool = False,
+               trusted_proxies: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = ()) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
     ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
@@ -94,7 +73,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     the bots package has no such level); ``away_s``: how long a player must be away before the
     others may hand their seat to it; ``timer_tick_s``: how often turn limits are checked.
     ``webhook_timeout_s``, ``webhook_private``: turn notices (server/notify.py); private: also
-    call URLs on loopback and private addresses (tests)."""
+    call URLs on loopback and private addresses (tests).
+    ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client (none
+    by default: the peer is the client). ``allowed_origins``: other sites whose pages may create
+    games (``Origin`` values, or "*"); by default only this server's own pages and clients that
+    are no web page (scripts)."""
     url = db_url or default_db_url()
     store = Store(url)
     cluster = make_cluster(url)
@@ -105,6 +88,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     drivers: dict[str, asyncio.Task[None]] = {}
     pool = BotPool(bot_workers)
     limiter = RateLimiter(*create_limit) if create_limit else None
+    proxies = parse_networks(trusted_proxies)
+
+    def client_of(request: Request | WebSocket) -> str:
+        return client_address(request.client.host if request.client else None, request.headers, proxies)
 
     def broadcast(game_id: str) -> None:
         """Bring the game's sockets up to date in the background (never waits for a send)."""
@@ -144,7 +131,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                         bot = None
                         action = job.action
                         if action is None:  # a bot that thinks: in the pool, off this process
-                            action, bot = await pool.choose(job.bot, job.view, job.legal)
+                            action, bot = await pool.choose(job.bot, job.view, job.legal, owner=job.owner,
+                                                            game=game_id)
                         if await run_in_threadpool(games.bot_finish, job, action, bot):
                             broadcast(game_id)
                         failures = 0
@@ -305,13 +293,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
+        if not same_origin(request.headers, allowed_origins):
+            raise GameError(403, "games are created from this server's own lobby (another site's page may not)")
+        who = client_of(request)
         if limiter is not None:
-            who = request.client.host if request.client else "?"
-            wait = limiter.hit(who)
+            wait = limiter.hit(bucket(who))
             if wait > 0:
                 raise GameError(429, f"too many new games from your address: try again in {wait:.0f} s")
         body = await body_of(request)
-        out = await run_in_threadpool(games.create, body)
+        out = await run_in_threadpool(games.create, body, owner_key(who))
         kick_bots(out["game_id"])
         return out
 

@@ -42,7 +42,17 @@ from ..engine.state import content_for
 from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
-from .inputs import check_action, check_game_id, check_token
+from .inputs import (
+    CREATE_FIELDS,
+    MAX_ROUNDS,
+    check_action,
+    check_flag,
+    check_game_id,
+    check_token,
+    check_whole,
+    clip,
+    same_choice,
+)
 from .seats import (
     SeatRules,
     away_wait,
@@ -79,6 +89,8 @@ class BotJob:
     view: dict[str, Any] | None
     legal: list[Action]
     action: Action | None = None
+    owner: str = ""
+    """Who created the game: the bot pool serves owners in turn."""
 
 
 CHECKPOINT_EVERY = 25
@@ -320,7 +332,13 @@ class GameManager:
         """How many view messages were built for sockets (tests check that they are shared)."""
 
     # ------------------------------------------------------------------ lobby
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], owner: str | None = None) -> dict[str, Any]:
+        """A new game from the lobby's request ``body``; ``owner``: who asks (a hash of the
+        client's address; the bot pool shares its workers fairly among owners)."""
+        unknown = sorted(set(body) - CREATE_FIELDS)
+        if unknown:
+            raise GameError(400, f"unknown field {clip(unknown[0])}: a game is created with "
+                                 f"{', '.join(sorted(CREATE_FIELDS))}")
         seats_in = body.get("seats")
         if not isinstance(seats_in, list) or not MIN_SEATS <= len(seats_in) <= MAX_SEATS:
             raise GameError(400, f"a game needs {MIN_SEATS} to {MAX_SEATS} seats")
@@ -357,7 +375,7 @@ class GameManager:
             seed = secrets.randbits(SEED_BITS)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
             raise GameError(400, f"seed must be null or a whole number from 0 to 2**{SEED_BITS} - 1")
-        max_rounds = body.get("max_rounds")
+        max_rounds = check_whole(body.get("max_rounds"), "max_rounds", 1, MAX_ROUNDS)
         turn_limit = check_turn_limit(body.get("turn_limit_s"))
         config = {"players": len(seats), "ruleset": ruleset, "leaders": leaders, "colors": None,
                   "max_rounds": max_rounds, **options}
@@ -366,7 +384,7 @@ class GameManager:
             st = new_game(config, seed)
         except ValueError as e:
             raise GameError(400, f"bad game: {e}") from None
-        hotseat = bool(body.get("hotseat"))
+        hotseat = check_flag(body.get("hotseat"), "hotseat")
         if hotseat and not any(s.kind == "human" for s in seats):
             raise GameError(400, "hot-seat play needs at least one human seat")
         mine = body.get("my_seat")
@@ -380,7 +398,8 @@ class GameManager:
             if sr.kind == "human" and sr.seat != mine:
                 sr.invite = new_token()  # the seat's token is made when its player claims it
         rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
-                         new_token() if hotseat else None, 0, seats, [], practice=practice, turn_limit_s=turn_limit)
+                         new_token() if hotseat else None, 0, seats, [], practice=practice, turn_limit_s=turn_limit,
+                         owner=owner)
         g = LiveGame.from_states(rec, [st])
         rec.deadline = self._deadline_after(g, -1, st)
         self.store.create_game(rec, list(st.events), g.summary_record())
@@ -405,7 +424,7 @@ class GameManager:
                 continue
             if key not in offered:
                 raise GameError(400, f"{key} is not an option of the {ruleset!r} ruleset")
-            if body[key] not in offered[key].choices:
+            if not same_choice(body[key], offered[key].choices):
                 raise GameError(400, f"{key} must be one of {list(offered[key].choices)}")
             options[key] = body[key]
         if any(s.kind == "ap" for s in seats):
@@ -782,7 +801,7 @@ class GameManager:
         legal = legal_actions(st)
         needs_view = getattr(bot, "needs_view", True)
         view = player_view(st, seat) if needs_view else None
-        job = BotJob(game_id, seat, version, bot, view, list(legal))
+        job = BotJob(game_id, seat, version, bot, view, list(legal), owner=g.rec.owner or game_id)
         if needs_view and len(legal) == 1:
             job.action = legal[0]  # nothing to think about
         elif not thinks(spec):

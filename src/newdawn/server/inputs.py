@@ -103,3 +103,33 @@ def check_action(action: Any) -> str:
     if len(action) > MAX_ACTION_CHARS:
         raise GameError(400, f"the action text is too long ({len(action)} characters; at most {MAX_ACTION_CHARS})")
     return action
+
+
+MAX_ROUNDS = 500
+"""The largest round limit a game may be created with (a long game lasts about 15 rounds)."""
+CREATE_FIELDS = frozenset({"seats", "ruleset", "leaders", "seed", "max_rounds", "turn_limit_s", "hotseat",
+                           "my_seat", "map", "epic"})
+"""The fields a creation request may have: any other is refused (a typo must not pass silently)."""
+
+
+def check_flag(value: Any, what: str) -> bool:
+    """A yes/no field: true, false or absent (null); never 1, "yes" or 1.0."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise GameError(400, f"{what} must be true or false")
+    return value
+
+
+def check_whole(value: Any, what: str, lo: int, hi: int) -> int | None:
+    """A whole-number field within [lo, hi], or null; never true, 1.0 or "3"."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise GameError(400, f"{what} must be null or a whole number from {lo} to {hi}")
+    return value
+
+
+def same_choice(value: Any, choices: Any) -> bool:
+    """Whether ``value`` is one of ``choices`` with the same type (``1.0`` or ``1`` is not ``True``)."""
+    return any(type(c) is type(value) and c == value for c in choices)

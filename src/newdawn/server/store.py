@@ -120,6 +120,9 @@ class GameRow(Base):
     """Seconds a seat has for its turn (None: no limit; see ``server/seats.py``)."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When the deciding seat's time runs out (server clock, seconds since the epoch), or None."""
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Who created the game (a hash of the client's address): the bot pool's fair share is
+    per owner. None in older rows (each such game is then its own owner)."""
 
 
 class SeatRow(Base):
@@ -243,6 +246,8 @@ class GameRecord:
     game's future dice and draws."""
     turn_limit_s: int | None = None
     deadline: float | None = None
+    owner: str | None = None
+    """Who created the game (``GameRow.owner``)."""
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -350,6 +355,7 @@ class Store:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
                           hotseat_token=rec.hotseat_token, revision=rec.revision, turn_limit_s=rec.turn_limit_s,
+                          owner=rec.owner,
                           setup_events=None if setup_events is None else json.dumps(setup_events),
                           **_summary_values(summary)))
             s.flush()
@@ -517,7 +523,7 @@ class Store:
                               [None if r.events is None else list(json.loads(r.events)) for r in rows],
                               None if g.setup_events is None else list(json.loads(g.setup_events)),
                               None if snap is None else (snap.n, snap.state), practice,
-                              g.turn_limit_s, g.deadline)
+                              g.turn_limit_s, g.deadline, g.owner)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:

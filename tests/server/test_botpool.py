@@ -1,0 +1,151 @@
+"""The bot pool: a fair share per owner and per game, budgets squeezed under load, and worker
+processes that end with their server (issue 43, item 2)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import newdawn
+from newdawn.engine import Action
+from newdawn.server.botpool import BotPool
+
+SRC = str(Path(newdawn.__file__).resolve().parents[1])
+
+
+class SlowBot:
+    """Thinks for its whole time budget, as a search bot does."""
+
+    needs_view = True
+    name = "slow"
+
+    def __init__(self, time_s: float) -> None:
+        self.time_s = time_s
+        self.used: list[float] = []
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        self.used.append(self.time_s)
+        time.sleep(self.time_s)
+        return legal[-1]
+
+
+class QuickBot:
+    """Answers at once and has no time budget (greedy)."""
+
+    needs_view = True
+    name = "quick"
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        time.sleep(0.02)
+        return legal[-1]
+
+
+LEGAL = [Action("a"), Action("b")]
+
+
+def test_a_crowd_of_slow_games_from_one_owner_does_not_delay_another_owner() -> None:
+    async def run() -> tuple[float, list[SlowBot], BotPool]:
+        pool = BotPool(0, period_s=1.0, slots=2)
+        crowd = [SlowBot(2.0) for _ in range(20)]
+        tasks = [asyncio.create_task(pool.choose(b, {}, LEGAL, owner="attacker", game=f"g{i}"))
+                 for i, b in enumerate(crowd)]
+        await asyncio.sleep(0.3)
+        t0 = time.monotonic()
+        action, _ = await pool.choose(QuickBot(), {}, LEGAL, owner="player", game="mine")
+        waited = time.monotonic() - t0
+        assert action == LEGAL[-1]
+        await asyncio.gather(*tasks)
+        return waited, crowd, pool
+
+    waited, crowd, pool = asyncio.run(run())
+    # First come, first served would have made it wait for twenty 2 s choices; the slot kept
+    # for other owners lets it start at once.
+    assert waited < 0.3, waited
+    # the crowd was served in turn, each later choice squeezed to a slice of the period
+    assert all(len(b.used) == 1 for b in crowd)
+    assert all(b.used[0] <= 0.2 for b in crowd[1:10]), [b.used for b in crowd]
+    assert all(b.time_s == 2.0 for b in crowd), "each bot gets its own budget back"
+    assert pool.served == {"attacker": 20, "player": 1}
+
+
+def test_every_game_of_a_crowd_moves_often_and_a_lone_bot_gets_its_full_budget() -> None:
+    async def run() -> tuple[list[float], SlowBot]:
+        pool = BotPool(0, period_s=0.8, slots=2)
+        gaps: list[float] = []
+
+        async def driver(i: int) -> None:  # as a game's bot driver: one choice after another
+            bot = SlowBot(1.0)
+            last = time.monotonic()
+            for _ in range(3):
+                await pool.choose(bot, {}, LEGAL, owner="a", game=f"g{i}")
+                now = time.monotonic()
+                gaps.append(now - last)
+                last = now
+
+        await asyncio.gather(*(driver(i) for i in range(8)))
+        alone = SlowBot(0.3)
+        await pool.choose(alone, {}, LEGAL, owner="b", game="alone")
+        return gaps, alone
+
+    gaps, alone = asyncio.run(run())
+    # at full budget, one slot for the owner: a move every 8 s per game
+    assert max(gaps) < 3.0, sorted(gaps)[-5:]
+    assert alone.used == [0.3], "a pool that keeps up gives the full budget"
+
+
+# ---------------------------------------------------------------- workers end with their server
+
+POOL_SCRIPT = """
+import asyncio, random, sys, time
+from newdawn.bots.random_bot import RandomBot
+from newdawn.server.botpool import BotPool
+from newdawn.engine import Action
+
+async def main():
+    pool = BotPool(2)
+    await asyncio.gather(*(pool.choose(RandomBot(random.Random(i)), {}, [Action("x")], owner=str(i)) for i in range(4)))
+    print(" ".join(str(p) for p in pool._ex._processes), flush=True)
+    if sys.argv[1] == "term":
+        import signal
+        signal.signal(signal.SIGTERM, lambda *a: (pool.close(), sys.exit(0)))
+    time.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the worker processes")
+@pytest.mark.parametrize("how", ["kill", "term"])
+def test_worker_processes_end_with_their_server(how: str) -> None:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    proc = subprocess.Popen([sys.executable, "-c", POOL_SCRIPT, how], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        pids = [int(x) for x in proc.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(p) for p in pids)
+        proc.send_signal(signal.SIGKILL if how == "kill" else signal.SIGTERM)
+        proc.wait(10)
+        deadline = time.monotonic() + 5
+        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(p) for p in pids), "worker processes outlived their server"
+    finally:
+        proc.kill()
+        proc.wait()
