@@ -189,3 +189,40 @@ def test_the_table_has_a_notification_module_asked_for_on_a_gesture() -> None:
     # permission is asked in the bell's click handler only
     assert js.count("requestPermission") == 1
     assert "notify.js" in (static / "table.js").read_text()
+
+
+@pytest.mark.parametrize("host", ["[::127.0.0.1]", "[64:ff9b::7f00:1]", "[64:ff9b:1::a00:1]", "[::ffff:10.0.0.1]",
+                                  "[2002:7f00:1::1]", "[::ffff:7f00:1]"])
+def test_ipv6_forms_that_embed_a_private_ipv4_address_are_not_public(host: str) -> None:
+    import asyncio
+
+    from newdawn.server.notify import Notifier
+
+    assert asyncio.run(Notifier._public(f"http://{host}/hook")) is False
+    assert asyncio.run(Notifier._public("http://[2606:4700::1111]/hook")) is True
+
+
+def test_one_seat_cannot_make_the_server_flood_a_url(receiver: Receiver) -> None:
+    import asyncio
+
+    from newdawn.server.notify import NOTICES_PER_SEAT, Notifier
+
+    class Store:
+        def webhook(self, game_id: str, seat: int) -> str:
+            return receiver.url
+
+    async def run() -> Notifier:
+        n = Notifier(Store(), allow_private=True)  # type: ignore[arg-type]
+        n.start()
+        for _ in range(20):
+            n.turn("g", 1, {"n": 1})
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if n.sent + n.limited >= 20:
+                break
+        await n.close()
+        return n
+
+    n = asyncio.run(run())
+    assert n.sent == NOTICES_PER_SEAT[0] and n.limited == 20 - NOTICES_PER_SEAT[0]
+    assert len(receiver.bodies) == NOTICES_PER_SEAT[0]

@@ -41,6 +41,7 @@ from ..engine.setup import normalise_config
 from ..engine.state import content_for
 from .botpool import bounded_spec, check_spec, thinks
 from .bots import Bot, make_seat_bot
+from .clients import RateLimiter
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
 from .inputs import (
     CREATE_FIELDS,
@@ -71,6 +72,10 @@ SEAT_KINDS = ("human", "bot", "ap")
 """A seat is played by a person, by one of the server's bots, or (base game) it is the
 Automated Player, a seat the engine plays itself (``rulesets/base_automa.py``)."""
 RULESETS = ("ti", "base")
+SEAT_CHANGES = 6
+"""Times a seat may change hands (to a bot and back) a minute."""
+HOTSEAT_NOTE = ("The hot-seat link acts for every human seat on one screen, except a seat whose invite "
+                "link has been opened: that seat is its player's alone.")
 GAME_OPTIONS = ("map", "epic")
 """Request fields passed to the engine as ruleset options when the ruleset has them."""
 SEED_BITS = 128
@@ -191,13 +196,13 @@ class LiveGame:
         if self.reload_seats is not None and any(s.invite for s in self.rec.seats):
             fresh = self.reload_seats()  # an invite may have been spent in another process
             if fresh is not None and len(fresh) == len(self.rec.seats):
-                self.rec.seats = fresh
+                self.rec.seats = newer_seats(self.rec.seats, fresh)
                 for s in fresh:
                     if secrets.compare_digest(s.token, token):
                         return s.seat, frozenset({s.seat})
         hs = self.rec.hotseat_token
         if hs and secrets.compare_digest(hs, token):
-            humans = frozenset(s.seat for s in self.rec.seats if s.kind == "human")
+            humans = hotseat_seats(self.rec.seats)
             owner = decision_seat(self.state)
             seat = owner if owner in humans else min(humans, default=-1)
             return seat, humans
@@ -274,6 +279,22 @@ class LiveGame:
         return out
 
 
+def hotseat_seats(seats: list[SeatRecord]) -> frozenset[int]:
+    """The seats the hot-seat link acts for: every human seat but those claimed through their
+    invite link (an invitee's seat is theirs alone)."""
+    return frozenset(s.seat for s in seats if s.kind == "human" and not s.claimed)
+
+
+def newer_seats(old: list[SeatRecord], fresh: list[SeatRecord]) -> list[SeatRecord]:
+    """The seats as just read from the store, each keeping the later of the two away clocks
+    (a socket of this process may be newer than the store's note)."""
+    if len(old) == len(fresh):
+        for a, b in zip(old, fresh, strict=True):
+            if a.last_seen is not None and (b.last_seen is None or b.last_seen < a.last_seen):
+                b.last_seen = a.last_seen
+    return fresh
+
+
 def initial_state(rec: GameRecord) -> GameState:
     """The state before the first action of a stored game."""
     return replay({"config": rec.config, "seed": rec.seed, "actions": []})[0]
@@ -328,6 +349,9 @@ class GameManager:
         """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
         self._lock = threading.Lock()
         self.bot_seed = bot_seed
+        self.seat_changes = RateLimiter(SEAT_CHANGES, 60.0)
+        """Hand-overs and take-backs per seat and minute: toggling a seat cannot crowd out the
+        other players' actions (each change moves the game's version)."""
         self.view_builds = 0
         """How many view messages were built for sockets (tests check that they are shared)."""
 
@@ -464,6 +488,7 @@ class GameManager:
             "seats": seats,
             "spectator_url": f"/table.html?game={gid}",
             "hotseat_url": f"/table.html?game={gid}&hotseat={g.rec.hotseat_token}" if g.rec.hotseat_token else None,
+            "hotseat_note": HOTSEAT_NOTE if g.rec.hotseat_token else None,
             "practice": g.rec.practice,
             "turn_limit_s": g.rec.turn_limit_s,
         }
@@ -479,9 +504,9 @@ class GameManager:
             if seat is None:
                 raise GameError(404, "this invite is not valid (it may have been used already)")
             token = new_token()
-            if not self.store.claim_seat(game_id, seat.seat, invite, token):
+            if not self.store.claim_seat(game_id, seat.seat, invite, token, self.clock()):
                 raise GameError(409, "this invite has just been used by someone else")
-            seat.token, seat.invite = token, None
+            seat.token, seat.invite, seat.claimed = token, None, True
             seat.last_seen = self.clock()  # away from now on until a socket opens
             return {"game_id": game_id, "seat": seat.seat, "token": token,
                     "url": f"/table.html?game={game_id}&token={token}"}
@@ -580,7 +605,7 @@ class GameManager:
                 seat, text = rec.actions[j]
                 g.push(seat, text, apply(g.state, text))
             g.rec.revision = rec.revision
-            g.rec.seats = rec.seats
+            g.rec.seats = newer_seats(g.rec.seats, rec.seats)
             g.rec.deadline = rec.deadline
             self._attach_bots(g)  # a seat handed to a bot or taken back in another process
             return g
@@ -901,6 +926,7 @@ class GameManager:
                         raise GameError(403, f"{name}'s player has been away for {away_for}: the others may hand "
                                              f"the seat to a bot after {duration_words(self.rules.away_s)} away "
                                              f"(in {duration_words(wait)})")
+            self._count_change(g, s)
             return self._change_hands(g, s, self.rules.bot, by)
 
     def take_back(self, game_id: str, token: str | None, seat: Any) -> int:
@@ -914,7 +940,14 @@ class GameManager:
                 raise GameError(403, f"only {name}'s own player can take the seat back (with their seat's link)")
             if s.proxy is None:
                 raise GameError(400, f"{name} is played by its player already")
+            self._count_change(g, s)
             return self._change_hands(g, s, None, None)
+
+    def _count_change(self, g: LiveGame, s: SeatRecord) -> None:
+        wait = self.seat_changes.hit(f"{g.rec.id}:{s.seat}")
+        if wait > 0:
+            raise GameError(429, f"{seat_words(g.state, s.seat)} changed hands {SEAT_CHANGES} times this minute: "
+                                 f"try again in {wait:.0f} s")
 
     def _change_hands(self, g: LiveGame, s: SeatRecord, proxy: str | None, by: int | None) -> int:
         """Store the seat's new hands (compare-and-set on the revision, like an action), then

@@ -77,6 +77,10 @@ class Conn:
                 await self.ws.send_text(text)
 
 
+SEAT_SOCKETS = 8
+"""Sockets one player's token may have open in a game (tabs, devices), apart from spectators."""
+
+
 class Hub:
     """The sockets of every game of one server process, and their broadcasters."""
 
@@ -90,11 +94,15 @@ class Hub:
 
     # ------------------------------------------------------------------ sockets
     def join(self, game_id: str, ws: Socket, token: str | None, seats: frozenset[int]) -> Conn:
-        """Register a socket (raises 429 when the game has ``max_sockets`` open) and queue its
-        first view."""
+        """Register a socket and queue its first view. Spectators share ``max_sockets`` slots;
+        a player's token has ``SEAT_SOCKETS`` of its own, which no spectator can take (429 past
+        either)."""
         conns = self.sockets.setdefault(game_id, {})
-        if len(conns) >= self.max_sockets:
-            raise GameError(429, f"this game has {self.max_sockets} open connections already; try later")
+        if any(s >= 0 for s in seats):
+            if sum(1 for c in conns.values() if c.token == token) >= SEAT_SOCKETS:
+                raise GameError(429, f"this seat has {SEAT_SOCKETS} open connections already; close a tab")
+        elif sum(1 for c in conns.values() if not any(s >= 0 for s in c.seats)) >= self.max_sockets:
+            raise GameError(429, f"this game has {self.max_sockets} spectators already; try later")
         conn = Conn(ws, token, seats, self.queue_size)
         conn.task = asyncio.get_running_loop().create_task(conn.send_loop())
         conns[ws] = conn

@@ -24,6 +24,7 @@ from typing import Any
 
 import httpx
 
+from .clients import RateLimiter
 from .store import Store
 
 log = logging.getLogger("newdawn.server")
@@ -32,6 +33,39 @@ TIMEOUT_S = 5.0
 QUEUE_SIZE = 1000
 PARALLEL = 8
 """Webhooks being sent at once (a slow receiver holds one of these, nothing else)."""
+
+
+NAT64 = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+"""IPv6 prefixes that carry an IPv4 address in their last 32 bits (RFC 6052, RFC 8215)."""
+NOTICES_PER_SEAT = (3, 60.0)
+"""At most 3 notices a minute to one seat's URL: a turn that comes back every few seconds (a
+quick bot, a player who toggles) must not turn the server into someone's traffic source."""
+NOTICES_PER_HOST = (30, 60.0)
+"""At most 30 notices a minute to one host, whatever the seats and games."""
+
+
+def public_address(text: str) -> bool:
+    """Whether an address is public, looking inside every IPv6 form that embeds an IPv4 one
+    (mapped ``::ffff:a.b.c.d``, compatible ``::a.b.c.d``, 6to4, Teredo, NAT64)."""
+    try:
+        addr = ipaddress.ip_address(text.split("%")[0])
+    except ValueError:
+        return False
+    if not addr.is_global or addr.is_multicast:
+        return False
+    if isinstance(addr, ipaddress.IPv6Address):
+        inner: list[ipaddress.IPv4Address] = []
+        if addr.ipv4_mapped is not None:
+            inner.append(addr.ipv4_mapped)
+        if addr.sixtofour is not None:
+            inner.append(addr.sixtofour)
+        if addr.teredo is not None:
+            inner.extend(addr.teredo)
+        low = ipaddress.IPv4Address(int(addr) & 0xFFFFFFFF)
+        if int(addr) >> 32 == 0 or any(addr in n for n in NAT64):
+            inner.append(low)
+        return all(public_address(str(a)) for a in inner)
+    return True
 
 
 def _host(url: str) -> str:
@@ -54,6 +88,10 @@ class Notifier:
         self._task: asyncio.Task[None] | None = None
         self._client: httpx.AsyncClient | None = None
         self._inflight: set[asyncio.Task[None]] = set()
+        self._per_seat = RateLimiter(*NOTICES_PER_SEAT)
+        self._per_host = RateLimiter(*NOTICES_PER_HOST)
+        self.limited = 0
+        """Notices not sent because a seat or a host had its share."""
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -92,6 +130,10 @@ class Notifier:
             url = await asyncio.to_thread(self.store.webhook, game_id, seat)
             if not url:
                 return
+            if self._per_seat.hit(f"{game_id}:{seat}") or self._per_host.hit(_host(url)):
+                self.limited += 1
+                log.info("webhook of game %s seat %d not called: too many notices", game_id, seat + 1)
+                return
             if not self.allow_private and not await self._public(url):
                 self.failed += 1
                 log.warning("webhook of game %s seat %d not called: %s is not a public address",
@@ -117,11 +159,7 @@ class Notifier:
             infos = await asyncio.get_running_loop().getaddrinfo(host, parts.port or 443, type=socket.SOCK_STREAM)
         except OSError:
             return False
-        for info in infos:
-            addr = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-            if not addr.is_global or addr.is_multicast:
-                return False
-        return bool(infos)
+        return bool(infos) and all(public_address(str(info[4][0])) for info in infos)
 
     async def close(self) -> None:
         if self._task is not None:

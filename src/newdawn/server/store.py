@@ -149,6 +149,9 @@ class SeatRow(Base):
     """When a socket of this seat was last known open (server clock); None: never."""
     webhook: Mapped[str | None] = mapped_column(String(600), nullable=True)
     """URL the server POSTs to when it becomes this seat's turn (set by its player)."""
+    claimed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """The seat's player opened its invite link: the seat is theirs alone (the hot-seat link no
+    longer acts for it)."""
 
 
 class ActionRow(Base):
@@ -203,6 +206,8 @@ class SeatRecord:
     hands_n: int = 0
     last_seen: float | None = None
     webhook: str | None = None
+    claimed: bool = False
+    """Claimed through its invite link: only its own token acts for it."""
 
     @property
     def bot_plays(self) -> bool:
@@ -361,17 +366,18 @@ class Store:
             s.flush()
             for st in rec.seats:
                 s.add(SeatRow(game_id=rec.id, seat=st.seat, kind=st.kind, bot=st.bot, token=st.token,
-                              leader=st.leader, color=st.color, invite=st.invite))
+                              leader=st.leader, color=st.color, invite=st.invite, last_seen=st.last_seen))
             self.on_write(s, rec.id, rec.revision)
 
-    def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
+    def claim_seat(self, game_id: str, seat: int, invite: str, token: str, when: float | None = None) -> bool:
         """Give ``seat`` its player's token if ``invite`` is still its unspent invite (one
-        conditional update, so two people opening the link at once cannot both win)."""
+        conditional update, so two people opening the link at once cannot both win); the seat's
+        away clock starts at ``when``."""
         def claim() -> bool:
             with self._session.begin() as s:
                 res = s.execute(update(SeatRow)
                                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.invite == invite)
-                                .values(token=token, invite=None))
+                                .values(token=token, invite=None, last_seen=when, claimed=True))
                 return bool(getattr(res, "rowcount", 0) == 1)
         return self._write(claim)
 
@@ -532,7 +538,7 @@ class Store:
 
 def _seat_record(r: SeatRow) -> SeatRecord:
     return SeatRecord(r.seat, r.kind, r.bot, r.token, r.leader, r.color, r.invite, r.proxy, r.proxy_round,
-                      r.proxy_by, r.hands_n or 0, r.last_seen, r.webhook)
+                      r.proxy_by, r.hands_n or 0, r.last_seen, r.webhook, bool(r.claimed))
 
 
 def _summary_values(summary: Summary | None) -> dict[str, Any]:
