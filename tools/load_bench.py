@@ -3,6 +3,8 @@
     .venv/bin/python tools/load_bench.py bots   [--games 100] [--seconds 20]
     .venv/bin/python tools/load_bench.py humans [--games 100] [--seconds 30] [--pace 2.0]
     .venv/bin/python tools/load_bench.py kill   [--games 10] [--seconds 40]
+    .venv/bin/python tools/load_bench.py attack [--games 50] [--seconds 60]
+    .venv/bin/python tools/load_bench.py orphans [--games 12]
 
 - ``bots``: one ``newdawn serve --bot-delay 0`` process on a fresh SQLite file; ``--games``
   games of four random bots, each watched by four WebSocket clients (spectators). Prints the
@@ -16,6 +18,17 @@
   other is killed with SIGKILL at random moments and started again. At the end every
   acknowledged action must be in the stored log at the place its answer gave, and the stored
   log must replay (no action lost, none doubled).
+- ``attack``: one ``newdawn serve`` (2 bot workers) and one client that creates ``--games`` games
+  of maximum-budget bots (``mcts:2s`` in every seat), then a person-vs-greedy control game
+  created from another address (``X-Forwarded-For`` through ``--trusted-proxy 127.0.0.1``).
+  Prints the control bot's reply time (the person's POST answered to the bot's first action),
+  alone first and then under the attack, and the longest time any game went without a move.
+- ``orphans``: kills a server with thinking bots ``--games`` times (SIGKILL, under load, a new
+  server each time) and counts the bot worker processes left alive afterwards.
+
+``bots`` takes ``--bot SPEC`` (default random, which plays in the web process; greedy uses the
+bot pool); ``bots`` and ``humans`` take ``--compress`` (per-message deflate on the client's
+sockets, as browsers ask for).
 
 The client runs in this process (asyncio, ``websockets`` and ``httpx``) on the same machine, so
 its own work counts against the server's: figures are a floor.
@@ -171,12 +184,12 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, limits=limits) as http:
         gids = []
         for i in range(args.games):
-            r = await http.post("/api/games", json={"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 1000 + i})
+            r = await http.post("/api/games", json={"seats": [{"kind": "bot", "bot": args.bot}] * 4, "seed": 1000 + i})
             gids.append(r.json()["game_id"])
 
     async def watch(gid: str) -> None:
         async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}", max_size=None,
-                                      open_timeout=60) as ws:
+                                      open_timeout=60, compression="deflate" if args.compress else None) as ws:
             while True:
                 raw = await ws.recv(decode=False)
                 received[0] += 1
@@ -194,7 +207,7 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    print(f"bots: {args.games} games x 4 sockets, bots at no delay: {done} actions in {elapsed:.1f} s = "
+    print(f"bots: {args.games} games x 4 {'compressed ' if args.compress else ''}sockets, {args.bot} bots at no delay: {done} actions in {elapsed:.1f} s = "
           f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
           f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action); client CPU {own:.1f} s")
     print(f"  {got / (4 * args.games) / max(done / args.games, 1):.2f} views per socket and action (below 1: a busy "
@@ -285,7 +298,8 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
             actor = asyncio.create_task(think_and_act())
             try:
                 async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws/games/{gid}?token={tok}",
-                                              max_size=None, open_timeout=60, compression=None) as ws:
+                                              max_size=None, open_timeout=60,
+                                              compression="deflate" if args.compress else None) as ws:
                     while True:
                         raw = await ws.recv(decode=False)
                         v = VERSION.search(raw[:200])
@@ -313,7 +327,7 @@ async def run_humans(srv: Server, args: argparse.Namespace) -> None:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     n = len(lat)
-    print(f"humans: {args.games} games x 4 seat sockets, a person acts after {args.pace * 0.5:.1f}-"
+    print(f"humans: {args.games} games x 4 {'compressed ' if args.compress else ''}seat sockets, a person acts after {args.pace * 0.5:.1f}-"
           f"{args.pace * 1.5:.1f} s: {n} actions in {args.seconds:.0f} s ({n / args.seconds:.0f}/s), "
           f"{errors[0]} refused; server CPU {cpu:.1f} s ({cpu / args.seconds:.0%} of one core, "
           f"{1000 * cpu / max(n, 1):.1f} ms per action); client CPU {own:.1f} s")
@@ -423,9 +437,153 @@ async def run_kill(servers: list[Server], args: argparse.Namespace, admin: Any, 
           f"their log length: {doubled}; every stored log replays")
 
 
+# ---------------------------------------------------------------------------- attack
+async def attack(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        srv = Server(f"sqlite:///{tmp}/load.db", bot_delay=0)
+        Server.extra = [*Server.extra, "--trusted-proxy", "127.0.0.1", "--bot-workers", "2"]
+        srv.start()
+        try:
+            await srv.ready()
+            await run_attack(srv, args)
+        finally:
+            srv.stop()
+
+
+async def control_replies(srv: Server, seconds: float, rnd: random.Random) -> list[float]:
+    """A person (seat 1) against greedy: after each of the person's actions, the seconds until
+    the bot's first action shows in the game's version."""
+    replies: list[float] = []
+    async with httpx.AsyncClient(base_url=srv.base, timeout=60, headers={"X-Forwarded-For": "198.51.100.1"}) as http:
+        g = (await http.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+                                                 "seed": 7})).json()
+        gid, tok = g["game_id"], g["seats"][0]["token"]
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            v = (await http.get(f"/api/games/{gid}/state", params={"token": tok})).json()
+            if v["view"]["winner"] != -1:
+                break
+            if v["decision"]["seat"] != 0:
+                await asyncio.sleep(0.02)
+                continue
+            await asyncio.sleep(rnd.uniform(0.2, 0.6))  # the person thinks
+            opts = v["decision"]["options"]
+            active = [o for o in opts if o.split(" ")[0] not in SKIP] or opts
+            r = await http.post(f"/api/games/{gid}/actions", json={"token": tok, "version": v["version"],
+                                                                  "action": rnd.choice(active)})
+            if r.status_code != 200:
+                continue
+            mine, t0 = r.json()["version"], time.monotonic()
+            while True:
+                w = (await http.get(f"/api/games/{gid}/state")).json()
+                if w["version"] > mine or w["decision"]["seat"] == 0:
+                    if w["version"] > mine:
+                        replies.append(time.monotonic() - t0)
+                    break
+                await asyncio.sleep(0.01)
+    return replies
+
+
+async def run_attack(srv: Server, args: argparse.Namespace) -> None:
+    rnd = random.Random(3)
+    alone = await control_replies(srv, min(20.0, args.seconds / 3), rnd)
+    bot = {"kind": "bot", "bot": "mcts:2s"}
+    async with httpx.AsyncClient(base_url=srv.base, timeout=60, headers={"X-Forwarded-For": "203.0.113.66"}) as http:
+        for i in range(args.games):
+            r = await http.post("/api/games", json={"seats": [bot] * 4, "seed": 500 + i})
+            assert r.status_code == 200, r.text
+        await asyncio.sleep(5)  # the drivers start; the pool's workers are busy from here
+        moved: dict[str, tuple[int, float]] = {}
+        worst = [0.0]
+        stop = asyncio.Event()
+
+        async def watch() -> None:
+            while not stop.is_set():
+                now = time.monotonic()
+                for g in (await http.get("/api/games")).json()["games"]:
+                    last = moved.get(g["game_id"])
+                    if last is None or g["version"] != last[0]:
+                        if last is not None:
+                            worst[0] = max(worst[0], now - last[1])
+                        moved[g["game_id"]] = (g["version"], now)
+                    elif g["status"] == "playing":
+                        worst[0] = max(worst[0], now - last[1])
+                await asyncio.sleep(0.5)
+
+        watcher = asyncio.create_task(watch())
+        cpu0 = srv.cpu()
+        loaded = await control_replies(srv, args.seconds, rnd)
+        stop.set()
+        await watcher
+        cpu = srv.cpu() - cpu0
+    print(f"attack: {args.games} games of mcts:2s bots from one client, a person-vs-greedy game from another")
+    print(f"  greedy reply alone: p50 {pct(alone, 50) * 1000:.0f} ms, p99 {pct(alone, 99) * 1000:.0f} ms "
+          f"({len(alone)} replies)")
+    print(f"  greedy reply under attack: p50 {pct(loaded, 50) * 1000:.0f} ms, p99 {pct(loaded, 99) * 1000:.0f} ms, "
+          f"max {max(loaded, default=0) * 1000:.0f} ms ({len(loaded)} replies)")
+    print(f"  longest time a game went without a move: {worst[0]:.1f} s ({len(moved)} games watched); "
+          f"web process CPU {cpu:.1f} s")
+
+
+# ---------------------------------------------------------------------------- orphans
+def children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                out.append(int(d.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z"
+    except OSError:
+        return False
+
+
+async def orphans(args: argparse.Namespace) -> None:
+    workers: set[int] = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{tmp}/load.db"
+        for k in range(args.games):
+            srv = Server(db, bot_delay=0)
+            srv.start()
+            try:
+                await srv.ready()
+                async with httpx.AsyncClient(base_url=srv.base, timeout=60) as http:
+                    for i in range(3):
+                        await http.post("/api/games", json={"seats": [{"kind": "bot", "bot": "mcts:1s"}] * 3,
+                                                            "seed": 100 * k + i})
+                assert srv.proc is not None
+                end = time.monotonic() + 30
+                while len([p for p in children(srv.proc.pid) if p not in workers]) < 2 and time.monotonic() < end:
+                    await asyncio.sleep(0.2)
+                await asyncio.sleep(rnd_pause(k))
+                mine = children(srv.proc.pid)
+                workers.update(mine)
+            finally:
+                srv.kill()
+            print(f"  kill {k + 1}: {len(mine)} child processes at the kill", flush=True)
+        await asyncio.sleep(2)
+    left = [p for p in workers if alive(p)]
+    print(f"orphans: {args.games} kill -9 of a server thinking for bots: {len(workers)} child processes seen, "
+          f"{len(left)} alive 2 s after the last kill")
+
+
+def rnd_pause(k: int) -> float:
+    return 0.5 + (k * 0.37) % 2.0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["bots", "humans", "kill"])
+    ap.add_argument("mode", choices=["bots", "humans", "kill", "attack", "orphans"])
+    ap.add_argument("--bot", default="random", help="bots: the bot spec of every seat (greedy thinks in the pool)")
+    ap.add_argument("--compress", action="store_true", help="bots, humans: compressed sockets, as browsers use")
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seconds", type=float, default=None)
     ap.add_argument("--pace", type=float, default=2.0, help="humans: mean seconds a person thinks")
@@ -433,10 +591,12 @@ def main() -> int:
                     help="pass an option to every `newdawn serve`, e.g. --serve-arg=--no-ws-compression")
     args = ap.parse_args()
     Server.extra = list(args.serve_arg)
-    defaults = {"bots": (100, 20.0), "humans": (100, 30.0), "kill": (10, 40.0)}[args.mode]
+    defaults = {"bots": (100, 20.0), "humans": (100, 30.0), "kill": (10, 40.0), "attack": (50, 60.0),
+                "orphans": (12, 0.0)}[args.mode]
     args.games = args.games or defaults[0]
     args.seconds = args.seconds or defaults[1]
-    asyncio.run({"bots": bots, "humans": humans, "kill": kill}[args.mode](args))
+    modes = {"bots": bots, "humans": humans, "kill": kill, "attack": attack, "orphans": orphans}
+    asyncio.run(modes[args.mode](args))
     return 0
 
 

@@ -30,10 +30,13 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def create(client: TestClient, seats: list[dict[str, Any]], seed: int | None = 7, claim: bool = True,
+def create(client: TestClient, seats: list[dict[str, Any]], seed: int | None = 7, claim: bool | None = None,
            **extra: Any) -> dict[str, Any]:
-    """Create a game. With ``claim`` (the default) every invite link is opened at once, so the
-    answer's seats all carry their token and url as if each player had opened their link."""
+    """Create a game. With ``claim`` (the default, except in hot-seat games, whose players share
+    the hot-seat link) every invite link is opened at once, so the answer's seats all carry
+    their token and url as if each player had opened their link."""
+    if claim is None:
+        claim = not extra.get("hotseat")
     r = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()

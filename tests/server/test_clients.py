@@ -104,3 +104,35 @@ def test_a_served_app_does_not_take_forwarded_for_from_loopback(tmp_path: Path) 
         assert got == [200, 200, 429, 429], got
     finally:
         stop_server(proc)
+
+
+def test_the_game_list_comes_in_pages_newest_first(client: TestClient) -> None:
+    ids = [client.post("/api/games", json={"seats": [HUMAN, HUMAN]}).json()["game_id"] for _ in range(3)]
+    page = client.get("/api/games", params={"limit": 2}).json()
+    assert [g["game_id"] for g in page["games"]] == ids[::-1][:2]
+    assert (page["total"], page["offset"], page["next_offset"]) == (3, 0, 2)
+    rest = client.get("/api/games", params={"offset": 2, "limit": 2}).json()
+    assert [g["game_id"] for g in rest["games"]] == ids[:1] and rest["next_offset"] is None
+    assert client.get("/api/games", params={"limit": 0}).status_code == 400
+    assert client.get("/api/games", params={"limit": 100000}).status_code == 400
+
+
+def test_a_long_games_log_is_served_in_pages(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from newdawn.server import games
+
+    from .conftest import create, wait_for
+
+    monkeypatch.setattr(games, "LOG_PAGE", 5)
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    gid = create(client, bots, seed=3, max_rounds=1)["game_id"]
+    v = wait_for(client, gid, None, lambda v: v["view"]["winner"] != -1, timeout=60)
+    assert v["version"] > 10
+    tail = client.get(f"/api/games/{gid}/state").json()
+    last = tail["log"][-1]["n"]
+    assert len(tail["log"]) == 5 and [e["n"] for e in tail["log"]] == list(range(last - 4, last + 1))
+    assert tail["log_from"] == last - 5
+    whole = client.get(f"/api/games/{gid}/state", params={"log_from": 0}).json()
+    assert whole["log"][0]["n"] == 0 and whole["log"][-1]["n"] == last
+    step = client.get(f"/api/games/{gid}/replay", params={"step": 8}).json()
+    assert [e["n"] for e in step["log"]] == [4, 5, 6, 7, 8] and step["log_from"] == 3
+    assert client.get(f"/api/games/{gid}/state", params={"log_from": last + 5}).status_code == 400

@@ -150,7 +150,7 @@ def test_sockets_per_game_are_capped(tmp_path: Path) -> None:
                 assert w.receive_json()["type"] == "view"
             with client.websocket_connect(f"/ws/games/{gid}") as extra:
                 err = extra.receive_json()
-                assert err["type"] == "error" and "open connections" in err["error"]
+                assert err["type"] == "error" and "spectators already" in err["error"]
                 with pytest.raises(WebSocketDisconnect) as e:
                     extra.receive_json()
                 assert e.value.code == CLOSE_TOO_MANY

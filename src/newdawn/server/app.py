@@ -29,7 +29,7 @@ from .botpool import DEFAULT_WORKERS, BotPool, check_spec
 from .bots import bot_levels, make_seat_bot
 from .clients import RateLimiter, bucket, client_address, owner_key, parse_networks, same_origin
 from .cluster import make_cluster
-from .games import RULESETS, GameError, GameManager
+from .games import LIST_PAGE, RULESETS, GameError, GameManager
 from .hub import CLOSE_TOO_MANY, Hub, call_game
 from .inputs import MAX_BODY_BYTES, MAX_FRAME_CHARS, parse_json
 from .notify import Notifier
@@ -313,14 +313,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         return out
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        return {"games": await run_in_threadpool(games.list_games)}
+    async def list_games(offset: int = 0, limit: int = LIST_PAGE) -> dict[str, Any]:
+        return await run_in_threadpool(games.list_games, offset, limit)
 
     @app.get("/api/games/{game_id}/state")
-    async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def game_state(game_id: str, token: str | None = None, log_from: int | None = None) -> dict[str, Any]:
         if token:  # a token this process does not know yet is looked up in the store: not on the loop
-            return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id))
-        return await call_game(games, game_id, games.view, token, hub.connected(game_id))
+            return await run_in_threadpool(games.view, game_id, token, hub.connected(game_id), log_from)
+        return await call_game(games, game_id, games.view, token, hub.connected(game_id), log_from)
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
@@ -342,8 +342,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         return {"ok": True, "version": version}
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_step(game_id: str, step: int = 0) -> dict[str, Any]:
-        return await run_in_threadpool(games.replay_view, game_id, step)
+    async def replay_step(game_id: str, step: int = 0, log_from: int | None = None) -> dict[str, Any]:
+        return await run_in_threadpool(games.replay_view, game_id, step, log_from)
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def hand_over(game_id: str, seat: int, request: Request) -> dict[str, Any]:

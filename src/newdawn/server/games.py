@@ -72,6 +72,12 @@ SEAT_KINDS = ("human", "bot", "ap")
 """A seat is played by a person, by one of the server's bots, or (base game) it is the
 Automated Player, a seat the engine plays itself (``rulesets/base_automa.py``)."""
 RULESETS = ("ti", "base")
+LIST_PAGE = 100
+"""Games in one page of the lobby's list (``GET /api/games?offset=&limit=``)."""
+MAX_LIST_PAGE = 500
+LOG_PAGE = 2000
+"""Log entries an HTTP view or replay step carries unless ``log_from`` asks for more (a long
+game's whole log is megabytes; a table's socket gets only the entries it lacks)."""
 SEAT_CHANGES = 6
 """Times a seat may change hands (to a bot and back) a minute."""
 HOTSEAT_NOTE = ("The hot-seat link acts for every human seat on one screen, except a seat whose invite "
@@ -277,6 +283,15 @@ class LiveGame:
                         "proxy": s.proxy,
                         "proxy_text": proxy_text(s, seat_words(st, s.seat), self.names()) if s.proxy else None})
         return out
+
+
+def _log_start(log_from: int | None, n: int) -> int:
+    """Where a view's log starts: ``log_from`` (checked), or the last ``LOG_PAGE`` of ``n``."""
+    if log_from is None:
+        return max(0, n - LOG_PAGE)
+    if not 0 <= log_from <= n:
+        raise GameError(400, f"log_from must be between 0 and {n}")
+    return log_from
 
 
 def hotseat_seats(seats: list[SeatRecord]) -> frozenset[int]:
@@ -525,11 +540,15 @@ class GameManager:
             elif s.seat not in g.bots:
                 g.bots[s.seat] = make_seat_bot(bounded_spec(spec), base * 10 + s.seat + len(g.rec.actions) * 7919)
 
-    def list_games(self) -> list[dict[str, Any]]:
-        """The lobby's list, from the summaries stored with every write (no game is loaded,
-        except one stored by an older version without a summary)."""
+    def list_games(self, offset: int = 0, limit: int = LIST_PAGE) -> dict[str, Any]:
+        """A page of the lobby's list, newest first, from the summaries stored with every write
+        (no game is loaded, except one stored by an older version without a summary):
+        ``{"games": [...], "total": N, "offset": offset, "next_offset": offset + limit or None}``."""
+        offset = check_whole(offset, "offset", 0, 10**9) or 0
+        limit = check_whole(limit, "limit", 1, MAX_LIST_PAGE) or LIST_PAGE
+        rows, total = self.store.summaries(offset, limit)
         out = []
-        for row in self.store.summaries():
+        for row in rows:
             gid = row["game_id"]
             if gid in self.broken:
                 continue
@@ -539,7 +558,8 @@ class GameManager:
                 except GameError:
                     continue  # a game that cannot be rebuilt is left out (and logged once)
             out.append(row)
-        return out
+        nxt = offset + limit if offset + limit < total else None
+        return {"games": out, "total": total, "offset": offset, "next_offset": nxt}
 
     def get(self, game_id: str) -> LiveGame:
         """The live game, loaded from the store on first use (404 unknown, 500 broken)."""
@@ -653,19 +673,24 @@ class GameManager:
                 base.update(self._seat_fields(g, acting, connected))
                 self.view_builds += 1
                 for sent in sents:
-                    texts[(token, sent)] = view_text({**base, "log": g.log_entries(min(sent, n))}, g.state)
+                    start = min(sent, n)
+                    texts[(token, sent)] = view_text({**base, "log": g.log_entries(start), "log_from": start}, g.state)
             return g.version, n, texts
 
     def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,
-             log_from: int = 0) -> dict[str, Any]:
+             log_from: int | None = None) -> dict[str, Any]:
+        """The view for ``token``, its log from action ``log_from`` (default: the last
+        ``LOG_PAGE``; the message says where it starts in ``log_from``)."""
         g = self.get(game_id)
         with g.lock:
+            log_from = _log_start(log_from, len(g.rec.actions))
             seat, acting = g.seat_of_token(token)
             refusal = undo_refusal(g, acting)
             msg = view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
                                undo=(refusal is None, refusal), practice=g.rec.practice)
             msg.update(self._seat_fields(g, acting, connected))
+            msg["log_from"] = log_from
             return msg
 
     def _seat_fields(self, g: LiveGame, acting: frozenset[int], connected: dict[int, int] | None) -> dict[str, Any]:
@@ -698,16 +723,20 @@ class GameManager:
             reason = why_illegal(g.state, check_action(action))
             return {"legal": reason is None, "reason": reason}
 
-    def replay_view(self, game_id: str, step: int) -> dict[str, Any]:
+    def replay_view(self, game_id: str, step: int, log_from: int | None = None) -> dict[str, Any]:
+        """The game as a spectator saw it after ``step`` actions, with the log from
+        ``log_from`` (default: the last ``LOG_PAGE`` entries before the step)."""
         g = self.get(game_id)
         with g.lock:
             total = len(g.rec.actions)
             if not 0 <= step <= total:
                 raise GameError(400, f"step must be between 0 and {total}")
-            msg = view_message(g.rec.id, g.version, g.state_at(step), -1, frozenset(), g.log_entries(0, step),
+            log_from = _log_start(log_from, step)
+            msg = view_message(g.rec.id, g.version, g.state_at(step), -1, frozenset(), g.log_entries(log_from, step),
                                g.seat_list(), practice=g.rec.practice)
             msg["steps"] = total
             msg["step"] = step
+            msg["log_from"] = log_from
             return msg
 
     # ------------------------------------------------------------------ actions

@@ -485,15 +485,19 @@ class Store:
             return list(s.scalars(select(GameRow.id).where(or_(GameRow.bot_turn.is_(True), GameRow.bot_turn.is_(None)))
                               .order_by(GameRow.created)))
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """The lobby's list from the stored summaries (``round`` None for a game stored before
-        summaries were kept)."""
+    def summaries(self, offset: int = 0, limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """A page of the lobby's list from the stored summaries, newest game first (``round``
+        None for a game stored before summaries were kept), and how many games there are."""
         with self._session() as s:
+            total = int(s.scalar(select(func.count()).select_from(GameRow)) or 0)
+            q = select(GameRow).order_by(GameRow.created.desc(), GameRow.id).offset(offset)
+            page = list(s.scalars(q if limit is None else q.limit(limit)))
             seats: dict[str, list[SeatRow]] = {}
-            for r in s.scalars(select(SeatRow).order_by(SeatRow.game_id, SeatRow.seat)):
+            ids = [g.id for g in page]
+            for r in s.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.game_id, SeatRow.seat)):
                 seats.setdefault(r.game_id, []).append(r)
             out = []
-            for g in s.scalars(select(GameRow).order_by(GameRow.created)):
+            for g in page:
                 created = g.created if g.created.tzinfo else g.created.replace(tzinfo=UTC)
                 ss = seats.get(g.id, [])
                 out.append({
@@ -505,7 +509,7 @@ class Store:
                     "status": "over" if g.winner not in (None, -1) else "playing",
                     "_complete": g.round is not None and all(r.leader is not None for r in ss),
                 })
-            return out
+            return out, total
 
     def load_seats(self, game_id: str) -> list[SeatRecord] | None:
         with self._session() as s:
