@@ -39,6 +39,9 @@ from .views import content_json
 
 log = logging.getLogger("newdawn.server")
 
+RESUME_LOADS = 2
+"""Games a starting server loads at once to resume their bots."""
+
 
 def handover_level(level: str) -> str:
     """The bot for handed seats: ``level`` (a bot spec within the server's bounds) when this
@@ -169,11 +172,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
         kick_bots(game_id)
 
     async def resume() -> None:
-        """Start the drivers of the games whose bots were to move (each game is loaded by its
-        driver, in the background: the server answers at once however many games are stored)."""
-        for gid in await run_in_threadpool(games.resume_ids):
+        """Start the drivers of the games whose bots were to move, each once its game is loaded:
+        ``RESUME_LOADS`` at a time, so that the worker threads stay free for the requests of the
+        people coming back (the server answers at once however many games are stored)."""
+        loads = asyncio.Semaphore(RESUME_LOADS)
+
+        async def one(gid: str) -> None:
+            async with loads:
+                with contextlib.suppress(GameError):
+                    await run_in_threadpool(games.get, gid)
             kick_bots(gid)
-            await asyncio.sleep(0)
+
+        await asyncio.gather(*(one(gid) for gid in await run_in_threadpool(games.resume_ids)))
 
     async def evict() -> None:
         """Every ``idle_s / 4`` seconds, drop from memory the games nobody used for ``idle_s``."""

@@ -594,6 +594,8 @@ class GameManager:
                 raise GameError(500, f"game {game_id} cannot be resumed: {self.broken[game_id]}") from None
             g = LiveGame.from_states(rec, states)
         self._attach_bots(g)
+        if not rec.summarized:
+            self.store.fill_summary(game_id, rec.revision, g.summary_record())
         return g
 
     def refresh(self, game_id: str) -> LiveGame | None:

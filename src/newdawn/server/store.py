@@ -253,6 +253,8 @@ class GameRecord:
     deadline: float | None = None
     owner: str | None = None
     """Who created the game (``GameRow.owner``)."""
+    summarized: bool = True
+    """The row has a summary (False: written by a version that kept none; see ``fill_summary``)."""
 
 
 def default_db_url(path: str | None = None) -> str:
@@ -426,6 +428,15 @@ class Store:
                 self.on_write(c, game_id, revision)
         self._write(write)
 
+    def fill_summary(self, game_id: str, revision: int, summary: Summary) -> None:
+        """Give a row written by an older version its summary (once: the next start need not
+        load the game to know whether its bots are to move)."""
+        def write() -> None:
+            with self.engine.begin() as c:
+                c.execute(update(GameRow).where(GameRow.id == game_id, GameRow.revision == revision,
+                                                GameRow.round.is_(None)).values(**_summary_values(summary)))
+        self._write(write)
+
     def seen(self, game_id: str, seats: list[int], when: float) -> None:
         """Note that sockets of ``seats`` are open at ``when`` (presence, not game state: no
         revision, no notice)."""
@@ -533,7 +544,7 @@ class Store:
                               [None if r.events is None else list(json.loads(r.events)) for r in rows],
                               None if g.setup_events is None else list(json.loads(g.setup_events)),
                               None if snap is None else (snap.n, snap.state), practice,
-                              g.turn_limit_s, g.deadline, g.owner)
+                              g.turn_limit_s, g.deadline, g.owner, g.round is not None)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:
