@@ -122,7 +122,7 @@ def test_two_players_and_the_ap_by_invite_and_hot_seat(client: TestClient) -> No
     out = create(client, [{"kind": "human"}, {"kind": "human"}, {"kind": "ap"}], seed=9, ruleset="base",
                  epic=True, hotseat=True)
     gid = out["game_id"]
-    assert out["seats"][1]["token"] and out["seats"][2]["token"] is None  # the invite was claimed
+    assert out["seats"][1]["invite_url"] and out["seats"][2]["token"] is None  # hot seat: the invite stays unopened
     hs = out["hotseat_url"].split("hotseat=")[1]
     v = state(client, gid, hs)
     assert v["view"]["config"]["epic"] is True and v["view"]["config"]["automa"] is True

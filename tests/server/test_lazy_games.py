@@ -94,7 +94,7 @@ def test_start_loads_no_game_and_the_lobby_lists_them_all(tmp_path: Path) -> Non
         games = c.app.state.games  # type: ignore[attr-defined]
         listed = c.get("/api/games").json()["games"]
         assert listed == listed_before
-        assert [g["version"] for g in listed] == [1, 0, 0, 0, 0]
+        assert [g["version"] for g in listed] == [0, 0, 0, 0, 1]  # newest first
         assert not games.games, "neither the start nor the lobby loaded a game"
         assert state(c, made[0]["game_id"])["version"] == 1
         assert list(games.games) == [made[0]["game_id"]]
