@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from newdawn.bots import tournament as tournament_mod
 from newdawn.bots.tournament import aggregate, bot_seed, play_job, rotation, schedule, wilson
-from newdawn.cli import sim
+from newdawn.cli import jobs, sim
 from newdawn.cli.main import main
 from newdawn.cli.sim import tournament
 
@@ -134,22 +135,27 @@ def test_an_interrupted_tournament_keeps_the_games_it_finished() -> None:
     assert [g["index"] for g in e.value.results] == [0, 1]
 
 
-@pytest.mark.parametrize("sig", sim.STOP_SIGNALS)
+@pytest.mark.parametrize("sig", jobs.STOP_SIGNALS)
 def test_sim_cli_killed_reports_the_games_played(capsys: pytest.CaptureFixture[str],
                                                  monkeypatch: pytest.MonkeyPatch, sig: int) -> None:
-    """A kill (SIGTERM), or the terminal closing (SIGHUP), after the first game: the run stops,
-    prints that game's results with ``stopped``, and exits 130; the handler is restored."""
-    def one_then_killed(jobs: list[Any], workers: int, on_done: Any) -> None:
-        on_done(play_job(jobs[0]))
-        os.kill(os.getpid(), sig)
-        on_done(play_job(jobs[1]))  # not reached: the handler raises
+    """Ctrl-C, a kill (SIGTERM) or the terminal closing (SIGHUP) during the second game: the
+    handler only sets the stop flag, the game in progress ends at its next decision and is
+    dropped, the run prints the first game's results with ``stopped`` and exits 130; the
+    handler found is restored."""
+    real = tournament_mod.play_job
+
+    def killed_in_second(job: Any, stop: Any) -> Any:
+        if job.index == 1:
+            os.kill(os.getpid(), sig)
+            assert stop(), "the signal did not reach the stop flag"
+        return real(job, stop)
 
     def unhandled(signum: int, frame: Any) -> None:
         raise AssertionError("the run left the signal to the handler it found")
 
     original = signal.signal(sig, unhandled)
     try:
-        monkeypatch.setattr(sim, "_run_jobs_pool", one_then_killed)
+        monkeypatch.setattr(tournament_mod, "play_job", killed_in_second)
         code = main(["sim", "--players", "greedy,random", "--games", "4", "--max-rounds", "3",
                      "--workers", "1", "--json"])
         assert signal.getsignal(sig) is unhandled

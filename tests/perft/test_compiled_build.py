@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +121,30 @@ def test_compiled_build_reads_the_same_frame_shapes() -> None:
     compiled = _run("compiled", "shapes")["shapes"]
     assert len(pure) > 100 and "kind: typing.Literal['turn']" in pure["TurnFrame"]
     assert compiled == pure
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_a_killed_tournament_keeps_its_finished_games(build: str) -> None:
+    """SIGTERM in the middle of a search: the run stops at its next decision, prints the games
+    it finished (``stopped``) and exits 130. The compiled build once died here with "fatal: out
+    of memory" and printed nothing: its signal handler raised into native code."""
+    if build == "compiled":
+        _skip_unless_built()
+    path = FAST_DIR if build == "compiled" else SRC
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    cmd = [sys.executable, "-m", "newdawn.cli.main", "sim", "--players", "mcts:30ms-cpu,greedy", "--games", "50",
+           "--seed", "95001", "--max-rounds", "4", "--workers", "1", "--json"]
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # "game 1/50 ...": one game is finished, the next is searching
+        assert line.startswith("game    1/50"), line
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err[-2000:]
+    res = json.loads(out)
+    assert res["stopped"] is True and res["games_planned"] == 50
+    assert 1 <= len(res["games"]) < 50
+    assert "stopped after" in err

@@ -12,6 +12,7 @@ import math
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -72,14 +73,18 @@ def job_config(job: Job) -> dict[str, Any]:
     return {**game_config(len(job.seats), max_rounds=job.max_rounds, ruleset=job.ruleset), **dict(job.options)}
 
 
-def play_job(job: Job) -> dict[str, Any]:
-    """Play one game and summarise it (JSON-ready)."""
+def play_job(job: Job, stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+    """Play one game and summarise it (JSON-ready). ``stop`` is asked before every decision:
+    when it turns true the game is abandoned and None returned (an interrupted run keeps only
+    finished games)."""
     st = new_game(job_config(job), job.seed)
     # The Automated Player's seat is played by the engine: its bot is never asked.
     bots = [make_bot("random" if spec == AUTOMATED_PLAYER else spec, bot_seed(job.seed, s))
             for s, spec in enumerate(job.seats)]
     t0 = time.perf_counter()
-    st, n = play_game(st, bots)
+    st, n = play_game(st, bots, stop=None if stop is None else (lambda _st: stop()))
+    if stop is not None and stop():
+        return None
     dt = time.perf_counter() - t0
     c = content_for(st)
     claims: list[list[str]] = [[] for _ in job.seats]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import statistics
 import sys
 import time
@@ -13,6 +12,7 @@ from typing import Any
 
 from ..engine import game_config, make_record, rounds_played
 from .common import CliError, leader_label, play_random, winner_agendas
+from .jobs import StopFlag, default_workers, run_jobs, stop_signals
 
 
 def game_summary(st: Any, seed: int, decisions: int, seconds: float) -> dict[str, Any]:
@@ -195,50 +195,6 @@ def parse_players(text: str, ruleset: str = "ti") -> list[str]:
         raise CliError(str(e)) from None
 
 
-def _run_jobs_pool(jobs: list[Any], workers: int, on_done: Any) -> None:
-    from ..bots.tournament import play_job
-
-    if workers <= 1 or len(jobs) == 1:
-        for j in jobs:
-            on_done(play_job(j))
-        return
-    import multiprocessing as mp
-
-    with mp.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
-        for res in pool.imap_unordered(play_job, jobs):
-            on_done(res)
-
-
-def _run_jobs_ray(jobs: list[Any], address: str, on_done: Any) -> None:
-    try:
-        import ray
-    except ImportError:
-        raise CliError("--ray needs the Ray package, which is not installed here: "
-                       "pip install 'newdawn[bots]' (or run without --ray to use this machine's cores)") from None
-    from ..bots.tournament import play_job
-
-    started = False
-    if not ray.is_initialized():
-        try:
-            if address == "local":
-                ray.init(include_dashboard=False, log_to_driver=False)
-            else:
-                ray.init(address=address, log_to_driver=False)
-        except Exception as e:  # Ray raises many kinds for an unreachable cluster
-            raise CliError(f"cannot connect to the Ray cluster at {address}: {e}") from None
-        started = True
-    try:
-        remote = ray.remote(play_job)
-        pending = [remote.remote(j) for j in jobs]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                on_done(ray.get(ref))
-    finally:
-        if started:
-            ray.shutdown()
-
-
 class Stopped(Exception):
     """The tournament was interrupted; ``results`` holds the games finished by then, in game
     order (a long run stopped by Ctrl-C or a kill keeps what it has played)."""
@@ -250,10 +206,12 @@ class Stopped(Exception):
 
 def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
                workers: int | None = None, ray_address: str | None = None,
-               on_done: Any = None, ruleset: str = "ti", options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+               on_done: Any = None, ruleset: str = "ti", options: dict[str, Any] | None = None,
+               stop: StopFlag | None = None) -> list[dict[str, Any]]:
     """Play the tournament's games (in parallel) and return their summaries in game order.
-    Interrupted (KeyboardInterrupt), it raises ``Stopped`` with the games finished so far."""
-    from ..bots.tournament import schedule
+    Stopped (``stop`` set by a signal, or ``on_done`` raising KeyboardInterrupt), it raises
+    ``Stopped`` with the games finished so far."""
+    from ..bots.tournament import play_job, schedule
 
     jobs = schedule(specs, games, seed, max_rounds, ruleset, options)
     results: list[dict[str, Any]] = []
@@ -263,14 +221,8 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
         if on_done is not None:
             on_done(res)
 
-    stopped = False
-    try:
-        if ray_address:
-            _run_jobs_ray(jobs, ray_address, done)
-        else:
-            _run_jobs_pool(jobs, workers or os.cpu_count() or 1, done)
-    except KeyboardInterrupt:
-        stopped = True
+    flag = stop if stop is not None else StopFlag()
+    stopped = run_jobs(play_job, jobs, done, flag, workers or default_workers(), ray_address)
     results.sort(key=lambda g: g["index"])
     if stopped:
         raise Stopped(results)
@@ -279,20 +231,14 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
 
 def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | None, workers: int | None,
                     ray_address: str | None, on_done: Any, ruleset: str = "ti",
-                    options: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], bool]:
+                    options: dict[str, Any] | None = None, stop: StopFlag | None = None,
+                    ) -> tuple[list[dict[str, Any]], bool]:
     """``tournament``'s games and whether it was stopped before the end."""
     try:
-        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done, ruleset, options), False
+        return tournament(specs, games, seed, max_rounds, workers, ray_address, on_done, ruleset, options,
+                          stop), False
     except Stopped as e:
         return e.results, True
-
-
-STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
-"""Signals that stop a tournament the way Ctrl-C does (SIGHUP does not exist on Windows)."""
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
 
 
 def _pct(x: float) -> str:
@@ -366,24 +312,18 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
     if games < 1:
         raise CliError("--games must be at least 1")
     specs = parse_players(players, ruleset)
-    # A kill (SIGTERM) or a closed terminal (SIGHUP: the output may be redirected to a file)
-    # stops the run like Ctrl-C: the games finished are reported.
-    old: dict[int, Any] = {}
-    for sig in STOP_SIGNALS:
-        try:
-            old[sig] = signal.signal(sig, _interrupt)
-        except ValueError:  # not the main thread
-            break
-    try:
+    # Ctrl-C, a kill (SIGTERM) or a closed terminal (SIGHUP: the output may be redirected to a
+    # file) stops the run between decisions: the games finished are reported.
+    with stop_signals(StopFlag()) as flag:
         results, stopped = _play_tournament(specs, games, seed, max_rounds, as_json, workers, ray_address, ruleset,
-                                            options)
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
+                                            options, flag)
     if stopped:
         print(f"stopped after {len(results)} of {games} games: the results below are those games'",
               file=sys.stderr)
         if not results:
+            if as_json:
+                print(json.dumps({"players": specs, "seed": seed, "max_rounds": max_rounds, "games": [],
+                                  "totals": None, "games_planned": games, "stopped": True}, indent=1))
             return 130
     t = aggregate(results)
     if plot_path:
@@ -400,7 +340,8 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
 
 def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | None, as_json: bool,
                      workers: int | None, ray_address: str | None, ruleset: str = "ti",
-                     options: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], bool]:
+                     options: dict[str, Any] | None = None, stop: StopFlag | None = None,
+                     ) -> tuple[list[dict[str, Any]], bool]:
     """The games' summaries (with a live progress bar on a terminal) and whether the run was
     stopped before the end."""
     show_bar = sys.stderr.isatty()
@@ -419,7 +360,7 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
                 prog.update(task, advance=1,
                             description="wins: " + ", ".join(f"{k} {v}" for k, v in wins.most_common()))
 
-            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick, ruleset, options)
+            return _finished_games(specs, games, seed, max_rounds, workers, ray_address, tick, ruleset, options, stop)
     else:
         # Without a terminal, each finished game is a line: on stdout, or on stderr when the
         # JSON owns stdout (a long run redirected to files still shows how far it is).
@@ -430,4 +371,4 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
             print(f"game {res['index'] + 1:>4}/{games} seed {res['seed']}: {w} "
                   f"(seats {','.join(res['seats'])}), {res['rounds']} rounds", file=out, flush=True)
 
-        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line, ruleset, options)
+        return _finished_games(specs, games, seed, max_rounds, workers, ray_address, line, ruleset, options, stop)
