@@ -18,6 +18,7 @@ from typing import Any, cast
 from ..content import Content
 from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.actions import parse_coord
+from ..engine.api import apply_in_place
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance
@@ -25,9 +26,10 @@ from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
 from .frame_shapes import frame_problem
 
-TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step"}
+TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step", "puzzle"}
+"""``puzzle`` is read by ``newdawn.strength.puzzles`` (a puzzle file is a scenario with a goal)."""
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
-             "max_rounds", "ruleset", "generator", "options"}
+             "max_rounds", "ruleset", "generator", "options", "actions"}
 SCENARIO_RNG = "splitmix64"
 """The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
 was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
@@ -287,6 +289,8 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     except ValueError as e:
         raise ctx.err("game", str(e), line) from None
     c = content_for(st)
+    if "actions" in g:
+        return _play_actions(ctx, st, g, line)
     if "tiles" in g and "map" in g:
         raise ctx.err("game", "give the map either as tiles or space by space (map), not both", line)
     if "tiles" in g or "map" in g:
@@ -334,6 +338,27 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     if g.get("clear", False):
         _clear_map(st)
     return st
+
+
+def _play_actions(ctx: _Ctx, st: GameState, g: dict[str, Any], line: int) -> GameState:
+    """``[game] actions``: the position a real game reached, its record's actions played from the
+    start (setup decisions included) on the game the other ``[game]`` fields configure."""
+    al = ctx.key_line("actions", line)
+    clash = sorted(k for k in ("setup", "tiles", "map", "clear", "core", "populate") if k in g)
+    if clash:
+        raise ctx.err("game.actions", f"a position reached by actions has the map its game dealt; "
+                      f"drop {', '.join(clash)}", al)
+    texts = _want(ctx, "game.actions", g["actions"], list, al)
+    for i, text in enumerate(texts):
+        try:
+            apply_in_place(st, _want(ctx, "game.actions", text, str, al))
+        except (IllegalActionError, NotationError) as e:
+            raise ctx.err("game.actions", f"action {i + 1} {text!r}: {e}", al) from None
+        if st.winner != -1 and i + 1 < len(texts):
+            raise ctx.err("game.actions", f"the game is over after action {i + 1}", al)
+    if isinstance(g.get("ruleset"), dict):
+        _override_ruleset(ctx, st, g["ruleset"], line)
+    return st.copy()
 
 
 def _override_ruleset(ctx: _Ctx, st: GameState, values: Any, line: int) -> None:
