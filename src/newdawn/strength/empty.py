@@ -1,0 +1,153 @@
+"""Empty turns: a focus card resolved that did nothing while another would have done something.
+
+Definitions (docs/bots.md, "Empty turns"):
+
+* A seat's **turn** runs from its focus choice (state ``S0``: whatever its start-of-turn effects
+  did is before it) to the end of its own turn: its end-of-turn effects and agenda checks
+  included, the next turn's event dial and start not. ``turn_end`` finds that state ``S1`` by
+  replaying the turn's actions on a copy of ``S0`` with a stop step (a decision of the seat's)
+  put under the turn's ``end_turn`` step, where the next turn would otherwise begin.
+* The turn **changed something** when ``S1`` differs from ``S0`` in anything but: the order of
+  the seat's focus row (the resolved card moves to slot 1), trade tokens the seat lost (spent
+  on the card without anything else changing, which makes the turn no less empty), and the
+  bookkeeping of the turn itself (whose turn and decision it is, the round, the turn's facts,
+  the log). A die rolled or a tile drawn changes the generator and counts as something done
+  (a lost attack is a risk taken, not an empty turn).
+* The turn is **empty** when it changed nothing and another focus card of the row (another
+  ``focus`` option at ``S0``) has a line of the same turn that changes something (found by a
+  short search: ``useful``). A turn where no card could do anything is not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import GameState, apply, decision_seat, legal_actions
+
+IGNORED = frozenset({"current", "round", "first", "stack_frames", "turn", "version", "events", "format"})
+"""Top-level state fields that are the bookkeeping of a turn, not its effect."""
+PASSIVE = frozenset({"skip", "done", "stop", "decline", "pass", "keep", "accept", "back"})
+"""Verbs that take no action; the search for a useful line tries the others first."""
+
+
+def _end_index(st: GameState, seat: int) -> int:
+    for i in range(len(st.stack_frames) - 1, -1, -1):
+        f = st.stack_frames[i]
+        if f["kind"] == "end_turn" and f.get("seat") == seat:
+            return i
+    raise ValueError(f"no end of turn of seat {seat} on the step stack")
+
+
+def with_stop(st: GameState, seat: int) -> tuple[GameState, int]:
+    """A copy of ``st`` (inside ``seat``'s turn) with a stop step under the turn's end, and the
+    stack depth at which the turn is over."""
+    out = st.copy()
+    i = _end_index(out, seat)
+    out.stack_frames = [*out.stack_frames[:i], {"kind": "focus", "seat": seat}, *out.stack_frames[i:]]
+    out._options = None
+    return out, i + 1
+
+
+def _over(st: GameState, depth: int) -> bool:
+    return st.winner != -1 or len(st.stack_frames) <= depth
+
+
+def turn_end(s0: GameState, seat: int, actions: Sequence[str]) -> GameState:
+    """``S1``: the state once the turn started at ``S0`` (the seat's focus choice) has played
+    ``actions`` (every decision of the turn, the rivals' inside it included) and its end steps."""
+    st, depth = with_stop(s0, seat)
+    for a in actions:
+        if _over(st, depth):
+            break
+        st = apply(st, a)
+    return st
+
+
+def _norm(d: dict[str, Any], seat: int, trade_floor: dict[str, int] | None) -> dict[str, Any]:
+    out = {k: v for k, v in d.items() if k not in IGNORED}
+    players = [dict(p) for p in out["players"]]
+    me = players[seat]
+    me["row"] = sorted(me["row"])
+    if trade_floor is not None:
+        me["trade"] = {k: max(v, trade_floor.get(k, 0)) for k, v in me["trade"].items()}
+        me["trade"].update({k: v for k, v in trade_floor.items() if k not in me["trade"]})
+    out["players"] = players
+    return out
+
+
+def changed(s0: GameState, s1: GameState, seat: int) -> bool:
+    """Whether the turn from ``S0`` to ``S1`` changed anything (see the module's definitions)."""
+    if s1.winner != s0.winner:
+        return True
+    d0 = s0.to_json()
+    d1 = s1.to_json()
+    floor = {k: v for k, v in d0["players"][seat]["trade"].items() if v}
+    return _norm(d0, seat, None) != _norm(d1, seat, {k: v for k, v in floor.items()})
+
+
+def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
+    """Whether some line of the turn that starts with ``focus`` at ``S0`` changes something
+    (depth first, active options before passive ones, within ``budget`` actions applied)."""
+    st, depth = with_stop(s0, seat)
+    left = [budget]
+
+    def rec(s: GameState) -> bool:
+        if _over(s, depth):
+            return changed(s0, s, seat)
+        opts = [a for a in legal_actions(s) if a.verb != "back"]
+        if decision_seat(s) == seat:
+            opts.sort(key=lambda a: a.verb in PASSIVE)
+        for a in opts:
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+            if rec(apply(s, a)):
+                return True
+            if decision_seat(s) != seat:
+                return False  # a rival's answer: one line of it is enough to look at
+        return False
+
+    return rec(apply(st, focus))
+
+
+def is_empty(s0: GameState, seat: int, actions: Sequence[str], budget: int = 400) -> bool:
+    """Whether the turn that started at ``S0`` and played ``actions`` was an empty turn."""
+    if changed(s0, turn_end(s0, seat, actions), seat):
+        return False
+    chosen = actions[0] if actions else ""
+    return any(useful(s0, seat, str(f), budget) for f in legal_actions(s0) if str(f) != chosen)
+
+
+class EmptyTurns:
+    """Counts the empty turns of each seat while a game is played: give ``before`` and ``after``
+    to ``bots.play_game``. ``seats`` limits the count (the Automated Player's turns are the
+    engine's)."""
+
+    def __init__(self, n: int, seats: Sequence[int] | None = None, budget: int = 400) -> None:
+        self.counts = [0] * n
+        self.turns = [0] * n
+        self.seats = set(range(n) if seats is None else seats)
+        self.budget = budget
+        self._start: GameState | None = None
+        self._seat = -1
+        self._turn: tuple[int, int] = (-1, -1)
+        self._actions: list[str] = []
+
+    def before(self, st: GameState, seat: int, a: Any) -> None:
+        f = st.stack_frames[-1]
+        if self._start is None and f["kind"] == "focus" and seat == st.current and seat in self.seats:
+            self._start, self._seat, self._turn = st.copy(), seat, (st.round, st.current)
+            self._actions = []
+        if self._start is not None:
+            self._actions.append(str(a))
+
+    def after(self, st: GameState, seat: int, a: Any) -> None:
+        if self._start is None:
+            return
+        if st.winner != -1 or (st.round, st.current) != self._turn:
+            s0, who, acts = self._start, self._seat, self._actions
+            self._start = None
+            self.turns[who] += 1
+            if is_empty(s0, who, acts, self.budget):
+                self.counts[who] += 1

@@ -1,0 +1,84 @@
+"""Empty turns (strength.empty) on constructed positions: a card resolved for no effect while
+another card would have done something is empty; a turn that placed a piece, or a turn where
+no card could do anything, is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from newdawn.engine import GameState, apply, legal_actions
+from newdawn.scenario import parse
+from newdawn.strength.empty import EmptyTurns, changed, is_empty, turn_end, useful
+
+NOTHING = (Path(__file__).parents[1] / "scenarios" / "turn" / "military_with_nothing_to_do.toml").read_text()
+"""Red's military card has nothing to do: no army on the map, none can leave its card."""
+
+
+def _red_to_move() -> GameState:
+    st = parse(NOTHING.split("[[step]]")[0], "nothing.toml").state
+    assert legal_actions(st)[0].verb == "focus" and st.current == 0
+    return st
+
+
+def test_a_card_resolved_for_nothing_while_culture_would_place_tokens_is_empty() -> None:
+    st = _red_to_move()
+    line = ["focus military", "resolve", "done"]
+    end = turn_end(st, 0, line)
+    assert end.players[0].row[0] != st.players[0].row[0]  # the row moved...
+    assert not changed(st, end, 0)  # ...and nothing else did
+    assert useful(st, 0, "focus culture")
+    assert is_empty(st, 0, line)
+
+
+def test_a_turn_that_placed_tokens_is_not_empty() -> None:
+    st = _red_to_move()
+    s = apply(apply(st, "focus culture"), "resolve")
+    line = ["focus culture", "resolve"]
+    while s.current == 0 and legal_actions(s)[0].verb == "place":
+        a = str(legal_actions(s)[0])
+        line.append(a)
+        s = apply(s, a)
+    end = turn_end(st, 0, line)
+    assert changed(st, end, 0)
+    assert not is_empty(st, 0, line)
+
+
+def test_the_turn_ends_before_the_next_turn_starts() -> None:
+    """``turn_end`` stops where the next seat's turn would begin: the rival's pieces and the
+    event dial are as they were, and the stop step is the seat's own."""
+    st = _red_to_move()
+    end = turn_end(st, 0, ["focus military", "resolve", "done"])
+    assert end.stack_frames[-1] == {"kind": "focus", "seat": 0}
+    assert end.event_pos == st.event_pos
+    real = apply(apply(apply(st, "focus military"), "resolve"), "done")
+    assert real.current == 1 and real.stack_frames[-1]["seat"] == 1
+
+
+def test_no_card_could_do_anything_is_not_an_empty_turn(monkeypatch: object) -> None:
+    st = _red_to_move()
+    import newdawn.strength.empty as empty
+
+    # With every other card judged unable to change anything, the turn is not counted.
+    monkeypatch.setattr(empty, "useful", lambda *a, **k: False)  # type: ignore[attr-defined]
+    assert not empty.is_empty(st, 0, ["focus military", "resolve", "done"])
+
+
+def test_the_counter_counts_turns_and_empty_turns_per_seat() -> None:
+    st = _red_to_move()
+    et = EmptyTurns(2, seats=[0])
+    from newdawn.bots.base import play_game
+
+    class Script:
+        name, needs_view = "script", False
+
+        def __init__(self, moves: list[str]) -> None:
+            self.moves = moves
+
+        def choose(self, view: object, legal: list[object]) -> object:
+            want = self.moves.pop(0) if self.moves else None
+            return next((a for a in legal if str(a) == want), legal[0])
+
+    red = Script(["focus military", "resolve", "done"])
+    blue = Script([])
+    play_game(st, [red, blue], before=et.before, after=et.after, stop=lambda s: s.current == 0 and s.round > 1)
+    assert et.turns == [1, 0] and et.counts == [1, 0]
