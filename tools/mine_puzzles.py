@@ -183,10 +183,11 @@ def state_at(rec: dict[str, Any], index: int) -> GameState:
 
 def classify(st: GameState, goal: Goal, a: argparse.Namespace) -> dict[str, Any]:
     """The ground truth of one position, or ``{"why": ...}`` when it is no puzzle."""
-    quick = focus_outcomes(st, goal, a.quick)
+    # A break needs a whole military turn (armies to march, an attack): no quick look.
+    quick = focus_outcomes(st, goal, a.quick if goal.kind == "win" else a.budget)
     if not any(o.status == WIN for o in quick.values()):
-        return {"why": "no winning line found quickly"}
-    full = focus_outcomes(st, goal, a.budget)
+        return {"why": "no winning line found" + (" quickly" if goal.kind == "win" else "")}
+    full = quick if goal.kind == "break" else focus_outcomes(st, goal, a.budget)
     for k, o in quick.items():  # a line the quick walk found stands
         if o.status == WIN and full[k].status != WIN:
             full[k] = o
