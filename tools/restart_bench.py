@@ -28,13 +28,14 @@ from sqlalchemy import text
 
 from newdawn.engine import legal_actions
 from newdawn.server.games import GameManager
+from newdawn.server.lobby import Lobby
 from newdawn.server.store import Store
 
 
 def build(path: Path, n_games: int, n_actions: int) -> list[str]:
     store = Store(f"sqlite:///{path}")
     games = GameManager(store)
-    out = games.create({"seats": [{"kind": "human"}] * 4, "seed": 1, "hotseat": True})
+    out = Lobby(games).create({"seats": [{"kind": "human"}] * 4, "seed": 1, "hotseat": True})
     gid, hs = out["game_id"], out["hotseat_url"].split("hotseat=")[1]
     live = games.get(gid)
     rnd = random.Random(1)

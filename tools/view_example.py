@@ -21,6 +21,7 @@ from typing import Any
 
 from newdawn.engine import decision_seat, legal_actions
 from newdawn.server.games import GameManager
+from newdawn.server.lobby import Lobby
 from newdawn.server.schema import ViewMessage, message_json_schema
 from newdawn.server.store import Store
 
@@ -34,7 +35,7 @@ def examples(seed: int = 1) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         mgr = GameManager(Store(f"sqlite:///{tmp}/ex.db"))
-        made = mgr.create({"seats": [{"kind": "human"}] * 3, "seed": seed, "hotseat": True, "max_rounds": 30})
+        made = Lobby(mgr).create({"seats": [{"kind": "human"}] * 3, "seed": seed, "hotseat": True, "max_rounds": 30})
         gid, token = made["game_id"], made["hotseat_url"].split("hotseat=")[1]
         rnd = random.Random(seed)
         g = mgr.get(gid)

@@ -10,7 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from newdawn.engine import replay
+from newdawn.server.botturns import BotTurns
 from newdawn.server.games import GameManager
+from newdawn.server.lobby import Lobby
 from newdawn.server.schema import ViewMessage
 from newdawn.server.store import Store
 
@@ -22,7 +24,7 @@ def play_out(games: GameManager, gid: str, limit: int = 5000) -> None:
     for _ in range(limit):
         if games.get(gid).state.winner != -1:
             return
-        assert games.bot_step(gid), "a bot game stopped with nobody to move"
+        assert BotTurns(games).bot_step(gid), "a bot game stopped with nobody to move"
     raise AssertionError("the game did not end")
 
 
@@ -35,7 +37,7 @@ def test_base_games_play_to_the_end_and_replay_from_their_record(tmp_path: Path,
                                                                   options: dict[str, Any]) -> None:
     db = f"sqlite:///{tmp_path / 'g.db'}"
     games = GameManager(Store(db), bot_seed=3)
-    out = games.create({"seats": seats, "seed": 11, "ruleset": "base", "max_rounds": 4, **options})
+    out = Lobby(games).create({"seats": seats, "seed": 11, "ruleset": "base", "max_rounds": 4, **options})
     gid = out["game_id"]
     g = games.get(gid)
     assert g.rec.config["ruleset"] == "base" and g.state.ruleset == "base"

@@ -115,15 +115,15 @@ def test_bots_play_their_seats_while_other_games_go_on(client: TestClient) -> No
 def test_bots_wake_when_a_person_acts_while_their_driver_is_finishing(client: TestClient) -> None:
     """A person's action that lands while the bot driver is still answering "is a bot to move?"
     (with the answer from before that action) must still get the bots moving."""
-    games = client.app.state.games  # type: ignore[attr-defined]
-    original = games.bot_to_move
+    bots = client.app.state.server.bots  # type: ignore[attr-defined]
+    original = bots.bot_to_move
 
     def stale_answer(game_id: str) -> bool:
         answer = original(game_id)
         time.sleep(0.15)  # the person's next action lands now; ``answer`` is out of date
         return bool(answer)
 
-    games.bot_to_move = stale_answer
+    bots.bot_to_move = stale_answer
     g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=11)
     tok = g["seats"][0]["token"]
     v = play_humans(client, g["game_id"], {0: tok}, 30)

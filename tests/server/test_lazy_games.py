@@ -15,6 +15,7 @@ from newdawn.engine import GameState, legal_actions, replay
 from newdawn.engine.state import STATE_FORMAT
 from newdawn.server import create_app
 from newdawn.server.games import SNAPSHOT_EVERY, GameError, GameManager, LiveGame
+from newdawn.server.lobby import Lobby
 from newdawn.server.store import Store
 
 from .conftest import create, state
@@ -34,7 +35,7 @@ def play(games: GameManager, gid: str, token: str, n: int, seed: int = 1, undo_e
 def test_a_game_loaded_from_its_snapshot_equals_the_replayed_one(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.db'}"
     games = GameManager(Store(url))
-    out = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 9, "hotseat": True})
+    out = Lobby(games).create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 9, "hotseat": True})
     gid, hs = out["game_id"], out["hotseat_url"].split("hotseat=")[1]
     live = play(games, gid, hs, 2 * SNAPSHOT_EVERY + 30, undo_every=7)
     n = len(live.rec.actions)
@@ -55,7 +56,7 @@ def test_a_game_loaded_from_its_snapshot_equals_the_replayed_one(tmp_path: Path)
 def test_an_undo_past_the_snapshot_drops_it(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.db'}"
     games = GameManager(Store(url))
-    out = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 2, "hotseat": True})
+    out = Lobby(games).create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 2, "hotseat": True})
     gid, hs = out["game_id"], out["hotseat_url"].split("hotseat=")[1]
     live = games.get(gid)
     rnd = random.Random(3)
@@ -137,7 +138,7 @@ def test_a_snapshot_of_an_older_state_format_is_ignored_and_the_game_replayed(tm
     assert fmt < STATE_FORMAT
     db = tmp_path / "g.db"
     games = GameManager(Store(f"sqlite:///{db}"))
-    out = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "hotseat": True})
+    out = Lobby(games).create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4, "hotseat": True})
     gid, hs = out["game_id"], out["hotseat_url"].split("hotseat=")[1]
     live = play(games, gid, hs, SNAPSHOT_EVERY + 10)
     con = sqlite3.connect(db)

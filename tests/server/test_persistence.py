@@ -198,7 +198,9 @@ def test_sqlite_log_starts_again_under_a_steady_stream_of_writes(tmp_path: Path,
     """Passive checkpoints alone always lag a steady writer, and the write-ahead log would grow
     without end; past RESET_FRAMES pages the store finishes one with writes held back."""
     from newdawn.server import store as store_mod
+    from newdawn.server.botturns import BotTurns
     from newdawn.server.games import GameManager
+    from newdawn.server.lobby import Lobby
 
     monkeypatch.setattr(store_mod, "CHECKPOINT_EVERY_S", 0.02)
     monkeypatch.setattr(store_mod, "RESET_FRAMES", 50)
@@ -206,12 +208,12 @@ def test_sqlite_log_starts_again_under_a_steady_stream_of_writes(tmp_path: Path,
     st = store_mod.Store(f"sqlite:///{path}")
     try:
         games = GameManager(st, bot_seed=1)
-        gids = [games.create({"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 1 + i})["game_id"]
+        gids = [Lobby(games).create({"seats": [{"kind": "bot", "bot": "random"}] * 4, "seed": 1 + i})["game_id"]
                 for i in range(4)]
         done = 0
         while done < 1500:  # about 13 MB of log pages without a restart
             for gid in gids:
-                done += games.bot_step(gid)
+                done += BotTurns(games).bot_step(gid)
         wal = os.path.getsize(f"{path}-wal")
         assert wal < 6_000_000, f"the write-ahead log grew to {wal} bytes (without the reset: about 13 MB)"
     finally:

@@ -12,8 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from newdawn.server import app as app_module
-from newdawn.server import create_app
+from newdawn.server import create_app, services
 from newdawn.server.games import GameManager
 
 from .conftest import create
@@ -51,7 +50,7 @@ def test_a_restart_loads_the_waiting_games_a_few_at_a_time(tmp_path: Path, monke
         while not all(g in games.games for g in ids) and time.monotonic() < end:
             time.sleep(0.05)
         assert all(g in games.games for g in ids)
-    assert most[0] <= app_module.RESUME_LOADS + 1, most[0]  # + the view's own load
+    assert most[0] <= services.RESUME_LOADS + 1, most[0]  # + the view's own load
     assert first_view < 5
 
 

@@ -101,10 +101,11 @@ def test_replay_steps_through_the_game(client: TestClient) -> None:
 def test_states_rebuilt_from_checkpoints_equal_the_engines_replay(db_url: str) -> None:
     from newdawn.engine import replay
     from newdawn.server.games import CHECKPOINT_EVERY, GameManager
+    from newdawn.server.lobby import Lobby
     from newdawn.server.store import Store
 
     games = GameManager(Store(db_url))
-    g = games.create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 31, "hotseat": True})
+    g = Lobby(games).create({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 31, "hotseat": True})
     gid, hs = g["game_id"], g["hotseat_url"].split("hotseat=")[1]
     rnd = random.Random(5)
     undos = 0
@@ -206,12 +207,13 @@ def test_a_process_that_reloads_a_game_shows_the_log_of_the_actions_it_now_has(t
     """Two processes on one database: one undoes the last action and plays another; the other,
     reloading, takes back the old action and shows the new one's log records, not the old's."""
     from newdawn.server.games import GameManager
+    from newdawn.server.lobby import Lobby
     from newdawn.server.store import Store
 
     store = Store(f"sqlite:///{tmp_path / 'g.db'}")
     try:
         here, there = GameManager(store, bot_seed=1), GameManager(store, bot_seed=1)
-        gid = here.create({"seats": [{"kind": "human"}] * 2, "seed": 21, "hotseat": True})["game_id"]
+        gid = Lobby(here).create({"seats": [{"kind": "human"}] * 2, "seed": 21, "hotseat": True})["game_id"]
         hs = store.load_game(gid).hotseat_token  # type: ignore[union-attr]
         for _ in range(200):  # find an action that can be undone and has another choice
             v = here.view(gid, hs)

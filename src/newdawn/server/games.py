@@ -1,7 +1,10 @@
-"""Authoritative games: live states in memory, checked actions, undo, bots' turns.
+"""Authoritative games: live states in memory (loaded from the store on first use, reloaded
+when another process wrote them, dropped when idle), views, checked actions and undo.
 
-All methods here are synchronous and thread-safe (one lock per game); the web layer calls them
-from worker threads so that neither the engine nor the database ever blocks the event loop.
+The lobby (server/lobby.py), the seats' hands and presence (server/seatdesk.py) and the bot
+seats' decisions (server/botturns.py) work on a ``GameManager``'s games. All methods are
+synchronous and thread-safe (one lock per game); the web layer calls them from worker threads
+so that neither the engine nor the database ever blocks the event loop.
 """
 
 from __future__ import annotations
@@ -9,57 +12,37 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import secrets
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
-from ..content import load_content
 from ..describe import action_entries, setup_entries
 from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
-    Action,
     GameState,
     IllegalActionError,
     NotationError,
     apply,
     decision_seat,
-    legal_actions,
-    new_game,
     parse_action,
-    player_view,
     replay,
     why_illegal,
 )
-from ..engine.rulesets import config_options
 from ..engine.rulesets.base_setup import ap_seat
-from ..engine.setup import normalise_config
 from ..engine.state import content_for
-from .botpool import bounded_spec, check_spec, thinks
+from .botpool import bounded_spec
 from .bots import Bot, make_seat_bot
-from .clients import RateLimiter
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
 from .inputs import (
-    CREATE_FIELDS,
-    MAX_ROUNDS,
     check_action,
-    check_flag,
     check_game_id,
     check_token,
-    check_whole,
-    clip,
-    same_choice,
 )
 from .seats import (
     SeatRules,
-    away_wait,
-    check_turn_limit,
-    check_webhook,
-    duration_words,
     handover_json,
     proxy_text,
     timer_json,
@@ -67,41 +50,10 @@ from .seats import (
 from .store import SERVER_PLAYED, GameRecord, SeatRecord, StaleRevision, Store, Summary
 from .views import shared_parts, view_message, view_text
 
-MIN_SEATS, MAX_SEATS = 2, 5
-SEAT_KINDS = ("human", "bot", "ap")
-"""A seat is played by a person, by one of the server's bots, or (base game) it is the
-Automated Player, a seat the engine plays itself (``rulesets/base_automa.py``)."""
-RULESETS = ("ti", "base")
-LIST_PAGE = 100
-"""Games in one page of the lobby's list (``GET /api/games?offset=&limit=``)."""
-MAX_LIST_PAGE = 500
 LOG_PAGE = 2000
 """Log entries an HTTP view or replay step carries unless ``log_from`` asks for more (a long
 game's whole log is megabytes; a table's socket gets only the entries it lacks)."""
-SEAT_CHANGES = 6
-"""Times a seat may change hands (to a bot and back) a minute."""
-HOTSEAT_NOTE = ("The hot-seat link acts for every human seat on one screen, except a seat whose invite "
-                "link has been opened: that seat is its player's alone.")
-GAME_OPTIONS = ("map", "epic")
-"""Request fields passed to the engine as ruleset options when the ruleset has them."""
-SEED_BITS = 128
-"""Bits of the secret seed the server draws for a game (and the widest seed a person may type)."""
 log = logging.getLogger("newdawn.server")
-
-
-@dataclass
-class BotJob:
-    """A bot seat's decision, taken out of the game's lock to be thought about."""
-
-    game_id: str
-    seat: int
-    version: int
-    bot: Bot
-    view: dict[str, Any] | None
-    legal: list[Action]
-    action: Action | None = None
-    owner: str = ""
-    """Who created the game: the bot pool serves owners in turn."""
 
 
 CHECKPOINT_EVERY = 25
@@ -364,167 +316,10 @@ class GameManager:
         """Stored games whose log no longer replays (e.g. after a rules change): id -> why."""
         self._lock = threading.Lock()
         self.bot_seed = bot_seed
-        self.seat_changes = RateLimiter(SEAT_CHANGES, 60.0)
-        """Hand-overs and take-backs per seat and minute: toggling a seat cannot crowd out the
-        other players' actions (each change moves the game's version)."""
         self.view_builds = 0
         """How many view messages were built for sockets (tests check that they are shared)."""
 
     # ------------------------------------------------------------------ lobby
-    def create(self, body: dict[str, Any], owner: str | None = None) -> dict[str, Any]:
-        """A new game from the lobby's request ``body``; ``owner``: who asks (a hash of the
-        client's address; the bot pool shares its workers fairly among owners)."""
-        unknown = sorted(set(body) - CREATE_FIELDS)
-        if unknown:
-            raise GameError(400, f"unknown field {clip(unknown[0])}: a game is created with "
-                                 f"{', '.join(sorted(CREATE_FIELDS))}")
-        seats_in = body.get("seats")
-        if not isinstance(seats_in, list) or not MIN_SEATS <= len(seats_in) <= MAX_SEATS:
-            raise GameError(400, f"a game needs {MIN_SEATS} to {MAX_SEATS} seats")
-        seats: list[SeatRecord] = []
-        for i, s in enumerate(seats_in):
-            kind = s.get("kind") if isinstance(s, dict) else None
-            if kind not in SEAT_KINDS:
-                raise GameError(400, f"seat {i + 1}: kind must be \"human\", \"bot\" or \"ap\"")
-            if kind == "ap" and i != len(seats_in) - 1:
-                raise GameError(400, f"seat {i + 1}: the Automated Player (\"ap\") can only take the last seat")
-            bot = None
-            if kind == "bot":
-                try:
-                    bot = check_spec(s.get("bot") or "random")
-                    make_seat_bot(bot, 0)
-                except ValueError as e:
-                    raise GameError(400, f"seat {i + 1}: {str(e)[:200]}") from None
-            seats.append(SeatRecord(i, kind, bot, new_token(), last_seen=self.clock()))
-        ruleset, options = self._ruleset_options(body, seats)
-        leaders = body.get("leaders")
-        if leaders is not None:
-            if not isinstance(leaders, list) or len(leaders) != len(seats):
-                raise GameError(400, f"leaders must be null or a list of {len(seats)} leader ids")
-            for i, x in enumerate(leaders):
-                if x is not None and (not isinstance(x, str) or len(x) > 40):
-                    raise GameError(400, f"seat {i + 1}: a leader is given by its id (a short text) or null")
-            if all(x is None or x == "random" for x in leaders):
-                leaders = None
-            elif any(x is None or x == "random" for x in leaders):
-                leaders = self._fill_leaders(leaders, body.get("seed"), ruleset)
-        seed = body.get("seed")
-        practice = seed is not None
-        if seed is None:
-            seed = secrets.randbits(SEED_BITS)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
-            raise GameError(400, f"seed must be null or a whole number from 0 to 2**{SEED_BITS} - 1")
-        max_rounds = check_whole(body.get("max_rounds"), "max_rounds", 1, MAX_ROUNDS)
-        turn_limit = check_turn_limit(body.get("turn_limit_s"))
-        config = {"players": len(seats), "ruleset": ruleset, "leaders": leaders, "colors": None,
-                  "max_rounds": max_rounds, **options}
-        try:
-            config = normalise_config(config)
-            st = new_game(config, seed)
-        except ValueError as e:
-            raise GameError(400, f"bad game: {e}") from None
-        hotseat = check_flag(body.get("hotseat"), "hotseat")
-        if hotseat and not any(s.kind == "human" for s in seats):
-            raise GameError(400, "hot-seat play needs at least one human seat")
-        mine = body.get("my_seat")
-        humans = [s.seat for s in seats if s.kind == "human"]
-        if mine is None:
-            mine = humans[0] if humans else None
-        elif not isinstance(mine, int) or isinstance(mine, bool) or mine not in humans:
-            raise GameError(400, "my_seat must be null or the number (from 0) of a human seat")
-        for sr in seats:
-            sr.leader, sr.color = st.players[sr.seat].leader, st.players[sr.seat].color
-            if sr.kind == "human" and sr.seat != mine:
-                sr.invite = new_token()  # the seat's token is made when its player claims it
-        rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
-                         new_token() if hotseat else None, 0, seats, [], practice=practice, turn_limit_s=turn_limit,
-                         owner=owner)
-        g = LiveGame.from_states(rec, [st])
-        rec.deadline = self._deadline_after(g, -1, st)
-        self.store.create_game(rec, list(st.events), g.summary_record())
-        self._attach_bots(g)
-        with self._lock:
-            self.games[rec.id] = g
-        return self.links(g)
-
-    @staticmethod
-    def _ruleset_options(body: dict[str, Any], seats: list[SeatRecord]) -> tuple[str, dict[str, Any]]:
-        """The game's ruleset and its own options (``map``, ``epic``; ``automa`` from an
-        ``"ap"`` seat) from the request, checked against what the ruleset offers."""
-        ruleset = body.get("ruleset", "ti")
-        if ruleset is None:
-            ruleset = "ti"
-        if ruleset not in RULESETS:
-            raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
-        offered = config_options(ruleset, load_content(ruleset))
-        options: dict[str, Any] = {}
-        for key in GAME_OPTIONS:
-            if body.get(key) is None:
-                continue
-            if key not in offered:
-                raise GameError(400, f"{key} is not an option of the {ruleset!r} ruleset")
-            if not same_choice(body[key], offered[key].choices):
-                raise GameError(400, f"{key} must be one of {list(offered[key].choices)}")
-            options[key] = body[key]
-        if any(s.kind == "ap" for s in seats):
-            if "automa" not in offered:
-                raise GameError(400, f"the Automated Player (\"ap\" seat) plays only in the base game, "
-                                     f"not in the {ruleset!r} ruleset")
-            options["automa"] = True
-        if not any(s.kind != "ap" for s in seats):
-            raise GameError(400, "a game needs at least one seat besides the Automated Player")
-        return ruleset, options
-
-    def _fill_leaders(self, leaders: list[Any], seed: Any, ruleset: str) -> list[str]:
-        """Random leaders for the seats that asked for one, among those nobody chose."""
-        chosen = [x for x in leaders if x not in (None, "random")]
-        pool = sorted(set(load_content(ruleset).leaders) - set(chosen))
-        rnd = random.Random(seed if isinstance(seed, int) else secrets.randbits(32))
-        rnd.shuffle(pool)
-        return [x if x not in (None, "random") else pool.pop() for x in leaders]
-
-    @staticmethod
-    def links(g: LiveGame) -> dict[str, Any]:
-        """What the creator of a game gets: the token of their own seat, an invite link for
-        every other human seat (whoever opens it first gets that seat), the spectator link,
-        and the hot-seat link when asked for."""
-        gid = g.rec.id
-        seats = []
-        for s in g.rec.seats:
-            own = s.kind == "human" and s.invite is None
-            seats.append({
-                "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                "token": s.token if own else None,
-                "url": f"/table.html?game={gid}&token={s.token}" if own else None,
-                "invite_url": f"/table.html?game={gid}&invite={s.invite}" if s.invite else None,
-            })
-        out: dict[str, Any] = {
-            "game_id": gid,
-            "seats": seats,
-            "spectator_url": f"/table.html?game={gid}",
-            "hotseat_url": f"/table.html?game={gid}&hotseat={g.rec.hotseat_token}" if g.rec.hotseat_token else None,
-            "hotseat_note": HOTSEAT_NOTE if g.rec.hotseat_token else None,
-            "practice": g.rec.practice,
-            "turn_limit_s": g.rec.turn_limit_s,
-        }
-        return out
-
-    def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
-        """Spend an invite: its seat gets a new secret token, returned to this caller alone."""
-        g = self.get(game_id)
-        if not isinstance(invite, str) or not invite or not invite.isascii() or len(invite) > 64:
-            raise GameError(400, "invite must be the code of an invite link")
-        with g.lock:
-            seat = next((s for s in g.rec.seats if s.invite and secrets.compare_digest(s.invite, invite)), None)
-            if seat is None:
-                raise GameError(404, "this invite is not valid (it may have been used already)")
-            token = new_token()
-            if not self.store.claim_seat(game_id, seat.seat, invite, token, self.clock()):
-                raise GameError(409, "this invite has just been used by someone else")
-            seat.token, seat.invite, seat.claimed = token, None, True
-            seat.last_seen = self.clock()  # away from now on until a socket opens
-            return {"game_id": game_id, "seat": seat.seat, "token": token,
-                    "url": f"/table.html?game={game_id}&token={token}"}
 
     def _attach_bots(self, g: LiveGame) -> None:
         gid = g.rec.id
@@ -539,27 +334,6 @@ class GameManager:
                 g.bots.pop(s.seat, None)
             elif s.seat not in g.bots:
                 g.bots[s.seat] = make_seat_bot(bounded_spec(spec), base * 10 + s.seat + len(g.rec.actions) * 7919)
-
-    def list_games(self, offset: int = 0, limit: int = LIST_PAGE) -> dict[str, Any]:
-        """A page of the lobby's list, newest first, from the summaries stored with every write
-        (no game is loaded, except one stored by an older version without a summary):
-        ``{"games": [...], "total": N, "offset": offset, "next_offset": offset + limit or None}``."""
-        offset = check_whole(offset, "offset", 0, 10**9) or 0
-        limit = check_whole(limit, "limit", 1, MAX_LIST_PAGE) or LIST_PAGE
-        rows, total = self.store.summaries(offset, limit)
-        out = []
-        for row in rows:
-            gid = row["game_id"]
-            if gid in self.broken:
-                continue
-            if not row.pop("_complete"):
-                try:
-                    row = self.get(gid).summary()
-                except GameError:
-                    continue  # a game that cannot be rebuilt is left out (and logged once)
-            out.append(row)
-        nxt = offset + limit if offset + limit < total else None
-        return {"games": out, "total": total, "offset": offset, "next_offset": nxt}
 
     def get(self, game_id: str) -> LiveGame:
         """The live game, loaded from the store on first use (404 unknown, 500 broken)."""
@@ -782,12 +556,9 @@ class GameManager:
         st = g.state
         try:
             a = parse_action(action)
-        except NotationError as e:
+            nxt = apply(st, a)  # the one legality check: the engine's, with its reason
+        except (NotationError, IllegalActionError) as e:
             raise GameError(400, str(e)) from None
-        reason = why_illegal(st, a)
-        if reason is not None:
-            raise GameError(400, reason)
-        nxt = apply(st, a)
         n = len(g.rec.actions)
         before, after = decision_seat(st), decision_seat(nxt)
         deadline = self._deadline_after(g, before, nxt)
@@ -830,64 +601,6 @@ class GameManager:
             return g.rec.deadline
         return self.clock() + limit
 
-    def bot_step(self, game_id: str) -> bool:
-        """If a bot seat decides now, let it choose (in this thread) and apply its action.
-        Returns whether an action was applied. The server's driver uses ``bot_job`` and
-        ``bot_finish`` instead, with the thinking done in the bot pool."""
-        job = self.bot_job(game_id)
-        if job is None:
-            return False
-        if job.action is None:
-            job.action = job.bot.choose(job.view, job.legal)
-        return self.bot_finish(job, job.action)
-
-    def bot_job(self, game_id: str) -> BotJob | None:
-        """What a bot seat that decides now has to choose from (None if no bot decides). A
-        bot that needs no thought (one option, or the random bot) has chosen already
-        (``action``); the others think in the bot pool without holding the game's lock."""
-        g = self.get(game_id)
-        with g.lock:
-            st = g.state
-            version = g.version
-            seat = decision_seat(st)
-            if st.winner != -1 or not g.is_bot(seat):
-                return None
-            bot = g.bots[seat]
-            spec = bot_spec(g.rec.seats[seat]) or "random"
-        legal = legal_actions(st)
-        needs_view = getattr(bot, "needs_view", True)
-        view = player_view(st, seat) if needs_view else None
-        job = BotJob(game_id, seat, version, bot, view, list(legal), owner=g.rec.owner or game_id)
-        if needs_view and len(legal) == 1:
-            job.action = legal[0]  # nothing to think about
-        elif not thinks(spec):
-            job.action = bot.choose(view, legal)
-        return job
-
-    def bot_finish(self, job: BotJob, action: Action, bot: Bot | None = None) -> bool:
-        """Apply a bot's choice if the game has not moved on meanwhile (``bot``: the bot as it
-        came back from the pool, which replaces the one that stayed). Returns whether applied."""
-        g = self.get(job.game_id)
-        seat, version = job.seat, job.version
-        a = action
-        with g.lock:
-            if bot is not None and g.bots.get(seat) is job.bot:
-                g.bots[seat] = bot
-            if g.version != version:
-                return False
-            try:
-                self._apply(g, seat, str(a))
-            except GameError as e:
-                if e.status == 409:
-                    return False  # another process moved the game: look again
-                raise
-            return True
-
-    def bot_to_move(self, game_id: str) -> bool:
-        g = self.get(game_id)
-        st = g.state
-        return st.winner == -1 and g.is_bot(decision_seat(st))
-
     # ------------------------------------------------------------------ undo
     def undo(self, game_id: str, token: str | None, version: Any) -> int:
         g = self.get(game_id)
@@ -916,147 +629,13 @@ class GameManager:
             return g.version
 
     # ------------------------------------------------------------------ seats: handover, presence, webhooks
-    def _seat(self, g: LiveGame, seat: Any) -> SeatRecord:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(g.rec.seats):
-            raise GameError(404, f"this game has seats 1 to {len(g.rec.seats)} (0 to {len(g.rec.seats) - 1} in the API)")
-        return g.rec.seats[seat]
 
-    def hand_over(self, game_id: str, token: str | None, seat: Any, connected: dict[int, int] | None = None) -> int:
-        """Hand a human seat to the server's handover bot (``SeatRules.bot``). Its own player
-        (or the hot-seat token) may at any time; another human seat's player once the seat's
-        player has been away ``SeatRules.away_s`` (no socket open; presence from the store, so
-        sockets of other server processes count). Returns the new version."""
-        g = self.get(game_id)
-        fresh = self.store.load_seats(game_id)
-        with g.lock:
-            _, acting = g.seat_of_token(token)
-            if not acting:
-                raise GameError(403, "a spectator cannot hand a seat to a bot")
-            s = self._seat(g, seat)
-            name = seat_words(g.state, s.seat)
-            if g.state.winner != -1:
-                raise GameError(400, "the game is over")
-            if s.kind != "human":
-                raise GameError(400, f"{name} is a bot seat")
-            if s.proxy is not None:
-                raise GameError(400, f"{name} is played by a bot already")
-            if s.seat in acting:
-                by = s.seat
-            else:
-                if fresh is not None and len(fresh) == len(g.rec.seats) and fresh[s.seat].last_seen is not None:
-                    s.last_seen = max(s.last_seen or 0.0, fresh[s.seat].last_seen or 0.0)
-                by = min(acting)
-                now = self.clock()
-                timed_out = g.rec.deadline is not None and g.rec.deadline <= now and decision_seat(g.state) == s.seat
-                if not timed_out:
-                    wait = away_wait(s, bool((connected or {}).get(s.seat)), now, self.rules)
-                    if wait is None:
-                        raise GameError(403, f"{name}'s player is at the table: only they can hand their seat to a bot")
-                    if wait > 0:
-                        away_for = duration_words(self.rules.away_s - wait)
-                        raise GameError(403, f"{name}'s player has been away for {away_for}: the others may hand "
-                                             f"the seat to a bot after {duration_words(self.rules.away_s)} away "
-                                             f"(in {duration_words(wait)})")
-            self._count_change(g, s)
-            return self._change_hands(g, s, self.rules.bot, by)
 
-    def take_back(self, game_id: str, token: str | None, seat: Any) -> int:
-        """The seat's own player (its token, or the hot-seat token) takes it back from the bot."""
-        g = self.get(game_id)
-        with g.lock:
-            _, acting = g.seat_of_token(token)
-            s = self._seat(g, seat)
-            name = seat_words(g.state, s.seat)
-            if s.seat not in acting:
-                raise GameError(403, f"only {name}'s own player can take the seat back (with their seat's link)")
-            if s.proxy is None:
-                raise GameError(400, f"{name} is played by its player already")
-            self._count_change(g, s)
-            return self._change_hands(g, s, None, None)
 
-    def _count_change(self, g: LiveGame, s: SeatRecord) -> None:
-        wait = self.seat_changes.hit(f"{g.rec.id}:{s.seat}")
-        if wait > 0:
-            raise GameError(429, f"{seat_words(g.state, s.seat)} changed hands {SEAT_CHANGES} times this minute: "
-                                 f"try again in {wait:.0f} s")
 
-    def _change_hands(self, g: LiveGame, s: SeatRecord, proxy: str | None, by: int | None) -> int:
-        """Store the seat's new hands (compare-and-set on the revision, like an action), then
-        change the game in memory. The revision moves, so a bot's choice in flight is dropped."""
-        st = g.state
-        owner = decision_seat(st)
-        old = (s.proxy, s.proxy_round, s.proxy_by)
-        s.proxy, s.proxy_round, s.proxy_by = proxy, (st.round if proxy else None), by
-        try:
-            # the deciding seat changed hands: no clock while a bot plays it, fresh time for its player
-            deadline = self._deadline_after(g, -2, st) if owner == s.seat else g.rec.deadline
-            summary = Summary(st.round, st.winner, st.winner == -1 and g.is_bot(owner), deadline)
-            n = len(g.rec.actions)
-            self.store.change_hands(g.rec.id, s.seat, g.rec.revision + 1, summary, proxy=s.proxy,
-                                    proxy_round=s.proxy_round, proxy_by=s.proxy_by, hands_n=n)
-        except StaleRevision:
-            s.proxy, s.proxy_round, s.proxy_by = old
-            self.refresh(g.rec.id)
-            raise GameError(409, "the game changed meanwhile (another server wrote it); look again") from None
-        except BaseException:
-            s.proxy, s.proxy_round, s.proxy_by = old
-            raise
-        s.hands_n = n
-        g.rec.revision += 1
-        g.rec.deadline = deadline
-        self._attach_bots(g)
-        log.info(json.dumps({"event": "handover" if proxy else "take_back", "game": g.rec.id, "seat": s.seat,
-                             "by": by, "bot": proxy, "version": g.version}))
-        return g.version
 
-    def expire_turns(self) -> list[str]:
-        """Hand to the bot every deciding seat whose turn limit has run out (any server process
-        may: the write is a compare-and-set, so one wins). Returns the games changed."""
-        now = self.clock()
-        changed = []
-        for gid in self.store.expired_ids(now):
-            if gid in self.broken:
-                continue
-            try:
-                self.get(gid)
-                g = self.refresh(gid) or self.get(gid)
-                with g.lock:
-                    dl = g.rec.deadline
-                    if dl is None or dl > now or g.state.winner != -1:
-                        continue
-                    seat = decision_seat(g.state)
-                    if not 0 <= seat < len(g.rec.seats) or g.is_bot(seat):
-                        continue
-                    self._change_hands(g, g.rec.seats[seat], self.rules.bot, -1)
-                    changed.append(gid)
-            except GameError as e:
-                if e.status != 409:  # 409: another process applied it first
-                    log.warning("turn limit of game %s not applied: %s", gid, e.message)
-        return changed
 
-    def seen(self, game_id: str, seats: frozenset[int] | list[int]) -> None:
-        """Sockets of ``seats`` are open now (or just closed): note it, in memory and in the store
-        (other server processes read it there)."""
-        g = self.get(game_id)
-        now = self.clock()
-        mine = [s for s in seats if 0 <= s < len(g.rec.seats) and g.rec.seats[s].kind == "human"]
-        for s in mine:
-            g.rec.seats[s].last_seen = now
-        self.store.seen(game_id, mine, now)
 
-    def set_webhook(self, game_id: str, token: str | None, seat: Any, url: Any) -> dict[str, Any]:
-        """Set (or clear, with null) the URL the server POSTs to when it becomes the seat's turn;
-        only with the seat's own token."""
-        g = self.get(game_id)
-        url = check_webhook(url)
-        with g.lock:
-            _, acting = g.seat_of_token(token)
-            s = self._seat(g, seat)
-            if s.seat not in acting or s.kind != "human":
-                raise GameError(403, f"only {seat_words(g.state, s.seat)}'s own player can set its webhook")
-            self.store.set_webhook(game_id, s.seat, url)
-            s.webhook = url
-            return {"ok": True, "seat": s.seat, "webhook": url is not None}
 
 
 def bot_spec(s: SeatRecord) -> str | None:

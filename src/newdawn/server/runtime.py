@@ -29,7 +29,7 @@ def settle_process() -> None:
     """Call once the app is built, before serving: load what every game shares, then freeze
     what is alive and set the collector's thresholds."""
     from ..content import load_content
-    from .games import RULESETS
+    from .lobby import RULESETS
 
     for ruleset in RULESETS:
         load_content(ruleset)

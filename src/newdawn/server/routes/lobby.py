@@ -1,0 +1,68 @@
+"""The lobby's endpoints: new games, the list of games, and what the lobby offers (bot levels,
+rulesets, turn limits, content)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from ...describe.bots import bot_level_records
+from ...describe.rulesets import ruleset_records
+from ..bots import bot_levels
+from ..clients import bucket, owner_key, same_origin
+from ..context import Server, read_body
+from ..errors import GameError
+from ..lobby import LIST_PAGE, RULESETS
+from ..seats import turn_options
+from ..views import content_json
+
+
+def router(srv: Server) -> APIRouter:
+    r = APIRouter()
+    rulesets = ruleset_records()
+    """The rulesets the lobby offers, in words (describe/rulesets.py)."""
+    contents: dict[str, dict[str, Any]] = {}
+
+    @r.post("/api/games")
+    async def create_game(request: Request) -> dict[str, Any]:
+        if not same_origin(request.headers, srv.settings.allowed_origins):
+            raise GameError(403, "games are created from this server's own lobby (another site's page may not)")
+        who = srv.client_of(request)
+        if srv.create_limit is not None:
+            wait = srv.create_limit.hit(bucket(who))
+            if wait > 0:
+                raise GameError(429, f"too many new games from your address: try again in {wait:.0f} s")
+        body = await read_body(request)
+        out = await run_in_threadpool(srv.lobby.create, body, owner_key(who))
+        srv.drivers.kick(out["game_id"])
+        return out
+
+    @r.get("/api/games")
+    async def list_games(offset: int = 0, limit: int = LIST_PAGE) -> dict[str, Any]:
+        return await run_in_threadpool(srv.lobby.list_games, offset, limit)
+
+    @r.get("/api/options")
+    async def options() -> dict[str, Any]:
+        rules = srv.games.rules
+        return {"turn_limits": turn_options(), "handover_bot": rules.bot, "away_s": rules.away_s,
+                "rulesets": rulesets}
+
+    @r.get("/api/bots")
+    async def bots() -> dict[str, Any]:
+        return {"bots": bot_levels(), "levels": bot_level_records(bot_levels())}
+
+    @r.get("/api/content")
+    async def content(ruleset: str = "ti", game: str | None = None) -> dict[str, Any]:
+        """The content of a ruleset, or (``game``) of the ruleset that game is played with."""
+        if game is not None:
+            live = await run_in_threadpool(srv.games.get, game)
+            ruleset = str(live.rec.config.get("ruleset", "ti"))
+        if ruleset not in RULESETS:
+            raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
+        if ruleset not in contents:
+            contents[ruleset] = await run_in_threadpool(content_json, ruleset)
+        return contents[ruleset]
+
+    return r
