@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -85,3 +86,35 @@ def test_many_thinking_bot_games_do_not_block_another_game(crowded: TestClient) 
     # the bots did think meanwhile, in the pool's process
     pool = c.app.state.bot_pool  # type: ignore[attr-defined]
     assert pool._ex is not None
+
+
+def test_a_new_bot_level_is_taken_through_the_bots_package_and_its_budget_bounded(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level the server has never heard of works as soon as ``newdawn.bots`` makes it; its
+    budget is read from the bot, not from the spec's text."""
+    import newdawn.bots.registry as registry
+    from newdawn.bots.mcts import MctsBot
+
+    real_make, real_validate = registry.make_bot, registry.validate_spec
+
+    def make_bot(spec: str, seed: int) -> Any:
+        if spec.strip().lower() == "hard":
+            return MctsBot(time_s=1.5)
+        if spec.strip().lower() == "marathon":
+            return MctsBot(time_s=30.0)
+        return real_make(spec, seed)
+
+    def validate_spec(spec: str) -> str:
+        if spec.strip().lower() in ("hard", "marathon"):
+            return spec.strip().lower()
+        return real_validate(spec)
+
+    monkeypatch.setattr(registry, "make_bot", make_bot)
+    monkeypatch.setattr(registry, "validate_spec", validate_spec)
+    import newdawn.bots as bots_pkg
+    monkeypatch.setattr(bots_pkg, "make_bot", make_bot)
+    r = client.post("/api/games", json={"seats": [HUMAN, {"kind": "bot", "bot": "Hard"}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][1]["bot"] == "hard"
+    r = client.post("/api/games", json={"seats": [HUMAN, {"kind": "bot", "bot": "marathon"}]})
+    assert r.status_code == 400 and "budget" in r.json()["error"]

@@ -48,30 +48,37 @@ def _split(spec: str) -> tuple[str, str]:
 
 
 def check_spec(spec: Any) -> str:
-    """The spec if its budget is within the server's bounds; ValueError with a short reason."""
+    """The spec, as ``newdawn.bots`` validates it, if the bot's budget is within the server's
+    bounds; ValueError with a short reason. Any level the bots package makes is accepted: its
+    budget is read from the bot itself (``time_s`` seconds or ``iterations`` a turn), so new
+    levels need no change here."""
     if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC_CHARS or not spec.isascii():
         raise ValueError(f"a bot is named by a short text such as \"greedy\" or \"mcts:1s\" "
                          f"(at most {MAX_SPEC_CHARS} characters)")
-    from ..bots.registry import parse_budget
+    from .bots import make_seat_bot, validate_spec
 
-    kind, arg = _split(spec)
-    if kind == "mcts" and arg:
-        secs, iters = parse_budget(arg)
-        if secs is not None and secs > MAX_SECONDS:
-            raise ValueError(f"bot budget too large: at most {MAX_SECONDS:g} s a turn on this server")
-        if iters is not None and iters > MAX_ITERATIONS:
-            raise ValueError(f"bot budget too large: at most {MAX_ITERATIONS} iterations a turn on this server")
-    return spec.strip().lower()
+    spec = validate_spec(spec)
+    bot = make_seat_bot(spec, 0)
+    secs, iters = getattr(bot, "time_s", None), getattr(bot, "iterations", None)
+    if isinstance(secs, (int, float)) and secs > MAX_SECONDS:
+        raise ValueError(f"bot budget too large: at most {MAX_SECONDS:g} s a turn on this server")
+    if isinstance(iters, int) and iters > MAX_ITERATIONS:
+        raise ValueError(f"bot budget too large: at most {MAX_ITERATIONS} iterations a turn on this server")
+    return spec
 
 
 def bounded_spec(spec: str) -> str:
-    """A stored spec brought within the bounds (games created before them still play)."""
+    """A stored spec brought within the bounds (games created before them still play): the
+    same level at the largest budget, else the level's own default budget."""
     try:
         return check_spec(spec)
     except ValueError:
         kind, arg = _split(spec)
-        if kind == "mcts":
-            return f"mcts:{MAX_SECONDS:g}s" if not arg.endswith("i") else f"mcts:{MAX_ITERATIONS}i"
+        for candidate in (f"{kind}:{MAX_ITERATIONS}i" if arg.endswith("i") else f"{kind}:{MAX_SECONDS:g}s", kind):
+            try:
+                return check_spec(candidate)
+            except ValueError:
+                continue
         return spec
 
 

@@ -18,7 +18,15 @@ FALLBACK_LEVELS: tuple[str, ...] = ("random",)
 
 
 def _bots_attr(name: str) -> Any:
-    return getattr(importlib.import_module("newdawn.bots"), name, None)
+    """``newdawn.bots.<name>``, else ``newdawn.bots.registry.<name>``, else None."""
+    for module in ("newdawn.bots", "newdawn.bots.registry"):
+        try:
+            found = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            continue
+        if found is not None:
+            return found
+    return None
 
 
 def bot_levels() -> list[str]:
@@ -28,6 +36,17 @@ def bot_levels() -> list[str]:
     except (ImportError, AttributeError):
         return list(FALLBACK_LEVELS)
     return [str(k) for k in kinds]
+
+
+def validate_spec(spec: str) -> str:
+    """``newdawn.bots.validate_spec``: the spec in its normal form, or ValueError naming the
+    problem (an unknown level, a bad budget)."""
+    check = _bots_attr("validate_spec")
+    if check is not None:
+        out: str = check(spec)
+        return out
+    make_seat_bot(spec, 0)
+    return spec.strip().lower()
 
 
 def make_seat_bot(spec: str, seed: int) -> Bot:
