@@ -57,14 +57,14 @@ def check_spec(spec: Any) -> str:
                          f"(at most {MAX_SPEC_CHARS} characters)")
     from .bots import make_seat_bot, validate_spec
 
-    spec = validate_spec(spec)
-    bot = make_seat_bot(spec, 0)
+    checked = validate_spec(spec)
+    bot = make_seat_bot(checked, 0)
     secs, iters = getattr(bot, "time_s", None), getattr(bot, "iterations", None)
     if isinstance(secs, (int, float)) and secs > MAX_SECONDS:
         raise ValueError(f"bot budget too large: at most {MAX_SECONDS:g} s a turn on this server")
     if isinstance(iters, int) and iters > MAX_ITERATIONS:
         raise ValueError(f"bot budget too large: at most {MAX_ITERATIONS} iterations a turn on this server")
-    return spec
+    return checked
 
 
 def bounded_spec(spec: str) -> str:
