@@ -66,6 +66,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def proc_cpu(pid: int) -> float:
+    """CPU seconds a process used so far (user + system)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Server:
     extra: list[str] = []
     """Further ``newdawn serve`` options for every server of the run (``--serve-arg``)."""
@@ -98,8 +107,12 @@ class Server:
     def cpu(self) -> float:
         """CPU seconds the server process used so far (user + system)."""
         assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return proc_cpu(self.proc.pid)
+
+    def pool_cpu(self) -> float:
+        """CPU seconds its bot worker processes (its children) used so far."""
+        assert self.proc is not None
+        return sum(proc_cpu(p) for p in children(self.proc.pid))
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -200,16 +213,18 @@ async def run_bots(srv: Server, args: argparse.Namespace) -> None:
     tasks = [asyncio.create_task(watch(g)) for g in gids for _ in range(4)]
     await asyncio.sleep(3)  # warm-up: every socket connected, every driver running
     start, got0 = sum(latest.values()), received[0]
-    t0, cpu0, own0 = time.monotonic(), srv.cpu(), time.process_time()
+    t0, cpu0, own0, pool0 = time.monotonic(), srv.cpu(), time.process_time(), srv.pool_cpu()
     await asyncio.sleep(args.seconds)
     done, got = sum(latest.values()) - start, received[0] - got0
     elapsed, cpu, own = time.monotonic() - t0, srv.cpu() - cpu0, time.process_time() - own0
+    pool = srv.pool_cpu() - pool0
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     print(f"bots: {args.games} games x 4 {'compressed ' if args.compress else ''}sockets, {args.bot} bots at no delay: {done} actions in {elapsed:.1f} s = "
           f"{done / elapsed:.0f} actions/s (revisions seen by the sockets); server CPU {cpu:.1f} s "
           f"({cpu / elapsed:.0%} of one core, {1000 * cpu / max(done, 1):.2f} ms per action); client CPU {own:.1f} s")
+    print(f"  bot pool workers' CPU {pool:.1f} s ({1000 * pool / max(done, 1):.2f} ms per action)")
     print(f"  {got / (4 * args.games) / max(done / args.games, 1):.2f} views per socket and action (below 1: a busy "
           f"server sends one view for several actions, so CPU per action falls with load)")
 
@@ -489,9 +504,11 @@ async def run_attack(srv: Server, args: argparse.Namespace) -> None:
     alone = await control_replies(srv, min(20.0, args.seconds / 3), rnd)
     bot = {"kind": "bot", "bot": "mcts:2s"}
     async with httpx.AsyncClient(base_url=srv.base, timeout=60, headers={"X-Forwarded-For": "203.0.113.66"}) as http:
+        attackers = set()
         for i in range(args.games):
             r = await http.post("/api/games", json={"seats": [bot] * 4, "seed": 500 + i})
             assert r.status_code == 200, r.text
+            attackers.add(r.json()["game_id"])
         await asyncio.sleep(5)  # the drivers start; the pool's workers are busy from here
         moved: dict[str, tuple[int, float]] = {}
         worst = [0.0]
@@ -500,7 +517,9 @@ async def run_attack(srv: Server, args: argparse.Namespace) -> None:
         async def watch() -> None:
             while not stop.is_set():
                 now = time.monotonic()
-                for g in (await http.get("/api/games")).json()["games"]:
+                for g in (await http.get("/api/games", params={"limit": 500})).json()["games"]:
+                    if g["game_id"] not in attackers:
+                        continue  # the control game waits for its person: timed by its replies
                     last = moved.get(g["game_id"])
                     if last is None or g["version"] != last[0]:
                         if last is not None:
@@ -521,7 +540,7 @@ async def run_attack(srv: Server, args: argparse.Namespace) -> None:
           f"({len(alone)} replies)")
     print(f"  greedy reply under attack: p50 {pct(loaded, 50) * 1000:.0f} ms, p99 {pct(loaded, 99) * 1000:.0f} ms, "
           f"max {max(loaded, default=0) * 1000:.0f} ms ({len(loaded)} replies)")
-    print(f"  longest time a game went without a move: {worst[0]:.1f} s ({len(moved)} games watched); "
+    print(f"  longest time an attacking game went without a move: {worst[0]:.1f} s ({len(moved)} games watched); "
           f"web process CPU {cpu:.1f} s")
 
 
@@ -561,7 +580,7 @@ async def orphans(args: argparse.Namespace) -> None:
                                                             "seed": 100 * k + i})
                 assert srv.proc is not None
                 end = time.monotonic() + 30
-                while len([p for p in children(srv.proc.pid) if p not in workers]) < 2 and time.monotonic() < end:
+                while len([p for p in children(srv.proc.pid) if p not in workers]) < 3 and time.monotonic() < end:
                     await asyncio.sleep(0.2)
                 await asyncio.sleep(rnd_pause(k))
                 mine = children(srv.proc.pid)
@@ -569,10 +588,14 @@ async def orphans(args: argparse.Namespace) -> None:
             finally:
                 srv.kill()
             print(f"  kill {k + 1}: {len(mine)} child processes at the kill", flush=True)
-        await asyncio.sleep(2)
+        t0 = time.monotonic()
+        while any(alive(p) for p in workers) and time.monotonic() - t0 < 30:
+            await asyncio.sleep(0.1)
+        gone = time.monotonic() - t0
     left = [p for p in workers if alive(p)]
-    print(f"orphans: {args.games} kill -9 of a server thinking for bots: {len(workers)} child processes seen, "
-          f"{len(left)} alive 2 s after the last kill")
+    print(f"orphans: {args.games} kill -9 of a server thinking for bots: {len(workers)} child processes seen "
+          f"(workers and their resource tracker), {len(left)} alive {gone:.1f} s after the last kill "
+          f"(a worker still starting when its server died ends once it has started)")
 
 
 def rnd_pause(k: int) -> float:

@@ -167,6 +167,7 @@ class BotPool:
         """Owners with waiting choices, in the order they are served."""
         self._running = 0
         self._running_by: collections.Counter[str] = collections.Counter()
+        self._long_by: collections.Counter[str] = collections.Counter()
         self.served: collections.Counter[str] = collections.Counter()
         """Choices made, by owner (tests and the stats)."""
 
@@ -188,8 +189,9 @@ class BotPool:
         return self._slots
 
     def _owner_cap(self) -> int:
-        """Choices one owner may have under way at once: all slots but one (kept for the
-        other owners, whose choice then starts at once), or the one slot there is."""
+        """Choices with a time budget (``thinks_long``) one owner may have under way at once:
+        all slots but one (kept for the other owners, whose choice then starts at once), or the
+        one slot there is. Quick choices (greedy) are not capped: nobody waits long behind one."""
         return max(1, self._slots - 1)
 
     def limit_s(self) -> float | None:
@@ -227,7 +229,7 @@ class BotPool:
             if not q:
                 del self._waiting[owner]
                 continue
-            if self._running_by[owner] >= self._owner_cap():
+            if thinks_long(q[0].bot) and self._long_by[owner] >= self._owner_cap():
                 skipped.append(owner)
                 continue
             job = q.popleft()
@@ -238,6 +240,8 @@ class BotPool:
             job.limit_s = self.limit_s() if thinks_long(job.bot) else None
             self._running += 1
             self._running_by[owner] += 1
+            if thinks_long(job.bot):
+                self._long_by[owner] += 1
             self.served[owner] += 1
             asyncio.get_running_loop().create_task(self._run(job))
         self._turns.extendleft(reversed(skipped))  # their turn comes first when a slot frees
@@ -255,6 +259,10 @@ class BotPool:
             self._running_by[job.owner] -= 1
             if not self._running_by[job.owner]:
                 del self._running_by[job.owner]
+            if thinks_long(job.bot):
+                self._long_by[job.owner] -= 1
+                if not self._long_by[job.owner]:
+                    del self._long_by[job.owner]
             self._dispatch()
 
     async def _think(self, job: _Job) -> tuple[Action, Any | None]:
