@@ -162,8 +162,11 @@ class RandomPolicy:
 
 def play(policy: Policy | RandomPolicy, seed: int, learner: int, max_rounds: int = 200,
          learn: bool = False) -> dict[str, Any]:
-    """One two-player game through the AEC environment against ``RandomBot``'s policy."""
-    env = make_env(players=2, max_rounds=max_rounds)
+    """One two-player game through the AEC environment against ``RandomBot``'s policy: the fixed
+    ids and the full observation, with ``back`` offered as it was when the figures in
+    docs/research.md were made."""
+    env = make_env(players=2, max_rounds=max_rounds, observation="full", actions="ids", take_backs=True,
+                   illegal="raise")
     env.reset(seed=seed)
     opponent = id_chooser(random.Random(seed))
     trace: list[Step] | None = [] if learn else None

@@ -1,13 +1,18 @@
-"""Environment overhead of the research adapters (a benchmark, not a test).
+"""The research adapters' speed, side by side (a benchmark, not a test).
 
 Usage::
 
-    python tools/bench_research.py [--runs 3] [--games 3] [--players 4] [--max-rounds 200] [--json]
+    python tools/bench_research.py [--runs 3] [--games 3] [--players 4] [--max-rounds 200]
+        [--gym-games 2] [--catanatron-games 5] [--peers-python PATH] [--json]
 
-Pins itself to one CPU (as ``newdawn bench`` does) and plays random games through the engine
-(``newdawn bench``'s random-play loop), the OpenSpiel game and the PettingZoo environment, runs
-interleaved; prints the median decisions/s of each and the ratio to the engine's. See
-``newdawn.research.bench`` and docs/research.md.
+Pins itself to one CPU (as ``newdawn bench`` does) and, in interleaved runs, times in CPU
+time: random play through the engine (``newdawn bench``'s loop), the OpenSpiel game, the
+PettingZoo environment without and with an observation at every step, Shimmy's wrapper, and
+learner steps of the Gymnasium environment beside catanatron-gym's (run by the interpreter of
+``.venv-peers``, README "Speed"; ``--peers-python`` names another; without one the catanatron
+loop is left out and said so). Prints the medians and the ratios: each environment to the
+engine, and the Gymnasium environment to catanatron-gym. See ``newdawn.research.bench`` and
+docs/research.md.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
+from pathlib import Path
 
-from newdawn.research.bench import measure
+from newdawn.research.bench import measure, peers_python
 
 
 def main() -> None:
@@ -25,30 +32,41 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--max-rounds", type=int, default=200)
+    ap.add_argument("--gym-games", type=int, default=2, help="Gymnasium episodes per run")
+    ap.add_argument("--catanatron-games", type=int, default=5, help="catanatron-gym episodes per run")
+    ap.add_argument("--peers-python", help="the interpreter with catanatron-gym (default: .venv-peers/bin/python)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    if args.runs < 1 or args.games < 1:
-        ap.error("--runs and --games must be at least 1")
+    if args.runs < 1 or args.games < 1 or args.gym_games < 1 or args.catanatron_games < 1:
+        ap.error("--runs, --games, --gym-games and --catanatron-games must be at least 1")
+    peers = args.peers_python or peers_python(Path(__file__).resolve().parent.parent)
+    if peers is None:
+        print("no .venv-peers/bin/python (README \"Speed\"): catanatron-gym is left out", file=sys.stderr)
     before = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if before:
         os.sched_setaffinity(0, {min(before)})
     try:
-        r = measure(args.runs, args.games, args.players, args.max_rounds)
+        r = measure(args.runs, args.games, args.players, args.max_rounds, gym_games=args.gym_games,
+                    catanatron_games=args.catanatron_games, catanatron_python=peers)
     finally:
         if before:
             os.sched_setaffinity(0, before)
     if args.json:
         print(json.dumps(r, indent=1))
         return
-    print(f"{r['runs']} runs x {r['games']} games, {r['players']} players, max {r['max_rounds']} rounds; "
-          f"{r['num_distinct_actions']:,} distinct actions")
+    print(f"{r['runs']} runs x {r['games']} games, {r['players']} players, max {r['max_rounds']} rounds, "
+          f"CPU time; {r['num_distinct_actions']:,} distinct actions")
     for name, rate in r["decisions_per_s"].items():
         ratio = r["ratio_to_engine"].get(name)
         same = r["ratio_to_engine_same_games"].get(name)
         share = f"{ratio:6.1%} of engine" if ratio is not None else "(newdawn bench's random play)"
         if same is not None:
             share += f", {same:6.1%} of the engine on the same games"
-        print(f"  {name:20s} {rate:10,.0f} decisions/s  {share}  ({r['decisions_per_run'][name]:,} decisions/run)")
+        print(f"  {name:20s} {rate:10,.0f} decisions/s  {share}  ({r['counts_per_run'][name]:,} decisions/run)")
+    for name, rate in r["learner_steps_per_s"].items():
+        print(f"  {name:20s} {rate:10,.0f} learner steps/s  ({r['counts_per_run'][name]:,} steps/run)")
+    if "gym_to_catanatron_gym" in r:
+        print(f"  Gymnasium env against catanatron-gym: {r['gym_to_catanatron_gym']:.2f}x")
 
 
 if __name__ == "__main__":

@@ -16,13 +16,27 @@ from newdawn.research.codec import codec  # noqa: E402
 
 
 def test_the_loops_play_the_same_games() -> None:
-    r = measure(runs=1, games=2, players=3, max_rounds=2, observe_decisions=12)
-    d = r["decisions_per_run"]
+    r = measure(runs=1, games=2, players=3, max_rounds=2, shimmy_decisions=4, gym_games=1)
+    d = r["counts_per_run"]
     games = same_games([1, 2], 3, 2)
-    assert d["openspiel"] == d["pettingzoo"] == d["engine_same_games"] == sum(len(g) for g in games)
-    assert d["engine"] > 0 and d["pettingzoo_observe"] <= 12 and 0 < d["shimmy"] <= 4
+    assert d["openspiel"] == d["pettingzoo"] == d["pettingzoo_observe"] == d["engine_same_games"] \
+        == sum(len(g) for g in games)
+    assert d["engine"] > 0 and 0 < d["shimmy"] <= 4 and d["gym"] > 0
     assert set(r["ratio_to_engine"]) == {"engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe",
                                          "shimmy"}
+    assert set(r["learner_steps_per_s"]) == {"gym"} and "gym_to_catanatron_gym" not in r
+
+
+def test_the_catanatron_loop_runs_in_the_peers_interpreter() -> None:
+    from pathlib import Path
+
+    from newdawn.research.bench import catanatron_gym_run, peers_python
+
+    python = peers_python(Path(__file__).resolve().parents[2])
+    if python is None:
+        pytest.skip("no .venv-peers with catanatron-gym (README \"Speed\")")
+    steps, seconds = catanatron_gym_run(python, 1)
+    assert steps > 10 and seconds > 0
 
 
 def test_the_id_chooser_is_the_random_bots_policy() -> None:

@@ -37,8 +37,8 @@ def test_the_id_table_matches_the_codec() -> None:
     assert f"{c.num_actions:,} today" in text
 
 
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_the_examples_run(index: int) -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     exec(compile(blocks[index], f"docs/research.md example {index + 1}", "exec"), {"__name__": "__doc_example__"})

@@ -73,3 +73,16 @@ def test_wilson_interval_and_two_proportion_test(pg: ModuleType) -> None:
     assert lo == pytest.approx(0.219, abs=1e-3) and hi == pytest.approx(0.396, abs=1e-3)
     assert pg.two_proportion_p(30, 100, 30, 100) == pytest.approx(1.0)
     assert pg.two_proportion_p(60, 100, 30, 100) < 1e-4 < pg.two_proportion_p(36, 100, 30, 100)
+
+
+def test_a_tiny_maskable_ppo_run() -> None:
+    """examples/train_maskable_ppo.py end to end: one rollout of MaskablePPO with its default
+    settings on the environment as shipped, then two evaluation games against the random bot
+    (the learning curve is measured by running the example: docs/research.md)."""
+    pytest.importorskip("sb3_contrib")
+    ppo = load_script("examples/train_maskable_ppo.py")
+    r = ppo.main(["--timesteps", "64", "--eval-games", "2", "--max-rounds", "2", "--n-envs", "1", "--json"])
+    assert r["train"]["timesteps"] == 2048  # one rollout of sb3's default n_steps
+    assert r["train"]["cpu_s"] > 0 and r["params"] > 0
+    e = r["eval"]
+    assert e["games"] == 2 and e["wins"] + e["losses"] + e["no_winner"] == 2

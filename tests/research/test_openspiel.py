@@ -7,8 +7,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from newdawn.engine import legal_actions  # noqa: E402
+from newdawn.engine import Action  # noqa: E402
 from newdawn.research.codec import codec  # noqa: E402
+from newdawn.research.compact import agent_options  # noqa: E402
 from newdawn.research.openspiel_game import SETUPS, legal_mask, load  # noqa: E402
 
 
@@ -73,7 +74,7 @@ def test_serialization_is_config_seed_and_actions() -> None:
     game = load(players=3, max_rounds=3, seed=2)
     state = _play_random(game, setup=9)
     text = pyspiel.serialize_game_and_state(game, state)
-    assert "python_newdawn(max_rounds=3,players=3,ruleset=ti,seed=2)" in text
+    assert "python_newdawn(max_decisions=0,max_rounds=3,players=3,ruleset=ti,seed=2,take_backs=False)" in text
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert state2.history() == state.history()
     assert state2.engine_state == state.engine_state
@@ -87,7 +88,7 @@ def test_clone_is_independent_and_legal_ids_match_the_engine() -> None:
     state.apply_action(0)
     for _ in range(30):
         ids = state.legal_actions()
-        assert ids == sorted(codec().encode(a) for a in legal_actions(state.engine_state))
+        assert ids == sorted(codec().encode(a) for a in agent_options(state.engine_state))
         mask = legal_mask(state)
         assert mask.sum() == len(ids) and mask.shape == (game.num_distinct_actions(),)
         assert list(np.flatnonzero(state.legal_actions_mask())) == ids
@@ -108,7 +109,8 @@ def test_observation_tensor_and_strings() -> None:
     assert t.shape == tuple(game.observation_tensor_shape()) or t.size == game.observation_tensor_size()
     assert t.sum() > 0
     assert "your options" in state.observation_string(state.current_player())
-    assert state.information_state_string(0) == state.observation_string(0)
+    info = state.information_state_string(0)
+    assert info.startswith("history ") and info.endswith(state.observation_string(0))
 
 
 def test_openspiel_bots_play_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,3 +173,77 @@ def test_resampling_keeps_the_seats_view() -> None:
     assert a.observation_string(seat) == state.observation_string(seat) == b.observation_string(seat)
     assert a.engine_state.stack != b.engine_state.stack or a.engine_state.rng != b.engine_state.rng
     assert a.legal_actions() == state.legal_actions()
+
+
+def test_openspiels_own_api_test() -> None:
+    """The partial-tree checks of OpenSpiel's integration api_test on sampled states: invalid
+    players raise, legal actions are empty for other players, sequence lengths hold within
+    ``max_game_length``, the observation types it asks for exist or are declined."""
+    import unittest
+
+    from absl import flags
+    from open_spiel.integration_tests import api_test
+
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS(["pytest"])
+    game = load(players=2, max_rounds=2, seed=1)
+    case = type("NewdawnApiTest", (api_test.EnforceAPIOnPartialTreeBase,), {"game_name": "python_newdawn", "game": game})
+    result = unittest.TextTestRunner(stream=open("/dev/null", "w"), verbosity=0).run(  # noqa: SIM115
+        unittest.TestLoader().loadTestsFromTestCase(case))
+    assert result.testsRun == 5 and result.wasSuccessful(), result.failures + result.errors
+
+
+def test_invalid_players_raise_and_no_information_state_tensor_is_claimed() -> None:
+    game = load(players=2, max_rounds=2, seed=1)
+    state = game.new_initial_state()
+    with pytest.raises(RuntimeError):
+        state.information_state_string(0)  # the setup chance node has none
+    state.apply_action(2)
+    for fn in (state.information_state_string, state.observation_string, state.observation_tensor):
+        with pytest.raises(RuntimeError, match="player >= 0"):
+            fn(-1)
+        with pytest.raises(RuntimeError, match="player <"):
+            fn(2)
+    assert not game.get_type().provides_information_state_tensor
+    assert list(game.information_state_tensor_shape()) == []
+
+
+def test_max_game_length_holds_and_take_backs_are_not_legal() -> None:
+    game = load(players=2, max_decisions=25, seed=1)
+    assert game.max_game_length() == 26
+    state = game.new_initial_state()
+    state.apply_action(0)
+    back = codec().encode(Action("back"))
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert back not in legal or legal == [back]
+        state.apply_action(int(rng.choice(legal)))
+    assert len(state.history()) == 26 and state.returns() == [0.0, 0.0]
+    assert load(players=2, max_rounds=200).max_game_length() == 1 + 60 * 2 * 200
+
+
+def test_the_information_state_is_the_seats_history() -> None:
+    """Perfect recall: the information state names the public history, so the same view
+    reached by two histories gives two information states, and along one game a seat's
+    information state never repeats."""
+    game = load(players=2, max_rounds=3, seed=5)
+    state = _play_random(game, setup=1, seed=3)
+    seen: set[str] = set()
+    replay = game.new_initial_state()
+    for a in state.history():
+        if not replay.is_chance_node():
+            for p in range(2):
+                info = replay.information_state_string(p)
+                assert info not in seen
+                seen.add(info)
+        replay.apply_action(a)
+    other = _play_random(game, setup=2, seed=3)
+    assert other.information_state_string(0) != state.information_state_string(0)
+    # Re-sampling what the seat cannot see keeps its information state (IS-MCTS keys on it).
+    mid = game.new_initial_state()
+    for a in state.history()[:30]:
+        mid.apply_action(a)
+    seat = mid.current_player()
+    assert mid.resample_from_infostate(seat, lambda: 0.5).information_state_string(seat) == \
+        mid.information_state_string(seat)

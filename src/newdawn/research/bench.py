@@ -1,30 +1,46 @@
 """Environment overhead: random play through the engine, the OpenSpiel game and the PettingZoo
-environment, measured side by side in one process (``tools/bench_research.py``).
+environment, and the Gymnasium environment's learner steps beside catanatron-gym's, measured
+side by side (``tools/bench_research.py``).
 
-All three loops play the same random policy as ``newdawn bench`` (``RandomBot``: options that
-make progress nine times in ten), 4-player games capped at 200 rounds, seeds ``1..games``:
+The engine and environment loops play the same random policy as ``newdawn bench``
+(``RandomBot``: options that make progress nine times in ten), 4-player games capped at 200
+rounds, seeds ``1..games``:
 
 - engine: ``newdawn.cli.common.play_random``, the loop ``newdawn bench`` times;
 - OpenSpiel: ``state.legal_actions()`` and ``state.apply_action(id)`` on ``python_newdawn``
   (the setup chance outcome is the seed, so the setups match the engine loop's);
-- PettingZoo: the ``agent_iter`` loop with ``env.last(observe=False)`` and the legal ids from
-  ``infos`` (a random player needs no observation); ``observe=True`` (tensor and mask every
-  step) is timed separately over a few hundred decisions, and so is Shimmy's wrapper of the
-  OpenSpiel game (``shimmy``), which builds every seat's tensor at every step.
+- PettingZoo: the ``agent_iter`` loop (fixed ids) with ``env.last(observe=False)`` and the
+  legal ids from ``infos`` (a random player needs no observation); ``pettingzoo_observe`` asks
+  for the observation at every step (the compact observation and the mask), as a learning
+  agent does; Shimmy's wrapper of the OpenSpiel game (``shimmy``), which builds every seat's
+  full tensor at every step, is timed over a few decisions.
 
 The engine loop and the environments' loops pick from differently ordered option lists, so
 they play different games of the same kind; ``engine_same_games`` replays the environments'
 games through the engine alone (``legal_actions`` + ``apply_in_place``) to give the overhead on
-identical games as well. Runs are interleaved (engine, OpenSpiel, PettingZoo, engine, ...) and each figure is the median
-over the runs, so a machine shared with other work affects all three alike; compare ratios.
+identical games as well.
+
+Learner steps: ``gym`` is ``newdawn/Newdawn-v0`` as shipped (two players, the random bot in the
+other seat, compact observation, option actions, forced decisions skipped) with a learner
+that picks uniformly among ``info["legal_actions"]``; ``catanatron_gym`` is catanatron-gym's
+``catanatron-v1`` (one learner against catanatron's random player) with a learner that picks
+uniformly among ``info["valid_actions"]``, run by another interpreter (its own virtualenv,
+README "Speed") in a subprocess on the same CPU.
+
+Runs are interleaved and each figure is the median over the runs, so a machine shared with
+other work affects all loops alike; compare ratios. Times are CPU times of the process
+(``time.process_time``), which other processes do not inflate.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..bots.random_bot import PASSIVE_VERBS
@@ -34,6 +50,8 @@ from .codec import codec
 
 PLAYERS = 4
 MAX_ROUNDS = 200
+clock = time.process_time
+"""The timer of every loop: the process's CPU time."""
 
 
 def id_chooser(rng: random.Random, passive: float = 0.1) -> Callable[[Sequence[int]], int]:
@@ -55,15 +73,16 @@ def id_chooser(rng: random.Random, passive: float = 0.1) -> Callable[[Sequence[i
 def engine_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[int, float]:
     config = game_config(players, max_rounds=max_rounds)
     n = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for s in seeds:
         n += play_random(config, s)[1]
-    return n, time.perf_counter() - t0
+    return n, clock() - t0
 
 
 def same_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list[Action]]:
     """The action lists of the games the OpenSpiel and PettingZoo loops play (untimed)."""
-    from ..engine import apply_in_place, legal_actions, new_game
+    from ..engine import apply_in_place, new_game
+    from .compact import agent_options
 
     c = codec()
     out = []
@@ -72,7 +91,7 @@ def same_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list
         st = new_game(game_config(players, max_rounds=max_rounds), s)
         acts: list[Action] = []
         while st.winner == -1:
-            a = c.decode(choose(sorted(c.encode_all(legal_actions(st)))))
+            a = c.decode(choose(sorted(c.encode_all(agent_options(st)))))
             apply_in_place(st, a)
             acts.append(a)
         out.append(acts)
@@ -86,14 +105,14 @@ def engine_replay_run(seeds: Sequence[int], players: int, max_rounds: int,
 
     config = game_config(players, max_rounds=max_rounds)
     n = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for s, acts in zip(seeds, games, strict=True):
         st = new_game(config, s)
         for a in acts:
             legal_actions(st)
             apply_in_place(st, a)
         n += len(acts)
-    return n, time.perf_counter() - t0
+    return n, clock() - t0
 
 
 def openspiel_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[int, float]:
@@ -101,7 +120,7 @@ def openspiel_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[
 
     game = load(players=players, max_rounds=max_rounds, seed=0)
     n = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for s in seeds:
         choose = id_chooser(random.Random(s))
         state = game.new_initial_state()
@@ -109,16 +128,16 @@ def openspiel_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[
         while not state.is_terminal():
             state.apply_action(choose(state.legal_actions()))
             n += 1
-    return n, time.perf_counter() - t0
+    return n, clock() - t0
 
 
 def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe: bool = False,
                    limit: int | None = None) -> tuple[int, float]:
     from .pettingzoo_env import env as make_env
 
-    env = make_env(players=players, max_rounds=max_rounds)
+    env = make_env(players=players, max_rounds=max_rounds, actions="ids")
     n = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for s in seeds:
         choose = id_chooser(random.Random(s))
         env.reset(seed=s)
@@ -130,8 +149,8 @@ def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe:
             env.step(choose(info["legal_actions"]))
             n += 1
             if limit is not None and n >= limit:
-                return n, time.perf_counter() - t0
-    return n, time.perf_counter() - t0
+                return n, clock() - t0
+    return n, clock() - t0
 
 
 def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) -> tuple[int, float]:
@@ -140,7 +159,7 @@ def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) 
 
     env = shimmy_env(players=players, max_rounds=max_rounds)
     n = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for s in seeds:
         choose = id_chooser(random.Random(s))
         env.reset(seed=s)
@@ -152,40 +171,109 @@ def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) 
             env.step(choose([int(i) for i in info["action_mask"].nonzero()[0]]))
             n += 1
             if n >= limit:
-                return n, time.perf_counter() - t0
-    return n, time.perf_counter() - t0
+                return n, clock() - t0
+    return n, clock() - t0
+
+
+def gym_run(seeds: Sequence[int], max_rounds: int) -> tuple[int, float]:
+    """Learner steps of ``newdawn/Newdawn-v0`` as shipped (2 players, the random bot), a
+    learner picking uniformly among the legal actions; one episode per seed."""
+    from .gym_env import NewdawnGymEnv
+
+    env = NewdawnGymEnv(players=2, opponents="random", max_rounds=max_rounds)
+    n = 0
+    t0 = clock()
+    for s in seeds:
+        rng = random.Random(s)
+        _obs, info = env.reset(seed=s)
+        done = False
+        while not done:
+            legal = info["legal_actions"]
+            _obs, _r, terminated, truncated, info = env.step(legal[int(rng.random() * len(legal))])
+            n += 1
+            done = terminated or truncated
+    return n, clock() - t0
+
+
+CATANATRON_GYM_LOOP = """
+import json, random, sys, time
+import gymnasium as gym
+import catanatron_gym  # noqa: F401  (registers catanatron-v1)
+env = gym.make("catanatron_gym:catanatron-v1")
+rng = random.Random(0)
+env.reset(seed=0)
+steps = 0
+t0 = time.process_time()
+for g in range(int(sys.argv[1])):
+    obs, info = env.reset(seed=g + 1)
+    done = False
+    while not done:
+        obs, r, te, tr, info = env.step(rng.choice(info["valid_actions"]))
+        steps += 1
+        done = te or tr
+print(json.dumps({"steps": steps, "seconds": time.process_time() - t0}))
+"""
+"""catanatron-gym's loop, run by the peers' interpreter: a uniform learner, timed after one
+untimed reset (imports and the first game's setup)."""
+
+
+def catanatron_gym_run(python: str, games: int) -> tuple[int, float]:
+    """Learner steps of catanatron-gym (``games`` episodes) in a subprocess of ``python``."""
+    out = subprocess.run([python, "-c", CATANATRON_GYM_LOOP, str(games)], capture_output=True, text=True,
+                         check=True)
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    return int(r["steps"]), float(r["seconds"])
+
+
+def peers_python(repo: Path) -> str | None:
+    """The interpreter of the peers' virtualenv (README "Speed"), if it is there."""
+    for base in (repo, *repo.parents):
+        p = base / ".venv-peers" / "bin" / "python"
+        if p.exists():
+            return str(p)
+    return None
 
 
 def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: int = MAX_ROUNDS,
-            observe_decisions: int = 300) -> dict[str, Any]:
-    """Decisions/s of each loop (medians over ``runs``) and the ratios to the engine's."""
+            shimmy_decisions: int = 100, gym_games: int = 2, catanatron_games: int = 5,
+            catanatron_python: str | None = None) -> dict[str, Any]:
+    """Decisions/s of each loop and learner steps/s of the Gymnasium loops (medians over
+    ``runs``), and the ratios: each environment to the engine, ``gym`` to ``catanatron_gym``
+    (when ``catanatron_python`` is given)."""
     codec()  # built once, outside the timings
     seeds = list(range(1, games + 1))
     replays = same_games(seeds, players, max_rounds)
-    rates: dict[str, list[float]] = {k: [] for k in (
-        "engine", "engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe", "shimmy")}
-    decisions: dict[str, int] = {}
     loops: dict[str, Callable[[], tuple[int, float]]] = {
         "engine": lambda: engine_run(seeds, players, max_rounds),
         "engine_same_games": lambda: engine_replay_run(seeds, players, max_rounds, replays),
         "openspiel": lambda: openspiel_run(seeds, players, max_rounds),
         "pettingzoo": lambda: pettingzoo_run(seeds, players, max_rounds),
-        "pettingzoo_observe": lambda: pettingzoo_run(seeds[:1], players, max_rounds, observe=True,
-                                                     limit=observe_decisions),
-        "shimmy": lambda: shimmy_run(seeds[:1], players, max_rounds, limit=max(1, observe_decisions // 3)),
+        "pettingzoo_observe": lambda: pettingzoo_run(seeds, players, max_rounds, observe=True),
+        "shimmy": lambda: shimmy_run(seeds[:1], players, max_rounds, limit=shimmy_decisions),
+        "gym": lambda: gym_run(list(range(1, gym_games + 1)), max_rounds),
     }
+    if catanatron_python:
+        py = catanatron_python
+        loops["catanatron_gym"] = lambda: catanatron_gym_run(py, catanatron_games)
+    rates: dict[str, list[float]] = {k: [] for k in loops}
+    counts: dict[str, int] = {}
     for _ in range(runs):
         for name, fn in loops.items():
             n, dt = fn()
-            decisions[name] = n
+            counts[name] = n
             rates[name].append(n / dt)
     med = {k: statistics.median(v) for k, v in rates.items()}
-    return {
-        "runs": runs, "games": games, "players": players, "max_rounds": max_rounds,
-        "decisions_per_run": decisions,
-        "decisions_per_s": med,
-        "ratio_to_engine": {k: med[k] / med["engine"] for k in med if k != "engine"},
-        "ratio_to_engine_same_games": {k: med[k] / med["engine_same_games"] for k in med
+    decisions = {k: v for k, v in med.items() if k not in ("gym", "catanatron_gym")}
+    out: dict[str, Any] = {
+        "runs": runs, "games": games, "players": players, "max_rounds": max_rounds, "clock": "cpu",
+        "counts_per_run": counts,
+        "decisions_per_s": decisions,
+        "ratio_to_engine": {k: decisions[k] / med["engine"] for k in decisions if k != "engine"},
+        "ratio_to_engine_same_games": {k: decisions[k] / med["engine_same_games"] for k in decisions
                                        if k not in ("engine", "engine_same_games")},
+        "learner_steps_per_s": {k: med[k] for k in ("gym", "catanatron_gym") if k in med},
         "num_distinct_actions": codec().num_actions,
     }
+    if "catanatron_gym" in med:
+        out["gym_to_catanatron_gym"] = med["gym"] / med["catanatron_gym"]
+    return out

@@ -3,19 +3,37 @@
 ``NewdawnGymEnv(players=2, opponents="random", seat=0)`` or, after importing this module,
 ``gymnasium.make("newdawn/Newdawn-v0", opponents="greedy")``. ``opponents`` is one bot spec
 for every other seat or a list with one spec per other seat (specs as in
-``newdawn.bots.registry.make_bot``: ``random``, ``greedy``, ``mcts:200ms``, ``mcts:50i``...).
-``seat`` is the learner's seat, or ``None`` to draw it anew each episode.
+``newdawn.bots.make_bot``: ``random``, ``greedy``, ``mcts:200ms``, ``mcts:50i``, and any level
+the registry gains). ``seat`` is the learner's seat, or ``None`` to draw it anew each episode.
 
-The observation is the learner's tensor (``observation.py``); ``info["action_mask"]`` (int8)
-and ``info["legal_actions"]`` give the legal ids of the learner's pending decision. Between the
-learner's decisions the opponents play. The reward is given at the end: +1 for a win,
-``-1/(n-1)`` for a loss; a game stopped by ``max_rounds`` without a winner is truncated with
-reward 0.
+Spaces (docs/research.md, "Which spaces"):
 
-An illegal id leaves the game as it was: with ``illegal="raise"`` (the default) it raises
-``IllegalActionError`` naming the rule; with ``illegal="penalize"`` the step returns reward
-``illegal_reward`` and ``info["illegal_action"]`` with the reason instead (for code that
-samples without the mask, such as ``gymnasium.utils.env_checker.check_env``).
+- ``actions="options"`` (default): ``Discrete(OPTIONS)``, an index into the pending decision's
+  options (``compact.agent_options``); ``actions="ids"``: ``Discrete(149,807)``, the codec's
+  fixed ids.
+- ``observation="compact"`` (default): the 2,116 numbers of ``compact.py``;
+  ``observation="full"``: the 90,201-number tensor of ``observation.py``. ``previews=True``
+  adds each option's effect on the agenda progress, played on a copy whose hidden parts are
+  drawn anew (``compact.preview_options``; a few option applications per step).
+
+``action_masks()`` (the sb3-contrib convention) and ``info["action_mask"]`` give the legal
+actions as booleans; ``info["legal_actions"]`` lists them and ``info["options"]`` names them.
+
+A learner decision with a single option is taken without asking (``skip_forced=True``; about
+a quarter of the learner's decisions, mostly resolving a card with no trade token to spend).
+
+Episodes are bounded: the engine ends a game at ``max_rounds`` (no winner), ``back`` is not
+offered (``take_backs=False``: choosing a card and taking it back is a loop an agent could
+repeat for ever), and the episode is *truncated* after ``max_steps`` learner steps (illegal
+ones included) or ``max_decisions`` decisions of all seats (forced ones included). Rewards: +1 for a win, ``-1/(n-1)`` for a loss, 0 when the game is stopped without
+a winner; with ``shaping=w`` each step also gets ``w`` times the change in
+``compact.goal_potential`` (the learner's progress toward its agendas minus its rivals' mean),
+off by default.
+
+An illegal action changes nothing: with ``illegal="penalize"`` (the default, which sampling
+code such as ``gymnasium.utils.env_checker.check_env`` needs) it returns ``illegal_reward`` and
+``info["illegal_action"]`` naming the rule; with ``illegal="raise"`` it raises
+``IllegalActionError``.
 """
 
 from __future__ import annotations
@@ -29,9 +47,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..bots.base import Bot
-from ..bots.registry import make_bot
+from ..bots import Bot, make_bot
 from ..engine import (
+    Action,
     GameState,
     IllegalActionError,
     apply_in_place,
@@ -42,12 +60,25 @@ from ..engine import (
     player_view,
 )
 from ..engine.api import why_illegal
-from .codec import codec
-from .observation import Observation, observation_size, observation_text
-from .pettingzoo_env import OBS_HIGH, legal_ids, mask_of, outcome_rewards
+from ..engine.state import content_for
+from .codec import EncodingError, codec
+from .compact import (
+    OPTIONS,
+    CompactObserver,
+    agent_options,
+    compact_size,
+    goal_potential,
+    potential,
+    shown_options,
+)
+from .llm import decision_text
+from .observation import Observation, observation_size
+from .pettingzoo_env import DECISIONS_PER_SEAT_ROUND, OBS_HIGH, outcome_rewards
 
 ENV_ID = "newdawn/Newdawn-v0"
-
+STEPS_PER_ROUND = 60
+"""The default ``max_steps`` is this many learner steps per round of ``max_rounds`` (random
+play takes about 12 decisions per seat and round)."""
 
 ObsArray = npt.NDArray[np.float32]
 
@@ -56,7 +87,9 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, players: int = 2, opponents: str | Sequence[str] = "random", seat: int | None = 0,
-                 ruleset: str = "ti", max_rounds: int = 200, illegal: str = "raise",
+                 ruleset: str = "ti", max_rounds: int = 200, observation: str = "compact",
+                 actions: str = "options", max_steps: int | None = None, take_backs: bool = False,
+                 skip_forced: bool = True, previews: bool = False, shaping: float = 0.0, illegal: str = "penalize",
                  illegal_reward: float = -0.1, render_mode: str | None = None) -> None:
         self.config: dict[str, Any] = game_config(players, ruleset=ruleset, max_rounds=max_rounds)
         new_game(self.config, 0)  # validates the configuration
@@ -69,51 +102,132 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
             raise ValueError(f"seat must be in 0..{players - 1} or None, got {seat}")
         if illegal not in ("raise", "penalize"):
             raise ValueError(f"illegal must be 'raise' or 'penalize', got {illegal!r}")
+        if observation not in ("compact", "full"):
+            raise ValueError(f"observation must be 'compact' or 'full', got {observation!r}")
+        if actions not in ("options", "ids"):
+            raise ValueError(f"actions must be 'options' or 'ids', got {actions!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.max_steps = STEPS_PER_ROUND * max_rounds if max_steps is None else int(max_steps)
+        if self.max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, got {max_steps}")
+        self.max_decisions = DECISIONS_PER_SEAT_ROUND * players * max_rounds
+        """All seats' decisions (forced ones included) after which the episode is truncated."""
+        self.skip_forced = skip_forced
         self.opponent_specs = specs
         self.fixed_seat = seat
         self.illegal = illegal
         self.illegal_reward = illegal_reward
+        self.take_backs = take_backs
+        self.shaping = float(shaping)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, OBS_HIGH, (observation_size(),), np.float32)
-        self.action_space = spaces.Discrete(codec().num_actions)
-        self._obs = Observation()
+        self.observation_kind = observation
+        self.action_kind = actions
+        if observation == "compact":
+            self.observation_space = spaces.Box(0.0, 1.0, (compact_size(),), np.float32)
+            self._compact = CompactObserver(previews=previews)
+        else:
+            self.observation_space = spaces.Box(0.0, OBS_HIGH, (observation_size(),), np.float32)
+            self._full = Observation()
+        n_actions = OPTIONS if actions == "options" else codec().num_actions
+        self.action_space = spaces.Discrete(n_actions)
+        self._n_actions = n_actions
         self.st: GameState | None = None
         self.seat = 0
+        self.steps = 0
+        self.decisions = 0
         self.bots: dict[int, Bot] = {}
+        self.options: list[Action] = []
+        """The options of the learner's pending decision, in action order (options mode: the
+        shown ones)."""
+        self._potential = 0.0
 
     # ---- helpers
+    def _set_options(self) -> None:
+        st = self.st
+        assert st is not None
+        if st.winner != -1 or decision_seat(st) != self.seat or self.decisions >= self.max_decisions:
+            self.options = []
+            return
+        opts = agent_options(st, self.take_backs)
+        if self.action_kind == "options":
+            self.options = shown_options(opts, self.np_random)
+        else:
+            ids = codec().encode_all(opts)
+            order = sorted(range(len(opts)), key=ids.__getitem__)
+            self.options = [opts[k] for k in order]
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the learner's pending decision (empty once the game is over)."""
+        if self.action_kind == "options":
+            return list(range(len(self.options)))
+        return codec().encode_all(self.options)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as booleans over the action space (sb3-contrib's MaskablePPO)."""
+        mask = np.zeros(self._n_actions, np.bool_)
+        mask[self.legal_actions()] = True
+        return mask
+
     def _observe(self) -> ObsArray:
         assert self.st is not None
-        return self._obs.set_from_view(player_view(self.st, self.seat)).copy()
+        if self.observation_kind == "compact":
+            seed = int(self.np_random.integers(0, 2**62)) if self._compact.previews and self.options else 0
+            return self._compact.fill(self.st, self.seat, self.options, seed).copy()
+        return self._full.set_from_view(player_view(self.st, self.seat)).copy()
 
     def _info(self) -> dict[str, Any]:
-        assert self.st is not None
-        ids = legal_ids(self.st) if decision_seat(self.st) == self.seat else []
-        return {"action_mask": mask_of(ids), "legal_actions": ids, "seat": self.seat}
+        return {"action_mask": self.action_masks(), "legal_actions": self.legal_actions(),
+                "options": [str(a) for a in self.options], "seat": self.seat, "steps": self.steps}
 
-    def _play_opponents(self) -> None:
+    def _advance(self) -> None:
+        """Play on to the learner's next decision that offers a choice: the opponents' decisions,
+        and the learner's forced ones (a single option) when ``skip_forced``; then set the
+        learner's options. Stops at the end of the game or at ``max_decisions``."""
         st = self.st
         assert st is not None
-        while st.winner == -1:
+        while st.winner == -1 and self.decisions < self.max_decisions:
             seat = decision_seat(st)
             if seat == self.seat:
-                return
-            bot = self.bots[seat]
-            legal = legal_actions(st)
-            if len(legal) == 1:
-                a = legal[0]
+                opts = agent_options(st, self.take_backs)
+                if len(opts) > 1 or not self.skip_forced:
+                    break
+                a = opts[0]
             else:
-                a = bot.choose(player_view(st, seat) if bot.needs_view else None, legal)
+                bot = self.bots[seat]
+                legal = legal_actions(st)  # a bot plays as it does at the table
+                if len(legal) == 1 and bot.needs_view:
+                    a = legal[0]
+                else:
+                    a = bot.choose(player_view(st, seat) if bot.needs_view else None, legal)
             apply_in_place(st, a)
+            self.decisions += 1
+        self._set_options()
 
-    def _result(self) -> tuple[float, bool, bool]:
+    def _action(self, action: int) -> tuple[Action | None, str | None]:
+        """The chosen action, or None and why it cannot be taken."""
+        if self.action_kind == "options":
+            if 0 <= action < len(self.options):
+                return self.options[action], None
+            return None, f"option {action} is not offered ({len(self.options)} options)"
+        try:
+            a = codec().decode(action)
+        except EncodingError as e:
+            return None, str(e)
+        if a in self.options:
+            return a, None
+        assert self.st is not None
+        return None, f"{a}: {why_illegal(self.st, a) or 'a take-back is not offered to agents'}"
+
+    def _potential_now(self) -> float:
+        """The learner's ``goal_potential`` (from the compact observation just made, if any)."""
         st = self.st
         assert st is not None
-        if st.winner == -1:
-            return 0.0, False, False
-        return outcome_rewards(st)[self.seat], st.winner >= 0, st.winner == -2
+        if not self.shaping:
+            return 0.0
+        if self.observation_kind == "compact":
+            return potential(self._compact.progress, self.seat, content_for(st).ruleset.victory_cards_to_win)
+        return goal_potential(st, self.seat)
 
     # ---- Gymnasium API
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -127,32 +241,48 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
         self.bots = {p: make_bot(spec, bot_seeds.getrandbits(62)) for p, spec in zip(others, self.opponent_specs,
                                                                                         strict=True)}
         self.st = new_game(self.config, game_seed)
-        self._play_opponents()
-        return self._observe(), self._info()
+        self.steps = 0
+        self.decisions = 0
+        self._advance()
+        obs = self._observe()
+        self._potential = self._potential_now()
+        return obs, self._info()
 
     def step(self, action: np.int64 | int) -> tuple[ObsArray, float, bool, bool, dict[str, Any]]:
         st = self.st
         if st is None:
             raise RuntimeError("call reset() before step()")
-        if st.winner != -1:
-            raise RuntimeError("the game is over: call reset()")
-        a = codec().decode(int(action))
-        reason = why_illegal(st, a)
-        if reason is not None:
+        if st.winner != -1 or self.steps >= self.max_steps or self.decisions >= self.max_decisions:
+            raise RuntimeError("the episode is over: call reset()")
+        self.steps += 1
+        a, reason = self._action(int(action))
+        if a is None:
             if self.illegal == "raise":
-                raise IllegalActionError(f"{a}: {reason}")
+                self.steps -= 1
+                raise IllegalActionError(reason or "illegal action")
             info = self._info()
-            info["illegal_action"] = f"{a}: {reason}"
-            return self._observe(), float(self.illegal_reward), False, False, info
+            info["illegal_action"] = reason
+            return self._observe(), float(self.illegal_reward), False, self.steps >= self.max_steps, info
         apply_in_place(st, a)
-        self._play_opponents()
-        reward, terminated, truncated = self._result()
-        return self._observe(), reward, terminated, truncated, self._info()
+        self.decisions += 1
+        self._advance()
+        obs = self._observe()
+        reward = 0.0
+        if st.winner >= 0:
+            reward = outcome_rewards(st)[self.seat]
+        if self.shaping:
+            before, self._potential = self._potential, self._potential_now()
+            reward += self.shaping * (self._potential - before)
+        terminated = st.winner >= 0
+        truncated = not terminated and (st.winner == -2 or self.steps >= self.max_steps
+                                        or self.decisions >= self.max_decisions)
+        return obs, reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.st is None:
             return None
-        return observation_text(player_view(self.st, self.seat))
+        st = self.st
+        return decision_text(st, self.seat, agent_options(st, self.take_backs) if decision_seat(st) == self.seat else ())
 
 
 def register() -> None:

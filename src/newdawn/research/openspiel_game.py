@@ -1,7 +1,20 @@
 """newdawn as an OpenSpiel game: ``pyspiel.load_game("python_newdawn", {...})``.
 
 Importing this module registers the game. Parameters: ``players`` (2-5), ``ruleset``
-(``"ti"``), ``max_rounds`` (200) and ``seed`` (0).
+(``"ti"``), ``max_rounds`` (200), ``seed`` (0), ``max_decisions`` (0: ``DECISIONS_PER_SEAT_ROUND``
+per seat and round) and ``take_backs`` (False).
+
+Bounded. A game ends at ``max_rounds`` (the engine's rule, no winner) or after
+``max_decisions`` decisions (then it is terminal with returns 0, so ``max_game_length`` holds),
+and ``back`` (a pure take-back: choose a card, take it back, choose it again...) is not a legal
+action unless ``take_backs`` or it is the only option.
+
+Information. ``observation_string`` / ``observation_tensor`` are the seat's current view.
+``information_state_string`` is the seat's own history: a digest of everything public since
+the setup (the setup's public view, then each action with the events it caused, which the
+table shows to every seat) followed by the seat's current view, so two histories share an
+information state only if the seat saw the same things (perfect recall). No information-state
+tensor is provided. An invalid player raises ``RuntimeError`` (``player >= 0``, ``player <``).
 
 Chance. The first node of every game is a chance node that picks the setup: outcome ``k`` of
 ``SETUPS`` starts the engine with seed ``seed * SETUPS + k``. Every later random event (dice,
@@ -22,6 +35,7 @@ without a winner gives 0 to all (the game is zero-sum).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -34,12 +48,12 @@ from ..engine import (
     decision_seat,
     describe,
     determinize,
-    legal_actions,
     new_game,
     player_view,
 )
 from ..engine import game_config as engine_game_config
 from .codec import codec
+from .compact import agent_options
 from .observation import Observation, observation_text
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -47,9 +61,10 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 SETUPS = 1024
 """Outcomes of the setup chance node (engine seeds ``seed * SETUPS .. seed * SETUPS + 1023``)."""
 MAX_PLAYERS = 5
-DEFAULT_PARAMS: dict[str, Any] = {"players": 4, "ruleset": "ti", "max_rounds": 200, "seed": 0}
-DECISIONS_PER_TURN_BOUND = 400
-"""Bound used for ``max_game_length``: decisions per seat per round (random play averages 8)."""
+DEFAULT_PARAMS: dict[str, Any] = {"players": 4, "ruleset": "ti", "max_rounds": 200, "seed": 0,
+                                  "max_decisions": 0, "take_backs": False}
+DECISIONS_PER_SEAT_ROUND = 60
+"""The default decision cap per seat and round (random play takes about 12)."""
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_newdawn",
@@ -83,6 +98,11 @@ class NewdawnGame(pyspiel.Game):  # type: ignore[misc]
         new_game(self.config, 0)  # validates the configuration (raises ValueError naming it)
         self.base_seed = int(p["seed"])
         n = self.config["players"]
+        cap = int(p["max_decisions"])
+        if cap < 0:
+            raise ValueError(f"max_decisions must be 0 (the default cap) or positive, got {cap}")
+        self.max_decisions = cap or DECISIONS_PER_SEAT_ROUND * n * self.config["max_rounds"]
+        self.take_backs = bool(p["take_backs"])
         info = pyspiel.GameInfo(
             num_distinct_actions=codec().num_actions,
             max_chance_outcomes=SETUPS,
@@ -90,31 +110,47 @@ class NewdawnGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=1 + self.config["max_rounds"] * n * DECISIONS_PER_TURN_BOUND,
+            max_game_length=1 + self.max_decisions,
         )
         super().__init__(GAME_TYPE, info, p)
 
     def new_initial_state(self) -> NewdawnState:
         return NewdawnState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> NewdawnObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """The seat's view (tensor and string) for the default observation type; its history
+        (string only, no tensor) for perfect recall; None for the types this game does not
+        provide (public-only or private-only observations)."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        return NewdawnObserver()
+        if iig_obs_type is None:
+            return NewdawnObserver()
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return None
+        return NewdawnHistoryObserver() if iig_obs_type.perfect_recall else NewdawnObserver()
 
 
 class _Engine:
     """The engine state with its record; copies with ``GameState.copy`` and pickles as a
     record (config + seed + action texts), so OpenSpiel's clone and serialisation stay cheap."""
 
-    __slots__ = ("config", "seed", "st", "log")
+    __slots__ = ("config", "seed", "st", "log", "decisions", "public")
 
-    def __init__(self, config: dict[str, Any], seed: int, st: GameState, log: tuple[Any, ...] | None) -> None:
+    def __init__(self, config: dict[str, Any], seed: int, st: GameState, log: tuple[Any, ...] | None,
+                 decisions: int = 0, public: bytes | None = None) -> None:
         self.config = config
         self.seed = seed
         self.st = st
         self.log = log
         """The actions as a shared linked list ``(previous, text)`` (copies share it)."""
+        self.decisions = decisions
+        self.public = public if public is not None else public_digest(b"", observation_text(player_view(st, -1)))
+        """Digest of the public history: the setup's public view, then each action and its events."""
+
+    def record(self, a: str) -> None:
+        self.log = (self.log, a)
+        self.decisions += 1
+        self.public = public_digest(self.public, a + "\n" + "\n".join(self.st.events))
 
     def actions(self) -> list[str]:
         out: list[str] = []
@@ -126,19 +162,22 @@ class _Engine:
         return out
 
     def __deepcopy__(self, memo: Any) -> _Engine:
-        return _Engine(self.config, self.seed, self.st.copy(), self.log)
+        return _Engine(self.config, self.seed, self.st.copy(), self.log, self.decisions, self.public)
 
     def __reduce__(self) -> tuple[Callable[..., _Engine], tuple[Any, ...]]:
         return (_replay, (self.config, self.seed, self.actions()))
 
 
+def public_digest(before: bytes, text: str) -> bytes:
+    return hashlib.blake2b(before + text.encode(), digest_size=16).digest()
+
+
 def _replay(config: dict[str, Any], seed: int, actions: list[str]) -> _Engine:
-    st = new_game(config, seed)
-    log: tuple[Any, ...] | None = None
+    eng = _Engine(config, seed, new_game(config, seed), None)
     for a in actions:
-        apply_in_place(st, a)
-        log = (log, a)
-    return _Engine(config, seed, st, log)
+        apply_in_place(eng.st, a)
+        eng.record(a)
+    return eng
 
 
 class _Views(dict[int, dict[str, Any]]):
@@ -160,6 +199,8 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         self._views = _Views()
         self._cur = _CHANCE
         """The current player, kept up to date by ``_apply_action`` (OpenSpiel asks often)."""
+        self._max_decisions = game.max_decisions
+        self._take_backs = game.take_backs
 
     # ---- access for wrappers and tests
     @property
@@ -182,7 +223,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         st = self._eng.st if self._eng is not None else None
         if st is None:
             self._cur = _CHANCE
-        elif st.winner != -1:
+        elif st.winner != -1 or self._eng.decisions >= self._max_decisions:  # type: ignore[union-attr]
             self._cur = _TERMINAL
         else:
             self._cur = decision_seat(st)
@@ -191,7 +232,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
         eng = self._eng
         if eng is None or player != self._cur:
             return []
-        ids = codec().encode_all(legal_actions(eng.st))
+        ids = codec().encode_all(agent_options(eng.st, self._take_backs))
         ids.sort()
         return ids
 
@@ -211,7 +252,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
             return
         a = codec().decode(action)
         apply_in_place(eng.st, a)
-        eng.log = (eng.log, str(a))
+        eng.record(str(a))
         self._update_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -239,11 +280,25 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
             v = self._views[player] = player_view(self._eng.st, player)
         return v
 
+    def _player(self, player: int | None) -> int:
+        """The player asked about (the current one by default); RuntimeError for an invalid one,
+        worded as OpenSpiel's own checks are."""
+        p = self.current_player() if player is None else int(player)
+        if p < 0:
+            raise RuntimeError(f"player >= 0 expected, got {p}")
+        n = self._config["players"]
+        if p >= n:
+            raise RuntimeError(f"player < {n} expected, got {p}")
+        return p
+
     def information_state_string(self, player: int | None = None) -> str:
-        return self.observation_string(player)
+        p = self._player(player)
+        if self._eng is None:
+            raise RuntimeError("no information state at the setup chance node")
+        return f"history {self._eng.public.hex()}\n{observation_text(self.view(p))}"
 
     def observation_string(self, player: int | None = None) -> str:
-        p = self.current_player() if player is None else player
+        p = self._player(player)
         if self._eng is None:
             return f"setup pending (seat {p})"
         return observation_text(self.view(p))
@@ -284,16 +339,32 @@ class NewdawnObserver:
         return str(state.observation_string(player))
 
 
+class NewdawnHistoryObserver:
+    """OpenSpiel observer for perfect recall: the seat's information-state string, no tensor."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: NewdawnState, player: int) -> None:
+        pass
+
+    def string_from(self, state: NewdawnState, player: int) -> str:
+        return str(state.information_state_string(player))
+
+
 def register() -> None:
     """Register ``python_newdawn`` with OpenSpiel (done on import; safe to call again)."""
     if "python_newdawn" not in pyspiel.registered_names():
         pyspiel.register_game(GAME_TYPE, NewdawnGame)
 
 
-def load(players: int = 4, ruleset: str = "ti", max_rounds: int = 200, seed: int = 0) -> NewdawnGame:
+def load(players: int = 4, ruleset: str = "ti", max_rounds: int = 200, seed: int = 0, max_decisions: int = 0,
+         take_backs: bool = False) -> NewdawnGame:
     register()
     game: NewdawnGame = pyspiel.load_game(
-        "python_newdawn", {"players": players, "ruleset": ruleset, "max_rounds": max_rounds, "seed": seed})
+        "python_newdawn", {"players": players, "ruleset": ruleset, "max_rounds": max_rounds, "seed": seed,
+                           "max_decisions": max_decisions, "take_backs": take_backs})
     return game
 
 

@@ -1,0 +1,163 @@
+"""sb3-contrib's MaskablePPO, default settings, learns newdawn against the random bot.
+
+Usage::
+
+    python examples/train_maskable_ppo.py [--minutes 28] [--timesteps 5000000] [--eval-games 200]
+        [--eval-first 0] [--seed 1] [--shaping 1.0] [--n-envs 8] [--save model.zip] [--load model.zip]
+        [--json]
+
+The environment is ``newdawn/Newdawn-v0`` as shipped (docs/research.md): two players, the
+learner's seat drawn anew each episode, the random bot (``newdawn.bots.make_bot("random")``)
+in the other seat, the compact observation (2,116 numbers in [0, 1]) and the option action
+space (``Discrete(16)`` with ``action_masks()``), games of at most 200 rounds. Two settings
+differ from the environment's defaults: ``previews=True`` (each option's effect on the agenda
+progress, played on a copy whose hidden parts are drawn anew, is part of the observation) and
+``shaping=1.0`` (each step is also rewarded with the change in the learner's agenda progress
+minus its rival's, so the signal does not wait for the end of a 600-step game).
+
+``MaskablePPO("MlpPolicy", env, seed=seed)``: every hyperparameter is sb3-contrib's default
+(n_steps 2048, batch 64, 10 epochs, learning rate 3e-4, gamma 0.99, two hidden layers of 64).
+``--n-envs`` (8) environments are stepped together in one process (``DummyVecEnv``), so one
+policy call serves eight steps (sb3's usual way to feed an algorithm; each still collects
+n_steps = 2048 per rollout). Training stops after ``--timesteps`` steps or ``--minutes`` of
+wall time, whichever comes first; torch uses one thread (the machine is shared).
+
+Evaluation: ``--eval-games`` complete games against the random bot on seeds never used in
+training, the learner in seat 0 in even games and seat 1 in odd ones, the policy's most likely
+legal option at each decision. A game that reaches the round limit has no winner (the engine's
+rule), so wins, losses and games without a winner are counted; the win rate is wins over all
+games, with a Wilson 95% interval. ``--load`` evaluates a saved model without training;
+``--eval-first`` and ``--eval-games`` split an evaluation over several processes (games
+``first .. first + games - 1``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.monitor import Monitor
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+from newdawn.bots.tournament import wilson
+from newdawn.research.gym_env import NewdawnGymEnv
+
+EVAL_SEED_BASE = 10_000_000
+"""Evaluation games use game seeds ``EVAL_SEED_BASE + i``; training draws its game seeds from
+the environment's generator (62-bit numbers), so the two never meet in practice."""
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process (all its threads) so far."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+class TimeLimit(BaseCallback):
+    """Stops training after ``seconds`` of wall time."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.deadline = time.monotonic() + seconds
+
+    def _on_step(self) -> bool:
+        return time.monotonic() < self.deadline
+
+
+def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200) -> DummyVecEnv:
+    """``n`` environments stepped together in this process (one policy call per step of all)."""
+    def one(k: int) -> Callable[[], Monitor[Any, Any]]:
+        def make() -> Monitor[Any, Any]:
+            env = NewdawnGymEnv(players=2, opponents="random", seat=None, max_rounds=max_rounds, shaping=shaping,
+                                previews=True)
+            env.reset(seed=seed * 1000 + k)
+            return Monitor(env)
+        return make
+    return DummyVecEnv([one(k) for k in range(n)])
+
+
+def train(model: MaskablePPO, timesteps: int, minutes: float) -> dict[str, Any]:
+    t0, c0 = time.monotonic(), cpu_seconds()
+    model.learn(total_timesteps=timesteps, callback=TimeLimit(minutes * 60))
+    return {"timesteps": int(model.num_timesteps), "wall_s": time.monotonic() - t0, "cpu_s": cpu_seconds() - c0}
+
+
+def evaluate(model: MaskablePPO, games: int, max_rounds: int = 200, first: int = 0) -> dict[str, Any]:
+    """``games`` complete games against the random bot (game ``i`` for ``i`` from ``first``:
+    seed ``EVAL_SEED_BASE + i``, the learner in seat ``i % 2``)."""
+    t0, c0 = time.monotonic(), cpu_seconds()
+    wins = losses = none = 0
+    for i in range(first, first + games):
+        env = NewdawnGymEnv(players=2, opponents="random", seat=i % 2, max_rounds=max_rounds, previews=True)
+        obs, _info = env.reset(seed=EVAL_SEED_BASE + i)
+        done = False
+        while not done:
+            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            obs, _r, terminated, truncated, _info = env.step(int(action))
+            done = terminated or truncated
+        assert env.st is not None
+        if env.st.winner == env.seat:
+            wins += 1
+        elif env.st.winner >= 0:
+            losses += 1
+        else:
+            none += 1
+    lo, hi = wilson(wins, games)
+    return {"games": games, "first": first, "wins": wins, "losses": losses, "no_winner": none,
+            "win_rate": wins / games if games else 0.0, "interval": [lo, hi], "wall_s": time.monotonic() - t0,
+            "cpu_s": cpu_seconds() - c0}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float, default=28.0, help="wall-time limit of training")
+    ap.add_argument("--timesteps", type=int, default=5_000_000)
+    ap.add_argument("--eval-games", type=int, default=200, help="0: train (and save) only")
+    ap.add_argument("--eval-first", type=int, default=0,
+                    help="the first evaluation game (to split an evaluation over processes)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--shaping", type=float, default=1.0)
+    ap.add_argument("--n-envs", type=int, default=8, help="environments stepped together")
+    ap.add_argument("--max-rounds", type=int, default=200, help="round limit of training and evaluation games")
+    ap.add_argument("--save", help="save the trained model here")
+    ap.add_argument("--load", help="evaluate this saved model instead of training one")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    torch.set_num_threads(1)
+    if args.load:
+        model = MaskablePPO.load(args.load)
+        trained: dict[str, Any] = {}
+    else:
+        env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds)
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
+        trained = train(model, args.timesteps, args.minutes)
+        if args.save:
+            model.save(args.save)
+    result = {"train": trained, "eval": evaluate(model, args.eval_games, args.max_rounds, args.eval_first),
+              "params": int(sum(p.numel() for p in model.policy.parameters())), "seed": args.seed,
+              "shaping": args.shaping, "n_envs": args.n_envs}
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        if trained:
+            print(f"trained {trained['timesteps']:,} steps in {trained['wall_s'] / 60:.1f} min "
+                  f"({trained['cpu_s'] / 60:.1f} min of CPU); policy {result['params']:,} parameters")
+        e = result["eval"]
+        if e["games"]:
+            print(f"against the random bot, {e['games']} games, seats alternating: {e['wins']} wins "
+                  f"= {e['win_rate']:.0%} ({e['interval'][0]:.0%}-{e['interval'][1]:.0%}), {e['losses']} losses, "
+                  f"{e['no_winner']} without a winner ({e['wall_s'] / 60:.1f} min, {e['cpu_s'] / 60:.1f} min of CPU)")
+    return result
+
+
+if __name__ == "__main__":
+    np.set_printoptions(precision=3)
+    main()
