@@ -17,9 +17,10 @@ minus its rival's, so the signal does not wait for the end of a 600-step game).
 
 ``MaskablePPO("MlpPolicy", env, seed=seed)``: every hyperparameter is sb3-contrib's default
 (n_steps 2048, batch 64, 10 epochs, learning rate 3e-4, gamma 0.99, two hidden layers of 64).
-``--n-envs`` (8) environments are stepped together in one process (``DummyVecEnv``), so one
-policy call serves eight steps (sb3's usual way to feed an algorithm; each still collects
-n_steps = 2048 per rollout). Training stops after ``--timesteps`` steps or ``--minutes`` of
+``--n-envs`` (8) environments are stepped together (sb3's usual way to feed an algorithm; one
+policy call serves a step of each, and each collects n_steps = 2048 per rollout), in this
+process (``DummyVecEnv``) or, with ``--subproc``, each in a worker process
+(``SubprocVecEnv``: both cores). The CPU time reported adds the workers'. Training stops after ``--timesteps`` steps or ``--minutes`` of
 wall time, whichever comes first; torch uses one thread (the machine is shared).
 
 Evaluation: ``--eval-games`` complete games against the random bot on seeds never used in
@@ -28,7 +29,10 @@ legal option at each decision. A game that reaches the round limit has no winner
 rule), so wins, losses and games without a winner are counted; the win rate is wins over all
 games, with a Wilson 95% interval. ``--load`` evaluates a saved model without training;
 ``--eval-first`` and ``--eval-games`` split an evaluation over several processes (games
-``first .. first + games - 1``).
+``first .. first + games - 1``); ``--reference random`` plays the random bot itself in the
+learner's seat on the same games (what a policy that learned nothing would score), and
+``--reference features`` a fixed rule over the observation (the option whose preview gains
+most; at a focus choice the card furthest along the row): what the features make learnable.
 """
 
 from __future__ import annotations
@@ -45,9 +49,12 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
+from newdawn.bots import make_bot
 from newdawn.bots.tournament import wilson
+from newdawn.engine import player_view
+from newdawn.research.compact import compact_views, option_names
 from newdawn.research.gym_env import NewdawnGymEnv
 
 EVAL_SEED_BASE = 10_000_000
@@ -56,9 +63,13 @@ the environment's generator (62-bit numbers), so the two never meet in practice.
 
 
 def cpu_seconds() -> float:
-    """CPU time of this process (all its threads) so far."""
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+    """CPU time so far of this process (all its threads) and of its finished child processes
+    (the environments' workers with ``--subproc``, once closed)."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        r = resource.getrusage(who)
+        total += r.ru_utime + r.ru_stime
+    return total
 
 
 class TimeLimit(BaseCallback):
@@ -72,8 +83,9 @@ class TimeLimit(BaseCallback):
         return time.monotonic() < self.deadline
 
 
-def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200) -> DummyVecEnv:
-    """``n`` environments stepped together in this process (one policy call per step of all)."""
+def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200, subproc: bool = False) -> VecEnv:
+    """``n`` environments stepped together (one policy call per step of all), in this process
+    or, with ``subproc``, each in a worker process of its own."""
     def one(k: int) -> Callable[[], Monitor[Any, Any]]:
         def make() -> Monitor[Any, Any]:
             env = NewdawnGymEnv(players=2, opponents="random", seat=None, max_rounds=max_rounds, shaping=shaping,
@@ -81,22 +93,31 @@ def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200) -> Dummy
             env.reset(seed=seed * 1000 + k)
             return Monitor(env)
         return make
-    return DummyVecEnv([one(k) for k in range(n)])
+    fns = [one(k) for k in range(n)]
+    # fork: the workers are this process's children, so their CPU time is counted once they end
+    return SubprocVecEnv(fns, start_method="fork") if subproc else DummyVecEnv(fns)
 
 
 def train(model: MaskablePPO, timesteps: int, minutes: float) -> dict[str, Any]:
     t0, c0 = time.monotonic(), cpu_seconds()
     model.learn(total_timesteps=timesteps, callback=TimeLimit(minutes * 60))
-    return {"timesteps": int(model.num_timesteps), "wall_s": time.monotonic() - t0, "cpu_s": cpu_seconds() - c0}
+    wall = time.monotonic() - t0
+    env = model.get_env()
+    if env is not None:
+        env.close()  # the workers end, so their CPU time is counted
+    return {"timesteps": int(model.num_timesteps), "wall_s": wall, "cpu_s": cpu_seconds() - c0}
 
 
-def evaluate(model: MaskablePPO, games: int, max_rounds: int = 200, first: int = 0) -> dict[str, Any]:
+def evaluate(model: MaskablePPO | BotModel | FeatureRule, games: int, max_rounds: int = 200, first: int = 0) -> dict[str, Any]:
     """``games`` complete games against the random bot (game ``i`` for ``i`` from ``first``:
     seed ``EVAL_SEED_BASE + i``, the learner in seat ``i % 2``)."""
     t0, c0 = time.monotonic(), cpu_seconds()
     wins = losses = none = 0
     for i in range(first, first + games):
-        env = NewdawnGymEnv(players=2, opponents="random", seat=i % 2, max_rounds=max_rounds, previews=True)
+        bot = isinstance(model, BotModel)  # a bot reads no observation: skip the previews
+        env = NewdawnGymEnv(players=2, opponents="random", seat=i % 2, max_rounds=max_rounds, previews=not bot)
+        if isinstance(model, BotModel):
+            model.env = env
         obs, _info = env.reset(seed=EVAL_SEED_BASE + i)
         done = False
         while not done:
@@ -116,6 +137,40 @@ def evaluate(model: MaskablePPO, games: int, max_rounds: int = 200, first: int =
             "cpu_s": cpu_seconds() - c0}
 
 
+class BotModel:
+    """A newdawn bot in the learner's seat, with ``predict`` as a model has (``--reference``):
+    the same games, seats and opponents as the evaluation of a trained model."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.bot = make_bot(spec, seed)
+        self.env: NewdawnGymEnv | None = None
+
+    def predict(self, obs: Any, action_masks: Any = None, deterministic: bool = True) -> tuple[int, None]:
+        env = self.env
+        assert env is not None and env.st is not None
+        a = self.bot.choose(player_view(env.st, env.seat) if self.bot.needs_view else None, env.options)
+        return env.options.index(a), None
+
+
+class FeatureRule:
+    """The rule the observation makes easy to learn (``--reference features``), read from the
+    observation alone: the option whose preview gains most agenda progress; at a focus choice
+    the card furthest along the row; a passive option last; ties at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        names = {n: i for i, n in enumerate(option_names())}
+        self.gain, self.loss = names["preview_gain"], names["preview_loss"]
+        self.slot, self.passive = names["focus_slot"], names["passive"]
+
+    def predict(self, obs: Any, action_masks: Any = None, deterministic: bool = True) -> tuple[int, None]:
+        opts = compact_views(np.asarray(obs, np.float32))["options"]
+        score = 10 * (opts[:, self.gain] - opts[:, self.loss]) + opts[:, self.slot] - opts[:, self.passive]
+        score = score + 1e-3 * self.rng.random(len(score))
+        score[~np.asarray(action_masks, bool)] = -np.inf
+        return int(np.argmax(score)), None
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=28.0, help="wall-time limit of training")
@@ -126,24 +181,36 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shaping", type=float, default=1.0)
     ap.add_argument("--n-envs", type=int, default=8, help="environments stepped together")
+    ap.add_argument("--subproc", action="store_true", help="each environment in a worker process")
     ap.add_argument("--max-rounds", type=int, default=200, help="round limit of training and evaluation games")
     ap.add_argument("--save", help="save the trained model here")
     ap.add_argument("--load", help="evaluate this saved model instead of training one")
+    ap.add_argument("--reference", metavar="BOT",
+                    help="evaluate this newdawn bot (e.g. random) in the learner's seat instead, or "
+                         "'features': the rule the observation makes easy to learn")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     torch.set_num_threads(1)
-    if args.load:
-        model = MaskablePPO.load(args.load)
+    model: MaskablePPO | BotModel | FeatureRule
+    if args.reference == "features":
+        model = FeatureRule(args.seed)
         trained: dict[str, Any] = {}
+    elif args.reference:
+        model = BotModel(args.reference, args.seed)
+        trained = {}
+    elif args.load:
+        model = MaskablePPO.load(args.load)
+        trained = {}
     else:
-        env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds)
+        env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds, args.subproc)
         model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
         trained = train(model, args.timesteps, args.minutes)
         if args.save:
             model.save(args.save)
     result = {"train": trained, "eval": evaluate(model, args.eval_games, args.max_rounds, args.eval_first),
-              "params": int(sum(p.numel() for p in model.policy.parameters())), "seed": args.seed,
-              "shaping": args.shaping, "n_envs": args.n_envs}
+              "params": int(sum(p.numel() for p in model.policy.parameters())) if isinstance(model, MaskablePPO) else 0,
+              "seed": args.seed,
+              "shaping": args.shaping, "n_envs": args.n_envs, "subproc": args.subproc}
     if args.json:
         print(json.dumps(result, indent=1))
     else:
