@@ -1,4 +1,4 @@
-"""sb3-contrib's MaskablePPO, default settings, learns newdawn against the random bot.
+"""sb3-contrib's MaskablePPO, default settings, trains on newdawn against the random bot.
 
 Usage::
 

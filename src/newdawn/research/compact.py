@@ -7,10 +7,11 @@ MLP policy over them has tens of millions of weights. This module gives the smal
 **Options as actions.** The action is an index ``0 .. OPTIONS-1`` into the pending decision's
 options (``agent_options``: the legal actions, ``back`` left out unless it is the only one).
 The mask marks the first ``len(options)`` indices. A decision with more than ``OPTIONS``
-options (about 1 in 500 in random play: tile placements, long moves) shows ``OPTIONS`` of them
-drawn by the environment's generator; the others cannot be chosen at that decision.
+options (1 in 40 of a learner's decisions in random play: where to place tokens or cities,
+long moves, tile placements) shows ``OPTIONS`` of them drawn by the environment's generator;
+the others cannot be chosen at that decision.
 
-**The compact observation** (``CompactObserver``, ``compact_feature_names()``: 2,834 numbers
+**The compact observation** (``CompactObserver``, ``compact_feature_names()``: 2,116 numbers
 in ``[0, 1]``) describes the seat's situation and each shown option:
 
 - ``table``: the round (of ``max_rounds``), whose decision it is (relative seat), the kind of
