@@ -490,10 +490,14 @@ async def control_replies(srv: Server, seconds: float, rnd: random.Random) -> li
                 continue
             mine, t0 = r.json()["version"], time.monotonic()
             while True:
-                w = (await http.get(f"/api/games/{gid}/state")).json()
+                w = (await http.get(f"/api/games/{gid}/state", params={"log_from": mine})).json()
                 if w["version"] > mine or w["decision"]["seat"] == 0:
                     if w["version"] > mine:
                         replies.append(time.monotonic() - t0)
+                    break
+                if time.monotonic() - t0 > 60:
+                    print(f"  the control bot made no move for 60 s (version {mine})", flush=True)
+                    replies.append(time.monotonic() - t0)
                     break
                 await asyncio.sleep(0.01)
     return replies

@@ -149,3 +149,14 @@ def test_worker_processes_end_with_their_server(how: str) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_served_pool_starts_its_workers_before_the_first_choice() -> None:
+    """A spawned worker takes seconds to start on a busy machine: a server warms its pool at
+    start, so the first bot's choice does not wait for that."""
+    pool = BotPool(1)
+    try:
+        asyncio.run(pool.warm())
+        assert pool._ex is not None and len(pool._ex._processes) == 1  # type: ignore[attr-defined]
+    finally:
+        pool.close()

@@ -52,7 +52,8 @@ def main(args: argparse.Namespace) -> int:
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          create_limit=(args.create_limit, 60.0) if args.create_limit > 0 else None,
                          handover_bot=args.handover_bot, away_s=args.away, webhook_private=args.webhook_private,
-                         trusted_proxies=tuple(args.trusted_proxy), allowed_origins=tuple(args.allow_origin))
+                         trusted_proxies=tuple(args.trusted_proxy), allowed_origins=tuple(args.allow_origin),
+                         warm_pool=args.bot_workers > 0)
     except Exception as e:  # a bad URL or an unreachable database: one line for the user
         raise CliError(f"cannot open the database {url}: {e}") from None
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host

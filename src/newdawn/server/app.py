@@ -63,7 +63,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
                create_limit: tuple[int, float] | None = (20, 60.0), clock: Callable[[], float] = time.time,
                handover_bot: str = "greedy", away_s: float = 300.0, timer_tick_s: float = 1.0,
                webhook_timeout_s: float = 5.0, webhook_private: bool = False,
-               trusted_proxies: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = ()) -> FastAPI:
+               trusted_proxies: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
+               warm_pool: bool = False) -> FastAPI:
     """The server app over the database at ``db_url`` (default: ``./newdawn.db``).
 
     ``bot_delay``: seconds a bot waits before each action, so people can follow (0 in tests).
@@ -83,14 +84,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client (none
     by default: the peer is the client). ``allowed_origins``: other sites whose pages may create
     games (``Origin`` values, or "*"); by default only this server's own pages and clients that
-    are no web page (scripts)."""
+    are no web page (scripts). ``warm_pool``: start the bot workers with the app, not at the
+    first thinking bot's choice (a served app does; tests need not)."""
     url = db_url or default_db_url()
     store = Store(url)
     notifier = Notifier(store, timeout_s=webhook_timeout_s, allow_private=webhook_private)
     games = GameManager(store, bot_seed=bot_seed, clock=clock,
                         seat_rules=SeatRules(handover_level(handover_bot), away_s), on_turn=notifier.turn)
     settings = Settings(bot_delay=bot_delay, idle_s=idle_s, timer_tick_s=timer_tick_s, clock=clock,
-                        trusted_proxies=parse_networks(trusted_proxies), allowed_origins=tuple(allowed_origins))
+                        trusted_proxies=parse_networks(trusted_proxies), allowed_origins=tuple(allowed_origins),
+                        warm_pool=warm_pool)
     srv = Server(settings, store, make_cluster(url), notifier, games, Lobby(games), SeatDesk(games), BotTurns(games),
                  Hub(games, max_sockets=max_sockets, queue_size=queue_size), BotPool(bot_workers),
                  RateLimiter(*create_limit) if create_limit else None)

@@ -277,6 +277,15 @@ class BotPool:
             self._restart()
         return job.legal[0], None
 
+    async def warm(self) -> None:
+        """Start the worker processes now (a server's start), not at the first bot's choice:
+        a spawned worker takes seconds to import the engine and the bots."""
+        if self.workers <= 0:
+            return
+        ex = self._executor()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*(asyncio.wrap_future(ex.submit(os.getpid)) for _ in range(self.workers)))
+
     def stats(self) -> dict[str, Any]:
         return {"workers": self.workers, "running": self._running,
                 "waiting": sum(len(q) for q in self._waiting.values()), "owners_waiting": len(self._waiting)}

@@ -36,6 +36,7 @@ class Settings:
     clock: Callable[[], float] = time.time
     trusted_proxies: tuple[IPNetwork, ...] = ()
     allowed_origins: tuple[str, ...] = ()
+    warm_pool: bool = False
 
 
 @dataclass

@@ -42,6 +42,13 @@ async def resume(srv: Server) -> None:
     await asyncio.gather(*(one(gid) for gid in await run_in_threadpool(srv.games.resume_ids)))
 
 
+async def warm_pool(srv: Server) -> None:
+    """Start the bot pool's workers with the server (the first bot's choice need not wait for
+    them to start), when the settings ask for it (``newdawn serve`` does; tests do not)."""
+    if srv.settings.warm_pool:
+        await srv.pool.warm()
+
+
 async def evict(srv: Server) -> None:
     """Every ``idle_s / 4`` seconds, drop from memory the games nobody used for ``idle_s``."""
     idle_s = srv.settings.idle_s
@@ -113,7 +120,7 @@ def lifespan(srv: Server) -> Callable[[FastAPI], contextlib.AbstractAsyncContext
 
         await run_in_threadpool(srv.cluster.start, heard)
         srv.notifier.start()
-        loops: list[Any] = [resume, evict, turn_limits] + ([sweep, heartbeat] if srv.cluster.shared else [])
+        loops: list[Any] = [warm_pool, resume, evict, turn_limits] + ([sweep, heartbeat] if srv.cluster.shared else [])
         background = [asyncio.create_task(fn(srv)) for fn in loops]
         yield
         await srv.notifier.close()
