@@ -98,7 +98,7 @@ def test_every_game_of_a_crowd_moves_often_and_a_lone_bot_gets_its_full_budget()
 
     gaps, alone = asyncio.run(run())
     # at full budget, one slot for the owner: a move every 8 s per game
-    assert max(gaps) < 3.0, sorted(gaps)[-5:]
+    assert max(gaps) < 5.0, sorted(gaps)[-5:]
     assert alone.used == [0.3], "a pool that keeps up gives the full budget"
 
 
@@ -142,7 +142,7 @@ def test_worker_processes_end_with_their_server(how: str) -> None:
         assert len(pids) == 2 and all(_alive(p) for p in pids)
         proc.send_signal(signal.SIGKILL if how == "kill" else signal.SIGTERM)
         proc.wait(10)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 15
         while any(_alive(p) for p in pids) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not any(_alive(p) for p in pids), "worker processes outlived their server"
