@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from .conftest import act, create, play_steps, state
@@ -163,3 +164,31 @@ def test_websocket_answers_garbage_with_an_error_and_stays_open(client: TestClie
         assert _next(ws, "error")
         ws.send_json({"type": "action", "version": first["version"], "action": first["decision"]["options"][0]})
         assert _next(ws, "view")["version"] == first["version"] + 1
+
+
+def test_an_action_is_checked_once_on_its_way_in(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One legality check: the engine's ``apply`` (whose refusal carries ``why_illegal``'s
+    reason), not ``why_illegal`` first and then ``apply``'s own check again."""
+    from newdawn.engine import api
+    from newdawn.server import games
+
+    calls = []
+    real = api.why_illegal
+
+    def counted(*a: Any, **k: Any) -> Any:
+        calls.append(a)
+        return real(*a, **k)
+
+    monkeypatch.setattr(games, "why_illegal", counted)
+    monkeypatch.setattr(api, "why_illegal", counted)
+    g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
+    tok = {s["seat"]: s["token"] for s in g["seats"]}
+    gid = g["game_id"]
+    seat = state(client, gid)["decision"]["seat"]
+    v = state(client, gid, tok[seat])
+    assert act(client, gid, tok[seat], v["version"], v["decision"]["options"][0]).status_code == 200
+    assert calls == [], "a legal action was checked a second time"
+    seat = state(client, gid)["decision"]["seat"]
+    v = state(client, gid, tok[seat])
+    r = act(client, gid, tok[seat], v["version"], "focus nowhere")
+    assert r.status_code == 400 and len(calls) == 1
