@@ -57,6 +57,7 @@ from .base import derive_seed
 from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
 from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo, turn_of
 from .random_bot import pick
+from .tactics import decisive_choice
 
 SCALE = 40.0
 """Score difference worth about 0.73 of a win (logistic squashing of the evaluation)."""
@@ -168,7 +169,7 @@ class MctsBot:
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
                  chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None,
                  depth: int | None = None, tactics: Evaluation | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, walk: int = 0, walk_samples: int = 1) -> None:
         self.rng = rng or random.Random(0)
         self.clock = clock
         """What the time budget is measured by: ``time.perf_counter`` (wall time, what a player
@@ -201,6 +202,11 @@ class MctsBot:
         """The evaluation the focus search of the current game is judged by (set from
         ``fixed_ev`` or the player count at each decision); the other decisions are judged by
         ``self._greedy.ev``."""
+        self.walk = walk
+        """Actions applied at most by each decisive walk before searching (``tactics.decisive_choice``;
+        0: none)."""
+        self.walk_samples = walk_samples
+        """Re-samplings of the dice a decisive line is looked for in."""
         self.last_iterations = 0
         self._turn: tuple[int, int] | None = None
         self._spent = 0.0
@@ -290,6 +296,10 @@ class MctsBot:
         base = state_from_view(view, derive_seed(self.rng))
         self._judge_by(base.n, base.ruleset)
         try:
+            if self.walk > 0:
+                move = decisive_choice(base, seat, legal, self.walk, self.walk_samples, self.rng)
+                if move is not None:
+                    return move
             if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
                 budget = None
                 if self.time_s is not None:

@@ -1,6 +1,7 @@
 """Bots by name: ``make_bot(spec, seed)`` for the CLI, the server and Python.
 
-Specs: ``random``, ``greedy``, ``mcts`` (1 s a turn), ``mcts:1s`` / ``mcts:250ms`` (time
+The levels a player chooses (``LEVELS``): ``easy``, ``normal``, ``hard`` (``hard:2s``,
+``hard:1s-cpu``, ``hard:300i`` with another budget). The bots by kind: ``random``, ``greedy``, ``mcts`` (1 s a turn), ``mcts:1s`` / ``mcts:250ms`` (time
 budget, wall clock), ``mcts:1s-cpu`` (time budget in the bot's own CPU time, for tournaments on
 a shared machine), ``mcts:500i`` (iteration budget).
 """
@@ -10,13 +11,45 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
 
 from .base import Bot
 from .greedy import GreedyBot
 from .mcts import MctsBot
 from .random_bot import RandomBot
+from .turnbot import TurnBot
 
-KINDS = ("random", "greedy", "mcts")
+HARD_WALK: Final = 1500
+"""Actions applied by each of Hard's decisive walks (``tactics.decisive_choice``)."""
+HARD_WALK_SAMPLES: Final = 3
+"""Re-samplings of the dice Hard looks for a decisive line in."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level a player chooses in the lobby: its name in specs, its label, and what it
+    measurably does (docs/bots.md, "Strength": the figures come from ``newdawn ladder``)."""
+
+    spec: str
+    label: str
+    description: str
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "easy": Level("easy", "Easy",
+                  "Plays the move that looks best right now, with no plan beyond its turn; answers at once."),
+    "normal": Level("normal", "Normal",
+                    "Plays each focus card's whole turn out, goes for winning forts and agendas; "
+                    "answers in well under a second."),
+    "hard": Level("hard", "Hard",
+                  "Searches two of its turns ahead over many re-dealt futures, the rivals' turns included; "
+                  "thinks about a second a move."),
+}
+"""The levels offered to players, weakest first."""
+
+KINDS = (*LEVELS, "random", "greedy", "mcts")
 
 
 def parse_budget(text: str) -> tuple[float | None, int | None]:
@@ -42,13 +75,19 @@ def make_bot(spec: str, seed: int) -> Bot:
     rng = random.Random(seed)
     if kind == "random" and not arg:
         return RandomBot(rng)
-    if kind == "greedy" and not arg:
+    if kind in ("greedy", "easy") and not arg:
         return GreedyBot(rng)
-    if kind == "mcts":
+    if kind == "normal" and not arg:
+        return TurnBot(rng)
+    if kind in ("mcts", "hard"):
         secs, iters = parse_budget(arg) if arg else (1.0, None)
-        clock = time.thread_time if arg.strip().endswith("-cpu") else time.perf_counter
+        clock: Callable[[], float] = time.thread_time if arg.strip().endswith("-cpu") else time.perf_counter
+        if kind == "hard":
+            return MctsBot(rng, time_s=secs, iterations=iters, clock=clock, walk=HARD_WALK,
+                           walk_samples=HARD_WALK_SAMPLES)
         return MctsBot(rng, time_s=secs, iterations=iters, clock=clock)
-    raise ValueError(f"unknown bot {spec!r}: expected one of random, greedy, mcts, mcts:1s, mcts:1s-cpu, mcts:500i")
+    raise ValueError(f"unknown bot {spec!r}: expected one of easy, normal, hard, hard:2s, hard:1s-cpu, random, "
+                     "greedy, mcts, mcts:1s, mcts:1s-cpu, mcts:500i")
 
 
 def validate_spec(spec: str) -> str:

@@ -1,0 +1,87 @@
+"""The Normal level: greedy's judgement, with each focus card's whole turn played out, the
+dice around an attack averaged, and a look for a winning line first.
+
+Three differences from ``GreedyBot``, each cheap:
+
+* **Decisive lines first** (``tactics.decisive_choice``): when the seat is one victory card
+  short of a win, or a rival holds the cards a win needs, every line of the rest of the turn is
+  walked (``walk`` actions applied at most, ``walk_samples`` re-samplings of the dice) for one
+  that wins, or that takes the rival's card away. Most of the game no seat is that close, and
+  the walk costs nothing.
+* **The whole turn of every focus card**: greedy stops playing a card's follow-up once its work
+  budget is spent, so a card listed late in the row was judged by the position before it did
+  anything. Here each focus card's turn is played to its end by greedy's own choices.
+* **Chance around an attack**: a decision that opens or answers an attack is judged by greedy's
+  values averaged over ``chance_samples`` re-samplings of the dice (greedy sees one roll).
+
+Every other decision is greedy's. No deeper search: a decision takes tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Action, GameState, determinize
+from ..engine.view import state_from_view
+from .base import derive_seed
+from .evaluate import Evaluation, hand_for
+from .greedy import GREEDY_BUDGET, GreedyBot
+from .mcts import around_attack
+from .tactics import decisive_choice, is_turn_start
+
+UNLIMITED = 1 << 30
+"""Greedy's work budget at the focus choice: every card's turn is played out."""
+
+
+class TurnBot:
+    name = "normal"
+    needs_view = True
+
+    def __init__(self, rng: random.Random | None = None, walk: int = 1500, walk_samples: int = 1,
+                 chance_samples: int = 4, ev: Evaluation | None = None) -> None:
+        self.rng = rng or random.Random(0)
+        self.walk = walk
+        """Actions applied at most by each decisive walk (0: no walk)."""
+        self.walk_samples = walk_samples
+        """Re-samplings of the dice a decisive line is looked for in (the move most found wins)."""
+        self.chance_samples = chance_samples
+        self.fixed_ev = ev
+        self._greedy = GreedyBot(self.rng, ev=ev)
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or view is None:
+            return legal[0]
+        st = state_from_view(view, derive_seed(self.rng))
+        return self.choose_in(st, int(view["viewer"]), legal)
+
+    def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """The choice in a (sampled) full state."""
+        ev = self.fixed_ev or hand_for(st.ruleset)
+        self._greedy.ev = ev
+        if self.walk > 0:
+            move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng)
+            if move is not None:
+                return move
+        if is_turn_start(st) and st.current == seat:
+            self._greedy.budget = UNLIMITED
+            try:
+                return self._greedy.choose_in(st, seat, legal)
+            finally:
+                self._greedy.budget = GREEDY_BUDGET
+        if self.chance_samples > 1 and around_attack(st, legal):
+            return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
+        return self._greedy.choose_in(st, seat, legal)
+
+
+def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,
+              rng: random.Random) -> Action:
+    """The option with the best mean of greedy's value over ``samples`` re-samplings of the dice
+    and hidden draws (the first is ``base``), every option judged on the same draws."""
+    totals: dict[Action, float] = {}
+    for k in range(samples):
+        st = base if k == 0 else determinize(base, seat, derive_seed(rng))
+        for a, v in greedy.option_values(st, seat, legal):
+            totals[a] = totals.get(a, 0.0) + v
+    return max(totals, key=lambda a: totals[a])
