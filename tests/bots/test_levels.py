@@ -1,0 +1,66 @@
+"""The levels a player chooses (``registry.LEVELS``) and each seat's chance of winning
+(``win_chances``), read from one seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from newdawn.bots import RandomBot, make_bot, play_game, win_chances
+from newdawn.bots.registry import KINDS, LEVELS
+from newdawn.engine import apply_in_place, decision_seat, game_config, legal_actions, new_game, player_view
+
+
+def test_every_level_is_a_bot_spec_with_words_for_the_lobby() -> None:
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    for name, level in LEVELS.items():
+        assert level.spec == name and name in KINDS
+        assert level.label and level.description.endswith(".")
+        assert make_bot(level.spec, 1).needs_view
+
+
+@pytest.mark.parametrize("spec", ["easy", "normal", "hard:3i"])
+def test_each_level_plays_legal_moves_to_the_end_of_a_game(spec: str) -> None:
+    st = new_game(game_config(2, max_rounds=4), 7)
+    end, _ = play_game(st, [make_bot(spec, 1), make_bot("greedy", 2)])
+    assert end.winner != -1
+
+
+def test_a_bad_level_budget_is_refused() -> None:
+    with pytest.raises(ValueError, match="bad budget"):
+        make_bot("hard:fast", 0)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("normal:1s", 0)
+
+
+def _midgame(seed: int, actions: int = 400):  # type: ignore[no-untyped-def]
+    st = new_game(game_config(3, max_rounds=40), seed)
+    bot = RandomBot(random.Random(seed))
+    for _ in range(actions):
+        if st.winner != -1:
+            break
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    return st
+
+
+def test_win_chances_sum_to_one_and_read_only_the_view() -> None:
+    st = _midgame(11)
+    seat = decision_seat(st)
+    chances = win_chances(player_view(st, seat))
+    assert set(chances) == {0, 1, 2}
+    assert abs(sum(chances.values()) - 1.0) < 1e-9 and all(0.0 < p < 1.0 for p in chances.values())
+    poisoned = st.copy()
+    poisoned.stack = list(reversed(poisoned.stack))
+    poisoned.rng = 4242
+    poisoned.wonder_decks = {t: d[:1] + list(reversed(d[1:])) for t, d in poisoned.wonder_decks.items()}
+    assert win_chances(player_view(poisoned, seat)) == chances
+
+
+def test_a_finished_game_gives_the_winner_certainty() -> None:
+    st, _ = play_game(new_game(game_config(2, max_rounds=60), 3), [make_bot("greedy", 1), make_bot("greedy", 2)])
+    chances = win_chances(player_view(st, 0))
+    if st.winner >= 0:
+        assert chances[st.winner] == 1.0 and chances[1 - st.winner] == 0.0
+    else:
+        assert chances == {0: 0.5, 1: 0.5}
