@@ -50,6 +50,10 @@ SETTLE_LIMIT: Final = 40
 """Safety bound on the combat decisions ``settle`` plays for one attack."""
 GREEDY_BUDGET: Final = 60
 """Evaluations per decision beyond which no more chains are played on."""
+TURN_STEPS: Final = 80
+"""Sub-decisions played on when a focus card's whole turn is played out (``focus_values``)."""
+IGNORED: Final = frozenset({"current", "round", "first", "stack_frames", "turn", "version", "events", "format"})
+"""Top-level state fields that are the bookkeeping of a turn, not its effect (``changed``)."""
 
 
 def in_combat(st: GameState) -> bool:
@@ -149,6 +153,59 @@ def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation,
     if st.winner == -1 and decision_seat(st) == seat:
         return chain_value(st, seat, CHAIN_STEPS, work, ev=ev, turn=turn)
     return ev.value(st, seat)
+
+
+def _norm(d: dict[str, Any], seat: int, trade_floor: dict[str, int] | None) -> dict[str, Any]:
+    out = {k: v for k, v in d.items() if k not in IGNORED}
+    players = [dict(p) for p in out["players"]]
+    me = players[seat]
+    me["row"] = sorted(me["row"])
+    if trade_floor is not None:
+        me["trade"] = {k: max(v, trade_floor.get(k, 0)) for k, v in me["trade"].items()}
+        me["trade"].update({k: v for k, v in trade_floor.items() if k not in me["trade"]})
+    out["players"] = players
+    return out
+
+
+def changed(s0: GameState, s1: GameState, seat: int) -> bool:
+    """Whether the turn from ``S0`` to ``S1`` changed anything: anything but the order of the
+    seat's focus row, trade tokens it spent, and the turn's bookkeeping (``IGNORED``). A die
+    rolled or a tile drawn changes the generator and counts (docs/bots.md, "Empty turns")."""
+    if s1.winner != s0.winner:
+        return True
+    d0 = s0.to_json()
+    d1 = s1.to_json()
+    floor = {k: v for k, v in d0["players"][seat]["trade"].items() if v}
+    return _norm(d0, seat, None) != _norm(d1, seat, {k: v for k, v in floor.items()})
+
+
+def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluation,
+                 clock: Callable[[], float] = time.perf_counter,
+                 stop: float | None = None) -> list[tuple[Action, float, bool]]:
+    """At ``seat``'s focus choice: each focus card with greedy's value of its whole turn (played
+    out by greedy's choices, up to ``TURN_STEPS`` decisions, or until ``stop`` on ``clock``), plus
+    the focus tempo, and whether that turn changed anything (``changed``; True for a card not
+    played out for lack of time)."""
+    out = []
+    work = [len(legal)]
+    for a in legal:
+        if a.verb == "back" and len(legal) > 1:
+            continue
+        nxt = apply(st, a)
+        settle(nxt, ev)
+        late = stop is not None and clock() >= stop
+        if nxt.winner == -1 and decision_seat(nxt) == seat and not late:
+            v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock)
+        else:
+            v = ev.value(nxt, seat)
+        out.append((a, v + tempo(st, seat, a), late or changed(st, nxt, seat)))
+    return out
+
+
+def useful_only(values: list[tuple[Action, float, bool]]) -> list[tuple[Action, float, bool]]:
+    """The focus cards whose turn changes something, or all of them when none does: a bot never
+    resolves a card that does nothing while another would do something (an empty turn)."""
+    return [x for x in values if x[2]] or values
 
 
 def tempo(st: GameState, seat: int, a: Action) -> float:

@@ -55,7 +55,7 @@ from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
-from .greedy import CHAIN_STEPS, GREEDY_BUDGET, GreedyBot, chain_value, greedy_step, in_combat, tempo, turn_of
+from .greedy import GreedyBot, focus_values, greedy_step, in_combat, tempo, useful_only
 from .random_bot import pick
 from .tactics import decisive_choice
 
@@ -268,21 +268,13 @@ class MctsBot:
     # ------------------------------------------------------------------ priors
     def _priors(self, base: GameState, seat: int, legal: Sequence[Action],
                 stop: float | None) -> dict[Action, float]:
-        """Greedy's value of each root option (with its chain), squashed to [0, 1]."""
+        """Greedy's value of each root option's whole turn (``greedy.focus_values``), squashed to
+        [0, 1]; only the options whose turn changes something, when any does (no empty turns).
+        Without priors (``prior`` 0), every option with 0.5."""
+        values = useful_only(focus_values(base, seat, legal, self.ev, self.clock, stop))
         if self.prior <= 0:
-            return {}
-        out: dict[Action, float] = {}
-        work = [len(legal)]
-        for a in legal:
-            nxt = apply(base, a)
-            late = stop is not None and self.clock() > stop
-            if nxt.winner == -1 and decision_seat(nxt) == seat and work[0] < GREEDY_BUDGET and not late:
-                v = chain_value(nxt, seat, CHAIN_STEPS, work, stop, ev=self.ev, turn=turn_of(base),
-                                clock=self.clock)
-            else:
-                v = self.ev.value(nxt, seat)
-            out[a] = squash(v + tempo(base, seat, a))
-        return out
+            return {a: 0.5 for a, _, _ in values}
+        return {a: squash(v) for a, v, _ in values}
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
@@ -361,6 +353,7 @@ class MctsBot:
             return best
         key = (base.round, base.current)
         priors = self._priors(base, seat, legal, t0 + budget / 3 if budget is not None else None)
+        legal = [a for a in legal if a in priors]
         root = Node()
         rng = self.rng
         it = 0

@@ -10,7 +10,9 @@ Three differences from ``GreedyBot``, each cheap:
   the walk costs nothing.
 * **The whole turn of every focus card**: greedy stops playing a card's follow-up once its work
   budget is spent, so a card listed late in the row was judged by the position before it did
-  anything. Here each focus card's turn is played to its end by greedy's own choices.
+  anything. Here each focus card's turn is played to its end by greedy's own choices
+  (``greedy.focus_values``), and a card whose turn changes nothing is never chosen while
+  another changes something (``greedy.useful_only``: no empty turns).
 * **Chance around an attack**: a decision that opens or answers an attack is judged by greedy's
   values averaged over ``chance_samples`` re-samplings of the dice (greedy sees one roll).
 
@@ -27,12 +29,9 @@ from ..engine import Action, GameState, determinize
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import Evaluation, hand_for
-from .greedy import GREEDY_BUDGET, GreedyBot
+from .greedy import GreedyBot, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
-
-UNLIMITED = 1 << 30
-"""Greedy's work budget at the focus choice: every card's turn is played out."""
 
 
 class TurnBot:
@@ -65,11 +64,10 @@ class TurnBot:
             if move is not None:
                 return move
         if is_turn_start(st) and st.current == seat:
-            self._greedy.budget = UNLIMITED
-            try:
-                return self._greedy.choose_in(st, seat, legal)
-            finally:
-                self._greedy.budget = GREEDY_BUDGET
+            options = useful_only(focus_values(st, seat, legal, ev))
+            top = max(v for _, v, _ in options)
+            best = [a for a, v, _ in options if v > top - 1e-9]
+            return best[int(self.rng.random() * len(best))]
         if self.chance_samples > 1 and around_attack(st, legal):
             return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
         return self._greedy.choose_in(st, seat, legal)

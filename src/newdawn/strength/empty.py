@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..bots.greedy import changed
 from ..engine import GameState, apply, decision_seat, legal_actions
 
-IGNORED = frozenset({"current", "round", "first", "stack_frames", "turn", "version", "events", "format"})
-"""Top-level state fields that are the bookkeeping of a turn, not its effect."""
 PASSIVE = frozenset({"skip", "done", "stop", "decline", "pass", "keep", "accept", "back"})
 """Verbs that take no action; the search for a useful line tries the others first."""
 
@@ -62,28 +61,6 @@ def turn_end(s0: GameState, seat: int, actions: Sequence[str]) -> GameState:
             break
         st = apply(st, a)
     return st
-
-
-def _norm(d: dict[str, Any], seat: int, trade_floor: dict[str, int] | None) -> dict[str, Any]:
-    out = {k: v for k, v in d.items() if k not in IGNORED}
-    players = [dict(p) for p in out["players"]]
-    me = players[seat]
-    me["row"] = sorted(me["row"])
-    if trade_floor is not None:
-        me["trade"] = {k: max(v, trade_floor.get(k, 0)) for k, v in me["trade"].items()}
-        me["trade"].update({k: v for k, v in trade_floor.items() if k not in me["trade"]})
-    out["players"] = players
-    return out
-
-
-def changed(s0: GameState, s1: GameState, seat: int) -> bool:
-    """Whether the turn from ``S0`` to ``S1`` changed anything (see the module's definitions)."""
-    if s1.winner != s0.winner:
-        return True
-    d0 = s0.to_json()
-    d1 = s1.to_json()
-    floor = {k: v for k, v in d0["players"][seat]["trade"].items() if v}
-    return _norm(d0, seat, None) != _norm(d1, seat, {k: v for k, v in floor.items()})
 
 
 def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
