@@ -21,7 +21,7 @@ from .mcts import MctsBot
 from .random_bot import RandomBot
 from .turnbot import TurnBot
 
-HARD_WALK: Final = 1500
+HARD_WALK: Final = 4000
 """Actions applied by each of Hard's decisive walks (``tactics.decisive_choice``)."""
 HARD_WALK_SAMPLES: Final = 3
 """Re-samplings of the dice Hard looks for a decisive line in."""

@@ -173,10 +173,8 @@ def is_turn_start(st: GameState) -> bool:
         and decision_seat(st) == st.current
 
 
-SHARES = (8, 3, 1)
-"""How a walk's budget is shared among the first options (tried best first by the goal's
-progress); every later option gets the last share. The most promising option gets most of the
-budget, and a budget spent on it still leaves the others a look."""
+FIRST_SHARE = 64
+"""Actions applied per option in the first pass of a decisive walk (``decisive_line``)."""
 
 
 def goals_for(st: GameState, seat: int) -> list[Goal]:
@@ -195,21 +193,32 @@ def goals_for(st: GameState, seat: int) -> list[Goal]:
 def decisive_line(st: GameState, goal: Goal, budget: int) -> list[str] | None:
     """A line of the rest of this turn that reaches ``goal`` for the dice of ``st`` (its first
     action is one of the seat's options now), or None when none was found within ``budget``
-    actions applied. The options are tried best first, each with its share of the budget."""
+    actions applied. Passes over the options still open, each pass with twice the share of the
+    last (``FIRST_SHARE`` first): an option whose turn is walked to the end without a line is
+    dropped, so a line behind a wide first choice (a focus card with many placements) is still
+    found when the other options are narrow."""
     turn = turn_of(st)
-    opts = [a for a in legal_actions(st) if a.verb != "back"]
-    kids = sorted(((apply(st, a), a) for a in opts), key=lambda ka: -goal.progress(ka[0]))
-    weights = [SHARES[min(i, len(SHARES) - 1)] for i in range(len(kids))]
-    total = sum(weights)
-    for (kid, a), w in zip(kids, weights, strict=True):
-        done = kid.winner != -1 or turn_of(kid) != turn
-        if done:
+    kids = [(a, apply(st, a)) for a in legal_actions(st) if a.verb != "back"]
+    open_: list[tuple[Action, GameState]] = []
+    for a, kid in kids:
+        if kid.winner != -1 or turn_of(kid) != turn:
             if goal.met(kid):
                 return [str(a)]
-            continue
-        o = search(kid, goal, max(len(opts), budget * w // total), turn)
-        if o.status == WIN:
-            return [str(a), *o.line]
+        else:
+            open_.append((a, kid))
+    spent, share = len(kids), FIRST_SHARE
+    while open_ and spent < budget:
+        still = []
+        for a, kid in open_:
+            o = search(kid, goal, min(share, max(1, budget - spent)), turn)
+            spent += o.nodes
+            if o.status == WIN:
+                return [str(a), *o.line]
+            if o.status == UNKNOWN:
+                still.append((a, kid))
+            if spent >= budget:
+                break
+        open_, share = still, share * 2
     return None
 
 

@@ -38,7 +38,7 @@ class TurnBot:
     name = "normal"
     needs_view = True
 
-    def __init__(self, rng: random.Random | None = None, walk: int = 1500, walk_samples: int = 1,
+    def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Evaluation | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.walk = walk
