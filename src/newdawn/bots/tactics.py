@@ -190,22 +190,37 @@ def goals_for(st: GameState, seat: int) -> list[Goal]:
     return goals
 
 
-def decisive_line(st: GameState, goal: Goal, budget: int) -> list[str] | None:
+def certain(st: GameState, line: Sequence[str]) -> bool:
+    """Whether ``line`` reaches its end from ``st`` without a die rolled or a hidden card or
+    tile drawn (so it works whatever the dice and draws: the seat's sampling of them does not
+    matter)."""
+    s = st
+    for a in line:
+        s = apply(s, a)
+        if s.rng != st.rng or s.stack != st.stack:
+            return False
+    return True
+
+
+def decisive_line(st: GameState, goal: Goal, budget: int) -> tuple[list[str], bool] | None:
     """A line of the rest of this turn that reaches ``goal`` for the dice of ``st`` (its first
-    action is one of the seat's options now), or None when none was found within ``budget``
-    actions applied. Passes over the options still open, each pass with twice the share of the
-    last (``FIRST_SHARE`` first): an option whose turn is walked to the end without a line is
-    dropped, so a line behind a wide first choice (a focus card with many placements) is still
-    found when the other options are narrow."""
+    action is one of the seat's options now) and whether it is ``certain`` (no die, no hidden
+    draw), or None when none was found within ``budget`` actions applied. Passes over the options
+    still open, each pass with twice the share of the last (``FIRST_SHARE`` first): an option
+    whose turn is walked to the end without a line is dropped, so a line behind a wide first
+    choice (a focus card with many placements) is still found when the other options are
+    narrow. A line that needs the dice is kept while the other options are searched for a
+    certain one."""
     turn = turn_of(st)
     kids = [(a, apply(st, a)) for a in legal_actions(st) if a.verb != "back"]
     open_: list[tuple[Action, GameState]] = []
     for a, kid in kids:
         if kid.winner != -1 or turn_of(kid) != turn:
             if goal.met(kid):
-                return [str(a)]
+                return [str(a)], certain(st, [str(a)])
         else:
             open_.append((a, kid))
+    lucky: list[str] | None = None
     spent, share = len(kids), FIRST_SHARE
     while open_ and spent < budget:
         still = []
@@ -213,30 +228,39 @@ def decisive_line(st: GameState, goal: Goal, budget: int) -> list[str] | None:
             o = search(kid, goal, min(share, max(1, budget - spent)), turn)
             spent += o.nodes
             if o.status == WIN:
-                return [str(a), *o.line]
-            if o.status == UNKNOWN:
+                line = [str(a), *o.line]
+                if certain(st, line):
+                    return line, True
+                lucky = lucky or line
+            elif o.status == UNKNOWN:
                 still.append((a, kid))
             if spent >= budget:
                 break
         open_, share = still, share * 2
-    return None
+    return (lucky, False) if lucky else None
 
 
 def decisive_choice(st: GameState, seat: int, legal: Sequence[Action], budget: int, samples: int = 1,
                     rng: random.Random | None = None) -> Action | None:
     """At ``seat``'s decision in its own turn: the option that starts a line winning the game (or
-    stopping a rival who would win when the round ends) in the most of ``samples`` re-samplings
-    of the dice and hidden draws (the first is ``st`` itself), or None when no line was found.
-    ``budget`` actions applied per walk."""
+    stopping a rival who would win when the round ends): the first line found that needs no
+    dice, else the option whose line was found in the most of ``samples`` re-samplings of the
+    dice and hidden draws (the first is ``st`` itself); None when no line was found. ``budget``
+    actions applied per walk."""
     if st.current != seat or decision_seat(st) != seat or len(legal) < 2:
         return None
     for goal in goals_for(st, seat):
         votes: dict[str, int] = {}
         for k in range(samples):
             d = st if k == 0 or rng is None else determinize(st, seat, rng.getrandbits(62))
-            line = decisive_line(d, goal, budget)
-            if line:
-                votes[line[0]] = votes.get(line[0], 0) + 1
+            found = decisive_line(d, goal, budget)
+            if found is None:
+                continue
+            line, sure = found
+            if sure:
+                votes = {line[0]: samples}
+                break
+            votes[line[0]] = votes.get(line[0], 0) + 1
         if votes:
             best = max(votes, key=lambda t: votes[t])
             return next((a for a in legal if str(a) == best), None)
