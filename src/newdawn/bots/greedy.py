@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
@@ -84,21 +84,24 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.verb == "accept"), legal[-1])
 
 
-def settle(st: GameState, ev: Evaluation = HAND) -> GameState:
+def settle(st: GameState, ev: Evaluation = HAND, line: list[str] | None = None) -> GameState:
     """Fight out the attack open in ``st``, in place: each combat answer by ``combat_answer``
     (either side), a choice of target by what each target's settled fight is worth to the
-    attacker (by ``ev``). Returns ``st``."""
+    attacker (by ``ev``). Returns ``st``; ``line`` receives the actions applied."""
     for _ in range(SETTLE_LIMIT):
         if st.winner != -1 or not in_combat(st):
             break
         legal = legal_actions(st)
         if len(legal) == 1:
-            apply_in_place(st, legal[0])
+            a = legal[0]
         elif st.stack_frames[-1].get("kind") == "combat":
-            apply_in_place(st, combat_answer(st, legal))
+            a = combat_answer(st, legal)
         else:
             mover = decision_seat(st)
-            apply_in_place(st, max(legal, key=lambda a: ev.value(settle(apply(st, a), ev), mover)))
+            a = max(legal, key=lambda x: ev.value(settle(apply(st, x), ev), mover))
+        if line is not None:
+            line.append(str(a))
+        apply_in_place(st, a)
     return st
 
 
@@ -109,7 +112,8 @@ def turn_of(st: GameState) -> tuple[int, int]:
 
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
                 ev: Evaluation = HAND, turn: tuple[int, int] | None = None,
-                clock: Callable[[], float] = time.perf_counter) -> float:
+                clock: Callable[[], float] = time.perf_counter, record: list[str] | None = None,
+                line: list[str] | None = None) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
     ``deadline`` (a ``clock`` value; mcts uses it) the chain stops early when late.
@@ -118,8 +122,9 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     decision the chain follows) the chain ends with that turn: after a seat the engine plays
     (the base game's Automated Player) the seat's next turn comes without a rival's decision
     between, and planning it on one sample of that seat's random choices chased wins that
-    the real choices then blocked."""
-    settle(st, ev)
+    the real choices then blocked. ``record`` receives the seat's choices, in order (the line the
+    value is of; the combat answers inside ``settle`` are not in it); ``line`` every action applied."""
+    settle(st, ev, line)
     for _ in range(steps):
         if st.winner != -1 or decision_seat(st) != seat or (turn is not None and turn_of(st) != turn):
             break
@@ -127,8 +132,12 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
             break
         legal = legal_actions(st)
         if len(legal) == 1:
+            if record is not None:
+                record.append(str(legal[0]))
+            if line is not None:
+                line.append(str(legal[0]))
             apply_in_place(st, legal[0])
-            settle(st, ev)
+            settle(st, ev, line)
             continue
         best_a = legal[0]
         best_v = -float("inf")
@@ -140,8 +149,12 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
+        if record is not None:
+            record.append(str(best_a))
+        if line is not None:
+            line.append(str(best_a))
         apply_in_place(st, best_a)
-        settle(st, ev)
+        settle(st, ev, line)
     return ev.value(st, seat)
 
 
@@ -179,33 +192,116 @@ def changed(s0: GameState, s1: GameState, seat: int) -> bool:
     return _norm(d0, seat, None) != _norm(d1, seat, {k: v for k, v in floor.items()})
 
 
+def _end_index(st: GameState, seat: int) -> int:
+    for i in range(len(st.stack_frames) - 1, -1, -1):
+        f = st.stack_frames[i]
+        if f["kind"] == "end_turn" and f.get("seat") == seat:
+            return i
+    raise ValueError(f"no end of turn of seat {seat} on the step stack")
+
+
+def with_stop(st: GameState, seat: int) -> tuple[GameState, int]:
+    """A copy of ``st`` (inside ``seat``'s turn) with a stop step under the turn's end, and the
+    stack depth at which the turn is over."""
+    out = st.copy()
+    i = _end_index(out, seat)
+    out.stack_frames = [*out.stack_frames[:i], {"kind": "focus", "seat": seat}, *out.stack_frames[i:]]
+    out._options = None
+    return out, i + 1
+
+
+def over_at(st: GameState, depth: int) -> bool:
+    return st.winner != -1 or len(st.stack_frames) <= depth
+
+
+def turn_end(s0: GameState, seat: int, actions: Sequence[str]) -> GameState:
+    """``S1``: the state once the turn started at ``S0`` (the seat's focus choice) has played
+    ``actions`` (every decision of the turn, the rivals' inside it included) and its end steps."""
+    st, depth = with_stop(s0, seat)
+    for a in actions:
+        if over_at(st, depth):
+            break
+        st = apply(st, a)
+    return st
+
+
+class FocusValue(NamedTuple):
+    """A focus card at the focus choice, as ``focus_values`` judges it."""
+
+    action: Action
+    value: float
+    """Greedy's value of the card's whole turn, plus the focus tempo."""
+    useful: bool
+    """Whether that turn changed anything (``changed``; True for a card not played out for lack
+    of time)."""
+    plan: list[str]
+    """The seat's choices in that turn after the card (empty when not played out)."""
+
+
 def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluation,
                  clock: Callable[[], float] = time.perf_counter,
-                 stop: float | None = None) -> list[tuple[Action, float, bool]]:
-    """At ``seat``'s focus choice: each focus card with greedy's value of its whole turn (played
-    out by greedy's choices, up to ``TURN_STEPS`` decisions, or until ``stop`` on ``clock``), plus
-    the focus tempo, and whether that turn changed anything (``changed``; True for a card not
-    played out for lack of time)."""
+                 stop: float | None = None) -> list[FocusValue]:
+    """At ``seat``'s focus choice: each focus card with greedy's value of its whole turn, played
+    out by greedy's choices (up to ``TURN_STEPS`` decisions, or until ``stop`` on ``clock``)."""
     out = []
     work = [len(legal)]
     for a in legal:
         if a.verb == "back" and len(legal) > 1:
             continue
         nxt = apply(st, a)
-        settle(nxt, ev)
+        line = [str(a)]
+        settle(nxt, ev, line)
         late = stop is not None and clock() >= stop
+        plan: list[str] = []
         if nxt.winner == -1 and decision_seat(nxt) == seat and not late:
-            v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock)
+            v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock, record=plan,
+                            line=line)
         else:
             v = ev.value(nxt, seat)
-        out.append((a, v + tempo(st, seat, a), late or changed(st, nxt, seat)))
+        useful = late or changed(st, turn_end(st, seat, line), seat)
+        out.append(FocusValue(a, v + tempo(st, seat, a), useful, plan))
     return out
 
 
-def useful_only(values: list[tuple[Action, float, bool]]) -> list[tuple[Action, float, bool]]:
+def useful_only(values: list[FocusValue]) -> list[FocusValue]:
     """The focus cards whose turn changes something, or all of them when none does: a bot never
     resolves a card that does nothing while another would do something (an empty turn)."""
-    return [x for x in values if x[2]] or values
+    return [x for x in values if x.useful] or values
+
+
+class Plan:
+    """The rest of a turn as the focus choice saw it (``FocusValue.plan``), followed while it
+    fits: a turn played as it was judged, not re-judged step by step (where a caravan's first
+    step, worth less than stopping, ended a turn that was chosen for the caravan's arrival)."""
+
+    def __init__(self) -> None:
+        self.turn: tuple[int, int] | None = None
+        self.steps: list[str] = []
+
+    def set(self, st: GameState, steps: list[str]) -> None:
+        self.turn, self.steps = turn_of(st), list(steps)
+
+    def next(self, st: GameState, legal: Sequence[Action]) -> Action | None:
+        """The plan's next choice when it is one of ``legal`` in the planned turn, else None (and
+        the plan is dropped, unless the decision is a fight's, which the plan leaves out)."""
+        if not self.steps or turn_of(st) != self.turn:
+            self.steps = []
+            return None
+        head = self.steps[0]
+        for a in legal:
+            if str(a) == head:
+                self.steps.pop(0)
+                return a
+        if not in_combat(st):
+            self.steps = []
+        return None
+
+    def taken(self, st: GameState, a: Action) -> None:
+        """``a`` was chosen by other means: the plan goes on if it was the plan's next choice."""
+        if self.steps and self.steps[0] == str(a):
+            self.steps.pop(0)
+        elif not in_combat(st):
+            self.steps = []
 
 
 def tempo(st: GameState, seat: int, a: Action) -> float:

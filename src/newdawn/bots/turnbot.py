@@ -12,7 +12,8 @@ Three differences from ``GreedyBot``, each cheap:
   budget is spent, so a card listed late in the row was judged by the position before it did
   anything. Here each focus card's turn is played to its end by greedy's own choices
   (``greedy.focus_values``), and a card whose turn changes nothing is never chosen while
-  another changes something (``greedy.useful_only``: no empty turns).
+  another changes something (``greedy.useful_only``: no empty turns). The turn is then played
+  as it was judged (``greedy.Plan``) while the plan's choices are on offer.
 * **Chance around an attack**: a decision that opens or answers an attack is judged by greedy's
   values averaged over ``chance_samples`` re-samplings of the dice (greedy sees one roll).
 
@@ -29,7 +30,7 @@ from ..engine import Action, GameState, determinize
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import Evaluation, hand_for
-from .greedy import GreedyBot, focus_values, useful_only
+from .greedy import GreedyBot, Plan, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
 
@@ -48,6 +49,8 @@ class TurnBot:
         self.chance_samples = chance_samples
         self.fixed_ev = ev
         self._greedy = GreedyBot(self.rng, ev=ev)
+        self.plan = Plan()
+        """The rest of the turn as the focus choice judged it, followed while it fits."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -65,11 +68,18 @@ class TurnBot:
                 return move
         if is_turn_start(st) and st.current == seat:
             options = useful_only(focus_values(st, seat, legal, ev))
-            top = max(v for _, v, _ in options)
-            best = [a for a, v, _ in options if v > top - 1e-9]
-            return best[int(self.rng.random() * len(best))]
+            top = max(x.value for x in options)
+            best = [x for x in options if x.value > top - 1e-9]
+            pick = best[int(self.rng.random() * len(best))]
+            self.plan.set(st, pick.plan)
+            return pick.action
         if self.chance_samples > 1 and around_attack(st, legal):
-            return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
+            choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
+            self.plan.taken(st, choice)
+            return choice
+        planned = self.plan.next(st, legal) if st.current == seat else None
+        if planned is not None:
+            return planned
         return self._greedy.choose_in(st, seat, legal)
 
 

@@ -23,44 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.greedy import changed
+from ..bots.greedy import changed, over_at, turn_end, with_stop
 from ..engine import GameState, apply, decision_seat, legal_actions
 
 PASSIVE = frozenset({"skip", "done", "stop", "decline", "pass", "keep", "accept", "back"})
 """Verbs that take no action; the search for a useful line tries the others first."""
-
-
-def _end_index(st: GameState, seat: int) -> int:
-    for i in range(len(st.stack_frames) - 1, -1, -1):
-        f = st.stack_frames[i]
-        if f["kind"] == "end_turn" and f.get("seat") == seat:
-            return i
-    raise ValueError(f"no end of turn of seat {seat} on the step stack")
-
-
-def with_stop(st: GameState, seat: int) -> tuple[GameState, int]:
-    """A copy of ``st`` (inside ``seat``'s turn) with a stop step under the turn's end, and the
-    stack depth at which the turn is over."""
-    out = st.copy()
-    i = _end_index(out, seat)
-    out.stack_frames = [*out.stack_frames[:i], {"kind": "focus", "seat": seat}, *out.stack_frames[i:]]
-    out._options = None
-    return out, i + 1
-
-
-def _over(st: GameState, depth: int) -> bool:
-    return st.winner != -1 or len(st.stack_frames) <= depth
-
-
-def turn_end(s0: GameState, seat: int, actions: Sequence[str]) -> GameState:
-    """``S1``: the state once the turn started at ``S0`` (the seat's focus choice) has played
-    ``actions`` (every decision of the turn, the rivals' inside it included) and its end steps."""
-    st, depth = with_stop(s0, seat)
-    for a in actions:
-        if _over(st, depth):
-            break
-        st = apply(st, a)
-    return st
 
 
 def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
@@ -70,7 +37,7 @@ def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
     left = [budget]
 
     def rec(s: GameState) -> bool:
-        if _over(s, depth):
+        if over_at(s, depth):
             return changed(s0, s, seat)
         opts = [a for a in legal_actions(s) if a.verb != "back"]
         if decision_seat(s) == seat:
