@@ -293,8 +293,10 @@ class MctsBot:
         base = state_from_view(view, derive_seed(self.rng))
         self._judge_by(base.n, base.ruleset)
         try:
-            if self.walk > 0:
-                move = decisive_choice(base, seat, legal, self.walk, self.walk_samples, self.rng)
+            late = self.time_s is not None and self._spent >= self.time_s
+            if self.walk > 0 and not late:
+                stop = None if self.time_s is None else t0 + self.time_s - self._spent
+                move = decisive_choice(base, seat, legal, self.walk, self.walk_samples, self.rng, self.clock, stop)
                 if move is not None:
                     return move
             if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions, rulesets
@@ -241,17 +241,20 @@ def decisive_line(st: GameState, goal: Goal, budget: int) -> tuple[list[str], bo
 
 
 def decisive_choice(st: GameState, seat: int, legal: Sequence[Action], budget: int, samples: int = 1,
-                    rng: random.Random | None = None) -> Action | None:
+                    rng: random.Random | None = None, clock: Callable[[], float] | None = None,
+                    stop: float | None = None) -> Action | None:
     """At ``seat``'s decision in its own turn: the option that starts a line winning the game (or
     stopping a rival who would win when the round ends): the first line found that needs no
     dice, else the option whose line was found in the most of ``samples`` re-samplings of the
     dice and hidden draws (the first is ``st`` itself); None when no line was found. ``budget``
-    actions applied per walk."""
+    actions applied per walk; with ``stop`` (a ``clock`` value) no sampling starts after it."""
     if st.current != seat or decision_seat(st) != seat or len(legal) < 2:
         return None
     for goal in goals_for(st, seat):
         votes: dict[str, int] = {}
         for k in range(samples):
+            if k and clock is not None and stop is not None and clock() > stop:
+                break
             d = st if k == 0 or rng is None else determinize(st, seat, rng.getrandbits(62))
             found = decisive_line(d, goal, budget)
             if found is None:
