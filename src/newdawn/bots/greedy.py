@@ -52,6 +52,9 @@ GREEDY_BUDGET: Final = 60
 """Evaluations per decision beyond which no more chains are played on."""
 TURN_STEPS: Final = 80
 """Sub-decisions played on when a focus card's whole turn is played out (``focus_values``)."""
+PASSIVE: Final = frozenset({"skip", "done", "stop", "decline", "pass", "keep", "accept", "back"})
+"""Verbs that take no action (an empty turn's last choice; the search for a useful line tries the
+others first)."""
 IGNORED: Final = frozenset({"current", "round", "first", "stack_frames", "turn", "version", "events", "format"})
 """Top-level state fields that are the bookkeeping of a turn, not its effect (``changed``)."""
 
@@ -269,17 +272,40 @@ def useful_only(values: list[FocusValue]) -> list[FocusValue]:
     return [x for x in values if x.useful] or values
 
 
+def view_changed(v0: dict[str, Any], v1: dict[str, Any], seat: int) -> bool:
+    """``changed`` between two of the seat's views (what only a view carries left out, a tile
+    drawn counted by the stack's size)."""
+    a = {k: v for k, v in v0.items() if k not in ("decision", "viewer")}
+    b = {k: v for k, v in v1.items() if k not in ("decision", "viewer")}
+    floor = {k: v for k, v in a["players"][seat]["trade"].items() if v}
+    return _norm(a, seat, None) != _norm(b, seat, floor)
+
+
 class Plan:
     """The rest of a turn as the focus choice saw it (``FocusValue.plan``), followed while it
     fits: a turn played as it was judged, not re-judged step by step (where a caravan's first
-    step, worth less than stopping, ended a turn that was chosen for the caravan's arrival)."""
+    step, worth less than stopping, ended a turn that was chosen for the caravan's arrival).
+    It keeps the view at the focus choice, so that once the plan no longer fits the turn is
+    still not ended idle (``not_idle``)."""
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
         self.steps: list[str] = []
+        self.start: dict[str, Any] | None = None
 
-    def set(self, st: GameState, steps: list[str]) -> None:
-        self.turn, self.steps = turn_of(st), list(steps)
+    def set(self, st: GameState, steps: list[str], view: dict[str, Any] | None = None) -> None:
+        self.turn, self.steps, self.start = turn_of(st), list(steps), view
+
+    def not_idle(self, greedy: GreedyBot, st: GameState, seat: int, legal: Sequence[Action], choice: Action,
+                 view: dict[str, Any] | None) -> Action:
+        """``choice``, unless it takes no action (``PASSIVE``) while the seat's turn has changed
+        nothing since its focus choice and an active option is on offer: then the best active
+        option by greedy's values. A turn chosen for what it would do is not ended doing nothing."""
+        if choice.verb not in PASSIVE or view is None or self.start is None or turn_of(st) != self.turn \
+                or st.current != seat or view_changed(self.start, view, seat):
+            return choice
+        active = [(a, v) for a, v in greedy.option_values(st, seat, legal) if a.verb not in PASSIVE]
+        return max(active, key=lambda av: av[1])[0] if active else choice
 
     def next(self, st: GameState, legal: Sequence[Action]) -> Action | None:
         """The plan's next choice when it is one of ``legal`` in the planned turn, else None (and

@@ -306,7 +306,7 @@ class MctsBot:
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
                 self._plans = {}
                 choice = self.search(base, seat, legal, t0, budget)
-                self.plan.set(base, self._plans.get(choice, []))
+                self.plan.set(base, self._plans.get(choice, []), view)
                 return choice
             if self.chance_samples > 1 and around_attack(base, legal) and \
                     (self.time_s is None or self._spent < self.time_s):
@@ -319,7 +319,7 @@ class MctsBot:
                 return planned
             if self.time_s is not None and self._spent >= self.time_s:
                 return greedy_step(base, seat, legal, ev=self._greedy.ev)  # the turn's time is gone: one ply
-            return self._greedy.choose_in(base, seat, legal)
+            return self.plan.not_idle(self._greedy, base, seat, legal, self._greedy.choose_in(base, seat, legal), view)
         finally:
             self._spent += self.clock() - t0
 

@@ -113,9 +113,11 @@ class Outcome:
     """Whether a walked line rolled a die or drew from a hidden pile (so other dice may differ)."""
 
 
-def search(st: GameState, goal: Goal, budget: int = 4000, turn: tuple[int, int] | None = None) -> Outcome:
+def search(st: GameState, goal: Goal, budget: int = 4000, turn: tuple[int, int] | None = None,
+           clock: Callable[[], float] | None = None, stop: float | None = None) -> Outcome:
     """Whether some line of the rest of the turn ``turn`` (default: the turn of ``st``) reaches
-    ``goal``, the rivals' answers inside the turn taken adversarially."""
+    ``goal``, the rivals' answers inside the turn taken adversarially. The walk gives up (unknown)
+    past ``budget`` actions applied, or past ``stop`` on ``clock``."""
     turn = turn_of(st) if turn is None else turn
     seat = goal.seat
     seen: dict[str, list[str] | None] = {}
@@ -136,7 +138,7 @@ def search(st: GameState, goal: Goal, budget: int = 4000, turn: tuple[int, int] 
             return seen[k]
         opts = [a for a in legal_actions(s) if a.verb != "back"]
         nodes[0] += len(opts)
-        if nodes[0] > budget:
+        if nodes[0] > budget or (stop is not None and clock is not None and clock() > stop):
             raise _Budget
         kids = [(a, apply(s, a)) for a in opts]
         res: list[str] | None
@@ -202,7 +204,8 @@ def certain(st: GameState, line: Sequence[str]) -> bool:
     return True
 
 
-def decisive_line(st: GameState, goal: Goal, budget: int) -> tuple[list[str], bool] | None:
+def decisive_line(st: GameState, goal: Goal, budget: int, clock: Callable[[], float] | None = None,
+                  stop: float | None = None) -> tuple[list[str], bool] | None:
     """A line of the rest of this turn that reaches ``goal`` for the dice of ``st`` (its first
     action is one of the seat's options now) and whether it is ``certain`` (no die, no hidden
     draw), or None when none was found within ``budget`` actions applied. Passes over the options
@@ -225,7 +228,7 @@ def decisive_line(st: GameState, goal: Goal, budget: int) -> tuple[list[str], bo
     while open_ and spent < budget:
         still = []
         for a, kid in open_:
-            o = search(kid, goal, min(share, max(1, budget - spent)), turn)
+            o = search(kid, goal, min(share, max(1, budget - spent)), turn, clock, stop)
             spent += o.nodes
             if o.status == WIN:
                 line = [str(a), *o.line]
@@ -234,8 +237,8 @@ def decisive_line(st: GameState, goal: Goal, budget: int) -> tuple[list[str], bo
                 lucky = lucky or line
             elif o.status == UNKNOWN:
                 still.append((a, kid))
-            if spent >= budget:
-                break
+            if spent >= budget or (stop is not None and clock is not None and clock() > stop):
+                return (lucky, False) if lucky else None
         open_, share = still, share * 2
     return (lucky, False) if lucky else None
 
@@ -247,7 +250,7 @@ def decisive_choice(st: GameState, seat: int, legal: Sequence[Action], budget: i
     stopping a rival who would win when the round ends): the first line found that needs no
     dice, else the option whose line was found in the most of ``samples`` re-samplings of the
     dice and hidden draws (the first is ``st`` itself); None when no line was found. ``budget``
-    actions applied per walk; with ``stop`` (a ``clock`` value) no sampling starts after it."""
+    actions applied per walk; with ``stop`` (a ``clock`` value) the walks end there."""
     if st.current != seat or decision_seat(st) != seat or len(legal) < 2:
         return None
     for goal in goals_for(st, seat):
@@ -256,7 +259,7 @@ def decisive_choice(st: GameState, seat: int, legal: Sequence[Action], budget: i
             if k and clock is not None and stop is not None and clock() > stop:
                 break
             d = st if k == 0 or rng is None else determinize(st, seat, rng.getrandbits(62))
-            found = decisive_line(d, goal, budget)
+            found = decisive_line(d, goal, budget, clock, stop)
             if found is None:
                 continue
             line, sure = found

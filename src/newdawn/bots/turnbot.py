@@ -23,6 +23,7 @@ Every other decision is greedy's. No deeper search: a decision takes tens of mil
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,19 +35,25 @@ from .greedy import GreedyBot, Plan, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
 
+WALK_S = 0.25
+"""CPU seconds at most for the decisive walks of one decision: where the Automated Player's whole
+turn runs inside an action, 3,000 actions applied took seconds."""
+
 
 class TurnBot:
     name = "normal"
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
-                 chance_samples: int = 4, ev: Evaluation | None = None) -> None:
+                 chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S) -> None:
         self.rng = rng or random.Random(0)
         self.walk = walk
         """Actions applied at most by each decisive walk (0: no walk)."""
         self.walk_samples = walk_samples
         """Re-samplings of the dice a decisive line is looked for in (the move most found wins)."""
         self.chance_samples = chance_samples
+        self.walk_s = walk_s
+        """CPU seconds a decision's decisive walks may take (``WALK_S``)."""
         self.fixed_ev = ev
         self._greedy = GreedyBot(self.rng, ev=ev)
         self.plan = Plan()
@@ -56,14 +63,17 @@ class TurnBot:
         if len(legal) == 1 or view is None:
             return legal[0]
         st = state_from_view(view, derive_seed(self.rng))
-        return self.choose_in(st, int(view["viewer"]), legal)
+        return self.choose_in(st, int(view["viewer"]), legal, view)
 
-    def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
-        """The choice in a (sampled) full state."""
+    def choose_in(self, st: GameState, seat: int, legal: Sequence[Action],
+                  view: dict[str, Any] | None = None) -> Action:
+        """The choice in a (sampled) full state (``view``: the seat's view it was sampled from)."""
         ev = self.fixed_ev or hand_for(st.ruleset)
         self._greedy.ev = ev
         if self.walk > 0:
-            move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng)
+            t0 = time.thread_time()
+            move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng, time.thread_time,
+                                   t0 + self.walk_s)
             if move is not None:
                 return move
         if is_turn_start(st) and st.current == seat:
@@ -71,7 +81,7 @@ class TurnBot:
             top = max(x.value for x in options)
             best = [x for x in options if x.value > top - 1e-9]
             pick = best[int(self.rng.random() * len(best))]
-            self.plan.set(st, pick.plan)
+            self.plan.set(st, pick.plan, view)
             return pick.action
         if self.chance_samples > 1 and around_attack(st, legal):
             choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
@@ -80,7 +90,7 @@ class TurnBot:
         planned = self.plan.next(st, legal) if st.current == seat else None
         if planned is not None:
             return planned
-        return self._greedy.choose_in(st, seat, legal)
+        return self.plan.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
 
 
 def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,

@@ -23,11 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.greedy import changed, over_at, turn_end, with_stop
+from ..bots.greedy import PASSIVE, changed, over_at, turn_end, with_stop
 from ..engine import GameState, apply, decision_seat, legal_actions
-
-PASSIVE = frozenset({"skip", "done", "stop", "decline", "pass", "keep", "accept", "back"})
-"""Verbs that take no action; the search for a useful line tries the others first."""
 
 
 def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
