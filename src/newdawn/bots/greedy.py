@@ -115,7 +115,7 @@ def turn_of(st: GameState) -> tuple[int, int]:
 
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
                 ev: Evaluation = HAND, turn: tuple[int, int] | None = None,
-                clock: Callable[[], float] = time.perf_counter, record: list[str] | None = None,
+                clock: Callable[[], float] = time.perf_counter,
                 line: list[str] | None = None) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
     steps, then evaluate. ``st`` is consumed; ``work[0]`` counts the evaluations made. With a
@@ -125,8 +125,7 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     decision the chain follows) the chain ends with that turn: after a seat the engine plays
     (the base game's Automated Player) the seat's next turn comes without a rival's decision
     between, and planning it on one sample of that seat's random choices chased wins that
-    the real choices then blocked. ``record`` receives the seat's choices, in order (the line the
-    value is of; the combat answers inside ``settle`` are not in it); ``line`` every action applied."""
+    the real choices then blocked. ``line`` receives every action applied."""
     settle(st, ev, line)
     for _ in range(steps):
         if st.winner != -1 or decision_seat(st) != seat or (turn is not None and turn_of(st) != turn):
@@ -135,8 +134,6 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
             break
         legal = legal_actions(st)
         if len(legal) == 1:
-            if record is not None:
-                record.append(str(legal[0]))
             if line is not None:
                 line.append(str(legal[0]))
             apply_in_place(st, legal[0])
@@ -152,8 +149,6 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
             work[0] += 1
             if v > best_v:
                 best_v, best_a = v, a
-        if record is not None:
-            record.append(str(best_a))
         if line is not None:
             line.append(str(best_a))
         apply_in_place(st, best_a)
@@ -237,8 +232,6 @@ class FocusValue(NamedTuple):
     useful: bool
     """Whether that turn changed anything (``changed``; True for a card not played out for lack
     of time)."""
-    plan: list[str]
-    """The seat's choices in that turn after the card (empty when not played out)."""
 
 
 def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluation,
@@ -255,14 +248,12 @@ def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluati
         line = [str(a)]
         settle(nxt, ev, line)
         late = stop is not None and clock() >= stop
-        plan: list[str] = []
         if nxt.winner == -1 and decision_seat(nxt) == seat and not late:
-            v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock, record=plan,
-                            line=line)
+            v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock, line=line)
         else:
             v = ev.value(nxt, seat)
         useful = late or changed(st, turn_end(st, seat, line), seat)
-        out.append(FocusValue(a, v + tempo(st, seat, a), useful, plan))
+        out.append(FocusValue(a, v + tempo(st, seat, a), useful))
     return out
 
 
@@ -281,53 +272,29 @@ def view_changed(v0: dict[str, Any], v1: dict[str, Any], seat: int) -> bool:
     return _norm(a, seat, None) != _norm(b, seat, floor)
 
 
-class Plan:
-    """The rest of a turn as the focus choice saw it (``FocusValue.plan``), followed while it
-    fits: a turn played as it was judged, not re-judged step by step (where a caravan's first
-    step, worth less than stopping, ended a turn that was chosen for the caravan's arrival).
-    It keeps the view at the focus choice, so that once the plan no longer fits the turn is
-    still not ended idle (``not_idle``)."""
+class TurnStart:
+    """The seat's view at its focus choice, so that its turn is not ended with nothing done
+    (``not_idle``)."""
 
     def __init__(self) -> None:
         self.turn: tuple[int, int] | None = None
-        self.steps: list[str] = []
         self.start: dict[str, Any] | None = None
 
-    def set(self, st: GameState, steps: list[str], view: dict[str, Any] | None = None) -> None:
-        self.turn, self.steps, self.start = turn_of(st), list(steps), view
+    def set(self, st: GameState, view: dict[str, Any] | None) -> None:
+        self.turn, self.start = turn_of(st), view
 
     def not_idle(self, greedy: GreedyBot, st: GameState, seat: int, legal: Sequence[Action], choice: Action,
                  view: dict[str, Any] | None) -> Action:
         """``choice``, unless it takes no action (``PASSIVE``) while the seat's turn has changed
         nothing since its focus choice and an active option is on offer: then the best active
-        option by greedy's values. A turn chosen for what it would do is not ended doing nothing."""
+        option by greedy's values. A turn chosen for what it would do is not ended doing nothing
+        (greedy's step-by-step choices can stop short of what the focus choice saw: a caravan's
+        first step worth less than stopping, where the whole trip was worth more)."""
         if choice.verb not in PASSIVE or view is None or self.start is None or turn_of(st) != self.turn \
                 or st.current != seat or view_changed(self.start, view, seat):
             return choice
         active = [(a, v) for a, v in greedy.option_values(st, seat, legal) if a.verb not in PASSIVE]
         return max(active, key=lambda av: av[1])[0] if active else choice
-
-    def next(self, st: GameState, legal: Sequence[Action]) -> Action | None:
-        """The plan's next choice when it is one of ``legal`` in the planned turn, else None (and
-        the plan is dropped, unless the decision is a fight's, which the plan leaves out)."""
-        if not self.steps or turn_of(st) != self.turn:
-            self.steps = []
-            return None
-        head = self.steps[0]
-        for a in legal:
-            if str(a) == head:
-                self.steps.pop(0)
-                return a
-        if not in_combat(st):
-            self.steps = []
-        return None
-
-    def taken(self, st: GameState, a: Action) -> None:
-        """``a`` was chosen by other means: the plan goes on if it was the plan's next choice."""
-        if self.steps and self.steps[0] == str(a):
-            self.steps.pop(0)
-        elif not in_combat(st):
-            self.steps = []
 
 
 def tempo(st: GameState, seat: int, a: Action) -> float:

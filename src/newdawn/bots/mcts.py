@@ -55,7 +55,7 @@ from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
-from .greedy import GreedyBot, Plan, focus_values, greedy_step, in_combat, tempo, useful_only
+from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
 from .random_bot import pick
 from .tactics import decisive_choice
 
@@ -212,10 +212,8 @@ class MctsBot:
         self._spent = 0.0
         """Seconds spent on decisions of the current turn so far."""
         self._greedy = GreedyBot(self.rng, ev=self.ev)
-        self._plans: dict[Action, list[str]] = {}
-        """Each root card's rest of the turn as its prior judged it (``greedy.focus_values``)."""
-        self.plan = Plan()
-        """The chosen card's rest of the turn, followed while it fits (``greedy.Plan``)."""
+        self.turn_start = TurnStart()
+        """The view at the turn's focus choice (``greedy.TurnStart.not_idle``)."""
         """Takes the decisions other than the focus choice."""
 
     def _judge_by(self, players: int, ruleset: str = "ti") -> None:
@@ -276,7 +274,6 @@ class MctsBot:
         [0, 1]; only the options whose turn changes something, when any does (no empty turns).
         Without priors (``prior`` 0), every option with 0.5."""
         values = useful_only(focus_values(base, seat, legal, self.ev, self.clock, stop))
-        self._plans = {x.action: x.plan for x in values}
         if self.prior <= 0:
             return {x.action: 0.5 for x in values}
         return {x.action: squash(x.value) for x in values}
@@ -304,22 +301,15 @@ class MctsBot:
                 if self.time_s is not None:
                     keep = RESERVE.get(base.n, RESERVE_OTHERWISE)
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
-                self._plans = {}
-                choice = self.search(base, seat, legal, t0, budget)
-                self.plan.set(base, self._plans.get(choice, []), view)
-                return choice
+                self.turn_start.set(base, view)
+                return self.search(base, seat, legal, t0, budget)
             if self.chance_samples > 1 and around_attack(base, legal) and \
                     (self.time_s is None or self._spent < self.time_s):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
-                choice = self._expected_choice(base, seat, legal, stop)
-                self.plan.taken(base, choice)
-                return choice
-            planned = self.plan.next(base, legal) if seat == key[1] else None
-            if planned is not None:
-                return planned
+                return self._expected_choice(base, seat, legal, stop)
             if self.time_s is not None and self._spent >= self.time_s:
                 return greedy_step(base, seat, legal, ev=self._greedy.ev)  # the turn's time is gone: one ply
-            return self.plan.not_idle(self._greedy, base, seat, legal, self._greedy.choose_in(base, seat, legal), view)
+            return self.turn_start.not_idle(self._greedy, base, seat, legal, self._greedy.choose_in(base, seat, legal), view)
         finally:
             self._spent += self.clock() - t0
 

@@ -12,8 +12,10 @@ Three differences from ``GreedyBot``, each cheap:
   budget is spent, so a card listed late in the row was judged by the position before it did
   anything. Here each focus card's turn is played to its end by greedy's own choices
   (``greedy.focus_values``), and a card whose turn changes nothing is never chosen while
-  another changes something (``greedy.useful_only``: no empty turns). The turn is then played
-  as it was judged (``greedy.Plan``) while the plan's choices are on offer.
+  another changes something (``greedy.useful_only``: no empty turns), and the turn is not ended
+  with nothing done while an active option is on offer (``greedy.TurnStart.not_idle``). The rest of
+  the turn is greedy's own choices, which judge each option by its follow-up (following the
+  played-out line instead, whose steps were judged one ply each, lost to greedy).
 * **Chance around an attack**: a decision that opens or answers an attack is judged by greedy's
   values averaged over ``chance_samples`` re-samplings of the dice (greedy sees one roll).
 
@@ -31,7 +33,7 @@ from ..engine import Action, GameState, determinize
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import Evaluation, hand_for
-from .greedy import GreedyBot, Plan, focus_values, useful_only
+from .greedy import GreedyBot, TurnStart, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
 
@@ -56,8 +58,8 @@ class TurnBot:
         """CPU seconds a decision's decisive walks may take (``WALK_S``)."""
         self.fixed_ev = ev
         self._greedy = GreedyBot(self.rng, ev=ev)
-        self.plan = Plan()
-        """The rest of the turn as the focus choice judged it, followed while it fits."""
+        self.turn_start = TurnStart()
+        """The view at the turn's focus choice (``greedy.TurnStart.not_idle``)."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -81,16 +83,12 @@ class TurnBot:
             top = max(x.value for x in options)
             best = [x for x in options if x.value > top - 1e-9]
             pick = best[int(self.rng.random() * len(best))]
-            self.plan.set(st, pick.plan, view)
+            self.turn_start.set(st, view)
             return pick.action
         if self.chance_samples > 1 and around_attack(st, legal):
             choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
-            self.plan.taken(st, choice)
             return choice
-        planned = self.plan.next(st, legal) if st.current == seat else None
-        if planned is not None:
-            return planned
-        return self.plan.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
+        return self.turn_start.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
 
 
 def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,
