@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from ..engine import Action
 from .base import Bot
 from .greedy import GreedyBot
 from .mcts import MctsBot
@@ -25,6 +26,58 @@ HARD_WALK: Final = 4000
 """Actions applied by each of Hard's decisive walks (``tactics.decisive_choice``)."""
 HARD_WALK_SAMPLES: Final = 3
 """Re-samplings of the dice Hard looks for a decisive line in."""
+
+
+class HardBot:
+    """The Hard level: by the game's ruleset (``HARD_BY_RULESET``), mcts with decisive walks, or
+    (the base game) Normal's judgement with the time spent on re-sampled dice at the focus
+    choice and on longer walks. Against the Automated Player, whose turn runs inside an action,
+    mcts's second simulated turn planned on one sample of the AP's random choices and lost to it
+    far more often than Normal did."""
+
+    name = "hard"
+    needs_view = True
+
+    def __init__(self, rng: random.Random, time_s: float | None, iterations: int | None,
+                 clock: Callable[[], float]) -> None:
+        self.rng, self._time_s, self.iterations, self.clock = rng, time_s, iterations, clock
+        self.bot: Bot | None = None
+
+    @property
+    def time_s(self) -> float | None:
+        """Seconds a turn (None: an iteration budget); the server may lower it while it is busy."""
+        return self._time_s
+
+    @time_s.setter
+    def time_s(self, secs: float | None) -> None:
+        self._time_s = secs
+        if isinstance(self.bot, MctsBot):
+            self.bot.time_s = secs
+        elif isinstance(self.bot, TurnBot) and secs is not None:
+            self.bot.walk_s, self.bot.focus_s = secs / 2, secs * 0.8
+
+    @property
+    def last_iterations(self) -> int:
+        return getattr(self.bot, "last_iterations", 0)
+
+    def _make(self, ruleset: str) -> Bot:
+        if HARD_BY_RULESET.get(ruleset) == "turn":
+            # An iteration budget stands for about as many milliseconds of the pure build.
+            secs = self.time_s if self.time_s is not None else (self.iterations or 100) / 200
+            return TurnBot(self.rng, walk=HARD_WALK, walk_samples=HARD_WALK_SAMPLES, walk_s=secs / 2,
+                           focus_s=secs * 0.8)
+        return MctsBot(self.rng, time_s=self.time_s, iterations=self.iterations, clock=self.clock, walk=HARD_WALK,
+                       walk_samples=HARD_WALK_SAMPLES)
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        if self.bot is None:
+            self.bot = self._make(str(view["ruleset"]) if view is not None else "ti")
+        return self.bot.choose(view, legal)
+
+
+HARD_BY_RULESET: Final[dict[str, str]] = {"base": "turn"}
+"""Which search Hard plays a ruleset with: "turn" (``HardBot``'s Normal-based play) or, for the
+rulesets not listed, mcts."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +136,7 @@ def make_bot(spec: str, seed: int) -> Bot:
         secs, iters = parse_budget(arg) if arg else (1.0, None)
         clock: Callable[[], float] = time.thread_time if arg.strip().endswith("-cpu") else time.perf_counter
         if kind == "hard":
-            return MctsBot(rng, time_s=secs, iterations=iters, clock=clock, walk=HARD_WALK,
-                           walk_samples=HARD_WALK_SAMPLES)
+            return HardBot(rng, secs, iters, clock)
         return MctsBot(rng, time_s=secs, iterations=iters, clock=clock)
     raise ValueError(f"unknown bot {spec!r}: expected one of easy, normal, hard, hard:2s, hard:1s-cpu, random, "
                      "greedy, mcts, mcts:1s, mcts:1s-cpu, mcts:500i")

@@ -47,8 +47,12 @@ class TurnBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
-                 chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S) -> None:
+                 chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S,
+                 focus_s: float = 0.0) -> None:
         self.rng = rng or random.Random(0)
+        self.focus_s = focus_s
+        """CPU seconds for the focus choice: each card's whole turn is judged again on fresh
+        samplings of the dice and hidden draws while they last (0: the one sampled position)."""
         self.walk = walk
         """Actions applied at most by each decisive walk (0: no walk)."""
         self.walk_samples = walk_samples
@@ -79,12 +83,22 @@ class TurnBot:
             if move is not None:
                 return move
         if is_turn_start(st) and st.current == seat:
+            t0 = time.thread_time()
             options = useful_only(focus_values(st, seat, legal, ev))
-            top = max(x.value for x in options)
-            best = [x for x in options if x.value > top - 1e-9]
-            pick = best[int(self.rng.random() * len(best))]
+            totals = {x.action: x.value for x in options}
+            k = 1
+            while self.focus_s > 0:
+                spent = time.thread_time() - t0
+                if spent + spent / k > self.focus_s:
+                    break
+                d = determinize(st, seat, derive_seed(self.rng))
+                for x in focus_values(d, seat, [a for a in legal if a in totals], ev):
+                    totals[x.action] = totals.get(x.action, 0.0) + x.value
+                k += 1
+            top = max(totals.values())
+            best = [a for a, v in totals.items() if v > top - 1e-9]
             self.turn_start.set(st, view)
-            return pick.action
+            return best[int(self.rng.random() * len(best))]
         if self.chance_samples > 1 and around_attack(st, legal):
             choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
             return choice
