@@ -229,7 +229,8 @@ def icon_text_of(icons: list[str] | tuple[str, ...]) -> str:
 def plain_sentence(st: GameState, text: str) -> str:
     """An engine sentence that carries no data (a decision's question, an event logged
     without facts), in the table's words, as a sentence (capital first letter): "seat 0"
-    becomes "Seat 1" wherever it stands, and data ids
+    becomes "Seat 1" wherever it stands (an engine "Seat 3", capital S, counts from 1 already
+    and stays), and data ids
     (``jebel_barkal``) become names, word by word."""
     c = content_for(st)
     ws = text.split(" ")
@@ -237,7 +238,8 @@ def plain_sentence(st: GameState, text: str) -> str:
     i = 0
     while i < len(ws):
         w = ws[i]
-        if w.lower() == "seat" and i + 1 < len(ws):
+        # The engine's "seat 0" counts from 0; its "Seat 3" (capital S) already from 1.
+        if w == "seat" and i + 1 < len(ws):
             num = ws[i + 1]
             core = num.rstrip("'s,:;.)")
             if core.isdigit():
