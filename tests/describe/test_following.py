@@ -19,3 +19,34 @@ def test_a_question_that_names_a_seat_by_its_number_keeps_that_number() -> None:
     assert plain_sentence(st, "Seat 3 has no trade tokens on its culture card") == \
         "Seat 3 has no trade tokens on its culture card"
     assert plain_sentence(st, "seat 2 spends marble") == "Seat 3 spends marble"
+
+
+def _starts_turn(g: dict) -> bool:
+    return any(e.get("card") for e in g["entries"] if e["kind"] == "action")
+
+
+def test_a_decision_of_mine_between_two_of_my_turns_hides_none_of_the_others_turns(games: list[Game]) -> None:
+    """A round that starts with a decision of the player's own (a district paying out, a
+    government) hid every turn played since the player's previous turn: the summaries began
+    after that decision."""
+    from newdawn.describe.follow import summaries, touched
+
+    checked = 0
+    for g in games:
+        groups = g.groups
+        for viewer in range(4):
+            turns = [k for k, gr in enumerate(groups) if gr["seat"] == viewer and _starts_turn(gr)]
+            for c1, c2 in zip(turns, turns[1:], strict=False):
+                between = groups[c1 + 1:c2]
+                others = [gr for gr in between if gr["seat"] not in (viewer, -1) and _starts_turn(gr)]
+                last_other = max((k for k, gr in enumerate(between) if gr in others), default=-1)
+                mine_after = [gr for gr in between[last_other + 1:] if gr["seat"] == viewer]
+                if not others or not mine_after:
+                    continue
+                hist = groups[:c2]
+                seen = {s["seat"] for s in summaries(hist, viewer)}
+                assert {gr["seat"] for gr in others} <= seen, (viewer, c1, c2)
+                spaces = set(touched(hist, viewer))
+                assert all(set(e["spaces"]) <= spaces for gr in others for e in gr["entries"])
+                checked += 1
+    assert checked >= 3

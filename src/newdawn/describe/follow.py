@@ -1,4 +1,4 @@
-"""Following the others: what each seat did since the viewer last decided, and where."""
+"""Following the others: what each seat did since the viewer's last turn, and where."""
 
 from __future__ import annotations
 
@@ -10,13 +10,39 @@ RECENT = 60
 
 
 def since_last_decision(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, Any]]:
-    """The log groups after the viewer's last action (the last ``RECENT`` for a spectator or a
-    viewer who has not acted yet)."""
-    if viewer >= 0:
+    """The log groups since the end of the viewer's last turn (the last ``RECENT`` for a
+    spectator or a viewer who has not acted yet). A decision of the viewer's own outside their
+    turn (a district paying out at the start of a round, a choice in another seat's turn) does
+    not start the window again: every turn played since the viewer's own is still told."""
+    if viewer < 0:
+        return list(groups[-RECENT:])
+    turn = next((k for k in range(len(groups) - 1, -1, -1)
+                 if groups[k]["seat"] == viewer and starts_turn(groups[k])), None)
+    if turn is None:  # before the viewer's first turn: since their last decision (setup)
         for k in range(len(groups) - 1, -1, -1):
             if groups[k]["seat"] == viewer and groups[k]["n"] > 0:
                 return list(groups[k + 1:])
-    return list(groups[-RECENT:])
+        return list(groups[-RECENT:])
+    # The viewer's turn goes on (their later choices in it) until another seat starts a turn
+    # or a new round begins.
+    end, rnd = turn, _round(groups[turn])
+    for j in range(turn + 1, len(groups)):
+        g = groups[j]
+        if (g["seat"] != viewer and starts_turn(g)) or _round(g) not in (None, rnd):
+            break
+        if g["seat"] == viewer:
+            end = j
+    return list(groups[end + 1:])
+
+
+def starts_turn(g: dict[str, Any]) -> bool:
+    """The group resolves a focus card: a seat's turn starts with it."""
+    return any(e.get("card") for e in g.get("entries", []) if e["kind"] == "action")
+
+
+def _round(g: dict[str, Any]) -> int | None:
+    entries = g.get("entries", [])
+    return entries[0]["round"] if entries else None
 
 
 def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
@@ -65,8 +91,7 @@ def summaries(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, A
         seat = g["seat"]
         if seat == viewer or seat < 0:
             continue
-        starts_turn = any(e.get("card") for e in g.get("entries", []) if e["kind"] == "action")
-        if not turns or turns[-1][0] != seat or starts_turn and _has_card(turns[-1][1]):
+        if not turns or turns[-1][0] != seat or starts_turn(g) and _has_card(turns[-1][1]):
             turns.append((seat, []))
         turns[-1][1].append(g)
     out = []

@@ -43,7 +43,7 @@ function Rules({ content }) {
     <ul>
       <li>Highlighted spaces on the map are your choices: click one (or Tab to it and press Enter).</li>
       <li>Every focus button says what the card would do now, and warns you when it would do nothing.</li>
-      <li>Spaces ringed in cyan changed since your last decision; the "Since your last decision" panel tells what happened.</li>
+      <li>Spaces ringed in cyan changed since your last turn; the "Since your last turn" panel tells what happened.</li>
       <li>Other players' moves play out at the speed you choose in the top bar.</li>
     </ul>
   </div>`;

@@ -424,7 +424,7 @@ export function Legend({ content, onClose }) {
     ["Natural wonder token", html`<g class="nw-token"><circle r="7" /><text y="3.5">★</text></g>`],
     ...Object.entries(RESOURCE).map(([r, d]) => [`${r} resource`, html`<g class="resource"><rect x="-8" y="-6" width="16" height="12" rx="3" fill=${d.fill} /><text y="3.5" fill=${d.ink}>${d.text}</text></g>`]),
     ["Fort (dashed ring)", html`<polygon points=${hexPoints(0, 0, 12)} class="fort-ring" />`],
-    ["Touched since your last decision", html`<polygon points=${hexPoints(0, 0, 12)} class="touched" />`],
+    ["Touched since your last turn", html`<polygon points=${hexPoints(0, 0, 12)} class="touched" />`],
     ["You can choose it", html`<g class="target"><polygon points=${hexPoints(0, 0, 12)} /></g>`],
   ];
   return html`<div class="legend panel" role="dialog" aria-label="map legend">

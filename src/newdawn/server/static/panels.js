@@ -170,7 +170,7 @@ export const Summaries = pure(({ summaries: all, players, content }) => {
   const summaries = (all || []).filter((s) => s.card || s.lines.length);
   if (!summaries.length) return null;
   return html`<section id="summaries" class="panel summaries">
-    <h3>Since your last decision</h3>
+    <h3>Since your last turn</h3>
     ${summaries.map((s, i) => html`<div key=${i} class="summary" style=${`--pc:${playerColor(players[s.seat] && players[s.seat].color)}`}>
       <div><${SeatTag} players=${players} seat=${s.seat} />${s.card ? html` played <b>${((content.focus_cards || {})[s.card] || {}).name || s.card}</b>${s.slot ? ` (slot ${s.slot})` : ""}` : null}</div>
       <ul>${s.lines.map((l, j) => html`<li key=${j}>${l}</li>`)}</ul></div>`)}

@@ -235,7 +235,7 @@ function Tooltip({ hover, model, content, targets, mine }) {
       (p.armies || []).forEach((x, i) => { if (String(x) === id) lines.push(`Army ${i + 1} of ${pn(seat)}`); });
       (p.caravans || []).forEach((x, i) => { if (String(x) === id) lines.push(`Caravan ${i + 1} of ${pn(seat)}`); });
     });
-    if (model.touched.has(key)) lines.push("touched since your last decision");
+    if (model.touched.has(key)) lines.push("touched since your last turn");
   } else lines.push(`new space ${key}`);
   const opts = targets.get(key);
   let why = null;
