@@ -50,3 +50,26 @@ def test_a_decision_of_mine_between_two_of_my_turns_hides_none_of_the_others_tur
                 assert all(set(e["spaces"]) <= spaces for gr in others for e in gr["entries"])
                 checked += 1
     assert checked >= 3
+
+
+def test_the_next_turn_of_the_dial_is_never_said_to_be_in_the_round_being_played(games: list[Game]) -> None:
+    """"Next: at the start of round 15" was shown during round 15 (the first player's turn,
+    after the dial had turned)."""
+    from newdawn.describe.table import turn_json
+
+    seen = 0
+    for g in games:
+        for st in g.states[::3]:
+            if st.winner == -1:
+                assert f"at the start of round {st.round + 1}:" in turn_json(st)["dial"]["next_text"], st.round
+                seen += 1
+    assert seen > 100
+
+
+def test_a_district_takes_an_before_a_vowel(games: list[Game]) -> None:
+    import re
+
+    texts = [e["text"] for g in games for gr in g.groups for e in gr["entries"]]
+    assert not [t for t in texts if re.search(r"\ba [AEIOU]", t)]
+    assert not [t for t in texts if re.search(r"\ban [^AEIOUaeiou ]", t)]
+    assert any(" district on " in t for t in texts)

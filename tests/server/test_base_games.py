@@ -172,3 +172,38 @@ def test_a_rematch_as_the_table_asks_for_it_keeps_the_ruleset_options_and_the_ap
     assert {k: again["view"]["config"][k] for k in ("ruleset", "map", "epic", "automa")} == \
         {"ruleset": "base", "map": "first_game", "epic": False, "automa": True}
     assert [p["leader"] for p in again["view"]["players"]] == body["leaders"]
+
+
+def test_the_automated_players_turns_are_turns_of_their_own_in_the_log_and_summaries(tmp_path: Path) -> None:
+    """The AP plays inside a person's action (the engine runs its turn): its turns were folded
+    into that person's log entry, under their name and colour, and no summary told them."""
+    from newdawn.describe.follow import starts_turn, summaries
+
+    games = GameManager(Store(f"sqlite:///{tmp_path / 'g.db'}"), bot_seed=3)
+    gid = Lobby(games).create({"seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "ap"}], "seed": 11,
+                               "ruleset": "base", "max_rounds": 4})["game_id"]
+    g = games.get(gid)
+    for _ in range(60):
+        BotTurns(games).bot_step(gid)
+    log = g.log_entries()
+    ap_groups = [x for x in log if x["seat"] == 1]
+    assert len(ap_groups) >= 3
+    for x in ap_groups:
+        head = x["entries"][0]
+        assert head["seat"] == 1 and head["card"] and head["kind"] == "action"
+        assert all(e["seat"] in (1, None) for e in x["entries"])
+        assert x["part"] >= 1  # a part of the person's action number (its replay step)
+    for x in log:
+        if x["seat"] == 0:
+            assert not any(e["seat"] == 1 and e.get("card") for e in x["entries"])
+    ViewMessage.model_validate(view_of(games, gid))
+    # when Seat 1 chooses its card, the AP's turn since its last is told
+    turns = [k for k, x in enumerate(log) if x["seat"] == 0 and starts_turn(x)]
+    assert any(s["seat"] == 1 and s["card"] for s in summaries(log[:turns[-1]], 0))
+
+
+def view_of(games: GameManager, gid: str) -> dict[str, Any]:
+    from newdawn.server.views import view_message
+
+    g = games.get(gid)
+    return view_message(gid, g.version, g.state, 0, frozenset({0}), g.log_entries(), g.seat_list())

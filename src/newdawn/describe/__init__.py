@@ -13,11 +13,11 @@ card and wonder names). Numbers come from engine functions; nothing here re-impl
 """
 
 from .goal import goal_json, progress_text
-from .log import action_entries, event_entry, setup_entries
+from .log import action_entries, event_entry, setup_entries, turn_parts
 from .options import no_target_reason, option_records
 from .table import end_json, turn_json, wonders_json
 
 __all__ = [
     "action_entries", "end_json", "event_entry", "goal_json", "no_target_reason", "option_records",
-    "progress_text", "setup_entries", "turn_json", "wonders_json",
+    "progress_text", "setup_entries", "turn_json", "turn_parts", "wonders_json",
 ]

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.actions import parse_action
 from ..engine.state import GameState
 from .names import (
+    a_an,
     agenda_of,
     card_name,
     city_state_name,
@@ -93,7 +94,7 @@ def _target(st: GameState, target: str, defender: int) -> str:
 EVENT_WORDS: dict[str, Words] = {
     "take_token": lambda st, d: ("event", f"{_s(d)} takes the {thing_name(st, d['token'])} token at {_sp(st, d)}"),
     "place": lambda st, d: ("event", f"{_s(d)} places "
-                            + (f"a {district_name(d['district'])} district" if d.get("district") else "a control token")
+                            + (a_an(f"{district_name(d['district'])} district") if d.get("district") else "a control token")
                             + f" on {_sp(st, d)}"),
     "take_back": lambda st, d: ("event", f"{_s(d)} takes back the control token on {_sp(st, d)}"),
     "move_token": lambda st, d: ("event", f"{_s(d)} moves a control token from {_sp(st, d, 'src')} to {_sp(st, d, 'dst')}"),
@@ -257,6 +258,26 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
         spaces = sorted({m["to"] for m in moves} | {m["from"] for m in moves})
         out.append(_entry(i, rnd, None, "barbarian", text, spaces, moves))
     return out
+
+
+def turn_parts(group: dict[str, Any], ap: int) -> list[dict[str, Any]]:
+    """An action's log group split where a turn of the seat the engine plays (the base game's
+    Automated Player, ``ap``; -1: none) begins inside it: that turn is a group of its own
+    (same action number, ``part`` 1, 2...), under that seat, so that it is told and drawn as
+    a bot's turn is, not under the person whose action set it going."""
+    entries = group["entries"]
+    cuts = [k for k, e in enumerate(entries)
+            if ap >= 0 and group["seat"] != ap and e["kind"] == "action" and e.get("card") and e["seat"] == ap]
+    if not cuts:
+        return [{**group, "part": 0}]
+    parts = []
+    bounds = [0, *cuts, len(entries)]
+    for p, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False)):
+        if p == 0 and a == b:
+            continue  # the person's choice said nothing of its own (a card's confirmation)
+        parts.append({**group, "seat": group["seat"] if p == 0 else ap, "part": p, "entries": entries[a:b],
+                      "events": group["events"] if p == 0 else []})
+    return parts
 
 
 def setup_entries(st: GameState) -> list[Entry]:

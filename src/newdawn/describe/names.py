@@ -92,6 +92,11 @@ def natural_wonder_name(st: GameState, nw: str) -> str:
     return _named(content_for(st).natural_wonders, nw)
 
 
+def a_an(phrase: str) -> str:
+    """The phrase with its indefinite article: "an Industrial Zone", "a Campus"."""
+    return f"{'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
+
+
 def district_name(d: str) -> str:
     return DISTRICT.get(d, words(d))
 

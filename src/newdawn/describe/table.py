@@ -18,9 +18,9 @@ def icon_text(icons: tuple[str, ...] | list[str]) -> str:
 def turn_json(st: GameState) -> dict[str, Any]:
     dial = content_for(st).ruleset.event_dial
     nxt = (st.event_pos + 1) % len(dial)
-    # The dial turns at the start of the first player's turn from round 2 on.
-    when_round = st.round + 1 if (st.current != st.first or st.round == 1 or
-                                  any(f.get("kind") == "focus" for f in st.stack_frames)) else st.round
+    # The dial turns at the start of the first player's turn from round 2 on, before anyone of
+    # that round decides anything: during round r the next turn of the dial is round r + 1's.
+    when_round = st.round + 1
     return {
         "round": st.round,
         "max_rounds": st.config.get("max_rounds"),

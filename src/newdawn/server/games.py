@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..describe import action_entries, setup_entries
+from ..describe import action_entries, setup_entries, turn_parts
 from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
     GameState,
@@ -80,7 +80,7 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     touched: float = field(default_factory=time.monotonic)
     """When the game was last used (idle games are dropped from memory)."""
-    entry_cache: dict[int, tuple[Any, Any, dict[str, Any]]] = field(default_factory=dict)
+    entry_cache: dict[int, tuple[Any, Any, list[dict[str, Any]]]] = field(default_factory=dict)
     """Log entries already made, with the records and events they were made from."""
     reload_seats: Callable[[], list[SeatRecord] | None] | None = None
     """Reads the game's seats from the store: a seat claimed through another server process
@@ -178,19 +178,22 @@ class LiveGame:
         start, entry ``n`` = 0 (seat -1, action "setup") carries the setup's events."""
         stop = len(self.rec.actions) if stop is None else stop
         self._ensure_records(stop)
-        out = [self._entry(0)] if start == 0 else []
-        out.extend(self._entry(i + 1) for i in range(start, stop))
+        out = list(self._entry(0)) if start == 0 else []
+        for i in range(start, stop):
+            out.extend(self._entry(i + 1))
         return out
 
-    def _entry(self, n: int) -> dict[str, Any]:
-        """The log entry of action ``n`` (0: the setup), made once and shared by every view
+    def _entry(self, n: int) -> list[dict[str, Any]]:
+        """The log group of action ``n`` (0: the setup), with the Automated Player's turns in it
+        as groups of their own (``describe.turn_parts``), made once and shared by every view
         until the action is taken back (nobody changes an entry: it is read and sent)."""
         records, events = self.records[n], self.events[n]
         cached = self.entry_cache.get(n)
         if cached is not None and cached[0] is records and cached[1] is events:
             return cached[2]
         seat, text = (-1, "setup") if n == 0 else self.rec.actions[n - 1]
-        entry = {"n": n, "seat": seat, "action": text, "events": list(events), "entries": records}
+        entry = turn_parts({"n": n, "seat": seat, "action": text, "events": list(events), "entries": records},
+                           ap_seat(self.state))
         self.entry_cache[n] = (records, events, entry)
         return entry
 

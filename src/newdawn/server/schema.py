@@ -129,6 +129,9 @@ class LogGroup(_Model):
     events: list[str]
     """The engine's own event lines (for debugging; show ``entries``)."""
     entries: list[LogEntry] = Field(default_factory=list)
+    part: int = 0
+    """0, or 1, 2... for a turn of the Automated Player inside action ``n`` (its own group, under
+    its seat: the engine plays it within a person's action)."""
 
 
 # ---------------------------------------------------------------- goal and turn

@@ -320,7 +320,9 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const keyAt = (t) => { const g = t && t.closest ? t.closest("[data-key]") : null; return g ? g.getAttribute("data-key") : null; };
     let drag = null; const touches = new Map(); let pinch = null;
     const onWheel = (ev) => { ev.preventDefault(); st.userMoved = true; zoomAt(ev.deltaY < 0 ? 0.85 : 1 / 0.85, ev.clientX, ev.clientY); };
+    let touchAt = -1e9; // a tap on a phone: no hover tooltip (it stayed and covered the next spaces)
     const down = (ev) => {
+      if (ev.pointerType === "touch") touchAt = performance.now();
       if (ev.pointerType === "touch") {
         touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
         if (touches.size === 2) { const [a, b] = [...touches.values()]; pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1 }; drag = null; return; }
@@ -345,6 +347,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
         apply();
         return;
       }
+      if (ev.pointerType === "touch") return;
       const key = keyAt(ev.target);
       if (key) on.hover(key, ev); else on.leave();
     };
@@ -364,7 +367,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
       ev.preventDefault();
       on.click(k, null);
     };
-    const focusIn = (ev) => { const k = keyAt(ev.target); if (k) on.hover(k, null); };
+    const focusIn = (ev) => { const k = keyAt(ev.target); if (k && performance.now() - touchAt > 1000) on.hover(k, null); };
     s.addEventListener("wheel", onWheel, { passive: false });
     s.addEventListener("pointerdown", down);
     s.addEventListener("pointermove", move);

@@ -2,6 +2,7 @@
 // sentences, parts, progress); the only words made here are headings and fixed explanations.
 import { playerColor } from "./common.js";
 import { FOCUS_COLOR } from "./map.js";
+import { groupKey } from "./records.js";
 import { html, pure, useLayoutEffect, useRef, useState } from "./ui.js";
 
 export function Swatch({ color }) {
@@ -183,7 +184,7 @@ export const Summaries = pure(({ summaries: all, players, content }) => {
 const LogGroup = pure(({ g, color, name, replayHref }) => {
   const head = g.entries.length && g.entries[0].kind === "action" ? g.entries[0] : null;
   const rest = head ? g.entries.slice(1) : g.entries;
-  return html`<li class="lgroup" data-n=${g.n} style=${color ? `--pc:${color}` : ""}>
+  return html`<li class="lgroup" data-n=${g.n} data-part=${g.part || 0} style=${color ? `--pc:${color}` : ""}>
   <a class="n" href=${replayHref} title="replay the game from this step">${g.n}</a>
   <span class="lhead">${head ? head.text : name}</span>
   ${rest.length ? html`<ul class="entries">${rest.map((e, i) => html`<li key=${i} class=${`e-${e.kind}`}>${e.text}${e.dice && e.dice.length
@@ -218,7 +219,7 @@ const LogList = pure(({ groups, players, gameId, version, onScroll }) => {
   const href = (n) => `/table.html?game=${encodeURIComponent(gameId)}&replay=${n}`;
   return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.map((g) => {
     const p = g.seat >= 0 ? players[g.seat] : null;
-    return html`<${LogGroup} key=${g.n} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} />`;
+    return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} />`;
   })}</ol>`;
 });
 

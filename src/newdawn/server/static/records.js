@@ -105,6 +105,11 @@ export function toModel(msg, content, prev) {
   };
 }
 
+/** A log group's key: its action number, and its part (an Automated Player's turn inside it). */
+export function groupKey(g) {
+  return `${g.n}.${g.part || 0}`;
+}
+
 /** The log groups of a message, each with its entries (older servers: one entry per line). */
 export function logGroups(msg) {
   return legacyLog(msg.log);

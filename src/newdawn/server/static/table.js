@@ -8,7 +8,7 @@ import {
   CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
   Swatch, TurnPanel, WonderMarket,
 } from "./panels.js";
-import { keyOf, logGroups, toModel } from "./records.js";
+import { groupKey, keyOf, logGroups, toModel } from "./records.js";
 import { Bell, notifyTurn } from "./notify.js";
 import { SeatPanel } from "./seats.js";
 import { html, render } from "./ui.js";
@@ -289,8 +289,10 @@ const mapHandlers = {
     rerender();
   },
   leave() {
-    if (!S.hover) return;
+    const stuck = S.preview && !S.menu; // a tile previewed under the pointer goes with it
+    if (!S.hover && !stuck) return;
     S.hover = null;
+    if (stuck) S.preview = null;
     rerender();
   },
   tools(t) { S.tools = t; },
@@ -328,6 +330,7 @@ function closeMenu() {
 
 function onHexClick(key, ev) {
   if (!S.model || S.busy) return;
+  S.hover = null; // a tap leaves no tooltip over the spaces to tap next
   const { targets, twoClick } = targetsOf(S.model);
   const opts = targets.get(key);
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
@@ -352,6 +355,7 @@ function onHexClick(key, ev) {
 // ---------------------------------------------------------------- acting (over the WebSocket)
 
 function choose(o) {
+  if (o.kind === "focus") S.finishedCombat = null; // a new turn: the last fight's result has been seen
   if (o.kind === "reach") {
     S.steps = o.steps.slice(1);
     send(o.steps[0]);
@@ -457,6 +461,7 @@ function pump() {
 }
 
 function show({ msg, groups }, draw, t0) {
+  const first = S.fresh;
   if (S.fresh) { S.groups = []; S.groupIndex = new Map(); S.fresh = false; }
   const upto = msg.view.version;
   let list = S.groups;
@@ -464,21 +469,23 @@ function show({ msg, groups }, draw, t0) {
   const added = [];
   for (const g of groups) {
     if (g.n > upto) continue;
-    if (S.groupIndex.get(g.n) === g) continue;
+    if (S.groupIndex.get(groupKey(g)) === g) continue;
     added.push(g);
   }
   if (added.length || list !== S.groups) {
-    const keep = list.filter((g) => !added.some((a) => a.n === g.n));
-    S.groups = keep.concat(added).sort((a, b) => a.n - b.n);
-    S.groupIndex = new Map(S.groups.map((g) => [g.n, g]));
+    const keep = list.filter((g) => !added.some((a) => groupKey(a) === groupKey(g)));
+    S.groups = keep.concat(added).sort((a, b) => a.n - b.n || (a.part || 0) - (b.part || 0));
+    S.groupIndex = new Map(S.groups.map((g) => [groupKey(g), g]));
   }
   const prev = S.model;
   const model = toModel(msg, S.content, prev);
   if (model.combat) { S.lastCombat = model.combat; S.finishedCombat = null; }
   else if (S.lastCombat) {
     const entry = added.flatMap((g) => g.entries).find((e) => e.kind === "combat");
-    S.finishedCombat = { combat: S.lastCombat, text: entry ? entry.text : "" };
+    S.finishedCombat = { combat: S.lastCombat, text: entry ? entry.text : "", round: model.turn ? model.turn.round : 0 };
     S.lastCombat = null;
+  } else if (S.finishedCombat && model.turn && model.turn.round !== S.finishedCombat.round) {
+    S.finishedCombat = null; // a result stays until dismissed or until the next round, not for rounds
   }
   if (!prev || prev.msg.version !== msg.version) { S.selected = null; S.menu = null; S.preview = null; S.focusKeys = null; }
   if (hotseat && prev && isMine() && model.decision.options.length && prev.decision.seat !== model.decision.seat) {
@@ -487,7 +494,9 @@ function show({ msg, groups }, draw, t0) {
   S.model = model;
   S.lastShown = performance.now();
   if (added.length) {
-    const entries = added.flatMap((g) => g.entries);
+    // The latest step only: a first view (a reload, the spectator, a replay step) brings the
+    // whole log, whose every space would otherwise be ringed and every move drawn as an arrow.
+    const entries = (first ? added.slice(-1) : added).flatMap((g) => g.entries);
     S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
     S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
       piece: mv.piece, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
@@ -595,7 +604,8 @@ async function main() {
   document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
-      if (S.help) S.help = false; else if (S.menu) S.menu = null; else S.selected = null;
+      if (S.help) S.help = false; else if (S.menu) S.menu = null; else if (S.legend) S.legend = false; else S.selected = null;
+      S.hover = null;
       S.preview = null; rerender();
     }
     if (replayMode && ev.target === document.body) {

@@ -1,0 +1,82 @@
+"""What opponents did, always (issue 39 §5): the latest step only after a reload, the Automated
+Player's turns as turns of their own, no tooltip left by a tap, Escape closes the legend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .table_driver import Driver
+from .test_table import _create, _new_page
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+LAST_GROUP_KEYS = """() => {
+  const S = window.__newdawn; const g = S.groups[S.groups.length - 1];
+  const keys = new Set();
+  for (const e of g.entries) for (const s of e.spaces || []) keys.add(s);
+  return keys.size;
+}"""
+
+
+def test_a_reload_marks_the_latest_step_only(server: str, browser: Any) -> None:
+    """After a reload (and on first opening the spectator view) orange rings and arrows covered
+    every space touched all game."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
+                           "seed": 5})
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    d = Driver(page, seats={0}, seed=5, hurry=True)
+    while d.turns.get(0, 0) < 3:
+        d.step()
+    for url in (res["seats"][0]["url"], res["spectator_url"]):
+        page.goto(f"{server}{url}")
+        page.wait_for_function("() => document.body && document.body.dataset.conn === 'live'")
+        page.wait_for_timeout(300)
+        assert page.locator(".map .last-step").count() <= page.evaluate(LAST_GROUP_KEYS), url
+        assert page.locator(".map .move-arrow").count() <= 3, url
+    assert not errors, errors
+
+
+def test_the_automated_players_turn_has_its_own_log_entry_in_its_colour(server: str, browser: Any) -> None:
+    """Base game: the AP's turns were folded into the person's own log entry, under their name."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "ap"}], "seed": 4, "ruleset": "base"})
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    d = Driver(page, seats={0}, seed=4, hurry=True)
+    while d.turns.get(0, 0) < 2:
+        d.step()
+    d.wait_my_decision()
+    parts = page.locator("#log li.lgroup[data-part='1']")
+    assert parts.count() >= 1
+    colours = page.eval_on_selector_all("#boards .pboard", "els => els.map(e => e.style.getPropertyValue('--pc'))")
+    assert parts.last.evaluate("e => e.style.getPropertyValue('--pc')") == colours[1]
+    assert "resolves" in (parts.last.text_content() or "")
+    assert page.locator("#summaries .summary").count() >= 1
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "base-ap-turn-1440x900.png"))
+    assert not errors, errors
+
+
+def test_a_tap_leaves_no_tooltip_and_escape_closes_the_legend(server: str, browser: Any) -> None:
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 3})
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('newdawn.speed', 'instant')")
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    Driver(page, seats={0}).wait_my_decision()
+    for key in page.eval_on_selector_all(".map .space[data-key]", "els => els.slice(0, 3).map(e => e.dataset.key)"):
+        page.locator(f'.map .space[data-key="{key}"]').first.tap()
+        page.wait_for_timeout(150)
+        assert page.locator("#tooltip").count() == 0, key
+    page.click("#legend-btn")
+    assert page.locator(".legend").count() == 1
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    assert page.locator(".legend").count() == 0
+    ctx.close()
+    assert not errors, errors
