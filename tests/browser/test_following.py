@@ -46,9 +46,13 @@ def test_the_automated_players_turn_has_its_own_log_entry_in_its_colour(server: 
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}{res['seats'][0]['url']}")
     d = Driver(page, seats={0}, seed=4, hurry=True)
-    while d.turns.get(0, 0) < 2:
+    while d.turns.get(0, 0) < 1:
         d.step()
-    d.wait_my_decision()
+    for _ in range(40):  # on to the next focus choice: the AP has played its turn meanwhile
+        d.wait_my_decision()
+        if page.locator("#decision .focus-opt").count():
+            break
+        d.step()
     parts = page.locator("#log li.lgroup[data-part='1']")
     assert parts.count() >= 1
     colours = page.eval_on_selector_all("#boards .pboard", "els => els.map(e => e.style.getPropertyValue('--pc'))")
