@@ -1,86 +1,89 @@
-"""Clicks per turn in a scripted game (issue 39 §4): a person's seat against the greedy bot,
-played through the browser table by the test driver (tests/browser/table_driver.py: reads the
-page, clicks highlighted spaces, menus and buttons, with a seeded choice), counting every
-click and tap the page receives, and the person's turns (focus cards chosen).
+"""Clicks per turn in a scripted game (issue 39 §4), counted with the browser table's rules.
 
-    .venv/bin/python tools/clicks_per_turn.py [--seed 7] [--rounds 8] [--ruleset ti]
+Seat 1 (the "person") and Seat 2 are greedy bots; the game is fixed by its seed. At each of
+the person's decisions the table's clicks are counted from the view the server sends, as the
+table (``static/table.js``) uses it:
 
-Prints one JSON line: clicks, turns, clicks per turn, and the person's actions (those the
-table sent by itself, for a decision that asks nothing, included) per turn. Run it on two trees
-to compare (the game follows the clicks, so the two runs may differ after the first change).
+- 0 when the view carries ``auto_action`` (the table sends it itself);
+- a focus card or any other button: 1;
+- a space on the map: 1, or 2 when several options share that space (a menu opens there) or
+  when the decision moves one of several pieces (the piece, then its destination);
+- one more for an option that warns (a fight: the menu asks to confirm).
+
+Turns are the person's focus cards. A step the table takes by itself is the only legal action,
+so the game is the same whichever rule a tree follows: run the tool on two trees to compare.
+
+    .venv/bin/python tools/clicks_per_turn.py [--seed 7] [--rounds 12] [--ruleset ti] [--games 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
-import sys
-import tempfile
-import threading
-import time
-import urllib.request
-from pathlib import Path
+import random
+from collections import Counter
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-CHROMIUM = os.environ.get("NEWDAWN_CHROMIUM", "/usr/bin/chromium")
+from newdawn.bots.greedy import GreedyBot
+from newdawn.describe import option_records
+from newdawn.describe.options import auto_action
+from newdawn.engine import apply, decision_seat, legal_actions, new_game
 
-COUNT_CLICKS = """
-window.__clicks = 0;
-document.addEventListener('click', (e) => { if (e.isTrusted) window.__clicks += 1; }, true);
-"""
+PERSON = 0
+
+
+def clicks_of(st: object, chosen: str) -> tuple[int, str]:
+    """The table's clicks for choosing ``chosen`` on the person's decision, and its kind."""
+    if auto_action(st) is not None:  # type: ignore[arg-type]
+        return 0, "auto"
+    recs = option_records(st)  # type: ignore[arg-type]
+    rec = next(r for r in recs if r["action"] == chosen)
+    if rec["kind"] == "focus":
+        return 1, "focus"
+    extra = 1 if rec.get("warning") else 0
+    on_map = rec["kind"] not in ("confirm", "skip", "back", "tokens", "pay") and (rec.get("dst") is not None or rec["spaces"])
+    if not on_map:
+        return 1 + extra, "button"
+    sources = {r.get("src") for r in recs if r.get("src") is not None and r.get("dst") is not None and r["src"] != r["dst"]}
+    if len(sources) > 1 and rec.get("src") is not None:
+        return 2 + extra, "move"
+    if rec.get("group"):
+        return 2 + extra, "menu"
+    return 1 + extra, "map"
+
+
+def play(seed: int, rounds: int, ruleset: str) -> dict[str, object]:
+    cfg: dict[str, object] = {"players": 2, "max_rounds": rounds}
+    if ruleset != "ti":
+        cfg["ruleset"] = ruleset
+    st = new_game(cfg, seed)
+    bots = [GreedyBot(random.Random(seed)), GreedyBot(random.Random(seed + 1))]
+    clicks = 0
+    kinds: Counter[str] = Counter()
+    turns = 0
+    while st.winner == -1:
+        seat = decision_seat(st)
+        a = str(bots[seat].choose_in(st, seat, legal_actions(st)))
+        if seat == PERSON:
+            n, kind = clicks_of(st, a)
+            clicks += n
+            kinds[kind] += 1
+            turns += kind == "focus"
+        st = apply(st, a)
+    return {"clicks": clicks, "turns": turns, "decisions": dict(kinds)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=12)
     ap.add_argument("--ruleset", default="ti")
+    ap.add_argument("--games", type=int, default=3)
     args = ap.parse_args()
-
-    import uvicorn
-    from playwright.sync_api import sync_playwright
-
-    from newdawn.server import create_app
-    from tests.browser.table_driver import Driver
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    tmp = tempfile.mkdtemp()
-    app = create_app(f"sqlite:///{tmp}/games.db", bot_delay=0, bot_seed=3)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    while not srv.started:
-        time.sleep(0.05)
-    base = f"http://127.0.0.1:{port}"
-    body = {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": args.seed,
-            "max_rounds": args.rounds, "ruleset": args.ruleset}
-    req = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        res = json.loads(r.read())
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-        page = b.new_page(viewport={"width": 1440, "height": 900})
-        page.add_init_script("localStorage.setItem('newdawn.speed', 'instant')")
-        page.add_init_script(COUNT_CLICKS)
-        page.goto(f"{base}{res['seats'][0]['url']}")
-        d = Driver(page, seats={0}, seed=args.seed)
-        while d.step() != "over":
-            pass
-        clicks = page.evaluate("() => window.__clicks")
-        actions = page.evaluate("() => window.__newdawn.groups.filter((g) => g.seat === 0 && !g.part).length")
-        b.close()
-    srv.should_exit = True
-    th.join(timeout=10)
-    turns = d.turns.get(0, 0)
-    print(json.dumps({"seed": args.seed, "rounds": args.rounds, "ruleset": args.ruleset, "clicks": clicks,
-                      "turns": turns, "clicks_per_turn": round(clicks / max(1, turns), 2),
-                      "actions": actions, "actions_per_turn": round(actions / max(1, turns), 2)}))
+    games = [play(args.seed + i, args.rounds, args.ruleset) for i in range(args.games)]
+    clicks = sum(int(g["clicks"]) for g in games)  # type: ignore[call-overload]
+    turns = sum(int(g["turns"]) for g in games)  # type: ignore[call-overload]
+    print(json.dumps({"seed": args.seed, "rounds": args.rounds, "ruleset": args.ruleset, "games": games,
+                      "clicks": clicks, "turns": turns, "clicks_per_turn": round(clicks / max(1, turns), 2)}))
 
 
 if __name__ == "__main__":

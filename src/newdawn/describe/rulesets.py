@@ -38,8 +38,14 @@ AUTOMA = ("Add the Automated Player",
 """Label and one line for the lobby's Automated Player choice."""
 
 
+def _glossary_text(rid: str, leader: str) -> str:
+    from .glossary import glossary
+
+    return next(e["text"] for e in glossary(rid) if e["id"] == f"leader:{leader}")
+
+
 def ruleset_records() -> list[dict[str, Any]]:
-    """``[{id, name, description, players: [lo, hi], leaders: [{id, leader, civ}], options:
+    """``[{id, name, description, players: [lo, hi], leaders: [{id, leader, civ, ability}], options:
     [{key, label, default, choices: [{value, label}]}], automa: {label, description} | None}]``."""
     out = []
     for rid, (name, text) in RULESETS.items():
@@ -52,7 +58,8 @@ def ruleset_records() -> list[dict[str, Any]]:
             label, words = OPTIONS.get(key, (key, {}))
             options.append({"key": key, "label": label, "default": opt.default,
                             "choices": [{"value": v, "label": words.get(v, str(v))} for v in opt.choices]})
-        leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ} for lead in c.leaders.values()),
+        leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ,
+                           "ability": f"{lead.ability}: {_glossary_text(rid, lead.id)}"} for lead in c.leaders.values()),
                          key=lambda x: (x["civ"], x["leader"]))
         out.append({"id": rid, "name": name, "description": text, "players": list(c.ruleset.players),
                     "leaders": leaders, "options": options,

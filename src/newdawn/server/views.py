@@ -17,6 +17,7 @@ from .. import describe
 from ..content import load_content
 from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
+from ..describe.glossary import glossary
 from ..describe.guide import decision_help
 from ..describe.names import seat_full
 from ..describe.options import auto_action
@@ -179,6 +180,7 @@ def content_json(ruleset: str = "ti") -> dict[str, Any]:
         "natural_wonders": {k: _public(v) for k, v in c.natural_wonders.items()},
         "player_diplomacy": {k: _public(v) for k, v in c.player_diplomacy.items()},
         "terrain_difficulty": _plain(rs.terrain_difficulty),
+        "glossary": list(glossary(ruleset)),
         "tiles": {str(k): _public(v) for k, v in c.tiles.items()},
         "ruleset": {
             "colors": list(rs.colors), "focus_types": list(rs.focus_types), "row_slots": list(rs.row_slots),

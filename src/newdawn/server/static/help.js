@@ -1,6 +1,7 @@
 // "How to play" and the card reference, inside the table. The rules summary is our own short
 // text; every card, wonder, leader, city-state, diplomacy and victory card comes from the
 // content data (/api/content), so the reference always matches what the engine plays.
+import { Reference } from "./glossary.js";
 import { FOCUS_COLOR } from "./map.js";
 import { html, useState } from "./ui.js";
 
@@ -46,33 +47,6 @@ function Rules({ content }) {
       <li>Spaces ringed in cyan changed since your last turn; the "Since your last turn" panel tells what happened.</li>
       <li>Other players' moves play out at the speed you choose in the top bar.</li>
     </ul>
-  </div>`;
-}
-
-function CardList({ items, render }) {
-  return html`<ul class="ref-list">${items.map((x) => html`<li key=${x.id}>${render(x)}</li>`)}</ul>`;
-}
-
-function Reference({ content }) {
-  const byType = {};
-  for (const c of Object.values(content.focus_cards || {})) (byType[c.type] = byType[c.type] || []).push(c);
-  const lvl = (c) => Number(c.level) || 0;
-  const govs = (content.ruleset || {}).governments || [];
-  return html`<div class="reference">
-    <h3>Focus cards</h3>
-    ${Object.entries(byType).map(([t, cards]) => html`<div key=${t}><h4 style=${`color:${FOCUS_COLOR[t] || "#333"}`}>${t}</h4>
-      <${CardList} items=${cards.sort((a, b) => lvl(a) - lvl(b))} render=${(c) => html`<b>${c.name}</b> <small>level ${c.level}${c.unique_of && c.unique_of !== "None" ? `, unique to ${((content.leaders || {})[c.unique_of] || {}).civ || c.unique_of}` : ""}</small>: ${c.text}`} /></div>`)}
-    <h3>Wonders</h3>
-    <${CardList} items=${Object.values(content.wonders || {})} render=${(w) => html`<b>${w.name}</b> <small>${w.type}, ${w.era}, cost ${w.cost}, resources ${(w.resources || []).join("/")}</small>: ${w.text}`} />
-    <h3>Leaders</h3>
-    <${CardList} items=${Object.values(content.leaders || {})} render=${(l) => html`<b>${l.leader}</b> of ${l.civ}: <i>${l.ability}</i>. ${l.text}`} />
-    <h3>City-states</h3>
-    <${CardList} items=${Object.values(content.city_states || {})} render=${(c) => html`<b>${c.name}</b> <small>${c.type}</small>: ${c.text}`} />
-    <h3>Diplomacy cards</h3>
-    <${CardList} items=${Object.values(content.player_diplomacy || {})} render=${(d) => html`<b>${d.name}</b>: ${d.text}`} />
-    <h3>Victory cards</h3>
-    <${CardList} items=${Object.values(content.victory_cards || {})} render=${(v) => html`${(v.agendas || []).map((a, i) => html`<span key=${a.id}>${i ? " · or · " : ""}<b>${a.name}</b>: ${a.text}</span>`)}${v.fort === true || v.fort === "True" ? " (fort card)" : ""}`} />
-    ${govs.length ? html`<h3>Governments</h3><${CardList} items=${govs} render=${(g) => html`<b>${g.name}</b> <small>${g.type}</small>`} />` : null}
   </div>`;
 }
 

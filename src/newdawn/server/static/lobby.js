@@ -124,6 +124,10 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
           ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
         ${withAp ? html`<tr class="ap-seat"><td>${n + 1}</td><td colspan="2">${rs.automa.name}</td></tr>` : null}
       </tbody></table>
+      ${lead.slice(0, n).some(Boolean) ? html`<ul class="leader-info hint">${lead.slice(0, n).map((id, i) => {
+        const l = rs.leaders.find((x) => x.id === id);
+        return l ? html`<li key=${i}><b>${l.leader} (${l.civ})</b>: ${l.ability}</li>` : null;
+      })}</ul>` : null}
       ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${info[b]}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
         ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>

@@ -125,7 +125,7 @@ export const GoalPanel = pure(({ goal, players, me }) => {
     <ol class="vcards">${goal.cards.map((c) => html`<li key=${c.id} class="vcard">
       ${c.agendas.map((a, k) => html`<div key=${a.id} class=${`agenda${a.claimed_by.includes(me) ? " done" : ""}`}>
           ${k ? html`<div class="or">or</div>` : null}
-          <div class="aname">${a.name}${c.fort ? html` <small class="fort">fort</small>` : null}
+          <div class="aname term" data-term=${`agenda:${a.id}`}>${a.name}${c.fort ? html` <small class="fort">fort</small>` : null}
             ${a.claimed_by.map((s) => html`<span key=${s} class="claim" title=${`claimed by ${players[s] ? players[s].name : s}`} style=${`background:${playerColor(players[s] && players[s].color)}`}>${s + 1}</span>`)}</div>
           <div class="atext">${a.text}</div>
           <div class="progress">${(a.progress || []).map((x) => html`<span key=${x.seat} class=${`prog${x.seat === me ? " me" : ""}`} title=${`${players[x.seat] ? players[x.seat].name : ""}: ${x.text}`}
@@ -155,7 +155,7 @@ export const WonderMarket = pure(({ wonders }) => {
   if (!wonders || !wonders.length) return null;
   return html`<section id="wonders" class="panel wonders">
     <h3>Wonder market</h3>
-    <ul class="wlist">${wonders.map((w) => html`<li key=${w.id} class=${`wonder${w.buildable ? " buildable" : ""}`} title=${w.text}
+    <ul class="wlist">${wonders.map((w) => html`<li key=${w.id} class=${`wonder${w.buildable ? " buildable" : ""}`} title=${w.text} data-term=${`wonder:${w.id}`}
       style=${`--fc:${FOCUS_COLOR[w.type] || "#888"}`}>
       <div class="wtop"><b>${w.name}</b> <span class="tag">${w.type}</span> <span class="tag">${w.era}</span>${" "}
         <span class="cost" title="cost">cost ${w.cost}</span>${w.trade_token ? html` <span class="trade" title="a trade token lies on it: a second one removes it">●</span>` : null}</div>
@@ -256,6 +256,12 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
 
 function countOf(list, f) { return list.filter(f).length; }
 
+/** Names that open their glossary entry when tapped (glossary.js), or "none". */
+function termList(ids, prefix, nameOf) {
+  if (!ids || !ids.length) return "none";
+  return ids.map((x, i) => html`${i ? ", " : ""}<span key=${x} class="term" data-term=${`${prefix}:${x}`} tabindex="0" role="button">${nameOf(x)}</span>`);
+}
+
 export const PlayerBoard = pure(({ p, cities, ctl, content, info, deciding, mine, seat }) => {
   const rs = content.ruleset || {};
   const slots = rs.row_slots || [];
@@ -270,26 +276,27 @@ export const PlayerBoard = pure(({ p, cities, ctl, content, info, deciding, mine
   const name = (tbl, id) => ((content[tbl] || {})[id] || {}).name || id;
   return html`<section class=${`pboard${deciding ? " deciding" : ""}${mine ? " mine" : ""}`}
     style=${`--pc:${playerColor(p.color)}`} data-seat=${seat}>
-    <header><${Swatch} color=${p.color} /><b>${info.name}</b> <span class="civ">${lead.civ || ""}</span>
+    <header><${Swatch} color=${p.color} /><b>${info.name}</b> <span class="civ term" data-term=${`leader:${p.leader}`} tabindex="0" role="button">${lead.civ || ""}</span>
       <span class="kind">${info.kind === "bot" ? `bot ${info.bot || ""}` : info.kind === "ap" ? "" : "human"}${info.connected && info.kind === "human" ? " · online" : ""}</span>
       ${deciding ? html`<span class="turn-badge">deciding</span>` : null}</header>
     <ol class="focus-row">${(p.row || []).map((cid, i) => {
       const c = (content.focus_cards || {})[cid] || { name: cid, type: "", text: "" };
       const trade = (p.trade || {})[c.type] || 0;
-      return html`<li key=${cid} class="focus-card" style=${`--fc:${FOCUS_COLOR[c.type] || "#999"}`} title=${`${c.name} (${c.type}, level ${c.level}): ${c.text}`} data-card=${cid}>
+      return html`<li key=${cid} class="focus-card" style=${`--fc:${FOCUS_COLOR[c.type] || "#999"}`} title=${`${c.name} (${c.type}, level ${c.level}): ${c.text}`} data-card=${cid}
+        data-term=${`focus:${cid}`} tabindex="0" role="button">
         <span class="slot">${slots[i] ?? i + 1}</span><span class="cname">${c.name}</span>
         ${trade ? html`<span class="trade" title=${`${trade} trade token(s)`}>●${trade}</span>` : null}
-        ${gov && gov.type === c.type ? html`<span class="gov-token" title=${`government: ${gov.name}`}>G</span>` : null}</li>`;
+        ${gov && gov.type === c.type ? html`<span class="gov-token" title=${`government: ${gov.name}`} data-term=${`gov:${gov.id}`}>G</span>` : null}</li>`;
     })}</ol>
     <div class="pline">Tech dial <b>${p.dial}</b> / ${dialMax} <meter min="0" max=${dialMax} value=${p.dial}></meter>
       · resources ${Object.entries(p.resources || {}).filter(([, n]) => n > 0).map(([r, n]) => `${r}${n > 1 ? ` ×${n}` : ""}`).join(", ") || "none"}</div>
     <button type="button" class="small more" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? "less" : "more"}</button>
     ${open ? html`<div class="pdetails">
       <div><b>Leader:</b> ${lead.leader} of ${lead.civ}: ${lead.ability ? html`<i>${lead.ability}.</i> ` : null}${lead.text}</div>
-      <div><b>Government:</b> ${gov ? `${gov.name} (${gov.type})` : "none"}</div>
-      <div><b>Natural wonders:</b> ${(p.nws || []).map((x) => name("natural_wonders", x)).join(", ") || "none"}</div>
-      <div><b>City-state tokens:</b> ${(p.cs_tokens || []).map((x) => name("city_states", x)).join(", ") || "none"}</div>
-      <div><b>Wonders:</b> ${(p.wonders || []).map((x) => name("wonders", x)).join(", ") || "none"}</div>
+      <div><b>Government:</b> ${gov ? html`<span class="term" data-term=${`gov:${gov.id}`}>${gov.name} (${gov.type})</span>` : "none"}</div>
+      <div><b>Natural wonders:</b> ${termList(p.nws, "nw", (x) => name("natural_wonders", x))}</div>
+      <div><b>City-state tokens:</b> ${termList(p.cs_tokens, "cs", (x) => name("city_states", x))}</div>
+      <div><b>Wonders:</b> ${termList(p.wonders, "wonder", (x) => name("wonders", x))}</div>
       <div><b>Diplomacy cards:</b> ${(p.dipl || []).length}</div>
       <div><b>Unused:</b> cities ${(comps.cities || 0) - nCities}, control tokens ${(comps.control_tokens || 0) - nCtl};
         armies ${pieces(p.armies || [])}; caravans ${pieces(p.caravans || [])}</div></div>` : null}

@@ -2,6 +2,7 @@
 // One update channel: the WebSocket brings every view message and carries the player's actions;
 // Preact re-renders only the parts that changed (the log appends one item per action).
 import { getJSON, loadContent, playerColor, postJSON } from "./common.js";
+import { TermCard, TermLinks, termsAt } from "./glossary.js";
 import { HelpPage } from "./help.js";
 import { HexMap, Legend, TERRAIN } from "./map.js";
 import {
@@ -33,7 +34,7 @@ const S = {
   queue: [], lastShown: 0, timer: null, fresh: true,
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
-  lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
+  term: null, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
   speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
 
@@ -197,7 +198,7 @@ function App({ s }) {
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
         ${s.info ? html`<section id="info" class="panel info"><button type="button" class="close small" onClick=${() => { S.info = null; rerender(); }}>×</button>
-          <b>${s.info.title}</b><p>${s.info.text}</p></section>` : null}
+          <b>${s.info.title}</b><p>${s.info.text}</p>${s.info.terms ? html`<${TermLinks} content=${c} ids=${s.info.terms} />` : null}</section>` : null}
         <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
           players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
         <${ProductionPanel} production=${m.production} />
@@ -214,7 +215,8 @@ function App({ s }) {
     </div>
     ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
       onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch} />` : null}
-    ${s.help ? html`<${HelpPage} content=${c} onClose=${() => { S.help = false; rerender(); }} />` : null}`;
+    ${s.help ? html`<${HelpPage} content=${c} onClose=${() => { S.help = false; rerender(); }} />` : null}
+    ${s.term ? html`<${TermCard} content=${c} id=${s.term} onClose=${() => { S.term = null; rerender(); }} />` : null}`;
 }
 
 function Tooltip({ hover, model, content, targets, mine }) {
@@ -336,7 +338,7 @@ function onHexClick(key, ev) {
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
   if (!opts || !opts.length) {
     const s = S.model.index.byKey.get(key);
-    S.info = { title: `Space ${key}`, text: isMine() ? whyNot(S.model, key) : (s ? s.terrain : "") };
+    S.info = { title: `Space ${key}`, text: isMine() ? whyNot(S.model, key) : (s ? s.terrain : ""), terms: termsAt(S.model, key) };
     rerender();
     return;
   }
@@ -602,9 +604,18 @@ async function main() {
     return;
   }
   document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
+  // A piece carrying a glossary id opens its entry when tapped or clicked (glossary.js).
+  document.addEventListener("click", (ev) => {
+    const t = ev.target && ev.target.closest ? ev.target.closest("[data-term]") : null;
+    if (t && !t.closest("#term-card")) { S.term = t.dataset.term; rerender(); }
+  });
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target && ev.target.dataset ? ev.target.dataset.term : null;
+    if (t && (ev.key === "Enter" || ev.key === " ") && ev.target.tagName !== "BUTTON") { ev.preventDefault(); S.term = t; rerender(); }
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") {
-      if (S.help) S.help = false; else if (S.menu) S.menu = null; else if (S.legend) S.legend = false; else S.selected = null;
+      if (S.term) S.term = null; else if (S.help) S.help = false; else if (S.menu) S.menu = null; else if (S.legend) S.legend = false; else S.selected = null;
       S.hover = null;
       S.preview = null; rerender();
     }

@@ -1,0 +1,80 @@
+"""Words for every piece (issue 39 §2): on a 390x844 phone a card, a district and a government
+are read in full by tapping them (hover texts cannot be read on a phone); the card reference
+lists the glossary of the game's ruleset only."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from newdawn.bots.random_bot import RandomBot
+from newdawn.describe.glossary import glossary
+from newdawn.engine import apply, legal_actions, new_game
+from newdawn.engine.state import GameState
+from newdawn.server.views import view_message
+
+from .table_driver import open_recorded_view
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+
+def _state_with_a_district_and_a_government() -> GameState:
+    st = new_game({"players": 2, "max_rounds": 40}, 1)
+    bot = RandomBot(random.Random(1))
+    while st.winner == -1:
+        if st.district and any(p.gov for p in st.players):
+            return st
+        st = apply(st, str(bot.choose(None, legal_actions(st))))
+    raise AssertionError("no district and government came up")
+
+
+def test_a_card_a_district_and_a_government_are_read_by_tapping_on_a_phone(server: str, browser: Any) -> None:
+    st = _state_with_a_district_and_a_government()
+    seat = next(i for i, p in enumerate(st.players) if p.gov)
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, seat, frozenset(), [], seats)
+    entries = {e["id"]: e for e in glossary("ti")}
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_recorded_view(page, server, msg)
+    page.wait_for_selector("#boards .pboard")
+    board = page.locator(f"#boards .pboard[data-seat='{seat}']")
+
+    def read(locator: Any, term: str) -> None:
+        locator.scroll_into_view_if_needed()
+        locator.tap()
+        page.wait_for_selector("#term-card")
+        card = page.locator("#term-card")
+        assert card.get_attribute("data-id") == term
+        assert entries[term]["text"] in card.inner_text()
+        box = card.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"glossary-{term.split(':')[0]}-390x844.png"))
+        page.locator("#term-card .close").tap()
+        assert page.locator("#term-card").count() == 0
+
+    card_id = st.players[seat].row[-1]
+    read(board.locator(f".focus-card[data-card='{card_id}']"), f"focus:{card_id}")
+    read(board.locator(".gov-token"), f"gov:{st.players[seat].gov}")
+    # a district: tap its space on the map, then its name in the panel that opens
+    space, district = next(iter(st.district.items()))
+    q, r = st.board.coords[space]
+    page.locator(f'.map .space[data-key="{q},{r}"]').first.tap()
+    read(page.locator(f'#info [data-term="district:{district}"]'), f"district:{district}")
+    ctx.close()
+    assert not errors, errors
+
+
+def test_the_card_reference_lists_the_rulesets_glossary_only(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page.goto(f"{server}/")
+    page.click("#help-btn")
+    page.click("text=Card reference")
+    names = page.eval_on_selector_all(".reference li[data-id]", "els => els.map(e => e.dataset.id)")
+    assert names == [e["id"] for e in glossary("ti")]
+    assert "focus:currency_base" not in names
