@@ -98,8 +98,9 @@ def glossary(ruleset: str = "ti") -> tuple[dict[str, Any], ...]:
         add(f"dipl:{did}", "Diplomacy card", d.name, "a player's diplomacy card", d.text)
     for nid, nw in sorted(c.natural_wonders.items(), key=lambda kv: kv[1].name):
         add(f"nw:{nid}", "Natural wonder", nw.name, f"counts as {nw.resource}", TERMS["natural_wonder"][1])
-    for d in c.ruleset.districts:
-        add(f"district:{d}", "District", DISTRICT.get(d, d), "", f"{DISTRICT_TEXT.get(d, '')} {DISTRICT_COMMON}".strip())
+    for dist in c.ruleset.districts:
+        add(f"district:{dist}", "District", DISTRICT.get(dist, dist), "",
+            f"{DISTRICT_TEXT.get(dist, '')} {DISTRICT_COMMON}".strip())
     for g in c.ruleset.governments or ():
         add(f"gov:{g.id}", "Government", g.name, f"{g.type} · {g.arrows} arrow{'s' if g.arrows != 1 else ''}",
             GOVERNMENT_TEXT.format(n=g.arrows, s="s" if g.arrows != 1 else "", type=g.type))

@@ -41,7 +41,7 @@ AUTOMA = ("Add the Automated Player",
 def _glossary_text(rid: str, leader: str) -> str:
     from .glossary import glossary
 
-    return next(e["text"] for e in glossary(rid) if e["id"] == f"leader:{leader}")
+    return str(next(e["text"] for e in glossary(rid) if e["id"] == f"leader:{leader}"))
 
 
 def ruleset_records() -> list[dict[str, Any]]:
