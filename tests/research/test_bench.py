@@ -11,16 +11,17 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 from newdawn.bots.random_bot import RandomBot  # noqa: E402
-from newdawn.research.bench import id_chooser, measure, same_games  # noqa: E402
+from newdawn.engine.actions import parse_action  # noqa: E402
+from newdawn.research.bench import id_chooser, measure, option_chooser, option_games, same_games  # noqa: E402
 from newdawn.research.codec import codec  # noqa: E402
 
 
 def test_the_loops_play_the_same_games() -> None:
     r = measure(runs=1, games=2, players=3, max_rounds=2, shimmy_decisions=4, gym_games=1)
     d = r["counts_per_run"]
-    games = same_games([1, 2], 3, 2)
-    assert d["openspiel"] == d["pettingzoo"] == d["pettingzoo_observe"] == d["engine_same_games"] \
-        == sum(len(g) for g in games)
+    assert d["openspiel"] == sum(len(g) for g in same_games([1, 2], 3, 2))
+    assert d["pettingzoo"] == d["pettingzoo_observe"] == d["engine_same_games"] \
+        == sum(len(g) for g in option_games([1, 2], 3, 2))
     assert d["engine"] > 0 and 0 < d["shimmy"] <= 4 and d["gym"] > 0
     assert set(r["ratio_to_engine"]) == {"engine_same_games", "openspiel", "pettingzoo", "pettingzoo_observe",
                                          "shimmy"}
@@ -48,3 +49,12 @@ def test_the_id_chooser_is_the_random_bots_policy() -> None:
     bot = RandomBot(random.Random(3))
     for _ in range(50):
         assert str(c.decode(choose(ids))) == str(bot.choose(None, [c.decode(i) for i in ids]))
+
+
+def test_the_option_chooser_is_the_random_bots_policy() -> None:
+    """Over the same shown options it picks what RandomBot picks."""
+    acts = [parse_action(o) for o in ("done", "place 1,1", "place 2,0", "skip", "focus culture")]
+    choose = option_chooser(random.Random(3))
+    bot = RandomBot(random.Random(3))
+    for _ in range(50):
+        assert acts[choose(acts)] == bot.choose(None, acts)

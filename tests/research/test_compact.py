@@ -65,6 +65,37 @@ def test_built_only_from_what_the_view_shows(players: int) -> None:
     assert checked > 10
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_incremental_observer_matches_one_made_anew(players: int) -> None:
+    """One observer kept along a game played in place (its caches keyed by what changed) gives
+    at every decision, for the deciding seat and another, the numbers of an observer made anew
+    for the call; also after a hand edit (``_legal = None``) and for another state between."""
+    kept = CompactObserver(previews=players == 2)
+    marks = 0
+    epoch = None
+    for k, st in enumerate(random_states(players, seed=31 + players, max_rounds=25)):
+        if st.winner != -1:
+            break
+        marks += st._agenda_epoch is not epoch
+        epoch = st._agenda_epoch
+        dec = decision_seat(st)
+        for seat in (dec, (dec + 1) % players):
+            opts = shown_options(agent_options(st), None) if seat == dec else []
+            fresh = CompactObserver(previews=players == 2).fill(st, seat, opts, k)
+            assert np.array_equal(kept.fill(st, seat, opts, k), fresh), (k, seat)
+        if k % 97 == 0:
+            other = determinize(st, dec, k)
+            assert np.array_equal(kept.fill(other, dec, []), CompactObserver().fill(other, dec, []))
+        if k == 150:  # a hand edit of a copy: a city changes hands without a mark
+            edited = st.copy()
+            sp = next(iter(edited.cities), None)
+            if sp is not None:
+                edited.cities[sp] = (edited.cities[sp] + 1) % players
+                edited._legal = None
+                assert np.array_equal(kept.fill(edited, dec, []), CompactObserver().fill(edited, dec, []))
+    assert marks > 20
+
+
 def test_seats_are_relative_and_options_carry_the_focus_slot_and_level() -> None:
     st = new_game({"players": 3}, seed=5)
     rng = random.Random(0)

@@ -143,7 +143,7 @@ OWN_ALL: Final = (1 << 18) - 1
 class GameState:
     """The whole game at one moment. Treat as immutable outside the engine."""
 
-    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_agenda_facts", "_own", "_c")
+    __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_agenda_facts", "_agenda_epoch", "_own", "_c")
 
     config: dict[str, Any]
     """The game's configuration (players, leaders, ruleset, round limit); never changes."""
@@ -228,6 +228,11 @@ class GameState:
     """Which of the facts only some agendas read (``victory.OPTIONAL_FACTS``: the reinforced
     sides, the tech dials, the cards of the focus rows) the victory cards of this game read, once
     they are dealt; None: not known yet, and every mark counts."""
+    _agenda_epoch: object
+    """A new object at every effective ``mark_agendas`` (and when the caches are forgotten):
+    while a state holds the same object as when something was computed from what agendas read
+    (the goal progress of ``research.compact``), nothing it read has changed. Copies share it
+    until either is marked."""
     _own: int
     """Copy-on-write: which shared containers this state owns (``OWN_ALL`` bits). ``copy``
     shares the players and the ``ctl``/``reinforced`` containers between both states and
@@ -277,6 +282,7 @@ class GameState:
             self._agenda_dirty = True
             self._agenda_clean = 0
             self._agenda_facts = None
+            self._agenda_epoch = object()
 
     def mark_agendas(self, fact: str = "") -> None:
         """Say that something an agenda reads is about to change: the pieces on the map and
@@ -295,6 +301,7 @@ class GameState:
                 return
         self._agenda_dirty = True
         self._agenda_clean = 0
+        self._agenda_epoch = object()
 
     # ---- derived, not serialised
     def placements_changed(self) -> None:
@@ -355,6 +362,7 @@ class GameState:
         s._agenda_dirty = self._agenda_dirty
         s._agenda_clean = self._agenda_clean
         s._agenda_facts = self._agenda_facts
+        s._agenda_epoch = self._agenda_epoch
         s._c = self._c
         s._own = 0
         self._own = 0  # both states now share the containers: either copies before a change

@@ -9,16 +9,17 @@ rounds, seeds ``1..games``:
 - engine: ``newdawn.cli.common.play_random``, the loop ``newdawn bench`` times;
 - OpenSpiel: ``state.legal_actions()`` and ``state.apply_action(id)`` on ``python_newdawn``
   (the setup chance outcome is the seed, so the setups match the engine loop's);
-- PettingZoo: the ``agent_iter`` loop (fixed ids) with ``env.last(observe=False)`` and the
-  legal ids from ``infos`` (a random player needs no observation); ``pettingzoo_observe`` asks
-  for the observation at every step (the compact observation and the mask), as a learning
-  agent does; Shimmy's wrapper of the OpenSpiel game (``shimmy``), which builds every seat's
-  full tensor at every step, is timed over a few decisions.
+- PettingZoo: the ``agent_iter`` loop of the environment as shipped (compact observation,
+  option actions) with ``env.last(observe=False)``, picking among ``env.options`` (a random
+  player needs no observation); ``pettingzoo_observe`` asks for the observation at every step
+  (the compact observation and the mask), as a learning agent does; Shimmy's wrapper of the
+  OpenSpiel game (``shimmy``), which builds every seat's full tensor at every step, is timed
+  over a few decisions.
 
-The engine loop and the environments' loops pick from differently ordered option lists, so
-they play different games of the same kind; ``engine_same_games`` replays the environments'
-games through the engine alone (``legal_actions`` + ``apply_in_place``) to give the overhead on
-identical games as well.
+The loops pick from differently ordered option lists (the engine's with ``back``, OpenSpiel's
+ids in order, the environment's shown options), so they play different games of the same
+kind; ``engine_same_games`` replays the PettingZoo loops' games through the engine alone
+(``legal_actions`` + ``apply_in_place``) to give the overhead on identical games as well.
 
 Learner steps: ``gym`` is ``newdawn/Newdawn-v0`` as shipped (two players, the random bot in the
 other seat, compact observation, option actions, forced decisions skipped) with a learner
@@ -43,7 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots.random_bot import PASSIVE_VERBS
+from ..bots.random_bot import PASSIVE_VERBS, pick
 from ..cli.common import play_random
 from ..engine import Action, game_config
 from .codec import codec
@@ -131,22 +132,57 @@ def openspiel_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[
     return n, clock() - t0
 
 
+def option_chooser(rng: random.Random, passive: float = 0.1) -> Callable[[Sequence[Action]], int]:
+    """``RandomBot``'s policy (``bots.random_bot.pick``) over the shown options: the index of
+    the option it picks."""
+    def choose(options: Sequence[Action]) -> int:
+        return options.index(pick(rng, options, passive))
+
+    return choose
+
+
+def option_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list[Action]]:
+    """The action lists of the games the PettingZoo loops play (untimed): the options the
+    environment shows (``agent_options``, at most ``OPTIONS`` drawn by its generator, seeded
+    with the game seed) and ``option_chooser``'s pick."""
+    import numpy as np
+
+    from ..engine import apply_in_place, new_game
+    from .compact import agent_options, shown_options
+
+    out = []
+    for s in seeds:
+        choose = option_chooser(random.Random(s))
+        rng = np.random.default_rng(s)
+        st = new_game(game_config(players, max_rounds=max_rounds), s)
+        acts: list[Action] = []
+        while st.winner == -1:
+            shown = shown_options(agent_options(st), rng)
+            a = shown[choose(shown)]
+            apply_in_place(st, a)
+            acts.append(a)
+        out.append(acts)
+    return out
+
+
 def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe: bool = False,
                    limit: int | None = None) -> tuple[int, float]:
+    """The AEC loop of the environment as shipped (compact observation, option actions): the
+    agent to act reads ``env.last(observe=observe)`` and picks among ``env.options``."""
     from .pettingzoo_env import env as make_env
 
-    env = make_env(players=players, max_rounds=max_rounds, actions="ids")
+    env = make_env(players=players, max_rounds=max_rounds)
     n = 0
     t0 = clock()
     for s in seeds:
-        choose = id_chooser(random.Random(s))
+        choose = option_chooser(random.Random(s))
         env.reset(seed=s)
         for _agent in env.agent_iter():
-            _obs, _rew, term, trunc, info = env.last(observe=observe)
+            _obs, _rew, term, trunc, _info = env.last(observe=observe)
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(choose(info["legal_actions"]))
+            env.step(choose(env.options))
             n += 1
             if limit is not None and n >= limit:
                 return n, clock() - t0
@@ -242,7 +278,7 @@ def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: i
     (when ``catanatron_python`` is given)."""
     codec()  # built once, outside the timings
     seeds = list(range(1, games + 1))
-    replays = same_games(seeds, players, max_rounds)
+    replays = option_games(seeds, players, max_rounds)
     loops: dict[str, Callable[[], tuple[int, float]]] = {
         "engine": lambda: engine_run(seeds, players, max_rounds),
         "engine_same_games": lambda: engine_replay_run(seeds, players, max_rounds, replays),

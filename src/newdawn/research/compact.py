@@ -180,7 +180,18 @@ def _arg_coord(arg: str) -> tuple[int, int] | None:
 
 class CompactObserver:
     """Fills the compact observation of a seat (see the module docstring). One buffer per
-    observer: ``fill`` returns it, so copy it to keep it."""
+    observer: ``fill`` returns it, so copy it to keep it.
+
+    The observer is incremental, so that an observation at every decision stays cheap: it keeps
+    the seat rows by absolute seat between calls and makes again only what changed. What agendas
+    read (the pieces on the map and their owners, wonders, natural wonders, diplomacy cards,
+    resources, and the goal progress) is made again when the state's ``_agenda_epoch`` is not
+    the one it was made from (the engine renews it at every ``mark_agendas``: about one action in
+    fifteen); a player's other features (focus row, trade tokens, dial, figures on the map,
+    city-state tokens) when they differ from the last call's. An option's own features (verb,
+    passive, focus type, number) are kept per action, a space's terrain per map; what lies on
+    and around a space is read at each call. The result is the same as making everything anew
+    (a test compares both)."""
 
     def __init__(self, previews: bool = False) -> None:
         self.previews = previews
@@ -204,86 +215,95 @@ class CompactObserver:
         self._trade = {f: s[f"trade:{f}"] for f in FOCUS_TYPES}
         self._res = {r: s[f"resource:{r}"] for r in RESOURCES}
         self._terrain = {tr: o[f"terrain:{tr}"] for tr in TERRAINS}
-        self._count = [s[k] for k, _ in SEAT_COUNTS]
-        self._sv = [s["present"], s["to_move"], s["first"], s["dial"]]
+        self._count = {k: (s[k], m) for k, m in SEAT_COUNTS}
         self._gv = [(s[f"victory{v + 1}:progress"], s[f"victory{v + 1}:claimed"]) for v in range(VICTORY_SLOTS)]
         self._won = s["victory_cards_claimed"]
         self._rows: dict[int, tuple[Any, dict[str, tuple[int, float]]]] = {}
         self.progress: list[list[tuple[float, bool]]] = []
         """The goal progress of the last ``fill`` (``goal_progress``), by absolute seat."""
-        self.scale: FloatArray = np.ones(compact_size(), np.float32)
-        for p in range(MAX_SEATS):
-            b = self.s0 + p * self.sw
-            for (_, m), j in zip(SEAT_COUNTS, self._count, strict=True):
-                self.scale[b + j] = 1.0 / m
-            for j in self._res.values():
-                self.scale[b + j] = 1.0 / 3.0
+        # the seat rows by absolute seat, and what each part was made from
+        self._abs: FloatArray = np.zeros((MAX_SEATS, self.sw), np.float32)
+        agenda = [self._count[k][0] for k in ("control", "cities", "districts", "wonders", "natural_wonders",
+                                             "diplomacy", "cs_conquered")]
+        agenda += [*self._res.values(), *(j for pair in self._gv for j in pair), self._won]
+        self._agenda_cols = np.array(agenda, np.intp)
+        self._row_cols = np.array([j for cols in self._row for j in cols] + self._row_level, np.intp)
+        self._trade_cols = np.array([*self._trade.values(), s["dial"]], np.intp)
+        self._made_for: tuple[Any, int] | None = None
+        """(content, players) the rows were made for: another game clears them."""
+        self._epoch: object = None
+        self._own_of: list[list[Any] | None] = [None] * MAX_SEATS
+        """Per seat what its own columns were made from (``_own_parts``)."""
+        self._tj = (t["round"], t["options"], t["my_decision"], s["to_move"], s["first"])
+        self._event_j = [t[f"event_pos:{i}"] for i in range(6)]
+        self._dec_j = [t[f"decision:seat+{i}"] for i in range(MAX_SEATS)]
+        self._reinforced: set[int] = set()
+        self._reinforced_epoch: object = None
+        self._reinforced_held: list[tuple[int, float]] = []
+        """(seat, feature) of the reinforced tokens, for ``_reinforced`` under ``_reinforced_epoch``
+        (the owners are in ``ctl``, which agendas read)."""
+        self._seat_block = self.buf[self.s0:self.o0].reshape(MAX_SEATS, self.sw)
+        self._option_block = self.buf[self.o0:].reshape(OPTIONS, self.ow)
+        self._option_of: dict[Action, tuple[FloatArray, str | None, tuple[int, int] | None]] = {}
+        self._board: Any = None
+        self._space_of: dict[int, tuple[int, float, bool]] = {}
+        self._near: dict[tuple[int, int], tuple[tuple[int, float], ...]] = {}
+        """(space, seat) -> the features of what is next to it (``ctl`` and ``cities``, which
+        agendas read: kept while ``_epoch`` holds)."""
 
     def fill(self, st: GameState, seat: int, options: Sequence[Action] = (), preview_seed: int = 0) -> FloatArray:
         """The compact observation of ``seat`` (``options``: the shown options, if it decides;
         ``preview_seed`` draws the hidden parts the previews play with, see ``preview_options``)."""
-        idx: list[int] = []
-        val: list[float] = []
         c = content_for(st)
         n = st.n
         dec = decision_seat(st)
-        t = self._t
-        # ---- table
-        idx += [t["round"], t["options"]]
-        val += [min(1.0, st.round / (st.config.get("max_rounds") or 200)), min(1.0, len(options) / OPTIONS)]
+        if self._made_for is None or self._made_for[0] is not c or self._made_for[1] != n:
+            self._abs.fill(0.0)
+            self._made_for = (c, n)
+            self._epoch = None
+            self._own_of = [None] * MAX_SEATS
+        if st._agenda_epoch is not self._epoch:
+            self._agenda_part(st, c)
+            self._epoch = st._agenda_epoch
+            self._near.clear()
+        players = st.players
+        own_of = self._own_of
+        for p in range(n):
+            ps = players[p]
+            k = own_of[p]
+            if (k is None or k[0] != ps.row or k[1] != ps.trade or k[2] != ps.dial or k[3] != ps.armies
+                    or k[4] != ps.caravans or k[5] is not ps.cs_tokens):
+                self._own_parts(p, ps, c)
+        buf = self.buf
+        buf.fill(0.0)
+        a, block = self._abs, self._seat_block  # the rows from the viewer's on
+        block[:n - seat] = a[seat:n]
+        block[n - seat:n] = a[:seat]
+        # ---- what changes at every decision: the table, whose turn, the reinforced tokens
+        # (single numbers are written one by one: faster than a fancy assignment of a few)
+        tj = self._tj
+        buf[tj[0]] = min(1.0, st.round / (st.config.get("max_rounds") or 200))
+        buf[tj[1]] = min(1.0, len(options) / OPTIONS)
+        buf[self._event_j[st.event_pos % 6]] = 1.0
+        s0, sw = self.s0, self.sw
         if dec >= 0:
-            idx += [t["my_decision"], t[f"decision:seat+{(dec - seat) % n}"]]
-            val += [float(dec == seat), 1.0]
+            rd = (dec - seat) % n
+            buf[tj[2]] = float(dec == seat)
+            buf[self._dec_j[rd]] = 1.0
+            buf[s0 + rd * sw + tj[3]] = 1.0
             kind = self._kind.get(st.stack_frames[-1]["kind"])
             if kind is not None:
-                idx.append(kind)
-                val.append(1.0)
-        idx.append(t[f"event_pos:{st.event_pos % 6}"])
-        val.append(1.0)
-        # ---- seats
-        rel = [self.s0 + ((p - seat) % n) * self.sw for p in range(n)]
-        ctl = st.ctl
-        counts = [Counter(ctl.values()), Counter(st.cities.values()),
-                  Counter(ctl.get(sp, -1) for sp in st.reinforced),
-                  Counter(ctl.get(sp, -1) for sp in st.district)]
-        for j, cnt in zip(self._count, counts, strict=False):
-            for owner, k in cnt.items():
-                if owner >= 0:
-                    idx.append(rel[owner] + j)
-                    val.append(k)
-        for owner, k in Counter(st.cs_conquered.values()).items():
-            if 0 <= owner < n:
-                idx.append(rel[owner] + self._count[10])
-                val.append(k)
-        cap = max(1, c.ruleset.trade_cap)
-        dial_max = max(1, c.ruleset.tech_dial_max)
-        row_feats = self._row_feats(c)
-        sv = self._sv
-        for p in range(n):
-            ps = st.players[p]
-            b = rel[p]
-            idx += [b + sv[0], b + sv[1], b + sv[2], b + sv[3],
-                    b + self._count[4], b + self._count[5], b + self._count[6], b + self._count[7],
-                    b + self._count[8], b + self._count[9]]
-            val += [1.0, float(p == dec), float(p == st.first), ps.dial / dial_max,
-                    sum(1 for x in ps.armies if x >= 0), sum(1 for x in ps.caravans if x >= 0),
-                    len(ps.wonders), len(ps.nws), len(ps.dipl), len(ps.cs_tokens)]
-            for k, cid in enumerate(ps.row[:ROW_SLOTS]):
-                ti, lv = row_feats[cid]
-                idx += [b + self._row[k][ti], b + self._row_level[k]]
-                val += [1.0, lv]
-            for ft, k in ps.trade.items():
-                if k:
-                    idx.append(b + self._trade[ft])
-                    val.append(k / cap)
-            for r, k in ps.resources.items():
-                if k:
-                    idx.append(b + self._res[r])
-                    val.append(k)
-        self._goal(st, c, seat, rel, idx, val)
+                buf[kind] = 1.0
+        buf[s0 + ((st.first - seat) % n) * sw + tj[4]] = 1.0
+        if st.reinforced:
+            if self._reinforced_epoch is not self._epoch or self._reinforced != st.reinforced:
+                self._count_reinforced(st)
+            j = self._count["reinforced"][0]
+            for p, v in self._reinforced_held:
+                buf[s0 + ((p - seat) % n) * sw + j] = v
         # ---- options
         if options:
-            self._options(st, seat, options, idx, val)
+            self._options(st, seat, options)
             if self.previews:
                 gp, lp = self._o["preview_gain"], self._o["preview_loss"]
                 to_win = max(1, c.ruleset.victory_cards_to_win)
@@ -291,14 +311,99 @@ class CompactObserver:
                 for i, after in enumerate(preview_options(st, seat, options[:OPTIONS], preview_seed)):
                     d = (after - now) * to_win
                     if d:
-                        idx.append(self.o0 + i * self.ow + (gp if d > 0 else lp))
-                        val.append(abs(d))
-        buf = self.buf
-        buf.fill(0.0)
-        buf[idx] = val
-        buf *= self.scale
-        np.minimum(buf, 1.0, out=buf)
+                        buf[self.o0 + i * self.ow + (gp if d > 0 else lp)] = min(1.0, abs(d))
         return buf
+
+    def _agenda_part(self, st: GameState, c: Any) -> None:
+        """The columns made from what agendas read, for every seat (absolute), and
+        ``self.progress``."""
+        a = self._abs
+        a[:, self._agenda_cols] = 0.0
+        n = st.n
+        count = self._count
+        ctl = st.ctl
+        for name, cnt in (("control", Counter(ctl.values())), ("cities", Counter(st.cities.values())),
+                          ("districts", Counter(ctl.get(sp, -1) for sp in st.district)),
+                          ("cs_conquered", Counter(st.cs_conquered.values()))):
+            j, m = count[name]
+            for owner, k in cnt.items():
+                if 0 <= owner < n:
+                    a[owner, j] = min(1.0, k / m)
+        res = self._res
+        for p in range(n):
+            ps = st.players[p]
+            row = a[p]
+            for name, k in (("wonders", len(ps.wonders)), ("natural_wonders", len(ps.nws)),
+                            ("diplomacy", len(ps.dipl))):
+                j, m = count[name]
+                row[j] = min(1.0, k / m)
+            for r, k in ps.resources.items():
+                if k:
+                    row[res[r]] = min(1.0, k / 3.0)
+        to_win = max(1, c.ruleset.victory_cards_to_win)
+        gv = self._gv
+        progress = self.progress = goal_progress(st, c)
+        for p in range(n):
+            row = a[p]
+            won = 0
+            for v, (best, claimed) in enumerate(progress[p][:VICTORY_SLOTS]):
+                if claimed:
+                    won += 1
+                    row[gv[v][0]] = 1.0
+                    row[gv[v][1]] = 1.0
+                elif best:
+                    row[gv[v][0]] = best
+            if won:
+                row[self._won] = min(1.0, won / to_win)
+
+    def _count_reinforced(self, st: GameState) -> None:
+        j, m = self._count["reinforced"]
+        ctl = st.ctl
+        held = [0] * st.n
+        for sp in st.reinforced:
+            owner = ctl.get(sp, -1)
+            if owner >= 0:
+                held[owner] += 1
+        self._reinforced = set(st.reinforced)
+        self._reinforced_epoch = self._epoch
+        self._reinforced_held = [(p, min(1.0, k / m)) for p, k in enumerate(held) if k]
+
+    def _own_parts(self, p: int, ps: Any, c: Any) -> None:
+        """Seat ``p``'s columns not made from what agendas read, each part made again when what
+        it reads differs from the last call's: the focus row; trade tokens and dial; figures on
+        the map and city-state tokens."""
+        k = self._own_of[p]
+        if k is None:
+            k = self._own_of[p] = [None] * 6
+            self._abs[p, self._s["present"]] = 1.0
+        row = self._abs[p]
+        if k[0] != ps.row:
+            row[self._row_cols] = 0.0
+            row_feats = self._row_feats(c)
+            for i, cid in enumerate(ps.row[:ROW_SLOTS]):
+                ti, lv = row_feats[cid]
+                row[self._row[i][ti]] = 1.0
+                row[self._row_level[i]] = lv
+            k[0] = ps.row[:]
+        if k[1] != ps.trade or k[2] != ps.dial:
+            row[self._trade_cols] = 0.0
+            cap = max(1, c.ruleset.trade_cap)
+            for ft, n in ps.trade.items():
+                if n:
+                    row[self._trade[ft]] = min(1.0, n / cap)
+            row[self._s["dial"]] = min(1.0, ps.dial / max(1, c.ruleset.tech_dial_max))
+            k[1] = ps.trade.copy()
+            k[2] = ps.dial
+        if k[3] != ps.armies or k[4] != ps.caravans or k[5] is not ps.cs_tokens:
+            count = self._count
+            for name, n in (("armies_on_map", sum(1 for x in ps.armies if x >= 0)),
+                            ("caravans_on_map", sum(1 for x in ps.caravans if x >= 0)),
+                            ("cs_tokens", len(ps.cs_tokens))):
+                j, m = count[name]
+                row[j] = min(1.0, n / m)
+            k[3] = ps.armies[:]
+            k[4] = ps.caravans[:]
+            k[5] = ps.cs_tokens
 
     def _row_feats(self, c: Any) -> dict[str, tuple[int, float]]:
         """Focus card id -> (index of its type, level / 4), per content."""
@@ -308,108 +413,113 @@ class CompactObserver:
             got = self._rows[id(c)] = (c, feats)
         return got[1]
 
-    def _goal(self, st: GameState, c: Any, seat: int, rel: list[int], idx: list[int], val: list[float]) -> None:
-        """Per seat, per victory card in play: the best agenda's ``have / need`` (1 once the
-        seat claimed the card) and the claim; the cards claimed over those a win needs. The
-        progress is kept in ``self.progress`` (by absolute seat) for ``potential``."""
-        to_win = max(1, c.ruleset.victory_cards_to_win)
-        gv = self._gv
-        progress = self.progress = goal_progress(st, c)
-        for p in range(st.n):
-            b = rel[p]
-            won = 0
-            for v, (best, claimed) in enumerate(progress[p][:VICTORY_SLOTS]):
-                if claimed:
-                    won += 1
-                    idx += [b + gv[v][0], b + gv[v][1]]
-                    val += [1.0, 1.0]
-                elif best:
-                    idx.append(b + gv[v][0])
-                    val.append(best)
-            if won:
-                idx.append(b + self._won)
-                val.append(won / to_win)
-
-    def _options(self, st: GameState, seat: int, options: Sequence[Action], idx: list[int],
-                 val: list[float]) -> None:
+    def _option(self, a: Action) -> tuple[FloatArray, str | None, tuple[int, int] | None]:
+        """What an option's row holds whatever the state (shown, verb, passive, focus type,
+        number, that it names a space), the focus type it names (for its slot and level in the
+        row) and the space it names."""
         o = self._o
-        c = content_for(st)
-        cards = c.focus_cards
-        row = st.players[seat].row
-        row_of = {cards[cid].type: (k, cards[cid].level) for k, cid in enumerate(row)}
-        b = st.board
-        ctl, cities = st.ctl, st.cities
-        tokens, cs_at, wonder_at = st.tokens, st.cs_at, st.wonder_at
-        barbs = set(st.barbs.values())
-        for i, a in enumerate(options[:OPTIONS]):
-            base = self.o0 + i * self.ow
-            verb, arg = a[0], a[1]
-            idx += [base + o["shown"]]
-            val += [1.0]
-            j = self._verb.get(verb)
-            if j is not None:
-                idx.append(base + j)
-                val.append(1.0)
-            if verb in PASSIVE_VERBS:
-                idx.append(base + o["passive"])
-                val.append(1.0)
-            if not arg:
-                continue
-            if verb in FOCUS_VERBS:
+        verb, arg = a[0], a[1]
+        row = np.zeros(self.ow, np.float32)
+        row[o["shown"]] = 1.0
+        j = self._verb.get(verb)
+        if j is not None:
+            row[j] = 1.0
+        if verb in PASSIVE_VERBS:
+            row[o["passive"]] = 1.0
+        ft: str | None = None
+        q_r: tuple[int, int] | None = None
+        if arg:
+            fj = self._focus.get(arg.split("@")[-1]) if verb in FOCUS_VERBS else None
+            if fj is not None:
                 ft = arg.split("@")[-1]
-                fj = self._focus.get(ft)
-                if fj is not None:
-                    idx.append(base + fj)
-                    val.append(1.0)
-                    slot = row_of.get(ft)
-                    if slot is not None:
-                        idx += [base + o["focus_slot"], base + o["focus_level"]]
-                        val += [slot[0] / (ROW_SLOTS - 1), slot[1] / 4.0]
-                    continue
-            if arg.isdigit():
-                idx.append(base + o["number"])
-                val.append(min(1.0, int(arg) / 15.0))
+                row[fj] = 1.0
+            elif arg.isdigit():
+                row[o["number"]] = min(1.0, int(arg) / 15.0)
+            else:
+                q_r = _arg_coord(arg)
+                if q_r is not None:
+                    row[o["space"]] = 1.0
+        got = (row, ft, q_r)
+        if len(self._option_of) < 100_000:
+            self._option_of[a] = got
+        return got
+
+    def _options(self, st: GameState, seat: int, options: Sequence[Action]) -> None:
+        o = self._o
+        block = self._option_block
+        cards = content_for(st).focus_cards
+        row_of: dict[str, tuple[int, int]] | None = None
+        b = st.board
+        if b is not self._board:
+            self._board = b
+            self._space_of.clear()
+        ctl, cities = st.ctl, st.cities
+        barbs: set[int] | None = None
+        option_of, space_of, near_of = self._option_of, self._space_of, self._near
+        j_diff, j_fort, j_nw, j_res = o["difficulty"], o["fort"], o["natural_wonder"], o["resource"]
+        j_mine, j_rival, j_my_city, j_rival_city = o["mine"], o["rival"], o["my_city"], o["rival_city"]
+        j_near = (o["near_mine"], o["near_rival"], o["near_my_city"], o["near_rival_city"])
+        for i, a in enumerate(options if len(options) <= OPTIONS else options[:OPTIONS]):
+            got = option_of.get(a)
+            if got is None:
+                got = self._option(a)
+            static, ft, q_r = got
+            row = block[i]
+            row[:] = static
+            if ft is not None:
+                if row_of is None:
+                    row_of = {cards[cid].type: (k, cards[cid].level) for k, cid in enumerate(st.players[seat].row)}
+                slot = row_of.get(ft)
+                if slot is not None:
+                    row[o["focus_slot"]] = slot[0] / (ROW_SLOTS - 1)
+                    row[o["focus_level"]] = slot[1] / 4.0
                 continue
-            q_r = _arg_coord(arg)
             if q_r is None:
                 continue
             sp = b.index.get(q_r)
-            idx.append(base + o["space"])
-            val.append(1.0)
             if sp is None:  # a space off the map (a tile placement names where it would go)
                 continue
-            idx += [base + self._terrain[b.terrain[sp]], base + o["difficulty"]]
-            val += [1.0, min(1.0, b.diff[sp] / 5.0)]
-            tok = tokens.get(sp)
+            here = space_of.get(sp)
+            if here is None:
+                here = space_of[sp] = (self._terrain[b.terrain[sp]], min(1.0, b.diff[sp] / 5.0), bool(b.is_fort[sp]))
+            row[here[0]] = 1.0
+            row[j_diff] = here[1]
+            if here[2]:
+                row[j_fort] = 1.0
+            tok = st.tokens.get(sp)
             if tok is not None:
-                idx.append(base + (o["natural_wonder"] if tok.startswith("nw:") else o["resource"]))
-                val.append(1.0)
-            for present, name in ((sp in cs_at, "city_state"), (sp in wonder_at, "wonder_token"),
-                                  (b.is_fort[sp], "fort"), (sp in barbs, "barbarian"),
-                                  (sp in st.district, "district"), (sp in st.reinforced, "reinforced")):
-                if present:
-                    idx.append(base + o[name])
-                    val.append(1.0)
+                row[j_nw if tok.startswith("nw:") else j_res] = 1.0
+            if barbs is None:
+                barbs = set(st.barbs.values())
+            if sp in st.cs_at:
+                row[o["city_state"]] = 1.0
+            if sp in st.wonder_at:
+                row[o["wonder_token"]] = 1.0
+            if sp in barbs:
+                row[o["barbarian"]] = 1.0
+            if sp in st.district:
+                row[o["district"]] = 1.0
+            if sp in st.reinforced:
+                row[o["reinforced"]] = 1.0
             owner = ctl.get(sp, -1)
             if owner >= 0:
-                idx.append(base + (o["mine"] if owner == seat else o["rival"]))
-                val.append(1.0)
-            cowner = cities.get(sp, -1)
-            if cowner >= 0:
-                idx.append(base + (o["my_city"] if cowner == seat else o["rival_city"]))
-                val.append(1.0)
-            near = [0, 0, 0, 0]
-            for nb in b.nbrs[sp]:
-                w = ctl.get(nb, -1)
-                if w >= 0:
-                    near[0 if w == seat else 1] += 1
-                w = cities.get(nb, -1)
-                if w >= 0:
-                    near[2 if w == seat else 3] += 1
-            for k, name in enumerate(("near_mine", "near_rival", "near_my_city", "near_rival_city")):
-                if near[k]:
-                    idx.append(base + o[name])
-                    val.append(near[k] / 6.0)
+                row[j_mine if owner == seat else j_rival] = 1.0
+            owner = cities.get(sp, -1)
+            if owner >= 0:
+                row[j_my_city if owner == seat else j_rival_city] = 1.0
+            near = near_of.get((sp, seat))
+            if near is None:
+                counts = [0, 0, 0, 0]
+                for nb in b.nbrs[sp]:
+                    w = ctl.get(nb, -1)
+                    if w >= 0:
+                        counts[0 if w == seat else 1] += 1
+                    w = cities.get(nb, -1)
+                    if w >= 0:
+                        counts[2 if w == seat else 3] += 1
+                near = near_of[sp, seat] = tuple((j_near[k], n / 6.0) for k, n in enumerate(counts) if n)
+            for j, v in near:
+                row[j] = v
 
 
 def shown_options(options: list[Action], rng: np.random.Generator | None) -> list[Action]:

@@ -163,7 +163,10 @@ class _Game:
             obs = self._full.set_from_view(player_view(st, seat)).copy()
         mask = np.zeros(self.n_actions, np.int8)
         if mine:
-            mask[self.legal()] = 1
+            if self.action_kind == "options":
+                mask[:len(self.options)] = 1  # the shown options are the first indices
+            else:
+                mask[self.legal()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def action_of(self, action: int) -> tuple[Action | None, str | None]:
