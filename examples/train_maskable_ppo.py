@@ -2,9 +2,9 @@
 
 Usage::
 
-    python examples/train_maskable_ppo.py [--minutes 28] [--timesteps 5000000] [--eval-games 200]
-        [--eval-first 0] [--seed 1] [--shaping 1.0] [--n-envs 8] [--save model.zip] [--load model.zip]
-        [--json]
+    python examples/train_maskable_ppo.py [--minutes 30] [--wall-minutes M] [--timesteps 5000000]
+        [--eval-games 200] [--eval-first 0] [--seed 1] [--shaping 1.0] [--n-envs 8] [--subproc]
+        [--save model.zip] [--load model.zip] [--json]
 
 The environment is ``newdawn/Newdawn-v0`` as shipped (docs/research.md): two players, the
 learner's seat drawn anew each episode, the random bot (``newdawn.bots.make_bot("random")``)
@@ -20,8 +20,13 @@ minus its rival's, so the signal does not wait for the end of a 600-step game).
 ``--n-envs`` (8) environments are stepped together (sb3's usual way to feed an algorithm; one
 policy call serves a step of each, and each collects n_steps = 2048 per rollout), in this
 process (``DummyVecEnv``) or, with ``--subproc``, each in a worker process
-(``SubprocVecEnv``: both cores). The CPU time reported adds the workers'. Training stops after ``--timesteps`` steps or ``--minutes`` of
-wall time, whichever comes first; torch uses one thread (the machine is shared).
+(``SubprocVecEnv``: both cores). Training stops after ``--timesteps`` steps or once ``--minutes``
+(30) of CPU time are used, whichever comes first: the CPU time of this process and of its
+environment workers (read from ``/proc`` while they run), since on a shared machine wall time
+says little about the work done. ``--wall-minutes`` also stops it after that much wall time (a
+machine too loaded to give the budget in time; the CPU time used is reported). With ``--save``
+the model is saved there after every CPU minute (and a line of progress goes to stderr), and at
+the end. Torch uses one thread (the machine is shared).
 
 Evaluation: ``--eval-games`` complete games against the random bot on seeds never used in
 training, the learner in seat 0 in even games and seat 1 in odd ones, the policy's most likely
@@ -39,7 +44,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -72,15 +79,48 @@ def cpu_seconds() -> float:
     return total
 
 
-class TimeLimit(BaseCallback):
-    """Stops training after ``seconds`` of wall time."""
+def worker_cpu_seconds(env: VecEnv | None) -> float:
+    """CPU time so far of the running worker processes of a ``SubprocVecEnv`` (0 for others),
+    read from ``/proc`` (Linux); a finished worker is counted by ``cpu_seconds`` instead."""
+    total = 0.0
+    for proc in getattr(env, "processes", []):
+        try:
+            with open(f"/proc/{proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
 
-    def __init__(self, seconds: float) -> None:
+
+class CpuLimit(BaseCallback):
+    """Stops training once this process and its environment workers have used ``seconds`` of
+    CPU time (the budget of a run on a shared machine, where wall time says little), and saves
+    the model every ``every_s`` CPU seconds to ``checkpoint`` if given."""
+
+    def __init__(self, seconds: float, checkpoint: str | None = None, every_s: float = 60.0,
+                 wall_s: float | None = None) -> None:
         super().__init__()
-        self.deadline = time.monotonic() + seconds
+        self.seconds, self.checkpoint, self.every_s = seconds, checkpoint, every_s
+        self.c0 = cpu_seconds()
+        self.t0 = time.monotonic()
+        self.wall_s = wall_s
+        self.next_save = every_s
+
+    def used(self) -> float:
+        return cpu_seconds() - self.c0 + worker_cpu_seconds(self.training_env)
 
     def _on_step(self) -> bool:
-        return time.monotonic() < self.deadline
+        used = self.used()
+        if used >= self.next_save:
+            if self.checkpoint:
+                self.model.save(self.checkpoint)
+            print(f"{self.model.num_timesteps:,} steps, {used / 60:.1f} min of CPU, "
+                  f"{(time.monotonic() - self.t0) / 60:.1f} min", file=sys.stderr, flush=True)
+            self.next_save += self.every_s
+        if self.wall_s is not None and time.monotonic() - self.t0 >= self.wall_s:
+            return False
+        return used < self.seconds
 
 
 def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200, subproc: bool = False) -> VecEnv:
@@ -98,9 +138,11 @@ def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200, subproc:
     return SubprocVecEnv(fns, start_method="fork") if subproc else DummyVecEnv(fns)
 
 
-def train(model: MaskablePPO, timesteps: int, minutes: float) -> dict[str, Any]:
+def train(model: MaskablePPO, timesteps: int, minutes: float, checkpoint: str | None = None,
+          wall_minutes: float | None = None) -> dict[str, Any]:
     t0, c0 = time.monotonic(), cpu_seconds()
-    model.learn(total_timesteps=timesteps, callback=TimeLimit(minutes * 60))
+    model.learn(total_timesteps=timesteps,
+                callback=CpuLimit(minutes * 60, checkpoint, wall_s=None if wall_minutes is None else wall_minutes * 60))
     wall = time.monotonic() - t0
     env = model.get_env()
     if env is not None:
@@ -173,7 +215,10 @@ class FeatureRule:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=28.0, help="wall-time limit of training")
+    ap.add_argument("--minutes", type=float, default=30.0,
+                    help="CPU-time limit of training (this process and its environment workers)")
+    ap.add_argument("--wall-minutes", type=float,
+                    help="also stop after this much wall time (a machine too loaded to give the CPU budget in time)")
     ap.add_argument("--timesteps", type=int, default=5_000_000)
     ap.add_argument("--eval-games", type=int, default=200, help="0: train (and save) only")
     ap.add_argument("--eval-first", type=int, default=0,
@@ -204,7 +249,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds, args.subproc)
         model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
-        trained = train(model, args.timesteps, args.minutes)
+        trained = train(model, args.timesteps, args.minutes, args.save, args.wall_minutes)
         if args.save:
             model.save(args.save)
     result = {"train": trained, "eval": evaluate(model, args.eval_games, args.max_rounds, args.eval_first),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -86,3 +87,14 @@ def test_a_tiny_maskable_ppo_run() -> None:
     assert r["train"]["cpu_s"] > 0 and r["params"] > 0
     e = r["eval"]
     assert e["games"] == 2 and e["wins"] + e["losses"] + e["no_winner"] == 2
+
+
+def test_the_maskable_ppo_run_stops_on_its_cpu_budget(tmp_path: Path) -> None:
+    """``--minutes`` is CPU time: a budget smaller than one step's stops training at once, long
+    before the first rollout ends, and the model is saved."""
+    pytest.importorskip("sb3_contrib")
+    ppo = load_script("examples/train_maskable_ppo.py")
+    model = tmp_path / "model.zip"
+    r = ppo.main(["--minutes", "0.00001", "--eval-games", "0", "--max-rounds", "2", "--n-envs", "1",
+                  "--save", str(model), "--json"])
+    assert 0 < r["train"]["timesteps"] < 2048 and model.exists()
