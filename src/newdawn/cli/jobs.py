@@ -73,9 +73,12 @@ def stop_signals(flag: StopFlag) -> Iterator[StopFlag]:
 
 def _ignore_stop_signals() -> None:
     """Worker processes leave stopping to the parent: Ctrl-C at a terminal reaches the whole
-    process group, and a worker that died of it would print a traceback per worker."""
+    process group, and a worker that died of it would print a traceback per worker. SIGTERM
+    keeps its default (the process ends quietly): ``Pool.terminate`` ends the workers with it,
+    and a worker ignoring it left the stopped parent waiting for them for ever."""
     for sig in STOP_SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
+        if sig != getattr(signal, "SIGTERM", None):
+            signal.signal(sig, signal.SIG_IGN)
 
 
 def _call_unstoppable(fn: Callable[[J, Callable[[], bool] | None], R], job: J) -> R:
