@@ -88,7 +88,7 @@ def _ruleset_arg(p: argparse.ArgumentParser, options: bool = False) -> None:
         p.add_argument("--epic", action="store_true", help="base game: the epic game (four victory cards)")
 
 
-PLUGINS: tuple[str, ...] = ("scenario", "perft", "serve", "puzzles", "ladder")
+PLUGINS: tuple[str, ...] = ("scenario", "perft", "serve", "puzzles", "ladder", "train")
 """Modules of ``newdawn.cli`` that add a subcommand of their own: each defines
 ``add_parser(sub)`` (adding one subparser) and ``main(args) -> int``. A new command is a new
 module and one name here, so commands grow without touching each other's code."""

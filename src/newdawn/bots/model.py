@@ -1,0 +1,179 @@
+"""The learned win-chance model: plain JSON data and a dot product per seat.
+
+A model file (``FORMAT``) names its features (``features.FEATURES``, in any order: a model
+keeps reading a file whose features are a subset of today's), their weights, the ruleset and
+the player count it was fitted for, and a model card (how it was made and how well it
+predicts held-out games: docs/learning.md). A seat's score is ``w . x``; the chances are the
+softmax of the scores over the seats (a conditional logit). No numpy: one call costs about as
+much as the features themselves, so a search can call it at every leaf.
+
+The shipped models are package data, ``newdawn/bots/models/<ruleset>-<players>p.json``;
+``NEWDAWN_MODELS`` may name another folder (``newdawn train --out``'s).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from ..engine import GameState
+from .features import FEATURES, seat_features
+
+FORMAT: Final = "newdawn-model/1"
+MODELS_ENV: Final = "NEWDAWN_MODELS"
+MAX_BYTES: Final = 1_000_000
+"""The largest model file allowed (a model is a few dozen numbers and its card)."""
+
+
+class WinModel:
+    """A conditional-logit model over the seats' ``FEATURES`` rows."""
+
+    def __init__(self, weights: dict[str, float], ruleset: str, players: int,
+                 card: dict[str, Any] | None = None) -> None:
+        unknown = sorted(set(weights) - set(FEATURES))
+        if unknown:
+            raise ValueError(f"model weights for unknown features: {', '.join(unknown)}")
+        self.weights = dict(weights)
+        self.ruleset = ruleset
+        self.players = players
+        self.card: dict[str, Any] = dict(card or {})
+        self._w: list[float] = [float(weights.get(f, 0.0)) for f in FEATURES]
+
+    def scores(self, rows: list[list[float]]) -> list[float]:
+        w = self._w
+        out = []
+        for row in rows:
+            s = 0.0
+            for i in range(len(w)):
+                s += w[i] * row[i]
+            out.append(s)
+        return out
+
+    def chances_of_rows(self, rows: list[list[float]]) -> list[float]:
+        return softmax(self.scores(rows))
+
+    def chances(self, st: GameState) -> list[float]:
+        """Each seat's chance of winning from ``st`` (a finished game: 1 for the winner)."""
+        if st.winner >= 0:
+            return [1.0 if p == st.winner else 0.0 for p in range(st.n)]
+        return self.chances_of_rows(seat_features(st))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "ruleset": self.ruleset, "players": self.players,
+                "features": [f for f in FEATURES if f in self.weights],
+                "weights": [self.weights[f] for f in FEATURES if f in self.weights], "card": self.card}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> WinModel:
+        if d.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} model (format {d.get('format')!r})")
+        names, weights = d["features"], d["weights"]
+        if len(names) != len(weights):
+            raise ValueError("a model needs one weight per feature")
+        return cls({str(k): float(v) for k, v in zip(names, weights, strict=True)}, str(d["ruleset"]),
+                   int(d["players"]), d.get("card") or {})
+
+
+def softmax(xs: list[float]) -> list[float]:
+    m = max(xs)
+    es = [math.exp(x - m) for x in xs]
+    total = sum(es)
+    return [e / total for e in es]
+
+
+def model_name(ruleset: str, players: int) -> str:
+    return f"{ruleset}-{players}p.json"
+
+
+def read_model(path: str | Path) -> WinModel:
+    p = Path(path)
+    if p.stat().st_size > MAX_BYTES:
+        raise ValueError(f"{p} is larger than a model may be ({MAX_BYTES} bytes)")
+    return WinModel.from_json(json.loads(p.read_text(encoding="utf-8")))
+
+
+def write_model(model: WinModel, path: str | Path) -> int:
+    """Write the model's JSON; its size in bytes."""
+    text = json.dumps(model.to_json(), indent=1) + "\n"
+    if len(text.encode()) > MAX_BYTES:
+        raise ValueError(f"the model would be larger than {MAX_BYTES} bytes")
+    Path(path).write_text(text, encoding="utf-8")
+    return len(text.encode())
+
+
+_CACHE: dict[tuple[str, str, int], WinModel | None] = {}
+
+
+def shipped_model(ruleset: str, players: int) -> WinModel | None:
+    """The model for games of ``ruleset`` with ``players`` seats: from ``NEWDAWN_MODELS`` when
+    set, else the package's; None when there is none (read once per folder)."""
+    folder = os.environ.get(MODELS_ENV, "")
+    key = (folder, ruleset, players)
+    if key in _CACHE:
+        return _CACHE[key]
+    name = model_name(ruleset, players)
+    got: WinModel | None = None
+    if folder:
+        path = Path(folder) / name
+        if path.is_file():
+            got = read_model(path)
+    else:
+        res = resources.files("newdawn.bots").joinpath("models", name)
+        if res.is_file():
+            got = WinModel.from_json(json.loads(res.read_text(encoding="utf-8")))
+    _CACHE[key] = got
+    return got
+
+
+HAND_TEMPERATURE: Final = 100.0
+"""Without a shipped model, the chances are the softmax of the hand evaluation's scores over
+this temperature (in the hand's points; the fits put the best one between about 60 and 200,
+docs/learning.md)."""
+
+
+def chances_of_state(st: GameState) -> list[float]:
+    """Each seat's chance of winning from ``st``: the shipped model for its ruleset and player
+    count, else the softmax of the hand scores. A finished game: 1 for the winner (equal
+    shares when the round limit ended it without one)."""
+    n = st.n
+    if st.winner >= 0:
+        return [1.0 if p == st.winner else 0.0 for p in range(n)]
+    if st.winner != -1:
+        return [1.0 / n] * n
+    m = shipped_model(st.ruleset, n)
+    if m is not None:
+        return m.chances_of_rows(seat_features(st))
+    from .evaluate import hand_for
+
+    return softmax([s / HAND_TEMPERATURE for s in hand_for(st.ruleset).scores(st)])
+
+
+class LearnedEvaluation:
+    """The model as a search's evaluation (the interface of ``evaluate.Evaluation``'s
+    ``value``/``scores``), in the hand evaluation's points: a seat's score is its model score
+    times the temperature the hand scores fitted at (the card's), so a search tuned to the
+    hand's scale reads it on the same scale."""
+
+    def __init__(self, model: WinModel) -> None:
+        self.model = model
+        fit = model.card.get("fit", {})
+        self.temperature = float(fit.get("hand_temperature", HAND_TEMPERATURE))
+
+    def scores(self, st: GameState) -> list[float]:
+        t = self.temperature
+        return [t * s for s in self.model.scores(seat_features(st))]
+
+    def score(self, st: GameState, p: int) -> float:
+        return self.scores(st)[p]
+
+    def value(self, st: GameState, seat: int) -> float:
+        from .evaluate import WIN
+
+        if st.winner >= 0:
+            return WIN if st.winner == seat else -WIN
+        s = self.scores(st)
+        return s[seat] - max((s[q] for q in range(st.n) if q != seat), default=0.0)
