@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from newdawn.bots import RandomBot
+from newdawn.bots import RandomBot, win_chances
+from newdawn.bots.chances import chances_in
 from newdawn.bots.features import FEATURES, HAND, SIGNS, seat_features
 from newdawn.bots.model import (
     FORMAT,
     MODELS_ENV,
     LearnedEvaluation,
     WinModel,
-    chances_of_state,
     read_model,
     shipped_model,
     write_model,
@@ -65,8 +65,7 @@ def test_features_do_not_see_hidden_fields() -> None:
     poisoned.wonder_decks = {t: d[:1] + list(reversed(d[1:])) for t, d in poisoned.wonder_decks.items()}
     assert seat_features(poisoned) == seat_features(st)
     seat = decision_seat(st)
-    assert chances_of_state(state_from_view(player_view(poisoned, seat), 1)) == \
-        chances_of_state(state_from_view(player_view(st, seat), 2))
+    assert win_chances(player_view(poisoned, seat)) == win_chances(player_view(st, seat))
 
 
 def _model(ruleset: str = "ti", players: int = 2) -> WinModel:
@@ -94,17 +93,17 @@ def test_chances_sum_to_one_and_a_winner_gets_them_all(tmp_path: Path, monkeypat
     assert shipped_model("ti", 2) is not None and shipped_model("ti", 3) is None
     states = _states({"players": 2, "ruleset": "ti", "max_rounds": 40}, 9, every=150)
     for st in states[:-1]:
-        ch = chances_of_state(st)
+        ch = chances_in(st)
         assert math.isclose(sum(ch), 1.0) and all(0 < c < 1 for c in ch)
     end = states[-1]
-    ch = chances_of_state(end)
+    ch = chances_in(end)
     if end.winner >= 0:
         assert ch[end.winner] == 1.0 and sum(ch) == 1.0
     else:
         assert ch == [0.5, 0.5]
     # Without a model for 3 players: the hand scores' softmax, still summing to 1.
     st3 = _states({"players": 3, "ruleset": "ti", "max_rounds": 10}, 9, every=200)[1]
-    assert math.isclose(sum(chances_of_state(st3)), 1.0)
+    assert math.isclose(sum(chances_in(st3)), 1.0)
 
 
 def test_a_seat_further_ahead_gets_a_larger_chance() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -78,11 +79,12 @@ class WinModel:
                    int(d["players"]), d.get("card") or {})
 
 
-def softmax(xs: list[float]) -> list[float]:
-    m = max(xs)
-    es = [math.exp(x - m) for x in xs]
-    total = sum(es)
-    return [e / total for e in es]
+def softmax(values: Sequence[float], temperature: float = 1.0) -> list[float]:
+    """Probabilities proportional to exp(value / temperature)."""
+    top = max(values)
+    w = [math.exp((v - top) / temperature) for v in values]
+    total = sum(w)
+    return [x / total for x in w]
 
 
 def model_name(ruleset: str, players: int) -> str:
@@ -129,29 +131,6 @@ def shipped_model(ruleset: str, players: int) -> WinModel | None:
     return got
 
 
-HAND_TEMPERATURE: Final = 100.0
-"""Without a shipped model, the chances are the softmax of the hand evaluation's scores over
-this temperature (in the hand's points; the fits put the best one between about 60 and 200,
-docs/learning.md)."""
-
-
-def chances_of_state(st: GameState) -> list[float]:
-    """Each seat's chance of winning from ``st``: the shipped model for its ruleset and player
-    count, else the softmax of the hand scores. A finished game: 1 for the winner (equal
-    shares when the round limit ended it without one)."""
-    n = st.n
-    if st.winner >= 0:
-        return [1.0 if p == st.winner else 0.0 for p in range(n)]
-    if st.winner != -1:
-        return [1.0 / n] * n
-    m = shipped_model(st.ruleset, n)
-    if m is not None:
-        return m.chances_of_rows(seat_features(st))
-    from .evaluate import hand_for
-
-    return softmax([s / HAND_TEMPERATURE for s in hand_for(st.ruleset).scores(st)])
-
-
 class LearnedEvaluation:
     """The model as a search's evaluation (the interface of ``evaluate.Evaluation``'s
     ``value``/``scores``), in the hand evaluation's points: a seat's score is its model score
@@ -161,7 +140,7 @@ class LearnedEvaluation:
     def __init__(self, model: WinModel) -> None:
         self.model = model
         fit = model.card.get("fit", {})
-        self.temperature = float(fit.get("hand_temperature", HAND_TEMPERATURE))
+        self.temperature = float(fit.get("hand_temperature", 80.0))
 
     def scores(self, st: GameState) -> list[float]:
         t = self.temperature

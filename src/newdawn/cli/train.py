@@ -42,6 +42,8 @@ def add_parser(sub: Any) -> None:
                         f"{DEFAULT_COMPILED}; '' for none)")
     p.add_argument("--play-only", action="store_true", help="play the games, do not fit")
     p.add_argument("--fit-only", action="store_true", help="fit on the games kept so far, play none")
+    p.add_argument("--note", default="", help="how the games were actually played, for the model card (e.g. a "
+                   "run stopped early and fitted at the scale it reached)")
 
 
 def command_line(args: argparse.Namespace) -> str:
@@ -104,7 +106,7 @@ def main(args: argparse.Namespace) -> int:
     from ..learn.fit import train_models
 
     try:
-        train_models(recipes, data, Path(args.out), args.seed, args.scale, command_line(args))
+        train_models(recipes, data, Path(args.out), args.seed, args.scale, command_line(args), args.note)
     except ImportError as e:
         raise CliError(f"fitting needs numpy and scipy ({e}): pip install 'newdawn[train]'") from None
     return 0

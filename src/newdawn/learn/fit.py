@@ -4,8 +4,8 @@ the model file with its card.
 P(seat s wins | position) = softmax_s(w . x_s). The weights minimise the mean log loss over
 the training positions plus an L2 pull towards the hand evaluation's weights (``features.HAND``
 over the temperature that fits the hand scores best), within the signs of
-``features.SIGNS``, by L-BFGS-B (scipy). The pull's strength is chosen on a split of the
-training games. The held-out games give the figures of the card: log loss, accuracy (the
+``features.SIGNS``, by L-BFGS-B (scipy). The pull's strength is chosen by cross-validation
+over the training games (folds by game). The held-out games give the figures of the card: log loss, accuracy (the
 likeliest seat won) and calibration in 5 bins, beside two baselines: a constant (each seat's
 share of the training wins) and the hand evaluation (a softmax of its scores).
 """
@@ -26,8 +26,10 @@ from ..bots.model import WinModel, model_name, write_model
 from .dataset import Game, data_hash, load_games, split
 from .recipes import Recipe
 
-LAMBDAS = (1e-3, 1e-2, 1e-1, 1.0)
-"""The pull strengths tried (per standardised weight, against the mean log loss)."""
+LAMBDAS = (1e-2, 1e-1, 1.0, 10.0, 100.0)
+"""The pull strengths tried (per standardised weight, against the mean log loss); the largest
+keeps the hand evaluation at its fitted temperature, which few games cannot beat."""
+FOLDS = 5
 BINS = 5
 CONSTANT_PRIOR = 10.0
 
@@ -122,20 +124,24 @@ def figures(p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
 
 
 def choose_lambda(train: Data, v0: np.ndarray, scale: np.ndarray) -> float:
-    """The pull strength with the best log loss on a fifth of the training games."""
-    if len(train.games) < 10:
+    """The pull strength with the best log loss over ``FOLDS`` folds of the training games
+    (by game); the strongest when there are too few games to fold."""
+    if len(train.games) < 2 * FOLDS:
         return LAMBDAS[-1]
-    inner = train.game % 5 == 0
     best, best_lam = np.inf, LAMBDAS[-1]
+    x = train.x / scale
     for lam in LAMBDAS:
-        v = fit_weights(train.x[~inner] / scale, train.y[~inner], v0, lam)
-        ll = log_loss(np.exp(_log_probs(train.x[inner] / scale @ v)), train.y[inner])
+        ll = 0.0
+        for k in range(FOLDS):
+            out = train.game % FOLDS == k
+            v = fit_weights(x[~out], train.y[~out], v0, lam)
+            ll += log_loss(np.exp(_log_probs(x[out] @ v)), train.y[out]) * int(out.sum())
         if ll < best:
             best, best_lam = ll, lam
     return best_lam
 
 
-def fit_recipe(recipe: Recipe, data: Path, seed: int, run_scale: float, command: str) -> WinModel:
+def fit_recipe(recipe: Recipe, data: Path, seed: int, run_scale: float, command: str, note: str = "") -> WinModel:
     """Fit one recipe's model on its kept games; the model with its card."""
     games, seeds = load_games(recipe, data, seed, run_scale)
     train_games, test_games = split(games)
@@ -159,6 +165,7 @@ def fit_recipe(recipe: Recipe, data: Path, seed: int, run_scale: float, command:
     p_hand = np.exp(_log_probs(hand_scores(test.x) / temp))
     card = {
         "command": command,
+        **({"note": note} if note else {}),
         "recipe": recipe.name,
         "lineups": seeds,
         "max_rounds": recipe.max_rounds,
@@ -178,10 +185,11 @@ def fit_recipe(recipe: Recipe, data: Path, seed: int, run_scale: float, command:
     return WinModel(weights, recipe.ruleset, n, card)
 
 
-def train_models(recipes: list[Recipe], data: Path, out: Path, seed: int, run_scale: float, command: str) -> None:
+def train_models(recipes: list[Recipe], data: Path, out: Path, seed: int, run_scale: float, command: str,
+                 note: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     for r in recipes:
-        model = fit_recipe(r, data, seed, run_scale, command)
+        model = fit_recipe(r, data, seed, run_scale, command, note)
         path = out / model_name(r.ruleset, r.players)
         size = write_model(model, path)
         h = model.card["held_out"]

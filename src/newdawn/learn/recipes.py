@@ -40,13 +40,14 @@ class Recipe:
 
 
 RECIPES: Final[dict[str, Recipe]] = {r.name: r for r in (
-    # Full sizes: a greedy game of Terra Incognita takes about 2 s (2 players) to 6 s (4) of a
-    # core on the compiled build; these fill about 3 hours of this machine's two cores.
-    Recipe("ti-2p", "ti", 2, (Lineup(("greedy", "greedy"), 2400),)),
-    Recipe("ti-3p", "ti", 3, (Lineup(("greedy", "greedy", "greedy"), 1200),)),
-    Recipe("ti-4p", "ti", 4, (Lineup(("greedy", "greedy", "greedy", "greedy"), 800),)),
-    Recipe("base-2p", "base", 2, (Lineup(("greedy", "ap"), 1200), Lineup(("greedy", "greedy"), 600))),
-    Recipe("base-3p", "base", 3, (Lineup(("greedy", "greedy", "greedy"), 800),)),
+    # Full sizes: greedy games took 3.0 to 3.2 s of CPU (2 players), 5.1 to 5.7 s (3) and 8.9 s
+    # (4) on the pure build (docs/learning.md); these take about 5.7 hours of CPU, under 3 hours
+    # on two cores, less on the compiled build.
+    Recipe("ti-2p", "ti", 2, (Lineup(("greedy", "greedy"), 1600),)),
+    Recipe("ti-3p", "ti", 3, (Lineup(("greedy", "greedy", "greedy"), 800),)),
+    Recipe("ti-4p", "ti", 4, (Lineup(("greedy", "greedy", "greedy", "greedy"), 533),)),
+    Recipe("base-2p", "base", 2, (Lineup(("greedy", "ap"), 800), Lineup(("greedy", "greedy"), 400))),
+    Recipe("base-3p", "base", 3, (Lineup(("greedy", "greedy", "greedy"), 533),)),
 )}
 RECIPE_INDEX: Final[dict[str, int]] = {name: i + 1 for i, name in enumerate(
     ("ti-2p", "ti-3p", "ti-4p", "base-2p", "base-3p"))}
