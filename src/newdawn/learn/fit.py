@@ -107,7 +107,7 @@ def figures(p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
     won = np.zeros_like(p)
     won[np.arange(len(y)), y] = 1.0
     flat_p, flat_w = p.ravel(), won.ravel()
-    bins = []
+    bins: list[dict[str, float | int | None]] = []
     ece = 0.0
     for b in range(BINS):
         lo, hi = b / BINS, (b + 1) / BINS

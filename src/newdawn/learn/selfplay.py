@@ -41,7 +41,7 @@ def data_file(data: Path, recipe: str, lineup: str) -> Path:
 
 def plan(recipe: Recipe, seed: int, scale: float) -> list[GameJob]:
     """The recipe's games at ``scale``, lineup by lineup, in seed order."""
-    out = []
+    out: list[GameJob] = []
     for k, lu in enumerate(recipe.lineups):
         jobs = schedule(list(lu.specs), scaled(lu.games, scale), recipe.seed_base(seed, k), recipe.max_rounds,
                         recipe.ruleset)
