@@ -26,7 +26,7 @@ def test_a_base_game_with_the_automated_player_from_the_lobby(server: str, brows
     page.wait_for_selector("#opt-map")
     page.check("#automa")
     assert "Automated Player" in page.inner_text("#seat-rows")
-    assert page.input_value('#seat-rows tr:nth-child(2) select.who') == "bot:greedy"
+    assert page.input_value('#seat-rows tr:nth-child(2) select.who') == "bot:easy"
     page.fill("#seed", "3")
     page.click("#create-btn")
     page.wait_for_selector("#created a.seat-link")

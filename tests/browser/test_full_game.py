@@ -34,9 +34,9 @@ def test_a_whole_game_against_a_bot_to_the_end_screen(server: str, browser: Any,
     errors: list[str] = []
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}/")
-    # The lobby's defaults are a newcomer's game: 2 players, a human against the greedy bot.
+    # The lobby's defaults are a newcomer's game: 2 players, a human against the Easy bot.
     assert page.input_value("#n-seats") == "2"
-    assert page.input_value('#seat-rows tr:nth-child(2) select.who') == "bot:greedy"
+    assert page.input_value('#seat-rows tr:nth-child(2) select.who') == "bot:easy"
     page.fill("#seed", "4")
     page.click("#create-btn")
     page.wait_for_selector("#created a.seat-link")

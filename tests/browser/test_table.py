@@ -31,13 +31,13 @@ def test_lobby_creates_a_game_and_a_human_plays_three_turns_against_bots(
         server: str, browser: Any, out_dir: Path) -> None:
     errors: list[str] = []
     page = _new_page(browser, errors)
-    # The lobby: one human and three random bots, created through the form.
+    # The lobby: one human and three Easy bots, created through the form.
     page.goto(f"{server}/")
     page.select_option("#n-seats", "4")
     page.wait_for_selector("#seat-rows tr:nth-child(4) select.who")
     page.select_option("#seat-rows tr:nth-child(1) select.who", "human")
     for i in (2, 3, 4):
-        page.select_option(f"#seat-rows tr:nth-child({i}) select.who", "bot:random")
+        page.select_option(f"#seat-rows tr:nth-child({i}) select.who", "bot:easy")
     # A leader chosen twice is refused before anything is sent.
     page.select_option("#seat-rows tr:nth-child(1) select.leader", "rome")
     page.select_option("#seat-rows tr:nth-child(2) select.leader", "rome")

@@ -38,6 +38,17 @@ def bot_levels() -> list[str]:
     return [str(k) for k in kinds]
 
 
+def bot_level_list() -> list[tuple[str, str, str, str]]:
+    """The levels a lobby offers, as (name, label, spec, description): ``newdawn.bots.registry.
+    LEVELS`` (measured strength in the description), else the old bot names with plain lines."""
+    from ..describe.bots import fallback_levels
+
+    levels = _bots_attr("LEVELS")
+    if not levels:
+        return fallback_levels(bot_levels())
+    return [(str(name), str(lv.label), str(lv.spec), str(lv.description)) for name, lv in levels.items()]
+
+
 def validate_spec(spec: str) -> str:
     """``newdawn.bots.validate_spec``: the spec in its normal form, or ValueError naming the
     problem (an unknown level, a bad budget)."""

@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...describe.bots import bot_level_records
 from ...describe.rulesets import ruleset_records
-from ..bots import bot_levels
+from ..bots import bot_level_list, bot_levels
 from ..clients import bucket, owner_key, same_origin
 from ..context import Server, read_body
 from ..errors import GameError
@@ -51,7 +51,7 @@ def router(srv: Server) -> APIRouter:
 
     @r.get("/api/bots")
     async def bots() -> dict[str, Any]:
-        return {"bots": bot_levels(), "levels": bot_level_records(bot_levels())}
+        return {"bots": bot_levels(), "levels": bot_level_records(bot_level_list())}
 
     @r.get("/api/content")
     async def content(ruleset: str = "ti", game: str | None = None) -> dict[str, Any]:

@@ -39,14 +39,15 @@ function LinkItem({ label, url, cls }) {
     <button type="button" class="small" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(abs)}>copy</button></li>`;
 }
 
-/** ``bots``: the server's bot levels ``{name, description, default}`` (words made in Python,
- * ``newdawn.describe.bots``), the default one first. ``rulesets``: ``GET /api/options``
+/** ``bots``: the server's bot levels ``{name, label, spec, description, default}`` in the
+ * lobby's order (``newdawn.bots.registry.LEVELS``: the description is the level's measured
+ * strength; words made in Python, ``newdawn.describe.bots``); a seat is created with ``spec``. ``rulesets``: ``GET /api/options``
  * ``rulesets`` (``newdawn.describe.rulesets``): name, player counts, leaders, options and the
  * Automated Player's words of each ruleset. */
 function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
   const def = bots.find((b) => b.default) || bots[0];
-  const defBot = def ? `bot:${def.name}` : "human";
-  const info = Object.fromEntries(bots.map((b) => [b.name, b.description]));
+  const defBot = def ? `bot:${def.spec || def.name}` : "human";
+  const info = Object.fromEntries(bots.map((b) => [b.spec || b.name, b]));
   const [n, setN] = useState(2);
   const [who, setWho] = useState(["human", defBot, defBot, defBot, defBot]);
   const [lead, setLead] = useState(["", "", "", "", ""]);
@@ -118,7 +119,7 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
       <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
         <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
           <option value="human" selected=${who[i] === "human"}>Human</option>
-          ${bots.map(({ name: b }) => html`<option key=${b} value=${`bot:${b}`} selected=${who[i] === `bot:${b}`}>Bot: ${b}</option>`)}</select></td>
+          ${bots.map((b) => { const v = `bot:${b.spec || b.name}`; return html`<option key=${v} value=${v} selected=${who[i] === v}>Bot: ${b.label || b.name}</option>`; })}</select></td>
         <td><select class="leader" data-seat=${i} aria-label=${`seat ${i + 1} leader`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
           <option value="">random</option>
           ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
@@ -128,7 +129,7 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
         const l = rs.leaders.find((x) => x.id === id);
         return l ? html`<li key=${i}><b>${l.leader} (${l.civ})</b>: ${l.ability}</li>` : null;
       })}</ul>` : null}
-      ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${b}</b>: ${info[b]}</li>`)}</ul>` : null}
+      ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${info[b] ? info[b].label || info[b].name : b}</b>: ${info[b] ? info[b].description : ""}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
         ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>
       ${limits.length ? html`<label>Turn limit <select id="turn-limit" value=${limit} onChange=${(e) => setLimit(e.target.value)}>
