@@ -33,6 +33,7 @@ from .games import GameManager
 from .hub import Hub
 from .lobby import Lobby
 from .notify import Notifier
+from .routes import advice as advice_routes
 from .routes import games as games_routes
 from .routes import lobby as lobby_routes
 from .routes import seats as seats_routes
@@ -106,7 +107,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     app.state.bot_pool, app.state.notifier, app.state.cluster = srv.pool, notifier, srv.cluster
     app.add_exception_handler(GameError, game_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, bad_request)  # type: ignore[arg-type]
-    for routes in (lobby_routes, games_routes, seats_routes, socket_routes):
+    for routes in (lobby_routes, games_routes, seats_routes, socket_routes, advice_routes):
         app.include_router(routes.router(srv))
     static = static_dir or str(resources.files("newdawn.server") / "static")
     app.mount("/", StaticFiles(directory=static, html=True, check_dir=False), name="static")

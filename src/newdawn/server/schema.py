@@ -348,6 +348,63 @@ class Board(_Model):
     spaces: list[BoardSpace]
 
 
+# ---------------------------------------------------------------- chances of winning, hint, chart
+# (issue 38, part 5: server/chances.py and server/advice.py, words in describe/advice.py)
+
+
+class SeatChance(_Model):
+    seat: int
+    chance: float
+    """From 0 to 1; the seats' chances add up to 1."""
+    text: str
+    """"Seat 2 (Gandhi): about 42% to win"."""
+
+
+class Chances(_Model):
+    """Each seat's chance of winning, estimated by the bots' evaluation from the viewer's own
+    view (``engine.player_view``; a spectator's view for spectators): never from a hidden fact."""
+
+    seats: list[SeatChance]
+    note: str
+    """What the numbers are (and are not), for a tooltip."""
+
+
+class Insight(_Model):
+    chances: Chances
+    against_bots: bool
+    """A practice game for this viewer (every other seat is a bot): the bar is shown by default."""
+    hint: bool
+    """The viewer may ask for a hint (``POST /api/games/{id}/hint``) when the decision is theirs."""
+
+
+class Hint(_Model):
+    """``POST /api/games/{id}/hint``: what Hard would choose now (nothing is played)."""
+
+    action: str
+    """The option's action text (the table finds the option by it; never shown)."""
+    label: str
+    text: str
+    note: str
+    version: int
+
+
+class ChartPoint(_Model):
+    round: int
+    step: int
+    """Actions played before this point (the last point: every action so far)."""
+    chances: list[float]
+    """Each seat's chance, in seat order."""
+
+
+class Chart(_Model):
+    """``GET /api/games/{id}/chart``: each seat's chance of winning at the start of every round
+    and now (the last point), from the public view (a spectator's)."""
+
+    points: list[ChartPoint]
+    seats: list[str]
+    note: str
+
+
 class ViewMessage(_Model):
     model_config = ConfigDict(extra="allow", populate_by_name=True)  # transport may add fields
 
@@ -381,6 +438,8 @@ class ViewMessage(_Model):
     """What this viewer may hand to a bot or take back (server/seats.py)."""
     steps: int | None = None
     step: int | None = None
+    insight: Insight | None = None
+    """Each seat's chance of winning and whether a hint is offered (server/chances.py)."""
 
 
 def message_json_schema() -> dict[str, Any]:

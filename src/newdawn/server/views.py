@@ -26,6 +26,7 @@ from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
 from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
+from .chances import insight_json
 from .schema import SCHEMA_VERSION
 
 PRACTICE_NOTE = ("Practice game: its seed was typed by a person (or is an old, short one), so anyone "
@@ -92,6 +93,7 @@ def view_message(
     builds several viewers' messages of one state (made once for all of them)."""
     common = shared_parts(st) if shared is None else shared
     view = player_view(st, seat)
+    insight = insight_json(st, view, seat, seats)  # before the view is changed below
     owner = decision_seat(st)
     options = describe.option_records(st) if owner in acting else []
     decision = {
@@ -120,6 +122,7 @@ def view_message(
         "summaries": summaries(hist, me), "touched": touched(hist, me),
         "undo": {"allowed": undo[0], "reason": undo[1]}, "end": common["end"],
         "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
+        "insight": insight,
     }
 
 
