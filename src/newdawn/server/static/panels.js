@@ -225,7 +225,7 @@ const LogList = pure(({ groups, players, gameId, version, onScroll }) => {
 
 // ---------------------------------------------------------------- end screen
 
-export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy }) {
+export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy, chart }) {
   if (!end) return null;
   const w = players[end.winner];
   const cards = goal ? goal.cards : [];
@@ -243,6 +243,7 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
       <ul class="standings-list">${end.standings.map((s) => html`<li key=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
         <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}${s.claims.length
           ? ` (${s.claims.map((x) => x.agenda_name).join(", ")})` : ""}${"; "}${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
+      ${chart || null}
       <div class="buttons">
         <button type="button" class="primary" id="rematch" disabled=${busy} onClick=${onRematch}>Rematch</button>
         <a class="button" href="/">New game</a>

@@ -4,6 +4,7 @@
 import { getJSON, loadContent, playerColor, postJSON } from "./common.js";
 import { TermCard, TermLinks, termsAt } from "./glossary.js";
 import { HelpPage } from "./help.js";
+import { ChanceBar, ChanceChart, HintPanel, initInsight } from "./insight.js";
 import { HexMap, Legend, TERRAIN } from "./map.js";
 import {
   CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
@@ -192,8 +193,11 @@ function App({ s }) {
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
       <aside id="side" class=${s.sideWidth >= 2 * SIDE_COLUMN ? "two" : ""}><div class="side-a">
+        <${ChanceBar} insight=${m.msg.insight} players=${m.players} />
         <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
+        ${replayMode ? html`<section class="panel" id="chart-panel"><${ChanceChart} gameId=${gameId} players=${m.players} version=${s.replay.steps} step=${s.replay.step} /></section>`
+          : html`<${HintPanel} model=${m} mine=${mine && !disabled} gameId=${gameId} token=${token} onFocus=${hoverOption} />`}
         ${replayMode ? null : html`<${SeatPanel} msg=${m.msg} token=${token} gameId=${gameId} />`}
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
@@ -214,7 +218,8 @@ function App({ s }) {
       </div></aside>
     </div>
     ${m.end && s.showEnd ? html`<${EndScreen} end=${m.end} players=${m.players} goal=${m.goal} gameId=${gameId} busy=${s.busy}
-      onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch} />` : null}
+      onClose=${() => { S.showEnd = false; rerender(); }} onRematch=${rematch}
+      chart=${html`<${ChanceChart} gameId=${gameId} players=${m.players} version=${m.msg.version} />`} />` : null}
     ${s.help ? html`<${HelpPage} content=${c} onClose=${() => { S.help = false; rerender(); }} />` : null}
     ${s.term ? html`<${TermCard} content=${c} id=${s.term} onClose=${() => { S.term = null; rerender(); }} />` : null}`;
 }
@@ -603,6 +608,7 @@ async function main() {
     }
     return;
   }
+  initInsight(rerender);
   document.addEventListener("focusin", (ev) => { S.focusRegion = regionOf(ev.target); });
   // A piece carrying a glossary id opens its entry when tapped or clicked (glossary.js).
   document.addEventListener("click", (ev) => {
