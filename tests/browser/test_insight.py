@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 from .table_driver import Driver
-from .test_full_game import SIZES, SHOTS
+from .test_full_game import SHOTS, SIZES
 from .test_table import _create, _new_page
 
 
@@ -88,7 +88,7 @@ def test_the_end_screen_and_the_replay_chart_the_chances_by_round(server: str, b
     page.wait_for_selector("#endscreen #chance-chart svg")
     assert page.locator("#endscreen #chance-chart polyline").count() == 3
     labels = page.eval_on_selector_all("#endscreen #chance-chart text.xl", "els => els.map(e => e.textContent)")
-    assert labels[0] == "R1" and labels[-1] == "now", labels
+    assert labels[0] == "R1" and labels[-1] == "end", labels
     assert "public position" in page.inner_text("#endscreen #chance-chart")
     _shoot(page, "end")
     page.goto(f"{server}/table.html?game={gid}&replay=40")

@@ -118,5 +118,5 @@ def test_the_chart_has_a_point_per_round_from_the_public_view(threads_client: Te
     winner = end["end"]["winner"]
     if winner >= 0:
         assert chart.points[-1].chances[winner] == 1
-    assert chart.seats[0].startswith("Seat 1") and "public position" in chart.note
+    assert chart.seats[0].startswith("Seat 1") and "public position" in chart.note and chart.last == "end"
     assert c.get(f"/api/games/{gid}/chart").json() == r.json()  # kept, and the same

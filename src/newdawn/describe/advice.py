@@ -8,7 +8,7 @@ number is and what it is not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.state import GameState
@@ -51,12 +51,14 @@ def hint_json(option: Mapping[str, Any] | None, action: str) -> dict[str, Any]:
     return {"action": action, "label": label, "text": text, "note": HINT_NOTE}
 
 
-def chart_json(st: GameState, points: list[tuple[int, int, Mapping[int, float]]]) -> dict[str, Any]:
-    """The chart's record: ``points`` are (round, action number, chances) in order; the seats'
-    names for its legend."""
+def chart_json(st: GameState, points: Sequence[tuple[int, int, Mapping[int, float]]]) -> dict[str, Any]:
+    """The chart's record: ``points`` are (round, action number, chances) in order, the last one
+    the position of ``st`` (its label in ``last``: "end" or "now"); the seats' names for its
+    legend."""
     return {
         "points": [{"round": r, "step": n, "chances": [float(c.get(s, 0.0)) for s in range(st.n)]}
                    for r, n, c in points],
         "seats": [seat_full(st, s) for s in range(st.n)],
+        "last": "end" if st.winner != -1 else "now",
         "note": CHART_NOTE,
     }

@@ -402,6 +402,8 @@ class Chart(_Model):
 
     points: list[ChartPoint]
     seats: list[str]
+    last: str
+    """The last point's label on the chart: "end" (the game is over) or "now"."""
     note: str
 
 

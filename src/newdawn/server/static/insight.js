@@ -120,7 +120,7 @@ export function ChanceChart({ gameId, players, version, step }) {
   const n = pts.length;
   const x = (i) => PAD.l + (n === 1 ? 0 : (i * (W - PAD.l - PAD.r)) / (n - 1));
   const y = (p) => PAD.t + (1 - p) * (H - PAD.t - PAD.b);
-  const label = (p, i) => (i === n - 1 && (i === 0 || pts[i - 1].round === p.round) ? "now" : `R${p.round}`);
+  const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);
   const every = Math.max(1, Math.ceil(n / 12));
   let marker = null;
   if (step !== undefined && step !== null) {
@@ -139,7 +139,7 @@ export function ChanceChart({ gameId, players, version, step }) {
       ${marker !== null ? html`<line class="marker" x1=${marker} x2=${marker} y1=${PAD.t} y2=${H - PAD.b} />` : null}
       ${seats.map(({ s, name, color }) => html`<g key=${s} class="series" data-seat=${s}>
         <polyline data-seat=${s} fill="none" stroke=${color} stroke-width="2.5" points=${pts.map((p, i) => `${x(i).toFixed(1)},${y(p.chances[s] || 0).toFixed(1)}`).join(" ")} />
-        ${pts.map((p, i) => html`<circle key=${i} cx=${x(i)} cy=${y(p.chances[s] || 0)} r="3" fill=${color}><title>${`${name}, ${label(p, i) === "now" ? "now" : `round ${p.round}`}: ${Math.round(100 * (p.chances[s] || 0))}%`}</title></circle>`)}</g>`)}
+        ${pts.map((p, i) => html`<circle key=${i} cx=${x(i)} cy=${y(p.chances[s] || 0)} r="3" fill=${color}><title>${`${name}, ${i === n - 1 && i > 0 ? chart.last : `round ${p.round}`}: ${Math.round(100 * (p.chances[s] || 0))}%`}</title></circle>`)}</g>`)}
     </svg>
     <ul class="legend">${seats.map(({ s, name, color }) => html`<li key=${s}><span class="swatch" style=${`background:${color}`}></span>${name}</li>`)}</ul>
     <p class="hint">${chart.note}</p>
