@@ -87,12 +87,13 @@ def test_the_end_screen_and_the_replay_chart_the_chances_by_round(server: str, b
     page.goto(server + res["spectator_url"])
     page.wait_for_selector("#endscreen #chance-chart svg")
     assert page.locator("#endscreen #chance-chart polyline").count() == 3
+    assert page.locator("#endscreen #chance-chart .chart-legend li").count() == 3
     labels = page.eval_on_selector_all("#endscreen #chance-chart text.xl", "els => els.map(e => e.textContent)")
     assert labels[0] == "R1" and labels[-1] == "end", labels
     assert "public position" in page.inner_text("#endscreen #chance-chart")
     _shoot(page, "end")
     page.goto(f"{server}/table.html?game={gid}&replay=40")
-    page.wait_for_selector("#chart-panel #chance-chart line.marker")
+    page.wait_for_selector("#chart-panel #chance-chart line.marker", state="attached")  # a vertical line: no width
     assert page.locator("#chart-panel #chance-chart polyline").count() == 3
     _shoot(page, "replay")
     assert not errors, errors

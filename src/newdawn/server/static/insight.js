@@ -141,7 +141,7 @@ export function ChanceChart({ gameId, players, version, step }) {
         <polyline data-seat=${s} fill="none" stroke=${color} stroke-width="2.5" points=${pts.map((p, i) => `${x(i).toFixed(1)},${y(p.chances[s] || 0).toFixed(1)}`).join(" ")} />
         ${pts.map((p, i) => html`<circle key=${i} cx=${x(i)} cy=${y(p.chances[s] || 0)} r="3" fill=${color}><title>${`${name}, ${i === n - 1 && i > 0 ? chart.last : `round ${p.round}`}: ${Math.round(100 * (p.chances[s] || 0))}%`}</title></circle>`)}</g>`)}
     </svg>
-    <ul class="legend">${seats.map(({ s, name, color }) => html`<li key=${s}><span class="swatch" style=${`background:${color}`}></span>${name}</li>`)}</ul>
+    <ul class="chart-legend">${seats.map(({ s, name, color }) => html`<li key=${s}><span class="swatch" style=${`background:${color}`}></span>${name}</li>`)}</ul>
     <p class="hint">${chart.note}</p>
   </figure>`;
 }
