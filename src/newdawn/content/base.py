@@ -270,7 +270,7 @@ _SHARED_KEYS: Final = (
     "core_side_a_rolls", "core_placements", "capital_touch_min", "capital_touch_fallback",
     "explore_touch_min", "components", "start_caravans", "combat", "barbarians", "event_dial",
     "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
-    "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens",
+    "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens", "city_state_token_spend",
 )
 _BASE_KEYS: Final = ("base_rules", "leaders", "card_overrides", "provenance")
 _COMBAT_KEYS: Final = (

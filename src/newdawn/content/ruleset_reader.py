@@ -12,6 +12,7 @@ from newdawn.content.schema import DISTRICTS, ERAS, FOCUS_TYPES, TERRAINS, Gover
 from newdawn.content.vocab import (
     AGENDA_TIMINGS,
     BOXES,
+    CITY_STATE_TOKEN_SPENDS,
     EVENT_ICONS,
     TILE_SIDES,
     TRADE_EFFECTS,
@@ -95,6 +96,7 @@ def _plain_fields(r: _Rec) -> dict[str, Any]:
         "victory_check": r.get_str("victory_check", VICTORY_CHECKS),
         "agenda_timing": r.get_str("agenda_timing", AGENDA_TIMINGS),
         "caravan_trade_tokens": r.get_int("caravan_trade_tokens", 0),
+        "city_state_token_spend": r.get_str("city_state_token_spend", CITY_STATE_TOKEN_SPENDS),
     }
 
 

@@ -247,6 +247,11 @@ class Ruleset:
     agenda's victory card"; checked after every action) or "end_of_turn" (after each turn, the
     event dial and Globalization only)."""
     caravan_trade_tokens: int
+    city_state_token_spend: str
+    """When a city-state token on a focus card may be spent as a trade token:
+    "resolving_focus_card" (R and U, City-States: "When a player resolves a focus card that has a
+    city-state token on it"; never while defending) or "once_per_turn" (the Terra Incognita player
+    aid: "can be spent as a Trade Token once per turn", defending included)."""
     provenance: Mapping[str, Any]
     # Which ``box`` values of the content files belong to this ruleset's components
     # ("both" + "ti" for Terra Incognita, "both" + "base" for the base game).

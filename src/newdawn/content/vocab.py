@@ -29,6 +29,7 @@ PRIMARY_RESOURCE: Mapping[str, str] = MappingProxyType(
 )
 VICTORY_CHECKS: Final[tuple[str, ...]] = ("before_event_dial", "after_event_dial")
 AGENDA_TIMINGS: Final[tuple[str, ...]] = ("on_completion", "end_of_turn")
+CITY_STATE_TOKEN_SPENDS: Final[tuple[str, ...]] = ("resolving_focus_card", "once_per_turn")
 EVENT_ICONS: Final[tuple[str, ...]] = ("spawn", "barb_move", "districts", "government", "wonder", "trade")
 TRADE_EFFECTS: Final[tuple[str, ...]] = (
     "control_token",

@@ -280,11 +280,16 @@ def add_trade(st: GameState, seat: int, ftype: str, n: int = 1) -> None:
 
 
 def cs_token_ready(st: GameState, seat: int, ftype: str) -> list[str]:
-    """City-state tokens on the card of ``ftype`` not yet spent this turn."""
-    css = st._c.city_states
+    """City-state tokens on the card of ``ftype`` not yet spent this turn. With the ruleset's
+    ``city_state_token_spend = "resolving_focus_card"`` (R, U: City-States) only the player whose
+    turn it is has any: every other spending of trade tokens is by the player resolving a focus
+    card, except a defender's (rules-coverage §4)."""
+    c = st._c
+    css = c.city_states
     used = st.turn.get("cs_used", [])
     ps = st.players[seat]
-    out = [c for c in ps.cs_tokens if css[c].type == ftype and c not in used]
+    out = ([] if seat != st.current and c.ruleset.city_state_token_spend == "resolving_focus_card"
+           else [cs for cs in ps.cs_tokens if css[cs].type == ftype and cs not in used])
     if ps.nws and hooks.allows(st, seat, "nw_as_trade"):
         # America: a natural-wonder token on this card works like a city-state token.
         k = st._c.ruleset.focus_types.index(ftype) + 1

@@ -4,6 +4,8 @@ missing resource, Nuclear Power)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..content.schema import RESOURCES, Effect
 from . import hooks
 from .actions import Action, action
@@ -28,6 +30,9 @@ from .pieces import gain_card, remove_control
 from .spaces import army_on
 from .state import Frame, GameState, content_for
 
+DIAL_WRAPPED: Final = "dial_wrapped"
+"""Player flag: the tech dial went past its last space at least once (so it reached every space)."""
+
 
 @op("advance_dial")
 def op_advance(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple[list[Frame], bool]:
@@ -41,7 +46,13 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
     levels = []
     pos = ps.dial
     for _ in range(steps):
-        pos = rs.tech_dial_wrap if pos >= rs.tech_dial_max else pos + 1
+        if pos >= rs.tech_dial_max:
+            # The pointer stood on the last space on its way: it was reached, for a tech
+            # dial agenda as for the level card (``victory._dial``; rules-coverage B8).
+            ps.flags[DIAL_WRAPPED] = 1
+            pos = rs.tech_dial_wrap
+        else:
+            pos += 1
         lvl = rs.tech_levels.get(pos)
         if lvl:
             levels.append(lvl)

@@ -19,6 +19,7 @@ from .decisions import space_choice
 from .flow import auto, log, push
 from .frames import AgendasFrame, ClaimRemoveFrame
 from .pieces import remove_control
+from .science import DIAL_WRAPPED
 from .spaces import (
     city_spaces,
     friendly_spaces,
@@ -103,7 +104,11 @@ def _coastal(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
 
 @progress_of("tech_dial_space")
 def _dial(st: GameState, seat: int, a: Mapping[str, Any]) -> Progress:
-    return st.players[seat].dial, int(a["n"])
+    """Reach space n: the pointer is on it or beyond, or it went past the last space once (it
+    stood on every space on its way; the level-IV card of that space was gained the same way)."""
+    ps = st.players[seat]
+    n = int(a["n"])
+    return (n if ps.flags.get(DIAL_WRAPPED) else ps.dial), n
 
 
 @progress_of("level_iv_cards")

@@ -781,7 +781,11 @@ def _nw_free_types(st: GameState, seat: int) -> list[str]:
 
 @choice("fx_america", "Roosevelt Corollary: put the natural-wonder token on a focus card")
 def america_options(st: GameState, f: FxAmericaFrame) -> list[Action]:
-    return [*(action("nw", t) for t in _nw_free_types(st, f["seat"])), action("skip")]
+    """The token goes on a card without one (FAQ errata: "on any card ... that does not already
+    have a natural wonder token"); only when every card holds one is it kept off the row
+    (``skip``: the rules are silent; rules-coverage, Leader abilities)."""
+    free = _nw_free_types(st, f["seat"])
+    return [action("nw", t) for t in free] if free else [action("skip")]
 
 
 @act("fx_america")
