@@ -152,7 +152,7 @@ def test_ruleset_numbers(base: BaseContent) -> None:
     am = base.rules.advanced_map
     assert dict(am.core_kinds) == {"natural_wonder": 2, "city_state": 2}
     assert am.tiles_per_player == 2 and am.touch_min == 4 and am.capital_tiles_per_player == 1
-    assert base.rules.supply["trade_tokens_limited"] is False and base.rules.supply["barbarians"] == 9
+    assert base.ruleset.supply["trade_tokens_limited"] == 0 and base.ruleset.supply["barbarians"] == 9
 
 
 def test_uncertain_ruleset_values_carry_an_alternative(base: BaseContent) -> None:

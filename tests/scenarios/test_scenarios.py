@@ -137,6 +137,43 @@ def test_bad_unused_pieces_are_reported() -> None:
         parse(BASE + "\n[player.red]\nunused_districts = [\"library\"]\n", "bad.toml")
 
 
+def test_a_supply_beyond_the_box_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="oil: 0 in play and 11 in the supply is more than the box holds"):
+        parse(BASE + "\n[state]\nsupply = { oil = 11 }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="the position has 11 oil in play; the box holds 10"):
+        parse(BASE + "\n[player.red]\nresources = { oil = 11 }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="unknown component 'wood'"):
+        parse(BASE + "\n[state]\nsupply = { wood = 1 }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="whole number 0 or more"):
+        parse(BASE + "\n[state]\nsupply = { oil = -1 }\n", "bad.toml")
+
+
+BASE_SETUP = """
+rule = "base-game-rulebook.txt: Advanced Map Building"
+[game]
+ruleset = "base"
+players = 2
+seed = 1
+leaders = ["rome", "egypt"]
+stop_in_setup = true
+"""
+
+
+def test_hand_written_tile_hands_are_checked() -> None:
+    # seed 1: red holds [3, 13, 16], blue [1, 11, 12]; the core is 2, 4, 6, 14
+    with pytest.raises(ScenarioError, match="tile 2 is on the map"):
+        parse(BASE_SETUP + "[state]\nhands = { red = [16, 2, 5] }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="tile 11 is dealt twice"):
+        parse(BASE_SETUP + "[state]\nhands = { red = [16, 11, 5] }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="3 tiles"):
+        parse(BASE_SETUP + "[state]\nhands = { red = [16, 5] }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="not a map tile of this ruleset"):
+        parse(BASE_SETUP + "[state]\nhands = { red = [16, 5, 20] }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="only while map building waits"):
+        parse(BASE + "\n[state]\nhands = { red = [7] }\n", "bad.toml")
+    assert parse(BASE_SETUP + "[state]\nhands = { red = [16, 5, 8] }\n", "ok.toml").state.turn["hands"][0] == [16, 5, 8]
+
+
 def test_log_and_reach_expectations_fail_with_what_differed() -> None:
     sc = parse(BASE + "\n[[space]]\nat = \"-3,-2\"\ncapital = \"red\"\n"
                "[[step]]\ndo = \"focus science\"\nlog = [\"completes the Hoarder agenda\"]\n", "x.toml")

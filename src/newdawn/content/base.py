@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Final, NoReturn
 
 from newdawn.content.automa import AutomatedPlayer, build_automated_player
-from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap
+from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap, check_supply
 from newdawn.content.errors import ContentError
 from newdawn.content.model import Content
 from newdawn.content.records import (
@@ -211,7 +211,6 @@ class BaseRules:
     tie_breaks: tuple[str, ...]
     """Among tied winners, in order: most world wonders, then most friendly spaces (R)."""
     options: Mapping[str, GameOption]
-    supply: Mapping[str, Any]
     advanced_map: AdvancedMap
     first_game_map: FirstGameMap
     card_overrides: Mapping[str, Mapping[str, str]]
@@ -271,6 +270,7 @@ _SHARED_KEYS: Final = (
     "explore_touch_min", "components", "start_caravans", "combat", "barbarians", "event_dial",
     "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
     "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens", "city_state_token_spend",
+    "supply",
 )
 _BASE_KEYS: Final = ("base_rules", "leaders", "card_overrides", "provenance")
 _COMBAT_KEYS: Final = (
@@ -442,7 +442,7 @@ def _base_rules(
     obj: object, ruleset: Ruleset, tiles: Mapping[int, TileDef], overrides: Mapping[str, Mapping[str, str]]
 ) -> BaseRules:
     keys = (
-        "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options", "supply",
+        "start_caravan_card", "trade_tokens", "wonder_remove_by_players", "victory_cards", "tie_breaks", "options",
         "advanced_map", "readings", "first_game_map",
     )
     r = _Rec(RULESET_FILE, "base_rules", obj, keys)
@@ -476,17 +476,6 @@ def _base_rules(
         r.fail(f"'options' must be exactly ['automa', 'epic', 'map'], got {sorted(options)}")
     if set(options["map"].choices) != {"advanced", "first_game"}:
         r.fail("options['map'] chooses between 'advanced' and 'first_game'")
-    supply = r.get_dict("supply")
-    sr = _Rec(
-        RULESET_FILE,
-        "base_rules.supply",
-        supply,
-        ("trade_tokens", "trade_tokens_limited", "resources_per_type", "barbarians", "water_tokens",
-         "player_diplomacy_per_color"),
-    )
-    for k in ("trade_tokens", "resources_per_type", "barbarians", "water_tokens", "player_diplomacy_per_color"):
-        sr.get_int(k, 1)
-    sr.get_bool("trade_tokens_limited")
     am = _Rec(RULESET_FILE, "base_rules.advanced_map", r.raw("advanced_map"),
               [f.name for f in dataclasses.fields(AdvancedMap)])
     core_kinds = am.get_int_map("core_kinds", ("natural_wonder", "city_state"), minimum=1)
@@ -510,7 +499,6 @@ def _base_rules(
         victory_cards=vc,
         tie_breaks=tie_breaks,
         options=MappingProxyType(options),
-        supply=MappingProxyType(dict(supply)),
         advanced_map=advanced,
         first_game_map=_first_game_map(r.raw("first_game_map"), ruleset.players, tiles),
         card_overrides=overrides,
@@ -633,7 +621,6 @@ def _check(content: BaseContent) -> None:
     spare = len(content.tiles) - max(rs.core_tiles.values()) - len(capitals)
     if spare < rs.players[1] * content.rules.advanced_map.tiles_per_player:
         _fail("base_rules.advanced_map", "not enough tiles to deal to every player")
-    letters: set[str] = set()
     for tid, tile in content.tiles.items():
         for side, spaces in tile.sides.items():
             for sp in spaces:
@@ -642,10 +629,7 @@ def _check(content: BaseContent) -> None:
                     _fail(where, f"city-state {sp.city_state!r} is not a base city-state", "tiles.json")
                 if sp.natural_wonder is not None and sp.natural_wonder not in content.natural_wonders:
                     _fail(where, f"natural wonder {sp.natural_wonder!r} is not a base natural wonder", "tiles.json")
-                if sp.barbarian is not None:
-                    letters.add(sp.barbarian)
-    if len(letters) != content.rules.supply["barbarians"]:
-        _fail("base_rules.supply", f"{content.rules.supply['barbarians']} barbarian tokens but the tiles use {sorted(letters)}")
+    check_supply(content, RULESET_FILE)
     for cid, cs in content.city_states.items():
         if cs.tile not in content.tiles:
             _fail(repr(cid), f"tile {cs.tile} is not a base tile", "city_states.json")

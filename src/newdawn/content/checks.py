@@ -198,6 +198,28 @@ def _check_victory(content: Content, ruleset_file: str) -> None:
         _fail(ruleset_file, "victory_cards_to_win", "more cards needed than are in play")
 
 
+def check_supply(content: Content, ruleset_file: str) -> None:
+    """The box's counts (``Ruleset.supply``) that the records also count must agree with them:
+    one barbarian token per letter printed on the ruleset's tiles, one token per natural wonder
+    and per city-state, a player's diplomacy cards, a fort per player when the ruleset has forts."""
+    sup = content.ruleset.supply
+    letters = {sp.barbarian for t in content.tiles.values() for side in t.sides.values() for sp in side
+               if sp.barbarian is not None}
+    found = {
+        "barbarians": len(letters),
+        "natural_wonders": len(content.natural_wonders),
+        "city_states": len(content.city_states),
+        "player_diplomacy_per_color": len(content.player_diplomacy),
+    }
+    for key, n in found.items():
+        if sup[key] != n:
+            _fail(ruleset_file, f"supply.{key}", f"the box holds {sup[key]}, the content has {n}")
+    if sup["forts"] and sup["forts"] < content.ruleset.players[1]:
+        _fail(ruleset_file, "supply.forts", f"{sup['forts']} forts for up to {content.ruleset.players[1]} players")
+    if sup["trade_tokens_limited"]:
+        _fail(ruleset_file, "supply.trade_tokens_limited", "trade tokens are not limited (rules: Rules Clarifications)")
+
+
 def _cross_check(content: Content, ruleset_file: str) -> None:
     _check_counts(content)
     _check_decks(content)
@@ -205,5 +227,6 @@ def _cross_check(content: Content, ruleset_file: str) -> None:
     _check_wonders(content)
     _check_map(content)
     _check_victory(content, ruleset_file)
+    check_supply(content, ruleset_file)
 
 

@@ -97,7 +97,24 @@ def _plain_fields(r: _Rec) -> dict[str, Any]:
         "agenda_timing": r.get_str("agenda_timing", AGENDA_TIMINGS),
         "caravan_trade_tokens": r.get_int("caravan_trade_tokens", 0),
         "city_state_token_spend": r.get_str("city_state_token_spend", CITY_STATE_TOKEN_SPENDS),
+        "supply": _supply(r),
     }
+
+
+SUPPLY_KEYS: Final = (
+    "trade_tokens", "trade_tokens_limited", "resources_per_type", "water_tokens", "barbarians",
+    "natural_wonders", "city_states", "forts", "player_diplomacy_per_color", "city_state_diplomacy_each",
+)
+"""The box's count of each component kept outside ``components`` (rules: "All components except
+trade tokens are limited to the quantities included in the box"); ``trade_tokens_limited`` is
+false in both rulesets."""
+
+
+def _supply(r: _Rec) -> Mapping[str, int]:
+    sr = _Rec(r.file, "ruleset.supply", r.raw("supply"), SUPPLY_KEYS)
+    out = {k: sr.get_int(k, 0) for k in SUPPLY_KEYS if k != "trade_tokens_limited"}
+    out["trade_tokens_limited"] = int(sr.get_bool("trade_tokens_limited"))
+    return MappingProxyType(out)
 
 
 COMBAT_KEYS: Final = (

@@ -252,6 +252,11 @@ class Ruleset:
     "resolving_focus_card" (R and U, City-States: "When a player resolves a focus card that has a
     city-state token on it"; never while defending) or "once_per_turn" (the Terra Incognita player
     aid: "can be spent as a Trade Token once per turn", defending included)."""
+    supply: Mapping[str, int]
+    """The box's counts (``ruleset_reader.SUPPLY_KEYS``): resource tokens of each type, water
+    tokens, barbarians, natural wonders, city-states, forts, diplomacy cards; trade tokens are
+    unlimited (``trade_tokens_limited`` 0). Cities, armies, caravans and control tokens per
+    player are ``components``, districts ``districts`` (one of each)."""
     provenance: Mapping[str, Any]
     # Which ``box`` values of the content files belong to this ruleset's components
     # ("both" + "ti" for Terra Incognita, "both" + "base" for the base game).

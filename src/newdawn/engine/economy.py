@@ -46,7 +46,7 @@ from .movement import (
 )
 from .ops import op
 from .pieces import take_player_card
-from .spaces import barb_at, coord, space_actions, space_of, too_hard
+from .spaces import barb_at, coord, space_actions, space_of, supply_left, supply_resources, too_hard
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -323,7 +323,8 @@ def op_swap(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tuple
 
 def _swaps(st: GameState, f: Frame) -> list[str]:
     have = st.players[f["seat"]].resources
-    return [f"{a}>{b}" for a in RESOURCES if have.get(a) for b in RESOURCES if b != a]
+    gets = supply_resources(st, RESOURCES)  # a type the supply no longer holds cannot be taken
+    return [f"{a}>{b}" for a in RESOURCES if have.get(a) for b in gets if b != a]
 
 
 def _swap_do(st: GameState, f: Frame, swap: str) -> None:
@@ -378,7 +379,10 @@ item_choice("capitalism_pick", CapitalismPickFrame, "You may resolve another foc
 # ---------------------------------------------------------------- Shipbuilding's water token
 
 def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
-    """Empty hexes touching space ``s``, where a water token may be laid."""
+    """Empty hexes touching space ``s``, where a water token may be laid (none when the supply
+    holds no water token)."""
+    if supply_left(st, "water_tokens") <= 0:
+        return []
     idx = st.board.index
     return [c for c in neighbours(st.board.coords[s]) if c not in idx]
 

@@ -8,6 +8,7 @@ from .board import Placement, enclosed_holes, tile_placements
 from .errors import IllegalActionError
 from .flow import act, choice, log, pop, push
 from .frames import ExplorePlaceFrame
+from .spaces import supply_left
 from .state import GameState, content_for
 
 
@@ -58,12 +59,21 @@ def add_tile(st: GameState, p: Placement) -> None:
     st.placements = (*st.placements, p)
     st.placements_changed()
     populate(st, range(before, st.board.n))
+    n = fill_holes(st)
+    if n:
+        log(st, f"{n} enclosed hole(s) filled with water")
+
+
+def fill_holes(st: GameState) -> int:
+    """Fill the map's enclosed holes with water tokens, as many as the supply holds (the box's
+    limit: a hole left without one stays a hole, and is filled when a token comes free); returns
+    how many were placed."""
     holes = enclosed_holes(st.board)
-    if holes:
-        for q, r in holes:
-            st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
+    n = min(len(holes), supply_left(st, "water_tokens")) if holes else 0
+    if n > 0:
+        st.placements = (*st.placements, *(Placement.water(h) for h in holes[:n]))
         st.placements_changed()
-        log(st, f"{len(holes)} enclosed hole(s) filled with water")
+    return max(n, 0)
 
 
 def populate(st: GameState, spaces: range | list[int]) -> None:
@@ -73,7 +83,7 @@ def populate(st: GameState, spaces: range | list[int]) -> None:
         ps = b.printed[s]
         if ps is None:
             continue
-        if ps.resource:
+        if ps.resource and supply_left(st, "resource:" + ps.resource) > 0:  # the box's limit
             st.tokens[s] = ps.resource
         if ps.natural_wonder:
             st.tokens[s] = "nw:" + ps.natural_wonder

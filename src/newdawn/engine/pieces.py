@@ -9,11 +9,12 @@ taking a token back when none is left) but never resolve a focus card.
 
 from __future__ import annotations
 
+from ..content.schema import RESOURCES
 from . import hooks
 from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
 from .frames import OccupyTokenFrame
-from .spaces import coord, own_tokens, unused_cities, unused_control
+from .spaces import coord, own_tokens, supply_resources, unused_cities, unused_control
 from .state import LOCKED, ON_CARD, GameState, content_for, without
 
 # ---------------------------------------------------------------- figures
@@ -39,6 +40,13 @@ def defeat_figures_at(st: GameState, s: int, except_seat: int) -> None:
         for i, at in enumerate(ps.caravans):
             if at == s:
                 ps.caravans[i] = ON_CARD
+
+
+def push_any_resource(st: GameState, seat: int) -> None:
+    """"Take a resource of your choice": a choice among the types the supply still holds, and
+    nothing when it holds none (the box's limit; the choice is ``effects.leaders``' ``any_resource``)."""
+    if supply_resources(st, RESOURCES):
+        push(st, {"kind": "any_resource", "seat": seat})
 
 
 # ---------------------------------------------------------------- control tokens and districts

@@ -27,7 +27,7 @@ from .flow import (
 from .frames import DialFrame, MissingResourceFrame, NukeFrame, TechFrame, TradePlaceFrame
 from .ops import op
 from .pieces import gain_card, remove_control
-from .spaces import army_on
+from .spaces import army_on, supply_resources
 from .state import Frame, GameState, content_for
 
 DIAL_WRAPPED: Final = "dial_wrapped"
@@ -170,7 +170,7 @@ def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
 @choice("missing_resource", "You may take a resource of a type you do not have")
 def missing_options(st: GameState, f: MissingResourceFrame) -> list[Action]:
     have = st.players[f["seat"]].resources
-    return [*(action("take", r) for r in RESOURCES if not have.get(r)), action("skip")]
+    return [*(action("take", r) for r in supply_resources(st, RESOURCES) if not have.get(r)), action("skip")]
 
 
 @explain("missing_resource")
@@ -179,6 +179,8 @@ def missing_explain(st: GameState, f: MissingResourceFrame, a: Action) -> str | 
         return None
     if a.arg not in RESOURCES:
         return f"resources are {', '.join(RESOURCES)}"
+    if not supply_resources(st, [a.arg]):
+        return f"the supply has no {a.arg} left: all the box's tokens are in play"
     return f"you already have {a.arg}: the resource must be of a type you do not have"
 
 

@@ -9,8 +9,8 @@ from typing import Any, Final
 from ..content import load_content
 from . import rng, rulesets
 from .actions import Action, action, coord_text, parse_coord
-from .board import Placement, core_placements, enclosed_holes, fort_positions, fort_refusal, tile_placements
-from .explore import populate
+from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
+from .explore import fill_holes, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
@@ -239,9 +239,7 @@ def setup_capital_act(st: GameState, f: SetupCapitalFrame, a: Action) -> None:
 def run_setup_finish(st: GameState, f: SetupFinishFrame) -> None:
     c = content_for(st)
     rs = c.ruleset
-    holes = enclosed_holes(st.board)
-    for q, r in holes:
-        st.placements = (*st.placements, Placement.water((q, r)))
+    fill_holes(st)
     st.placements_changed()
     populate(st, range(st.board.n))
     deal_wonder_decks(st, rs.wonder_remove)

@@ -228,6 +228,34 @@ def unused_control(st: GameState, seat: int) -> int:
     return total - used
 
 
+def box_count(st: GameState, kind: str) -> int:
+    """How many of a shared component the box holds: ``resource:<type>`` or ``water_tokens``
+    (``Ruleset.supply``: "All components except trade tokens are limited to the quantities
+    included in the box"). A rules scenario may give its own count (``config["box"]``, never
+    set in a real game), as ``box:`` player flags do for a player's pieces."""
+    own = st.config.get("box")
+    if own and kind in own:
+        return int(own[kind])
+    sup = content_for(st).ruleset.supply
+    return sup["resources_per_type"] if kind.startswith("resource:") else sup[kind]
+
+
+def supply_left(st: GameState, kind: str) -> int:
+    """The box's count less those in play: a resource token on the map or held by a player, a
+    water token on the map. Spent resources go back to the supply (they are no longer held)."""
+    if kind.startswith("resource:"):
+        r = kind[9:]
+        used = countOf(st.tokens.values(), r) + sum(ps.resources.get(r, 0) for ps in st.players)
+    else:  # water_tokens
+        used = sum(1 for p in st.placements if p.kind == "water")
+    return box_count(st, kind) - used
+
+
+def supply_resources(st: GameState, kinds: Iterable[str]) -> list[str]:
+    """Of ``kinds`` (resource types), those the supply still holds, in the order given."""
+    return [r for r in kinds if supply_left(st, "resource:" + r) > 0]
+
+
 def unused_cities(st: GameState, seat: int) -> int:
     flags = st.players[seat].flags
     total = flags["box:cities"] if "box:cities" in flags else content_for(st).ruleset.components["cities"]

@@ -22,6 +22,7 @@ from ..engine.api import apply_in_place
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance
+from ..engine.spaces import box_count, supply_left
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
 from .frame_shapes import frame_problem
@@ -29,7 +30,7 @@ from .frame_shapes import frame_problem
 TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step", "puzzle"}
 """``puzzle`` is read by ``newdawn.strength.puzzles`` (a puzzle file is a scenario with a goal)."""
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
-             "max_rounds", "ruleset", "generator", "options", "actions"}
+             "max_rounds", "ruleset", "generator", "options", "actions", "stop_in_setup"}
 SCENARIO_RNG = "splitmix64"
 """The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
 was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
@@ -40,7 +41,11 @@ PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources"
                "unused_districts"}
 STATE_KEYS = {"current", "first", "round", "event_pos", "stack", "wonder_decks", "wonder_tokens", "victory_cards",
               "claims", "dice", "rng", "cs_cards", "frames", "turn", "removed_wonders", "gone_wonders",
-              "aside_wonders"}
+              "aside_wonders", "supply", "hands"}
+SUPPLY_KINDS = {"diamond": "resource:diamond", "marble": "resource:marble", "mercury": "resource:mercury",
+                "oil": "resource:oil", "water": "water_tokens"}
+"""``[state] supply`` and the ``supply`` game fact: the word of a scenario -> the engine's kind
+(``engine.spaces.supply_left``)."""
 UNUSED_KEYS = ("unused_cities", "unused_control", "unused_districts")
 
 
@@ -330,14 +335,23 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                     st = apply(st, _want(ctx, "game.setup", text, str, sl))
                 except (IllegalActionError, NotationError) as e:
                     raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
-        while st.stack_frames and st.stack_frames[-1]["kind"].startswith(("setup", "base_map")):
-            st = apply(st, legal_actions(st)[0])
+        if _want(ctx, "game.stop_in_setup", g.get("stop_in_setup", False), bool, line):
+            if not in_setup(st):
+                raise ctx.err("game.stop_in_setup", "setup is over after the listed setup actions", line)
+        else:
+            while in_setup(st):
+                st = apply(st, legal_actions(st)[0])
         st = st.copy()
     if isinstance(g.get("ruleset"), dict):
         _override_ruleset(ctx, st, g["ruleset"], line)
     if g.get("clear", False):
         _clear_map(st)
     return st
+
+
+def in_setup(st: GameState) -> bool:
+    """Whether a setup decision is pending (forts, capital tiles, base map building)."""
+    return bool(st.stack_frames) and st.stack_frames[-1]["kind"].startswith(("setup", "base_map"))
 
 
 def _play_actions(ctx: _Ctx, st: GameState, g: dict[str, Any], line: int) -> GameState:
@@ -658,6 +672,8 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
             st.event_pos = _want(ctx, "state.event_pos", sd["event_pos"], int, line)
         if "stack" in sd:
             st.stack = tuple(int(x) for x in sd["stack"])
+        if "hands" in sd:
+            _apply_hands(st, _want(ctx, "state.hands", sd["hands"], dict, line))
         if "wonder_decks" in sd:
             for wtype, deck in _want(ctx, "state.wonder_decks", sd["wonder_decks"], dict, line).items():
                 if wtype not in st.wonder_decks:
@@ -709,8 +725,66 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
         if not sd.get("turn"):
             st.turn = {}
     before_advance()
+    _apply_supply(ctx, st, sd.get("supply"), ctx.key_line("supply", line) if "supply" in sd else line)
     st._legal = None
     advance(st)
+
+
+def _apply_supply(ctx: _Ctx, st: GameState, want: object, line: int) -> None:
+    """``supply = { oil = 0, water = 2 }``: what the supply still holds of each kind named,
+    given by a box of that size (``config["box"]``, engine/spaces.py ``box_count``). Every
+    position is then checked against the box: more pieces in play than it holds is refused."""
+    if want is not None:
+        _want(ctx, "state.supply", want, dict, line)
+        box = dict(st.config.get("box", {}))
+        for k, n in want.items():
+            if k not in SUPPLY_KINDS:
+                raise ctx.err("state.supply", f"unknown component {k!r}; allowed: {sorted(SUPPLY_KINDS)}", line)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ctx.err("state.supply", f"{k}: a count is a whole number 0 or more, got {n!r}", line)
+            kind = SUPPLY_KINDS[k]
+            in_play = box_count(st, kind) - supply_left(st, kind)
+            if in_play + n > content_for(st).ruleset.supply[
+                    "resources_per_type" if kind.startswith("resource:") else kind]:
+                raise ctx.err("state.supply", f"{k}: {in_play} in play and {n} in the supply is more than the box holds", line)
+            box[kind] = in_play + n
+        st.config = {**st.config, "box": box}
+    for k, kind in SUPPLY_KINDS.items():
+        if supply_left(st, kind) < 0:
+            raise ctx.err("state" if want is None else "state.supply",
+                          f"the position has {box_count(st, kind) - supply_left(st, kind)} {k} in play; the box holds {box_count(st, kind)}", line)
+
+
+def _apply_hands(st: GameState, hands: dict[str, Any]) -> None:
+    """``hands = { red = [7, 3, 5] }``: the map tiles dealt to each player named, while base map
+    building waits for them (``game.stop_in_setup``). A tile must be a tile of the ruleset, not
+    on the map and in one hand only; the players not named keep their hands."""
+    if "hands" not in st.turn or not in_setup(st):
+        raise ValueError("hands: only while map building waits for the dealt tiles (stop_in_setup, base game)")
+    c = content_for(st)
+    placed = {p.tile for p in st.placements if p.kind == "tile"}
+    old = st.turn["hands"]
+    out = [list(h) for h in old]
+    for ref, tiles in hands.items():
+        seat = seat_of(st, ref)
+        if not isinstance(tiles, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiles):
+            raise ValueError(f"hands.{ref}: a list of tile numbers, got {tiles!r}")
+        for t in tiles:
+            if t not in c.tiles:
+                raise ValueError(f"hands.{ref}: {t} is not a map tile of this ruleset")
+            if t in placed:
+                raise ValueError(f"hands.{ref}: tile {t} is on the map")
+        if len(tiles) != len(old[seat]):
+            raise ValueError(f"hands.{ref}: {len(old[seat])} tiles (the turns of map building were dealt for them)")
+        out[seat] = list(tiles)
+    top = st.stack_frames[-1]
+    if top["kind"] == "base_map_place" and top["tile"] not in out[top["seat"]]:
+        raise ValueError(f"hands: the pending placement is of tile {top['tile']}: keep it in its player's hand")
+    dealt = [t for h in out for t in h]
+    twice = sorted({t for t in dealt if dealt.count(t) > 1})
+    if twice:
+        raise ValueError(f"hands: tile {twice[0]} is dealt twice")
+    st.turn = {**st.turn, "hands": out}
 
 
 def _die(x: object) -> int:

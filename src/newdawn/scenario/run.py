@@ -18,10 +18,22 @@ from ..engine import apply, legal_actions, why_illegal
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import decision_seat
-from ..engine.spaces import is_mature, unused_cities, unused_control, used_districts
+from ..engine.spaces import is_mature, supply_left, unused_cities, unused_control, used_districts
 from ..engine.state import ON_CARD, GameState, content_for
 from ..engine.turn import describe
-from .build import Scenario, Step, _die, _lookup, _norm, coord_of, focus_card_id, load, seat_of
+from .build import (
+    SUPPLY_KINDS,
+    Scenario,
+    Step,
+    _die,
+    _lookup,
+    _norm,
+    coord_of,
+    focus_card_id,
+    in_setup,
+    load,
+    seat_of,
+)
 from .errors import ScenarioError
 
 ANCHORS = ("do", "dice", "illegal", "options", "includes", "excludes", "targets", "reach", "decision", "space",
@@ -35,7 +47,8 @@ PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl",
                 "armies_on_card", "caravans_on_card", "armies_at", "caravans_at", "flags", "leader", "unused_cities",
                 "unused_control", "unused_districts"}
 GAME_FACTS = {"winner", "round", "current", "first", "event_pos", "claims", "barbarians", "cs_conquered", "cs_cards",
-              "wonder_decks", "wonder_tokens", "stack", "over", "removed_wonders", "gone_wonders", "aside_wonders"}
+              "wonder_decks", "wonder_tokens", "stack", "over", "removed_wonders", "gone_wonders", "aside_wonders",
+              "supply", "tiles", "hands", "core_markers", "core_side", "returned_tiles"}
 REACH_LIMIT = 20000
 """States a ``reach`` step may visit before it reports the search as too large."""
 _COORD = re.compile(r"-?\d+,-?\d+")
@@ -461,6 +474,15 @@ def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
         elif k in ("removed_wonders", "gone_wonders", "aside_wonders"):
             got = sorted(getattr(st, "cs_aside_wonders" if k == "aside_wonders" else k))  # a list: a copy shows
             want = sorted(_lookup("wonder", dict(c.wonders), w) for w in v)
+        elif k in ("tiles", "hands", "core_markers", "core_side", "returned_tiles"):
+            got, want = _map_fact(sc, step, st, k, v)
+        elif k == "supply":
+            unknown = set(v) - set(SUPPLY_KINDS)
+            if unknown:
+                raise ScenarioError(sc.path, step.label(), f"game: supply: unknown component(s) {sorted(unknown)}; "
+                                    f"allowed: {sorted(SUPPLY_KINDS)}")
+            got = {x: supply_left(st, SUPPLY_KINDS[x]) for x in v}
+            want = dict(v)
         elif k == "wonder_decks":
             got = {t: st.wonder_decks.get(t, [])[: len(v[t])] for t in v}
             want = {t: [_lookup("wonder", dict(c.wonders), w) for w in ws] for t, ws in v.items()}
@@ -472,6 +494,55 @@ def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
             errs.append(f"{k}: expected {want!r}, got {got!r}")
     if errs:
         raise _Fail("game: " + "; ".join(errs))
+
+
+def _tile_text(p: Any, fields: int) -> str:
+    """A placed tile as ``[game] tiles`` writes it ("7 A0 0,0"), cut to ``fields`` fields ("7",
+    "7 A" (side only: a wanted "A" field of one letter) or "7 A0", or all three)."""
+    return " ".join([str(p.tile), f"{p.side}{p.k}", f"{p.q},{p.r}"][:fields])
+
+
+def _map_fact(sc: Scenario, step: Step, st: GameState, k: str, v: Any) -> tuple[Any, Any]:
+    """The facts of the map's tiles: ``tiles`` (every tile on the map, each as ``[game] tiles``
+    writes it or a prefix of that: "7", "7 A", "7 A0", "7 A0 0,0"), ``hands`` (the tiles dealt to
+    players and not yet placed: base map building, a Terra Incognita capital tile), ``core_markers`` (the core tiles that carry a
+    reminder trade token: the core while map building goes on, none after), ``core_side`` ("A"
+    or "B", the side the die chose) and ``returned_tiles`` (tiles of the ruleset in the box:
+    neither on the map, in a hand, nor in the stack)."""
+    tiles = [p for p in st.placements if p.kind == "tile"]
+    if k == "tiles":
+        by_no = {p.tile: p for p in tiles}
+        want = sorted(str(w) for w in v)
+        got = []
+        for w in want:
+            parts = w.split()
+            p = by_no.get(int(parts[0])) if parts and parts[0].isdigit() else None
+            if p is None:
+                continue
+            text = _tile_text(p, len(parts))
+            got.append(f"{p.tile} {p.side}" if len(parts) == 2 and len(parts[1]) == 1 else text)
+        named = {int(w.split()[0]) for w in want if w.split() and w.split()[0].isdigit()}
+        got.extend(_tile_text(p, 3) for p in tiles if p.tile not in named)
+        return sorted(got), want
+    hands: list[list[int]] = [[] for _ in range(st.n)]
+    if in_setup(st):
+        for s, h in enumerate(st.turn.get("hands", [])):  # base map building
+            hands[s].extend(h)
+        for f in st.stack_frames:  # Terra Incognita: a capital tile waits in its setup step
+            if f["kind"] == "setup_capital":
+                hands[f["seat"]].append(f["tile"])
+    if k == "hands":
+        got = {_who(st, s): sorted(h) for s, h in enumerate(hands) if h}
+        want = {_who(st, _seat(sc, step, st, ref)): sorted(int(t) for t in ts) for ref, ts in v.items() if ts}
+        return got, want
+    core = [p for p in st.placements[: st.core_count] if p.kind == "tile"]
+    if k == "core_markers":
+        return sorted(p.tile for p in core) if in_setup(st) else [], sorted(int(t) for t in v)
+    if k == "core_side":
+        return (core[0].side if core else "none"), v
+    # returned_tiles
+    gone = {p.tile for p in tiles} | {t for h in hands for t in h} | set(st.stack)
+    return sorted(t for t in content_for(st).tiles if t not in gone), sorted(int(t) for t in v)
 
 
 def show(st: GameState) -> str:

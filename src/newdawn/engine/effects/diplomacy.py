@@ -17,6 +17,7 @@ from ..decisions import item_choice
 from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log, pop, push, row_keys
 from ..frames import FxEmbassyFrame, FxGenevaFrame, FxNapFrame, FxSeoulFrame
 from ..hooks import printed_number
+from ..pieces import push_any_resource
 from ..spaces import is_empty, is_mature, mature_cities, space_of, within
 from ..state import Frame, GameState, content_for, without
 
@@ -195,7 +196,7 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     possible), then takes a resource of your choice."""
     if rival < 0 or st.capitals[rival] != s or rival not in givers(st, seat, "embassy"):
         return
-    push(st, {"kind": "any_resource", "seat": seat})
+    push_any_resource(st, seat)
     push(st, {"kind": "fx_embassy", "seat": seat, "giver": rival})
 
 

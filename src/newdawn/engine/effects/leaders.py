@@ -61,6 +61,7 @@ from ..pieces import (
     defeat_figures_at,
     occupy,
     place_control,
+    push_any_resource,
     remove_control,
     take_off_control,
     take_player_card,
@@ -76,6 +77,7 @@ from ..spaces import (
     space_actions,
     space_of,
     stands_for_city,
+    supply_resources,
     unused_cities,
     unused_control,
     within,
@@ -235,7 +237,7 @@ def fx_wheel(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tupl
 @hooks.register("after_arrival", "wheel")
 def wheel_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Wheel: a caravan reaching a city-state or rival city also takes a resource."""
-    push(st, {"kind": "any_resource", "seat": seat})
+    push_any_resource(st, seat)
 
 
 @card_fx("banking")
@@ -249,7 +251,7 @@ def banking_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     """Banking: reaching the capital of the Ibrahim holder also takes a resource."""
     holder = st.players[seat].flags.get("ibrahim", 0) - 1
     if rival >= 0 and rival == holder and st.capitals[rival] == s:
-        push(st, {"kind": "any_resource", "seat": seat})
+        push_any_resource(st, seat)
 
 
 @card_fx("shipbuilding")
@@ -443,7 +445,7 @@ def _take_resource(st: GameState, f: Frame, r: str) -> None:
 
 
 item_choice("any_resource", AnyResourceFrame, "Take a resource of your choice",
-            "take", lambda st, f: RESOURCES, _take_resource, skip=None)
+            "take", lambda st, f: supply_resources(st, RESOURCES), _take_resource, skip=None)
 
 
 # ---------------------------------------------------------------- leaders: passive
@@ -505,7 +507,7 @@ def georgia_slot(st: GameState, seat: int, ftype: str, slot: int) -> int:
 def sumeria_combat(st: GameState, seat: int, ctx: dict[str, Any]) -> None:
     """Sumeria: defeating a barbarian (also with a Currency caravan, FAQ) gives a resource."""
     if ctx["won"] and ctx["target"] == "barb":
-        push(st, {"kind": "any_resource", "seat": seat})
+        push_any_resource(st, seat)
 
 
 @hooks.register("after_combat", "zulu")

@@ -82,6 +82,7 @@ from ..spaces import (
     space_actions,
     space_of,
     start_cities,
+    supply_resources,
     unused_control,
 )
 from ..state import ON_CARD, Frame, GameState, without
@@ -263,9 +264,11 @@ def run_gain_resource(st: GameState, f: ApGainResourceFrame) -> None:
     steam_power_resource = random)."""
     seat = f["seat"]
     ps = st.player_mut(seat)
-    kinds = list(RESOURCES)
+    kinds = supply_resources(st, RESOURCES)  # the box's limit: none left, nothing gained
+    if not kinds:
+        return
     if automa(st).param("steam_power_resource") == "missing_type":
-        kinds = [r for r in RESOURCES if not ps.resources.get(r)] or kinds
+        kinds = [r for r in kinds if not ps.resources.get(r)] or kinds
     r = _pick(st, kinds)
     st.mark_agendas()
     ps.resources[r] = ps.resources.get(r, 0) + 1

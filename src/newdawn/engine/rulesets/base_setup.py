@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ...content.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, action, parse_coord
-from ..board import Placement, core_placements, enclosed_holes, tile_placements, touched_spaces
-from ..explore import placement_action, populate
+from ..board import Placement, core_placements, tile_placements, touched_spaces
+from ..explore import fill_holes, placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
 from ..frames import BaseMapPlaceFrame, BaseMapTileFrame, BaseMapTurnFrame, BaseSetupFinishFrame
 from ..setup import deal_victory_cards, deal_wonder_decks
@@ -290,11 +290,9 @@ def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
     log(st, f"seat {seat} places tile {tile} at {where}", "map_tile", seat=seat, tile=tile, coord=where)
     if base_content(st).tiles[tile].kind == "capital":
         _place_capital(st, seat, tile)
-    holes = enclosed_holes(st.board)
-    if holes:
-        st.placements = (*st.placements, *(Placement.water(h) for h in holes))
-        st.placements_changed()
-        log(st, f"{len(holes)} enclosed hole(s) filled with water")
+    n = fill_holes(st)
+    if n:
+        log(st, f"{n} enclosed hole(s) filled with water")
 
 
 @auto("base_setup_finish")
