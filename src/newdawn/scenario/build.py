@@ -735,9 +735,9 @@ def _apply_supply(ctx: _Ctx, st: GameState, want: object, line: int) -> None:
     given by a box of that size (``config["box"]``, engine/spaces.py ``box_count``). Every
     position is then checked against the box: more pieces in play than it holds is refused."""
     if want is not None:
-        _want(ctx, "state.supply", want, dict, line)
+        given: dict[str, Any] = _want(ctx, "state.supply", want, dict, line)
         box = dict(st.config.get("box", {}))
-        for k, n in want.items():
+        for k, n in given.items():
             if k not in SUPPLY_KINDS:
                 raise ctx.err("state.supply", f"unknown component {k!r}; allowed: {sorted(SUPPLY_KINDS)}", line)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
@@ -777,7 +777,7 @@ def _apply_hands(st: GameState, hands: dict[str, Any]) -> None:
         if len(tiles) != len(old[seat]):
             raise ValueError(f"hands.{ref}: {len(old[seat])} tiles (the turns of map building were dealt for them)")
         out[seat] = list(tiles)
-    top = st.stack_frames[-1]
+    top: dict[str, Any] = dict(st.stack_frames[-1])
     if top["kind"] == "base_map_place" and top["tile"] not in out[top["seat"]]:
         raise ValueError(f"hands: the pending placement is of tile {top['tile']}: keep it in its player's hand")
     dealt = [t for h in out for t in h]

@@ -528,7 +528,8 @@ def _map_fact(sc: Scenario, step: Step, st: GameState, k: str, v: Any) -> tuple[
     if in_setup(st):
         for s, h in enumerate(st.turn.get("hands", [])):  # base map building
             hands[s].extend(h)
-        for f in st.stack_frames:  # Terra Incognita: a capital tile waits in its setup step
+        for frame in st.stack_frames:  # Terra Incognita: a capital tile waits in its setup step
+            f: dict[str, Any] = dict(frame)
             if f["kind"] == "setup_capital":
                 hands[f["seat"]].append(f["tile"])
     if k == "hands":
