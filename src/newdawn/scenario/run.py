@@ -533,9 +533,8 @@ def _map_fact(sc: Scenario, step: Step, st: GameState, k: str, v: Any) -> tuple[
             if f["kind"] == "setup_capital":
                 hands[f["seat"]].append(f["tile"])
     if k == "hands":
-        got = {_who(st, s): sorted(h) for s, h in enumerate(hands) if h}
-        want = {_who(st, _seat(sc, step, st, ref)): sorted(int(t) for t in ts) for ref, ts in v.items() if ts}
-        return got, want
+        return ({_who(st, s): sorted(h) for s, h in enumerate(hands) if h},
+                {_who(st, _seat(sc, step, st, ref)): sorted(int(t) for t in ts) for ref, ts in v.items() if ts})
     core = [p for p in st.placements[: st.core_count] if p.kind == "tile"]
     if k == "core_markers":
         return sorted(p.tile for p in core) if in_setup(st) else [], sorted(int(t) for t in v)
