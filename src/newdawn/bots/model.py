@@ -107,7 +107,7 @@ def write_model(model: WinModel, path: str | Path) -> int:
     return len(text.encode())
 
 
-_CACHE: dict[tuple[str, str, int], WinModel | None] = {}
+_CACHE: Final[dict[tuple[str, str, int], WinModel | None]] = {}
 
 
 def shipped_model(ruleset: str, players: int) -> WinModel | None:

@@ -23,13 +23,14 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions, rulesets
 from ..engine.state import content_for
 from ..engine.victory import agenda_progress, card_counts
 
 WIN, LOSS, UNKNOWN = "winning", "losing", "unknown"
-_STATIC = frozenset({"format", "config", "ruleset", "placements", "core_count", "events", "version",
+_STATIC: Final = frozenset({"format", "config", "ruleset", "placements", "core_count", "events", "version",
                      "victory_cards", "removed_wonders"})
 
 
@@ -175,7 +176,7 @@ def is_turn_start(st: GameState) -> bool:
         and decision_seat(st) == st.current
 
 
-FIRST_SHARE = 64
+FIRST_SHARE: Final = 64
 """Actions applied per option in the first pass of a decisive walk (``decisive_line``)."""
 
 

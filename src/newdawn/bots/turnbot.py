@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action, GameState, determinize
 from ..engine.view import state_from_view
@@ -37,7 +37,7 @@ from .greedy import GreedyBot, TurnStart, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
 
-WALK_S = 0.25
+WALK_S: Final = 0.25
 """CPU seconds at most for the decisive walks of one decision: where the Automated Player's whole
 turn runs inside an action, 3,000 actions applied took seconds."""
 
