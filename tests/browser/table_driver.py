@@ -209,9 +209,11 @@ def assert_units_inside(page: Any) -> None:
 
 def open_recorded_view(page: Any, server: str, msg: dict[str, Any], query: str = "") -> None:
     """Open the table on a game that exists only as one recorded view message: the WebSocket
-    sends ``msg``, and the game's content (which the table asks for by game id) is the content of
-    the message's ruleset."""
+    sends ``msg``, the game's content (which the table asks for by game id) is the content of
+    the message's ruleset, and its chart of chances by round is empty."""
     ruleset = (msg["view"].get("config") or {}).get("ruleset", "ti")
     page.route("**/api/content?game=fake*", lambda route: route.continue_(url=f"{server}/api/content?ruleset={ruleset}"))
     page.route_web_socket("**/ws/games/fake*", lambda ws: ws.send(json.dumps(msg)))
+    # No record behind the view, so no chart of chances by round (an end screen asks for one).
+    page.route("**/api/games/fake/chart", lambda route: route.fulfill(json={"points": [], "last": "end"}))
     page.goto(f"{server}/table.html?game=fake{query}")
