@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -170,3 +171,39 @@ def _run_ray(fn: Callable[[J, Callable[[], bool] | None], R | None], jobs: list[
 
 def default_workers() -> int:
     return os.cpu_count() or 1
+
+
+class GameProgress:
+    """A rich progress bar on a terminal, else a line every ``every`` games on stderr; entering
+    it gives the function to call with each finished game's result (``text`` words it)."""
+
+    def __init__(self, label: str, total: int, done: int, text: Callable[[dict[str, Any]], str],
+                 every: int = 1) -> None:
+        self.label, self.total, self.done, self.text, self.every = label, total, done, text, every
+        self.prog: Any = None
+
+    def __enter__(self) -> Callable[[dict[str, Any]], None]:
+        if sys.stderr.isatty():
+            # late import: rich is loaded only when a bar is drawn on a terminal
+            from rich.console import Console
+
+            # late import: rich is loaded only when a bar is drawn on a terminal
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.prog = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                 TextColumn("{task.description}"), console=Console(stderr=True))
+            self.prog.__enter__()
+            self.task = self.prog.add_task("", total=self.total, completed=self.done)
+        return self.tick
+
+    def tick(self, res: dict[str, Any]) -> None:
+        self.done += 1
+        text = self.text(res)
+        if self.prog is not None:
+            self.prog.update(self.task, advance=1, description=text)
+        elif self.done % self.every == 0 or self.done == self.total:
+            print(f"game {self.done}/{self.total} {text}", file=sys.stderr, flush=True)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.prog is not None:
+            self.prog.__exit__(*exc)

@@ -107,7 +107,7 @@ def read_games(path: Path) -> list[dict[str, Any]]:
 
 def main(args: argparse.Namespace) -> int:
     from ..strength.ladder import play_ladder_game, schedule
-    from .jobs import StopFlag, default_workers, run_jobs, stop_signals
+    from .jobs import GameProgress, StopFlag, default_workers, run_jobs, stop_signals
 
     out = Path(args.out)
     plan = _plan(args, out)
@@ -119,7 +119,8 @@ def main(args: argparse.Namespace) -> int:
     if todo and not args.report:
         print(f"{len(jobs)} games planned, {len(done)} already played, {len(todo)} to play "
               f"({out}/games.jsonl)", file=sys.stderr)
-        with stop_signals(StopFlag()) as flag, games_path.open("a") as f, _progress(len(jobs), len(done)) as tick:
+        with stop_signals(StopFlag()) as flag, games_path.open("a") as f, \
+                GameProgress("ladder", len(jobs), len(done), _game_text) as tick:
             def keep(res: dict[str, Any]) -> None:
                 f.write(json.dumps(res) + "\n")
                 f.flush()
@@ -132,35 +133,8 @@ def main(args: argparse.Namespace) -> int:
     return _report(plan, read_games(games_path), out, args, stopped)
 
 
-class _progress:
-    """A rich progress bar on a terminal, else one line per game on stderr."""
-
-    def __init__(self, total: int, done: int) -> None:
-        self.total, self.done = total, done
-        self.prog: Any = None
-
-    def __enter__(self) -> Any:
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            self.prog = Progress(TextColumn("ladder"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                                 TextColumn("{task.description}"), console=Console(stderr=True))
-            self.prog.__enter__()
-            self.task = self.prog.add_task("", total=self.total, completed=self.done)
-        return self.tick
-
-    def tick(self, res: dict[str, Any]) -> None:
-        self.done += 1
-        text = f"{res['key']}: {res['winner_bot'] or 'no winner'}, {res['rounds']} rounds"
-        if self.prog is not None:
-            self.prog.update(self.task, advance=1, description=text)
-        else:
-            print(f"game {self.done}/{self.total} {text}", file=sys.stderr, flush=True)
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.prog is not None:
-            self.prog.__exit__(*exc)
+def _game_text(res: dict[str, Any]) -> str:
+    return f"{res['key']}: {res['winner_bot'] or 'no winner'}, {res['rounds']} rounds"
 
 
 def _report(plan: dict[str, Any], results: list[dict[str, Any]], out: Path, args: argparse.Namespace,

@@ -115,7 +115,7 @@ def main(args: argparse.Namespace) -> int:
 def _play(recipes: list[Any], data: Path, args: argparse.Namespace) -> bool:
     """Play the games not yet kept; True when the run was stopped before the end."""
     from ..learn.selfplay import Writers, play_selfplay, todo
-    from .jobs import StopFlag, default_workers, run_jobs, stop_signals
+    from .jobs import GameProgress, StopFlag, default_workers, run_jobs, stop_signals
 
     jobs, kept = todo(recipes, data, args.seed, args.scale)
     if not jobs:
@@ -133,7 +133,8 @@ def _play(recipes: list[Any], data: Path, args: argparse.Namespace) -> bool:
         workers = max(workers, 2) if len(jobs) > 1 else workers
     out = Writers(data)
     try:
-        with stop_signals(StopFlag()) as flag, _Progress(kept + len(jobs), kept) as tick:
+        with stop_signals(StopFlag()) as flag, \
+                GameProgress("self-play", kept + len(jobs), kept, _game_text, every=10) as tick:
             def keep(res: dict[str, Any]) -> None:
                 out.write(res)
                 tick(res)
@@ -148,32 +149,5 @@ def _play(recipes: list[Any], data: Path, args: argparse.Namespace) -> bool:
     return stopped
 
 
-class _Progress:
-    """A rich progress bar on a terminal, else a line every 10 games on stderr."""
-
-    def __init__(self, total: int, done: int) -> None:
-        self.total, self.done = total, done
-        self.prog: Any = None
-
-    def __enter__(self) -> Any:
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            self.prog = Progress(TextColumn("self-play"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                                 TextColumn("{task.description}"), console=Console(stderr=True))
-            self.prog.__enter__()
-            self.task = self.prog.add_task("", total=self.total, completed=self.done)
-        return self.tick
-
-    def tick(self, res: dict[str, Any]) -> None:
-        self.done += 1
-        text = f"{res['recipe']} {res['lineup']} seed {res['seed']}: {res['rounds']} rounds, {res['cpu_s']:.0f} s"
-        if self.prog is not None:
-            self.prog.update(self.task, advance=1, description=text)
-        elif self.done % 10 == 0 or self.done == self.total:
-            print(f"game {self.done}/{self.total} {text}", file=sys.stderr, flush=True)
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.prog is not None:
-            self.prog.__exit__(*exc)
+def _game_text(res: dict[str, Any]) -> str:
+    return f"{res['recipe']} {res['lineup']} seed {res['seed']}: {res['rounds']} rounds, {res['cpu_s']:.0f} s"
