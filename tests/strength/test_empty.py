@@ -82,3 +82,23 @@ def test_the_counter_counts_turns_and_empty_turns_per_seat() -> None:
     blue = Script([])
     play_game(st, [red, blue], before=et.before, after=et.after, stop=lambda s: s.current == 0 and s.round > 1)
     assert et.turns == [1, 0] and et.counts == [1, 0]
+
+
+def test_hard_out_of_time_still_does_not_end_a_turn_that_did_nothing(monkeypatch: object) -> None:
+    """Once the turn's CPU time is spent, mcts answers by one ply (``greedy_step``); a "done"
+    from there while the turn has changed nothing since its focus choice is replaced by an
+    active option (``TurnStart.not_idle``), as it is within the time."""
+    import random
+
+    import newdawn.bots.mcts as mcts
+    from newdawn.engine import parse_action, player_view
+
+    st = _red_to_move()
+    s = apply(apply(st, "focus culture"), "resolve")
+    legal = legal_actions(s)
+    assert "done" in [str(a) for a in legal]
+    bot = mcts.MctsBot(random.Random(1), time_s=0.01)
+    bot.turn_start.set(st, player_view(st, 0))
+    bot._turn, bot._spent = (s.round, s.current), 10.0  # the turn's time is gone
+    monkeypatch.setattr(mcts, "greedy_step", lambda *a, **k: parse_action("done"))  # type: ignore[attr-defined]
+    assert bot.choose(player_view(s, 0), legal).verb == "place"

@@ -308,7 +308,9 @@ class MctsBot:
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
                 return self._expected_choice(base, seat, legal, stop)
             if self.time_s is not None and self._spent >= self.time_s:
-                return greedy_step(base, seat, legal, ev=self._greedy.ev)  # the turn's time is gone: one ply
+                # the turn's time is gone: one ply, still never ending a turn that has done nothing
+                return self.turn_start.not_idle(self._greedy, base, seat, legal,
+                                                greedy_step(base, seat, legal, ev=self._greedy.ev), view)
             return self.turn_start.not_idle(self._greedy, base, seat, legal, self._greedy.choose_in(base, seat, legal), view)
         finally:
             self._spent += self.clock() - t0
