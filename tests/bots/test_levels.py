@@ -64,3 +64,21 @@ def test_a_finished_game_gives_the_winner_certainty() -> None:
         assert chances[st.winner] == 1.0 and chances[1 - st.winner] == 0.0
     else:
         assert chances == {0: 0.5, 1: 0.5}
+
+
+def test_normal_stops_resampling_the_dice_when_its_cpu_allowance_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``turnbot.mean_best`` judges every option on the position it was given first; further
+    re-samplings start only while the allowance lasts (none with an allowance of 0)."""
+    import newdawn.bots.turnbot as turnbot
+    from newdawn.bots.greedy import GreedyBot
+
+    st = new_game(game_config(2), 5)
+    legal = legal_actions(st)
+    drawn: list[int] = []
+    real = turnbot.determinize
+    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    greedy = GreedyBot(random.Random(0))
+    assert turnbot.mean_best(greedy, st, 0, legal, 4, random.Random(0), cpu_s=0.0) in legal
+    assert drawn == []
+    assert turnbot.mean_best(greedy, st, 0, legal, 4, random.Random(0)) in legal
+    assert len(drawn) == 3

@@ -48,7 +48,7 @@ class TurnBot:
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S,
-                 focus_s: float = 0.0) -> None:
+                 focus_s: float = 0.0, chance_s: float = WALK_S) -> None:
         self.rng = rng or random.Random(0)
         self.focus_s = focus_s
         """CPU seconds for the focus choice: each card's whole turn is judged again on fresh
@@ -58,6 +58,8 @@ class TurnBot:
         self.walk_samples = walk_samples
         """Re-samplings of the dice a decisive line is looked for in (the move most found wins)."""
         self.chance_samples = chance_samples
+        self.chance_s = chance_s
+        """CPU seconds after which no further re-sampling of the dice around an attack starts."""
         self.walk_s = walk_s
         """CPU seconds a decision's decisive walks may take (``WALK_S``)."""
         self.fixed_ev = ev
@@ -100,17 +102,22 @@ class TurnBot:
             self.turn_start.set(st, view)
             return best[int(self.rng.random() * len(best))]
         if self.chance_samples > 1 and around_attack(st, legal):
-            choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng)
-            return choice
+            return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, self.chance_s)
         return self.turn_start.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
 
 
 def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,
-              rng: random.Random) -> Action:
+              rng: random.Random, cpu_s: float | None = None) -> Action:
     """The option with the best mean of greedy's value over ``samples`` re-samplings of the dice
-    and hidden draws (the first is ``base``), every option judged on the same draws."""
+    and hidden draws (the first is ``base``), every option judged on the same draws. With
+    ``cpu_s``, no further sampling starts once another would end past that many CPU seconds
+    (an attack with a dozen targets, each played on, took seconds a sample)."""
     totals: dict[Action, float] = {}
+    t0 = time.thread_time()
     for k in range(samples):
+        spent = time.thread_time() - t0
+        if k > 0 and cpu_s is not None and spent + spent / k > cpu_s:
+            break
         st = base if k == 0 else determinize(base, seat, derive_seed(rng))
         for a, v in greedy.option_values(st, seat, legal):
             totals[a] = totals.get(a, 0.0) + v
