@@ -36,6 +36,7 @@ from ..engine.state import content_for
 from .botpool import bounded_spec
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
+from .guide import LEARNER, guide_view, next_progress
 from .inputs import (
     check_action,
     check_game_id,
@@ -450,6 +451,7 @@ class GameManager:
                                     history=history, undo=(refusal is None, refusal),
                                     practice=g.rec.practice, shared=shared)
                 base.update(self._seat_fields(g, acting, connected))
+                base["guide"] = guide_view(g.rec, g.state, seat)
                 self.view_builds += 1
                 for sent in sents:
                     start = min(sent, n)
@@ -469,6 +471,7 @@ class GameManager:
                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
                                undo=(refusal is None, refusal), practice=g.rec.practice)
             msg.update(self._seat_fields(g, acting, connected))
+            msg["guide"] = guide_view(g.rec, g.state, seat)
             msg["log_from"] = log_from
             return msg
 
@@ -603,6 +606,21 @@ class GameManager:
         if owner == before and g.rec.deadline is not None:
             return g.rec.deadline
         return self.clock() + limit
+
+    # ------------------------------------------------------------------ the guided game
+    def guide(self, game_id: str, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """The learner goes to the guide's next step, leaves the guide or takes it up again
+        (server/guide.py); returns the view's new ``guide`` (None once left)."""
+        g = self.get(game_id)
+        with g.lock:
+            seat, acting = g.seat_of_token(token)
+            if seat != LEARNER or LEARNER not in acting:
+                raise GameError(403, "only the learner's seat follows the guide")
+            progress = next_progress(g.rec, g.state, body)
+            if progress != g.rec.guide:
+                self.store.set_guide(g.rec.id, progress)
+                g.rec.guide = progress
+            return {"guide": guide_view(g.rec, g.state, seat)}
 
     # ------------------------------------------------------------------ undo
     def undo(self, game_id: str, token: str | None, version: Any) -> int:

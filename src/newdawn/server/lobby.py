@@ -13,13 +13,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..content import load_content
-from ..engine import new_game
+from ..engine import decision_seat, new_game
 from ..engine.rulesets import config_options
 from ..engine.setup import normalise_config
 from .botpool import check_spec
 from .bots import make_seat_bot
 from .errors import GameError
 from .games import GameManager, LiveGame, new_game_id, new_token
+from .guide import GUIDE_BOT, LEARNER, guide_game, start
 from .inputs import CREATE_FIELDS, MAX_ROUNDS, check_flag, check_whole, clip, same_choice
 from .seats import check_turn_limit
 from .store import GameRecord, SeatRecord
@@ -118,6 +119,28 @@ class Lobby:
         g = LiveGame.from_states(rec, [st])
         rec.deadline = self.manager._deadline_after(g, -1, st)
         self.manager.store.create_game(rec, list(st.events), g.summary_record())
+        self.manager._attach_bots(g)
+        with self.manager._lock:
+            self.manager.games[rec.id] = g
+        return self.links(g)
+
+    def create_guide(self, owner: str | None = None) -> dict[str, Any]:
+        """The guided first game ("Learn to play", server/guide.py): the learner in seat 1 against
+        the Easy bot, from the guide's scenario (its configuration, seed and setup actions, played
+        as the seats' own actions so that the record replays like any other game)."""
+        config, seed, actions = guide_game()
+        seats = [SeatRecord(i, "human" if i == LEARNER else "bot", None if i == LEARNER else GUIDE_BOT, new_token(),
+                            last_seen=self.manager.clock()) for i in range(int(config["players"]))]
+        st = new_game(config, seed)
+        for sr in seats:
+            sr.leader, sr.color = st.players[sr.seat].leader, st.players[sr.seat].color
+        rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed, None, 0, seats, [], practice=True,
+                         owner=owner, guide=start())
+        g = LiveGame.from_states(rec, [st])
+        self.manager.store.create_game(rec, list(st.events), g.summary_record())
+        with g.lock:
+            for text in actions:
+                self.manager._apply(g, decision_seat(g.state), text)
         self.manager._attach_bots(g)
         with self.manager._lock:
             self.manager.games[rec.id] = g

@@ -377,6 +377,22 @@ class Insight(_Model):
     """The viewer may ask for a hint (``POST /api/games/{id}/hint``) when the decision is theirs."""
 
 
+class Guide(_Model):
+    """A step of the guided first game (``describe.guide.guide_record``)."""
+    step: int
+    count: int
+    id: str
+    title: str
+    text: str
+    target: str
+    """The part of the table the step points at (``describe.guide.GUIDE_TARGETS``)."""
+    ready: bool
+    """The step waits for nothing more: "Next" is on."""
+    wait: str | None
+    """What the step waits for, in words, while it is not ready."""
+    last: bool
+
+
 class Hint(_Model):
     """``POST /api/games/{id}/hint``: what Hard would choose now (nothing is played)."""
 
@@ -442,6 +458,8 @@ class ViewMessage(_Model):
     step: int | None = None
     insight: Insight | None = None
     """Each seat's chance of winning and whether a hint is offered (server/chances.py)."""
+    guide: Guide | None = None
+    """The guided game's step for its learner (server/guide.py); None otherwise."""
 
 
 def message_json_schema() -> dict[str, Any]:

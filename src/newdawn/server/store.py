@@ -123,6 +123,9 @@ class GameRow(Base):
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """Who created the game (a hash of the client's address): the bot pool's fair share is
     per owner. None in older rows (each such game is then its own owner)."""
+    guide: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """A guided game's progress as JSON (``{"step": 2, "since": 5}``; ``left``: the learner left
+    the guide); None for every other game (server/guide.py)."""
 
 
 class SeatRow(Base):
@@ -253,6 +256,8 @@ class GameRecord:
     deadline: float | None = None
     owner: str | None = None
     """Who created the game (``GameRow.owner``)."""
+    guide: dict[str, Any] | None = None
+    """A guided game's progress (``GameRow.guide``), None for other games."""
     summarized: bool = True
     """The row has a summary (False: written by a version that kept none; see ``fill_summary``)."""
 
@@ -362,7 +367,7 @@ class Store:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
                           hotseat_token=rec.hotseat_token, revision=rec.revision, turn_limit_s=rec.turn_limit_s,
-                          owner=rec.owner,
+                          owner=rec.owner, guide=None if rec.guide is None else json.dumps(rec.guide),
                           setup_events=None if setup_events is None else json.dumps(setup_events),
                           **_summary_values(summary)))
             s.flush()
@@ -452,6 +457,13 @@ class Store:
         def write() -> None:
             with self.engine.begin() as c:
                 c.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(webhook=url))
+        self._write(write)
+
+    def set_guide(self, game_id: str, guide: dict[str, Any]) -> None:
+        """Keep a guided game's progress (no revision: it is no move of the game)."""
+        def write() -> None:
+            with self.engine.begin() as c:
+                c.execute(update(GameRow).where(GameRow.id == game_id).values(guide=json.dumps(guide)))
         self._write(write)
 
     def webhook(self, game_id: str, seat: int) -> str | None:
@@ -544,7 +556,8 @@ class Store:
                               [None if r.events is None else list(json.loads(r.events)) for r in rows],
                               None if g.setup_events is None else list(json.loads(g.setup_events)),
                               None if snap is None else (snap.n, snap.state), practice,
-                              g.turn_limit_s, g.deadline, g.owner, g.round is not None)
+                              g.turn_limit_s, g.deadline, g.owner, None if g.guide is None else json.loads(g.guide),
+                              g.round is not None)
 
     def count_actions(self, game_id: str) -> int:
         with self._session() as s:

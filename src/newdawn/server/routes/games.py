@@ -1,4 +1,5 @@
-"""A game's endpoints: its view, actions, the reason an action is illegal, undo and replay."""
+"""A game's endpoints: its view, actions, the reason an action is illegal, undo, replay and the
+guided game's steps."""
 
 from __future__ import annotations
 
@@ -39,6 +40,12 @@ def router(srv: Server) -> APIRouter:
         version = await run_in_threadpool(games.undo, game_id, body.get("token"), body.get("version"))
         srv.changed(game_id)
         return {"ok": True, "version": version}
+
+    @r.post("/api/games/{game_id}/guide")
+    async def guide(game_id: str, request: Request) -> dict[str, Any]:
+        """The guided game's next step, or leaving it (server/guide.py)."""
+        body = await read_body(request)
+        return await run_in_threadpool(games.guide, game_id, body.get("token"), body)
 
     @r.get("/api/games/{game_id}/replay")
     async def replay_step(game_id: str, step: int = 0, log_from: int | None = None) -> dict[str, Any]:

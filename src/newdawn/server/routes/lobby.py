@@ -25,8 +25,8 @@ def router(srv: Server) -> APIRouter:
     """The rulesets the lobby offers, in words (describe/rulesets.py)."""
     contents: dict[str, dict[str, Any]] = {}
 
-    @r.post("/api/games")
-    async def create_game(request: Request) -> dict[str, Any]:
+    def may_create(request: Request) -> str:
+        """Who creates a game (refused from another site's page, or over the address's limit)."""
         if not same_origin(request.headers, srv.settings.allowed_origins):
             raise GameError(403, "games are created from this server's own lobby (another site's page may not)")
         who = srv.client_of(request)
@@ -34,8 +34,21 @@ def router(srv: Server) -> APIRouter:
             wait = srv.create_limit.hit(bucket(who))
             if wait > 0:
                 raise GameError(429, f"too many new games from your address: try again in {wait:.0f} s")
+        return who
+
+    @r.post("/api/games")
+    async def create_game(request: Request) -> dict[str, Any]:
+        who = may_create(request)
         body = await read_body(request)
         out = await run_in_threadpool(srv.lobby.create, body, owner_key(who))
+        srv.drivers.kick(out["game_id"])
+        return out
+
+    @r.post("/api/guide")
+    async def create_guide(request: Request) -> dict[str, Any]:
+        """"Learn to play": a new guided game (server/guide.py), checked like any creation."""
+        who = may_create(request)
+        out = await run_in_threadpool(srv.lobby.create_guide, owner_key(who))
         srv.drivers.kick(out["game_id"])
         return out
 

@@ -182,6 +182,16 @@ function Lobby() {
   const [content, setContent] = useState(null);
   const [help, setHelp] = useState(false);
   const [options, setOptions] = useState({ turn_limits: [], rulesets: [] }); // GET /api/options, words from Python
+  const learn = async () => {
+    setError("");
+    try {
+      const res = await postJSON("/api/guide", {});
+      rememberGame(res);
+      location.href = res.seats.find((s) => s.url).url;
+    } catch (e) {
+      setError(`Could not start the guided game: ${e.message}`);
+    }
+  };
   const list = () => getJSON("/api/games").then((r) => setGames(r.games || [])).catch((e) => setError(e.message));
   useEffect(() => {
     loadContent().then((c) => { setContent(c); setLeaders(Object.values(c.leaders).sort((a, b) => a.civ.localeCompare(b.civ))); })
@@ -193,7 +203,8 @@ function Lobby() {
     list();
   }, []);
   return html`
-    <p class="intro">New to the game? <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
+    <p class="intro">New to the game? <button type="button" id="learn-btn" class="primary" onClick=${learn}>Learn to play</button>
+      (a short guided game against the Easy bot) or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
     ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
     <${Created} res=${created} />

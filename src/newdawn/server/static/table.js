@@ -3,6 +3,7 @@
 // Preact re-renders only the parts that changed (the log appends one item per action).
 import { getJSON, loadContent, playerColor, postJSON } from "./common.js";
 import { TermCard, TermLinks, termsAt } from "./glossary.js";
+import { GuidePanel, currentGuide, guideRequest, markGuideTarget } from "./guide.js";
 import { HelpPage } from "./help.js";
 import { ChanceBar, ChanceChart, HintPanel, initInsight } from "./insight.js";
 import { HexMap, Legend, TERRAIN } from "./map.js";
@@ -35,7 +36,7 @@ const S = {
   queue: [], lastShown: 0, timer: null, fresh: true,
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
-  term: null, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
+  term: null, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
   speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
 
@@ -89,6 +90,7 @@ function draw() {
     if (next) next.focus({ preventScroll: true });
   }
   const m = S.model;
+  markGuideTarget(replayMode ? null : currentGuide(m.msg.guide, S.guideLocal));
   document.body.dataset.version = String(replayMode ? S.replay.step : m.msg.version);
   document.body.dataset.actions = String(m.msg.view.version);
   document.body.dataset.mine = String(isMine());
@@ -193,6 +195,8 @@ function App({ s }) {
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
       <aside id="side" class=${s.sideWidth >= 2 * SIDE_COLUMN ? "two" : ""}><div class="side-a">
+        ${replayMode ? null : html`<${GuidePanel} guide=${currentGuide(m.msg.guide, s.guideLocal)} busy=${s.guideBusy}
+          onNext=${() => guideStep({ step: currentGuide(m.msg.guide, S.guideLocal).step + 1 })} onLeave=${() => guideStep({ leave: true })} />`}
         <${ChanceBar} insight=${m.msg.insight} players=${m.players} />
         <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
@@ -399,6 +403,19 @@ async function undo() {
   } catch (e) {
     S.error = `Cannot undo: ${e.message}`;
     rerender();
+  }
+}
+
+/** The learner's "Next" or "Leave the guide" (guide.js). */
+async function guideStep(body) {
+  if (S.guideBusy) return;
+  S.guideBusy = true; S.error = ""; rerender();
+  try {
+    S.guideLocal = await guideRequest(gameId, token, body);
+  } catch (e) {
+    S.error = `Guide: ${e.message}`;
+  } finally {
+    S.guideBusy = false; rerender();
   }
 }
 
