@@ -146,7 +146,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("focus types", ("ops", "culture", "science", "growth", "districts", "economy", "industry", "military",
                      "rulesets.base_military")),
     ("turn", ("events", "victory", "turn", "setup", "rulesets.base_events", "rulesets.base_setup",
-              "rulesets.base_automa")),
+              "rulesets.base_automa", "rulesets.ti")),
     ("printed effects", ("effects", "effects.*")),
     ("entry points", ("api", "view", "__init__")),
 )

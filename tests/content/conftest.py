@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from newdawn.content import load_content
-from newdawn.content.base import BaseContent
+from newdawn.content.rulesets.base import BaseContent
 
 
 @pytest.fixture(scope="module")

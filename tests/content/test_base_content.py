@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from newdawn.content import ContentError, load_content, load_content_from
-from newdawn.content.automa import AP_OPS
-from newdawn.content.base import BASE_COUNTS, MISSING_IN_ENGINE, BaseContent
 from newdawn.content.loader import read_raw
+from newdawn.content.rulesets.base import BASE_COUNTS, MISSING_IN_ENGINE, BaseContent
+from newdawn.content.rulesets.base_automa import AP_OPS
 from newdawn.content.schema import Effect
 
 

@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from newdawn.content.base import BaseContent
+from newdawn.content.rulesets.base import BaseContent
 from newdawn.engine.board import Placement, build_board, enclosed_holes, tile_cells
 from repo_scripts import load_script
 

@@ -91,12 +91,14 @@ def test_ti_deck(content: Content) -> None:
 
 
 def test_base_deck_view(content: Content) -> None:
-    base = content.deck_ids("base")
-    assert len(base) == 20
-    assert content.card_for("military", 3, "base") == "mass_production_base"
-    assert content.card_for("economy", 2, "base") == "currency_base"
-    assert len(content.wonder_ids("base")) == 24
-    assert "pentagon_base" in content.wonder_ids("base")
+    base = load_content("base")
+    assert len(base.deck_ids()) == 20
+    assert base.card_for("military", 3) == "mass_production_base"
+    assert base.card_for("economy", 2) == "currency_base"
+    assert len(base.wonder_ids()) == 24
+    assert "pentagon_base" in base.wonder_ids()
+    with pytest.raises(KeyError, match="not the ruleset of this content"):
+        content.deck_ids("base")
 
 
 def test_figures_on_cards(content: Content) -> None:

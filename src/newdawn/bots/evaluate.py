@@ -15,10 +15,12 @@ from it (``fort_risk``), each an exact probability of the dice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..content import load_content
 from ..engine import GameState
 from ..engine.flow import spendable, type_key
 from ..engine.military import defense_value
@@ -530,14 +532,18 @@ BASE = Evaluation(caravan=1.0)
 """greedy's table plus the caravan terms (``caravans``): the base game's evaluation. With no
 armies, a base player's economy card is its caravans, and a one-step lookahead saw no gain in
 a caravan's step until it arrived."""
-BY_RULESET: Final[dict[str, Evaluation]] = {"base": BASE}
-"""The evaluation a bot judges a game of this ruleset by when none is given (``HAND`` for the
-rulesets not listed)."""
+
+
+@functools.cache
+def own_evaluation(ruleset: str) -> Evaluation | None:
+    """A ruleset's own evaluation, or None: ``BASE`` for a ruleset without armies (its economy
+    cards are its caravans: the base game)."""
+    return BASE if load_content(ruleset).ruleset.components["armies"] == 0 else None
 
 
 def hand_for(ruleset: str) -> Evaluation:
-    """The evaluation for a game of ``ruleset`` (``BY_RULESET``, else ``HAND``)."""
-    return BY_RULESET.get(ruleset, HAND)
+    """The evaluation a bot judges a game of ``ruleset`` by when none is given (its own, else ``HAND``)."""
+    return own_evaluation(ruleset) or HAND
 
 
 def score(st: GameState, p: int) -> float:

@@ -33,6 +33,7 @@ from .evaluate import (
     _forts,
     caravans,
     fort_risk,
+    own_evaluation,
     strike,
 )
 
@@ -86,7 +87,7 @@ def seat_features(st: GameState) -> list[list[float]]:
     fc = content_for(st).focus_cards
     holders = b.fort_holders(st)
     ap = n - 1 if st.config.get("automa") else -1
-    base_game = st.ruleset == "base"
+    caravan_terms = own_evaluation(st.ruleset) is not None  # the base game's caravan terms
     hostile_all: set[int] = set(st.barbs.values())
     nbrs = st.board.nbrs
     rows: list[list[float]] = []
@@ -145,7 +146,7 @@ def seat_features(st: GameState) -> list[list[float]]:
         if holders:
             row[18] = strike(st, p, facts.mature, b.armies[p], holders) / W_CARD
             row[19] = fort_risk(st, p, b.armies, holders) / W_CARD
-        if base_game:
+        if caravan_terms:
             row[21] = len(ps.dipl)
             row[20] = caravans(st, p) - W_DIPLOMACY * row[21]
         row[22] = 1.0 if p == st.current else 0.0

@@ -50,11 +50,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions
 from ..engine.api import apply_in_place
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import BY_RULESET, FORTS, HAND, Evaluation
+from .evaluate import FORTS, HAND, Evaluation, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
 from .random_bot import pick
 from .tactics import decisive_choice
@@ -216,11 +217,11 @@ class MctsBot:
         """The view at the turn's focus choice (``greedy.TurnStart.not_idle``)."""
         """Takes the decisions other than the focus choice."""
 
-    def _judge_by(self, players: int, ruleset: str = "ti") -> None:
-        """Take up the evaluations asked for, or the ones for this ruleset (``BY_RULESET``) or
+    def _judge_by(self, players: int, ruleset: str = DEFAULT_RULESET) -> None:
+        """Take up the evaluations asked for, or the ones for this ruleset (``own_evaluation``) or
         this many players: ``self.ev`` for the focus search, the greedy helper's for the other
         decisions (``TACTICS``; a ruleset's own evaluation serves for both)."""
-        own = BY_RULESET.get(ruleset)
+        own = own_evaluation(ruleset)
         self.ev = self.fixed_ev or own or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
         self._greedy.ev = self.fixed_tactics or self.fixed_ev or own or TACTICS.get(players, self.ev)
 

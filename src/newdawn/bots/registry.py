@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import Action
 from .base import Bot
 from .greedy import GreedyBot
@@ -71,7 +72,7 @@ class HardBot:
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if self.bot is None:
-            self.bot = self._make(str(view["ruleset"]) if view is not None else "ti")
+            self.bot = self._make(str(view["ruleset"]) if view is not None else DEFAULT_RULESET)
         return self.bot.choose(view, legal)
 
 

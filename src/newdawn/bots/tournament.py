@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import game_config, new_game, rounds_played
 from ..engine.state import content_for
 from .base import play_game
@@ -32,7 +33,7 @@ class Job:
     seed: int
     seats: tuple[str, ...]
     max_rounds: int | None
-    ruleset: str = "ti"
+    ruleset: str = DEFAULT_RULESET
     options: tuple[tuple[str, Any], ...] = ()
     """The ruleset's own config options (base: map, epic, automa)."""
 
@@ -53,7 +54,7 @@ def rotation(specs: list[str], i: int) -> tuple[str, ...]:
     return tuple(specs[(s - r) % n] for s in range(n))
 
 
-def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None, ruleset: str = "ti",
+def schedule(specs: list[str], games: int, seed: int, max_rounds: int | None, ruleset: str = DEFAULT_RULESET,
              options: dict[str, Any] | None = None) -> list[Job]:
     opts = dict(options or {})
     if AUTOMATED_PLAYER in specs:

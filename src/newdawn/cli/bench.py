@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots.random_bot import RandomBot
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import GameState, apply, game_config, legal_actions, rounds_played
 from .common import CliError, play_random, start_game
 
@@ -94,7 +95,7 @@ def engine_build() -> str:
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
 
 
-def measure(runs: int, games: int, ruleset: str = "ti", clock_name: str = "wall") -> dict[str, Any]:
+def measure(runs: int, games: int, ruleset: str = DEFAULT_RULESET, clock_name: str = "wall") -> dict[str, Any]:
     """Every figure of the benchmark (medians over ``runs``), JSON-ready; timed by the clock
     named ``clock_name`` (``CLOCKS``)."""
     clock = CLOCKS[clock_name]
@@ -185,7 +186,7 @@ def _table(r: dict[str, Any]) -> None:
     Console().print(t)
 
 
-def run(as_json: bool, runs: int, games: int, ruleset: str = "ti", cpu_time: bool = False) -> int:
+def run(as_json: bool, runs: int, games: int, ruleset: str = DEFAULT_RULESET, cpu_time: bool = False) -> int:
     if runs < 1 or games < 1:
         raise CliError("--runs and --games must be at least 1")
     cpu, before = _pin_one_core()

@@ -7,12 +7,20 @@ from typing import Any
 
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
+from ..content import load_content
+from ..content.rulesets import ruleset_ids
 from ..content.schema import Agenda
 from ..engine import Action, GameState, new_game
+from ..engine.rulesets import config_options
 from ..engine.state import content_for
 
-RULESETS = ("ti", "base")
-"""The rulesets ``--ruleset`` may name (docs/rulesets.md)."""
+RULESETS = ruleset_ids()
+"""The rulesets ``--ruleset`` may name, the default first (docs/rulesets.md)."""
+
+
+def ruleset_option_keys(ruleset: str) -> set[str]:
+    """The ruleset's own ``new_game`` options (``map``, ``epic``, ``automa`` in the base game)."""
+    return set(config_options(ruleset, load_content(ruleset)))
 
 
 class CliError(Exception):

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .common import RULESETS, CliError
+from ..content.rulesets import DEFAULT_RULESET
+from .common import RULESETS, CliError, ruleset_option_keys
 
 DEFAULT_BOTS = "greedy,random"
 
@@ -25,7 +26,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("ladder", help="round robin of bots on fresh seeds, rated by Bradley-Terry (Elo); resumable")
     p.add_argument("--bots", default=None, metavar="BOT,BOT,...",
                    help=f"bot specs to rank (make_bot; 'ap' for the base game's Automated Player); default {DEFAULT_BOTS}")
-    p.add_argument("--ruleset", choices=RULESETS, default=None, help="ti (default) or base")
+    p.add_argument("--ruleset", choices=RULESETS, default=None, help=f"{' or '.join(RULESETS)} (default {DEFAULT_RULESET})")
     p.add_argument("--seeds", type=int, default=None, help="seeds per pair, each played twice with the seats swapped (default 50)")
     p.add_argument("--seed", type=int, default=None, help="the first seed (default 700000)")
     p.add_argument("--max-rounds", type=int, default=None, help="round limit per game (default 200)")
@@ -66,12 +67,13 @@ def _plan(args: argparse.Namespace, out: Path) -> dict[str, Any]:
     specs = [s.strip().lower() for s in (args.bots or DEFAULT_BOTS).split(",") if s.strip()]
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise CliError("a ladder needs at least two different bot specs, e.g. --bots greedy,random")
-    ruleset = args.ruleset or "ti"
+    ruleset = args.ruleset or DEFAULT_RULESET
     try:
         for s in specs:
             if s == AUTOMATED_PLAYER:
-                if ruleset != "base":
-                    raise CliError("'ap' (the Automated Player) plays only in the base game: add --ruleset base")
+                if "automa" not in ruleset_option_keys(ruleset):
+                    raise CliError(f"'ap' (the Automated Player) is not a seat of the {ruleset!r} ruleset: "
+                                   "add --ruleset base")
             else:
                 validate_spec(s)
     except ValueError as e:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from ..content.rulesets import DEFAULT_RULESET
 from .common import RULESETS, CliError
 
 
@@ -81,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _ruleset_arg(p: argparse.ArgumentParser, options: bool = False) -> None:
-    p.add_argument("--ruleset", choices=RULESETS, default="ti",
+    p.add_argument("--ruleset", choices=RULESETS, default=DEFAULT_RULESET,
                    help="ti (A New Dawn with Terra Incognita, the default) or base (the base game, 2-4 players)")
     if options:
         p.add_argument("--first-game-map", action="store_true", help="base game: the printed first-game map")

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..content.rulesets import DEFAULT_RULESET
 from .common import RULESETS
 
 DEFAULT_DIR = Path("tests/perft")
@@ -18,7 +19,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="perft files or folders (default tests/perft)")
     p.add_argument("--depth", type=int, metavar="N", help="only depths up to N")
     p.add_argument("--ruleset", choices=RULESETS,
-                   help="only the files whose position is of this ruleset (ti or base; default: every file)")
+                   help="only the files whose position is of this ruleset (default: every file)")
     p.add_argument("--divide", action="store_true", help="always print the per-first-action breakdown")
     p.add_argument("--update", action="store_true",
                    help="rewrite each file's [counts] with the engine's numbers (after a deliberate rules change)")
@@ -41,7 +42,7 @@ def main(args: argparse.Namespace) -> int:
             print(f"ERROR {e}")
             bad += 1
             continue
-        if args.ruleset is not None and pf.state.config.get("ruleset", "ti") != args.ruleset:
+        if args.ruleset is not None and pf.state.config.get("ruleset", DEFAULT_RULESET) != args.ruleset:
             continue
         seen += 1
         print(f"{path}: {pf.title}")

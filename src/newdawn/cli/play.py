@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import Action, GameState, game_config
 from ..engine.state import content_for
 from ..engine.victory import claimed_cards
@@ -40,7 +41,7 @@ def standings(st: GameState) -> str:
     return " | ".join(parts)
 
 
-def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ruleset: str = "ti") -> int:
+def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ruleset: str = DEFAULT_RULESET) -> int:
     if seed is None:
         seed = random.randrange(1_000_000)
     con = Console(highlight=False)

@@ -10,8 +10,9 @@ import time
 from collections import Counter
 from typing import Any
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import game_config, make_record, rounds_played
-from .common import CliError, leader_label, play_random, winner_agendas
+from .common import CliError, leader_label, play_random, ruleset_option_keys, winner_agendas
 from .jobs import StopFlag, default_workers, run_jobs, stop_signals
 
 
@@ -92,7 +93,7 @@ def _write_record(directory: str, record: dict[str, Any], seed: int) -> None:
 
 
 def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bool, records: str | None,
-        ruleset: str = "ti", options: dict[str, Any] | None = None) -> int:
+        ruleset: str = DEFAULT_RULESET, options: dict[str, Any] | None = None) -> int:
     if games < 1:
         raise CliError("--games must be at least 1")
     config = {**game_config(players, max_rounds=max_rounds, ruleset=ruleset), **(options or {})}
@@ -153,7 +154,7 @@ def main(args: Any) -> int:
     """``newdawn sim``: a whole number of players keeps the random-bot simulation above; a
     comma-separated list of bot specs runs a tournament."""
     text = str(args.players).strip()
-    ruleset = getattr(args, "ruleset", "ti")
+    ruleset = getattr(args, "ruleset", DEFAULT_RULESET)
     options = ruleset_options(args)
     if text.isdigit():
         for opt in ("ray", "plot"):
@@ -174,12 +175,14 @@ def ruleset_options(args: Any) -> dict[str, Any]:
         opts["map"] = "first_game"
     if getattr(args, "epic", False):
         opts["epic"] = True
-    if opts and getattr(args, "ruleset", "ti") != "base":
-        raise CliError("--first-game-map and --epic are options of the base game: add --ruleset base")
+    ruleset = getattr(args, "ruleset", DEFAULT_RULESET)
+    if not set(opts) <= ruleset_option_keys(ruleset):
+        raise CliError(f"--first-game-map and --epic are options of the base game, not of {ruleset!r}: "
+                       "add --ruleset base")
     return opts
 
 
-def parse_players(text: str, ruleset: str = "ti") -> list[str]:
+def parse_players(text: str, ruleset: str = DEFAULT_RULESET) -> list[str]:
     from ..bots.registry import validate_spec
     from ..bots.tournament import AUTOMATED_PLAYER
 
@@ -187,7 +190,7 @@ def parse_players(text: str, ruleset: str = "ti") -> list[str]:
     if not 2 <= len(specs) <= 5:
         raise CliError(f"a tournament needs 2 to 5 bots (one per seat), got {len(specs)}")
     aps = sum(1 for s in specs if s.lower() == AUTOMATED_PLAYER)
-    if aps and (ruleset != "base" or aps > 1):
+    if aps and ("automa" not in ruleset_option_keys(ruleset) or aps > 1):
         raise CliError("'ap' (the Automated Player) is one seat of a base game: --ruleset base, at most one 'ap'")
     try:
         return [AUTOMATED_PLAYER if s.lower() == AUTOMATED_PLAYER else validate_spec(s) for s in specs]
@@ -206,7 +209,7 @@ class Stopped(Exception):
 
 def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
                workers: int | None = None, ray_address: str | None = None,
-               on_done: Any = None, ruleset: str = "ti", options: dict[str, Any] | None = None,
+               on_done: Any = None, ruleset: str = DEFAULT_RULESET, options: dict[str, Any] | None = None,
                stop: StopFlag | None = None) -> list[dict[str, Any]]:
     """Play the tournament's games (in parallel) and return their summaries in game order.
     Stopped (``stop`` set by a signal, or ``on_done`` raising KeyboardInterrupt), it raises
@@ -230,7 +233,7 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
 
 
 def _finished_games(specs: list[str], games: int, seed: int, max_rounds: int | None, workers: int | None,
-                    ray_address: str | None, on_done: Any, ruleset: str = "ti",
+                    ray_address: str | None, on_done: Any, ruleset: str = DEFAULT_RULESET,
                     options: dict[str, Any] | None = None, stop: StopFlag | None = None,
                     ) -> tuple[list[dict[str, Any]], bool]:
     """``tournament``'s games and whether it was stopped before the end."""
@@ -305,7 +308,7 @@ def plot(path: str, t: dict[str, Any], results: list[dict[str, Any]]) -> None:
 
 
 def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, as_json: bool,
-                   workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = "ti",
+                   workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = DEFAULT_RULESET,
                    options: dict[str, Any] | None = None) -> int:
     from ..bots.tournament import aggregate
 
@@ -339,7 +342,7 @@ def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, 
 
 
 def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | None, as_json: bool,
-                     workers: int | None, ray_address: str | None, ruleset: str = "ti",
+                     workers: int | None, ray_address: str | None, ruleset: str = DEFAULT_RULESET,
                      options: dict[str, Any] | None = None, stop: StopFlag | None = None,
                      ) -> tuple[list[dict[str, Any]], bool]:
     """The games' summaries (with a live progress bar on a terminal) and whether the run was

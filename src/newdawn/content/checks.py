@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping
 
 from newdawn.content.model import Content
 from newdawn.content.records import _fail
-from newdawn.content.schema import ERAS, FOCUS_TYPES, WONDER_TYPES, Wonder
-from newdawn.content.vocab import EXPECTED_COUNTS, RULESET_BOXES, WONDERS_PER_TYPE_ERA
+from newdawn.content.schema import ERAS, WONDER_TYPES, Wonder
+from newdawn.content.vocab import EXPECTED_COUNTS
 
 # --------------------------------------------------------------------------- cross-file checks
 
@@ -55,16 +55,16 @@ def _check_counts(content: Content) -> None:
 
 def _check_decks(content: Content) -> None:
     file = "focus_cards.json"
-    for rid, boxes in RULESET_BOXES.items():
-        types = FOCUS_TYPES if rid == "ti" else tuple(t for t in FOCUS_TYPES if t != "growth")
-        deck = [(c.type, c.level) for c in content.focus_cards.values() if c.unique_of is None and c.box in boxes]
-        gap = _deck_gap(deck, types)
-        if gap is not None:
-            t, lvl, found = gap
-            _fail(file, f"{rid} deck", f"needs exactly one standard {t} level-{lvl} card, found {found}")
-        extra = sorted({k for k in deck if k[0] not in types})
-        if extra:
-            _fail(file, f"{rid} deck", f"has cards of types outside the ruleset: {extra}")
+    rs = content.ruleset
+    types = rs.focus_types
+    deck = [(c.type, c.level) for c in content.focus_cards.values() if c.unique_of is None and c.box in rs.boxes]
+    gap = _deck_gap(deck, types)
+    if gap is not None:
+        t, lvl, found = gap
+        _fail(file, f"{rs.id} deck", f"needs exactly one standard {t} level-{lvl} card, found {found}")
+    extra = sorted({k for k in deck if k[0] not in types})
+    if extra:
+        _fail(file, f"{rs.id} deck", f"has cards of types outside the ruleset: {extra}")
 
 
 def _check_leaders(content: Content, ruleset_file: str) -> None:
@@ -117,13 +117,12 @@ def _check_leaders(content: Content, ruleset_file: str) -> None:
             )
 
 
-def _check_wonders(content: Content) -> None:
-    for rid, boxes in RULESET_BOXES.items():
-        want = WONDERS_PER_TYPE_ERA[rid]
-        gap = _wonder_gap((w for w in content.wonders.values() if w.box in boxes), want)
-        if gap is not None:
-            t, era, found = gap
-            _fail("wonders.json", f"{rid} wonder set", f"needs {want} {t} {era} wonders, found {found}")
+def _check_wonders(content: Content, want: int) -> None:
+    rs = content.ruleset
+    gap = _wonder_gap((w for w in content.wonders.values() if w.box in rs.boxes), want)
+    if gap is not None:
+        t, era, found = gap
+        _fail("wonders.json", f"{rs.id} wonder set", f"needs {want} {t} {era} wonders, found {found}")
 
 
 def _check_map(content: Content) -> None:
@@ -220,11 +219,11 @@ def check_supply(content: Content, ruleset_file: str) -> None:
         _fail(ruleset_file, "supply.trade_tokens_limited", "trade tokens are not limited (rules: Rules Clarifications)")
 
 
-def _cross_check(content: Content, ruleset_file: str) -> None:
+def _cross_check(content: Content, ruleset_file: str, wonders_per_type_era: int) -> None:
     _check_counts(content)
     _check_decks(content)
     _check_leaders(content, ruleset_file)
-    _check_wonders(content)
+    _check_wonders(content, wonders_per_type_era)
     _check_map(content)
     _check_victory(content, ruleset_file)
     check_supply(content, ruleset_file)

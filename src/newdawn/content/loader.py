@@ -19,19 +19,16 @@ from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
-from newdawn.content.base import build_base_content
-from newdawn.content.checks import _cross_check
+from newdawn.content.errors import ContentError
 from newdawn.content.model import Content
-from newdawn.content.records import _fail, _Files, _read_records
-from newdawn.content.ruleset_reader import _ruleset
+from newdawn.content.records import _Files
+from newdawn.content.rulesets import DEFAULT_RULESET, spec_for
 from newdawn.content.vocab import (
     AGENDA_KINDS,
     AGENDA_TIMINGS,
     BARBARIAN_LETTERS,
-    BOXES,
     CITY_STATE_FRAMES,
     CONFIDENCES,
     COUNT_THROUGH,
@@ -42,14 +39,12 @@ from newdawn.content.vocab import (
     EXPECTED_COUNTS,
     PASS_THROUGH,
     PRIMARY_RESOURCE,
-    RULESET_BOXES,
     SPACES_PER_SIDE,
     SPECIAL_ARGS,
     TILE_KINDS,
     TILE_SIDES,
     TRADE_EFFECTS,
     VICTORY_CHECKS,
-    WONDERS_PER_TYPE_ERA,
     Arg,
 )
 
@@ -60,22 +55,11 @@ __all__ = [
     "load_content_from",
     "read_raw",
     # the vocabularies (content/vocab.py), named here too for the modules that read them from here
-    "AGENDA_KINDS", "AGENDA_TIMINGS", "BARBARIAN_LETTERS", "BOXES", "CITY_STATE_FRAMES", "CONFIDENCES",
+    "AGENDA_KINDS", "AGENDA_TIMINGS", "BARBARIAN_LETTERS", "CITY_STATE_FRAMES", "CONFIDENCES",
     "COUNT_THROUGH", "DATA_DIR", "DATA_PACKAGE", "EFFECT_OPS", "EVENT_ICONS", "EXPECTED_COUNTS", "PASS_THROUGH",
-    "PRIMARY_RESOURCE", "RULESET_BOXES", "SPACES_PER_SIDE", "SPECIAL_ARGS", "TILE_KINDS", "TILE_SIDES",
-    "TRADE_EFFECTS", "VICTORY_CHECKS", "WONDERS_PER_TYPE_ERA", "Arg",
+    "PRIMARY_RESOURCE", "SPACES_PER_SIDE", "SPECIAL_ARGS", "TILE_KINDS", "TILE_SIDES",
+    "TRADE_EFFECTS", "VICTORY_CHECKS", "Arg",
 ]
-
-
-def _build(files: _Files, ruleset_id: str) -> Content:
-    records = _read_records(files)
-    ruleset_file = f"ruleset_{ruleset_id}.json"
-    ruleset = _ruleset(ruleset_file, files.doc(f"ruleset_{ruleset_id}"))
-    if ruleset.id != ruleset_id:
-        _fail(ruleset_file, "ruleset", f"'id' is {ruleset.id!r}, expected {ruleset_id!r}")
-    content = Content(**{stem: MappingProxyType(recs) for stem, recs in records.items()}, ruleset=ruleset)
-    _cross_check(content, ruleset_file)
-    return content
 
 
 # --------------------------------------------------------------------------- public API
@@ -100,7 +84,7 @@ def read_raw(stem: str, directory: str | os.PathLike[str] | Traversable | None =
 
 def load_content_from(
     directory: str | os.PathLike[str] | Traversable | None = None,
-    ruleset: str = "ti",
+    ruleset: str = DEFAULT_RULESET,
     overrides: Mapping[str, object] | None = None,
 ) -> Content:
     """Load and validate content without caching.
@@ -108,15 +92,14 @@ def load_content_from(
     ``directory`` defaults to the packaged data. ``overrides`` maps a file stem (``"wonders"``,
     ``"ruleset_ti"``...) to a parsed JSON document that replaces that file.
     """
-    files = _Files(_root(directory), overrides)
-    if ruleset == "base":
-        # The base game is built by its own module (shared records filtered by box, plus
-        # ruleset_base.json and automated_player.json); Terra Incognita does not go there.
-        return build_base_content(files)
-    return _build(files, ruleset)
+    try:
+        spec = spec_for(ruleset)
+    except KeyError as e:
+        raise ContentError(f"ruleset_{ruleset}.json: {e.args[0]}") from None
+    return spec.build(_Files(_root(directory), overrides))
 
 
-def load_content(ruleset: str = "ti") -> Content:
+def load_content(ruleset: str = DEFAULT_RULESET) -> Content:
     """The packaged, validated content of ``ruleset`` (cached: loaded once per process)."""
     return _load_cached(ruleset)
 

@@ -20,7 +20,6 @@ from newdawn.content.schema import (
     VictoryCard,
     Wonder,
 )
-from newdawn.content.vocab import RULESET_BOXES
 
 # --------------------------------------------------------------------------- Content
 
@@ -50,9 +49,7 @@ class Content:
             return ruleset.boxes
         if ruleset == self.ruleset.id:
             return self.ruleset.boxes
-        if ruleset in RULESET_BOXES:
-            return RULESET_BOXES[ruleset]
-        raise KeyError(f"unknown ruleset {ruleset!r}")
+        raise KeyError(f"ruleset {ruleset!r} is not the ruleset of this content ({self.ruleset.id!r})")
 
     def deck_ids(self, ruleset: Ruleset | str | None = None) -> tuple[str, ...]:
         """Standard focus-card ids of one player's deck (24 for TI), ordered by type then level."""

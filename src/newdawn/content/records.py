@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeVar
 
 from newdawn.content.errors import ContentError
+from newdawn.content.rulesets import known_boxes
 from newdawn.content.schema import (
     ERAS,
     FOCUS_TYPES,
@@ -36,7 +37,6 @@ from newdawn.content.schema import (
 from newdawn.content.vocab import (
     AGENDA_KINDS,
     BARBARIAN_LETTERS,
-    BOXES,
     CITY_STATE_FRAMES,
     CONFIDENCES,
     EFFECT_OPS,
@@ -274,7 +274,7 @@ _COMMON_FIELDS: Mapping[str, Callable[[_Rec], Any]] = MappingProxyType(
         "ability": lambda r: r.get_str("ability"),
         "unique_card": lambda r: r.get_str("unique_card"),
         "text": lambda r: r.get_str("text"),
-        "box": lambda r: r.get_str("box", BOXES),
+        "box": lambda r: r.get_str("box", known_boxes()),
         "effects": lambda r: _effects(r.file, r.entry, r.raw("effects"), "effects"),
         "source": lambda r: r.get_str("source"),
         "confidence": lambda r: r.confidence(),

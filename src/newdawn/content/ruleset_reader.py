@@ -1,5 +1,7 @@
 """Reading ``ruleset_<id>.json`` into a :class:`~newdawn.content.schema.Ruleset`, one part of
-the file at a time."""
+the file at a time: the one reader of every ruleset's settings (:func:`read_ruleset`); a
+ruleset's module (``content/rulesets/``) reads its own sections and checks what only it
+requires."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from newdawn.content.records import NOTE_KEYS, _field_names, _placements, _Rec
+from newdawn.content.rulesets import SHARED_BOX, known_boxes
 from newdawn.content.schema import DISTRICTS, ERAS, FOCUS_TYPES, TERRAINS, Government, Ruleset
 from newdawn.content.vocab import (
     AGENDA_TIMINGS,
-    BOXES,
     CITY_STATE_TOKEN_SPENDS,
     EVENT_ICONS,
     TILE_SIDES,
@@ -22,10 +24,31 @@ from newdawn.content.vocab import (
 CorePlacements = Mapping[str, tuple[tuple[int, tuple[int, int]], ...]]
 
 
-def _ruleset(file: str, obj: object) -> Ruleset:
-    """The ruleset document, read part by part (each part checks its own fields, in file order)."""
-    r = _Rec(file, "ruleset", obj, _field_names(Ruleset), optional=("meta",))
-    rid = r.get_str("id")
+OPTIONAL_FIELDS: Mapping[str, Any] = MappingProxyType(
+    {
+        "fort_terrain": "",
+        "fort_touch_core_min": 0,
+        "districts": (),
+        "start_armies": 0,
+        "governments": (),
+        "victory_fixed": (),
+    }
+)
+"""Ruleset fields a ruleset without forts, districts, armies at start or governments (the base
+game) leaves out of its file, and the empty value they then take."""
+
+
+def read_ruleset(
+    file: str, obj: object, rid: str, own_keys: Iterable[str] = (), own_provenance: Iterable[str] = ()
+) -> tuple[Ruleset, _Rec]:
+    """The one reader of every ruleset file: the shared :class:`Ruleset` fields, each checked on
+    its own (in file order), and the :class:`_Rec` for the ruleset's own sections (``own_keys``,
+    read by the ruleset's module; ``own_provenance`` are the other keys its provenance may name)."""
+    own = tuple(own_keys)
+    fields = [f for f in _field_names(Ruleset) if f not in OPTIONAL_FIELDS]
+    r = _Rec(file, "ruleset", obj, (*fields, *own), optional=("meta", *OPTIONAL_FIELDS))
+    if r.get_str("id") != rid:
+        r.fail(f"'id' is {r.raw('id')!r}, expected {rid!r}")
     players = _players(r)
     colors = r.get_strs("colors")
     if len(colors) < players[1] or len(set(colors)) != len(colors):
@@ -34,22 +57,28 @@ def _ruleset(file: str, obj: object) -> Ruleset:
     terrain = r.get_int_map("terrain_difficulty", TERRAINS, minimum=1)
     trade_effect = _trade_effect(r, focus_types)
     core_tiles, side_a, placements = _core(r, players)
-    components = r.get_int_map("components", ("cities", "armies", "caravans", "control_tokens"), minimum=1)
-    districts = r.get_strs("districts", DISTRICTS)
-    if sorted(districts) != sorted(DISTRICTS):
-        r.fail(f"'districts' must be exactly {list(DISTRICTS)}")
-    combat = r.get_int_map("combat", COMBAT_KEYS)
+    components = r.get_int_map("components", ("cities", "armies", "caravans", "control_tokens"))
+    for k in ("cities", "caravans", "control_tokens"):
+        if components[k] < 1:
+            r.fail(f"components[{k!r}] must be at least 1")
+    districts: tuple[str, ...] = ()
+    if "districts" in r.obj:
+        districts = r.get_strs("districts", DISTRICTS)
+        if sorted(districts) != sorted(DISTRICTS):
+            r.fail(f"'districts' must be exactly {list(DISTRICTS)}")
+    combat = _combat(r)
     barbarians = _barbarians(file, r)
     dial = _event_dial(r)
     dial_max, dial_wrap, tech_levels = _tech_dial(r)
-    govs = _governments(file, r, focus_types, slot_cap)
+    govs = _governments(file, r, focus_types, slot_cap) if "governments" in r.obj else ()
     wonder_remove = _wonder_remove(r)
-    provenance = _provenance(file, r, _field_names(Ruleset), "ruleset.provenance", "is not a Ruleset field")
-    boxes = r.get_strs("boxes", BOXES)
-    if "both" not in boxes:
-        r.fail("'boxes' must include 'both'")
+    allowed = [*(f for f in _field_names(Ruleset) if f not in OPTIONAL_FIELDS or f in r.obj), *own, *own_provenance]
+    provenance = _provenance(file, r, allowed, "ruleset.provenance", f"is not a field of this ruleset; allowed {sorted(allowed)}")
+    boxes = r.get_strs("boxes", known_boxes())
+    if SHARED_BOX not in boxes:
+        r.fail(f"'boxes' must include {SHARED_BOX!r}")
 
-    return Ruleset(
+    ruleset = Ruleset(
         id=rid,
         players=players,
         colors=colors,
@@ -57,16 +86,16 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         row_slots=row_slots,
         slot_cap=slot_cap,
         terrain_difficulty=terrain,
-        fort_terrain=r.get_str("fort_terrain", TERRAINS),
+        fort_terrain=r.get_str("fort_terrain", TERRAINS) if "fort_terrain" in r.obj else "",
         **_plain_fields(r),
         trade_effect=trade_effect,
         core_tiles=MappingProxyType(core_tiles),
         core_side_a_rolls=side_a,
         core_placements=MappingProxyType(dict(placements)),
-        fort_touch_core_min=r.get_int("fort_touch_core_min", 1),
+        fort_touch_core_min=r.get_int("fort_touch_core_min", 1) if "fort_touch_core_min" in r.obj else 0,
         components=components,
         districts=districts,
-        start_armies=r.get_int("start_armies", 0, components["armies"]),
+        start_armies=r.get_int("start_armies", 0, components["armies"]) if "start_armies" in r.obj else 0,
         start_caravans=r.get_int("start_caravans", 0, components["caravans"]),
         start_row_length=start_row_length,
         combat=combat,
@@ -78,15 +107,18 @@ def _ruleset(file: str, obj: object) -> Ruleset:
         governments=govs,
         wonder_remove=wonder_remove,
         victory_random_cards=r.get_int("victory_random_cards", 0),
-        victory_fixed=r.get_strs("victory_fixed"),
+        victory_fixed=r.get_strs("victory_fixed") if "victory_fixed" in r.obj else (),
         provenance=MappingProxyType(provenance),
         boxes=boxes,
     )
+    return ruleset, r
 
 
 def _plain_fields(r: _Rec) -> dict[str, Any]:
     """The ruleset fields that every ruleset reads the same way, each checked on its own."""
     return {
+        "name": r.get_str("name"),
+        "summary": r.get_str("summary"),
         "city_state_terrain": r.get_str("city_state_terrain", TERRAINS),
         "trade_cap": r.get_int("trade_cap", 1),
         "capital_touch_min": r.get_int("capital_touch_min", 1),
@@ -119,15 +151,21 @@ def _supply(r: _Rec) -> Mapping[str, int]:
 
 COMBAT_KEYS: Final = (
     "city_state",
-    "fort",
-    "friendly_army",
     "reinforced_self",
     "reinforced_adjacent",
     "city_terrain_multiplier",
     "barbarian_trade_tokens",
     "capital_trade_take",
 )
-"""The numbers of ``combat`` (rules: Combat)."""
+"""The numbers of ``combat`` every ruleset has (rules: Combat)."""
+COMBAT_OPTIONAL: Final = ("fort", "friendly_army")
+"""The numbers of ``combat`` of a ruleset with forts and armies (Terra Incognita)."""
+
+
+def _combat(r: _Rec) -> Mapping[str, int]:
+    raw = r.get_dict("combat")
+    keys = [*COMBAT_KEYS, *(k for k in COMBAT_OPTIONAL if k in raw)]
+    return r.get_int_map("combat", keys)
 
 
 def _players(r: _Rec) -> tuple[int, int]:
@@ -179,8 +217,8 @@ def _core(r: _Rec, players: tuple[int, int]) -> tuple[dict[int, int], tuple[int,
     if sorted(core_tiles) != list(range(players[0], players[1] + 1)):
         r.fail("'core_tiles' needs an entry for every player count")
     side_a = r.get_ints("core_side_a_rolls")
-    if not side_a or any(not 1 <= x <= 6 for x in side_a):
-        r.fail("'core_side_a_rolls' must be die faces 1..6")
+    if not side_a or any(not 1 <= x <= 6 for x in side_a) or len(set(side_a)) != len(side_a):
+        r.fail("'core_side_a_rolls' must be distinct die faces 1..6")
     return core_tiles, side_a, _core_placements(r, max(core_tiles.values()))
 
 

@@ -201,9 +201,13 @@ class Government:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Numbers and structure of one ruleset (Terra Incognita now, the base game later)."""
+    """Numbers and structure of one ruleset (``content/data/ruleset_<id>.json``)."""
 
     id: str
+    name: str
+    """The ruleset's name as the lobby and reports print it ("Terra Incognita", "Base game")."""
+    summary: str
+    """One line on what sets the ruleset apart, for the lobby."""
     players: tuple[int, int]
     colors: tuple[str, ...]
     focus_types: tuple[str, ...]
@@ -258,6 +262,6 @@ class Ruleset:
     unlimited (``trade_tokens_limited`` 0). Cities, armies, caravans and control tokens per
     player are ``components``, districts ``districts`` (one of each)."""
     provenance: Mapping[str, Any]
-    # Which ``box`` values of the content files belong to this ruleset's components
-    # ("both" + "ti" for Terra Incognita, "both" + "base" for the base game).
-    boxes: tuple[str, ...] = ("both", "ti")
+    boxes: tuple[str, ...]
+    """Which ``box`` values of the content files belong to this ruleset's components (the
+    shared box and the ruleset's own)."""

@@ -15,10 +15,6 @@ DATA_PACKAGE: Final = "newdawn.content"
 DATA_DIR: Final = "data"
 
 CONFIDENCES: Final[tuple[str, ...]] = ("high", "medium", "low")
-BOXES: Final[tuple[str, ...]] = ("both", "base", "ti")
-RULESET_BOXES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"ti": ("both", "ti"), "base": ("both", "base")}
-)
 CITY_STATE_FRAMES: Final[tuple[str, ...]] = ("diamond", "circle", "star")
 TILE_KINDS: Final[tuple[str, ...]] = ("natural_wonder", "city_state", "capital", "plain")
 TILE_SIDES: Final[tuple[str, ...]] = ("A", "B")
@@ -47,8 +43,6 @@ COUNT_THROUGH: Final[tuple[str, ...]] = ("water", "rival", "barbarian", "city_st
 EXPECTED_COUNTS: Mapping[str, int] = MappingProxyType(
     {"city_states": 12, "natural_wonders": 12, "leaders": 18, "player_diplomacy": 5, "tiles": 21}
 )
-# Wonders per (type, era) in the wonder set of each ruleset.
-WONDERS_PER_TYPE_ERA: Mapping[str, int] = MappingProxyType({"ti": 3, "base": 2})
 
 
 # --------------------------------------------------------------------------- vocabularies

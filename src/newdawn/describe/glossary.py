@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
 from .names import DISTRICT
 
 DISTRICT_TEXT: dict[str, str] = {
@@ -35,54 +36,56 @@ DISTRICT_TEXT: dict[str, str] = {
 DISTRICT_COMMON = ("A district is a control token of a special kind, built by a card that lets you build one "
                    "(it may replace one of your control tokens). Only one of each kind.")
 
-TERMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+TERMS: dict[str, tuple[str, str, str]] = {
     "mature_city": ("Mature city", "A city (your capital too) is mature when every space beside it holds one of "
                     "your {tokens}, or water. A city on the edge of the map has fewer "
-                    "neighbours, so it matures sooner. Several agendas count mature cities.", ("ti", "base")),
+                    "neighbours, so it matures sooner. Several agendas count mature cities.", ""),
     "fort": ("Fort", "A fort stands on its own hex beside the core tiles, placed at the start. Its space counts "
              "as a forest of difficulty 3. An army that attacks an unclaimed fort needs to beat 6; the fort "
-             "victory cards ask you to take forts.", ("ti",)),
+             "victory cards ask you to take forts.", "forts"),
     "control_token": ("Control token", "Your token on a space makes it friendly: it counts for agendas, blocks "
                       "rivals and lets your pieces spread. Reinforced (flipped) tokens are harder to take and "
-                      "turn barbarians back.", ("ti", "base")),
+                      "turn barbarians back.", ""),
     "trade_token": ("Trade token", "Trade tokens lie on your focus cards (at most 3 each). Spent on a card "
-                    "they make it act as if it stood further right in your focus row.", ("ti", "base")),
+                    "they make it act as if it stood further right in your focus row.", ""),
     "focus_row": ("Focus row and slots", "Your {slots} focus cards lie in a row; the further right, the "
                   "stronger. On your turn you resolve one card at the strength of its slot, "
-                  "then it goes back to slot 1 and the others shift right.", ("ti", "base")),
+                  "then it goes back to slot 1 and the others shift right.", ""),
     "natural_wonder": ("Natural wonder", "A natural-wonder space has difficulty 5. Take its token with a control "
                        "token or a city beside it: it counts as a resource when you build a wonder, and for "
-                       "some agendas.", ("ti", "base")),
+                       "some agendas.", ""),
     "government": ("Government", "A government token lies on one of your two cards in slot 1 and makes that "
                    "card resolve a number of slots further right (its arrows). You change it when a card "
-                   "lets you.", ("ti",)),
+                   "lets you.", "governments"),
 }
-"""Game terms that are no printed piece: name, text, and the rulesets that use them."""
+"""Game terms that are no printed piece: name, text, and the pieces a ruleset needs for the term
+(``""``: every ruleset; ``"forts"``, ``"governments"``: a ruleset with them)."""
 
-BASE_TEXT: dict[str, str] = {
+NO_DISTRICTS_TEXT: dict[str, str] = {
     "dipl:open_borders": "The giver's cities and tokens count as friendly for your cities' maturity.",
 }
-"""Entries whose shared text speaks of the expansion, as a base game says them."""
+"""Entries whose shared text speaks of districts, as a ruleset without districts (the base game)
+says them."""
 
 GOVERNMENT_TEXT = "Its card resolves {n} slot{s} further right while the token lies on it ({type} card)."
 
 
 @cache
-def glossary(ruleset: str = "ti") -> tuple[dict[str, Any], ...]:
+def glossary(ruleset: str = DEFAULT_RULESET) -> tuple[dict[str, Any], ...]:
     """Every entry of the ruleset's glossary (see the module's docstring), in the order the card
     reference shows them."""
     c = load_content(ruleset)
     out: list[dict[str, Any]] = []
 
     def add(id_: str, kind: str, name: str, sub: str, text: str) -> None:
-        if ruleset == "base":
-            text = BASE_TEXT.get(id_, text)
+        if not c.ruleset.districts:
+            text = NO_DISTRICTS_TEXT.get(id_, text)
         out.append({"id": id_, "kind": kind, "name": name, "sub": sub, "text": text})
 
     civ = {lid: lead.civ for lid, lead in c.leaders.items()}
     for fid, f in sorted(c.focus_cards.items(), key=lambda kv: (kv[1].type, kv[1].level, kv[1].name)):
-        if ruleset == "ti" and f.box == "base":
-            continue  # a base-only version: a Terra Incognita game uses its own
+        if f.box not in c.ruleset.boxes:
+            continue  # another ruleset's version of the card (the Terra Incognita content holds every box)
         unique = f" · unique to {civ.get(f.unique_of, f.unique_of)}" if f.unique_of and f.unique_of != "None" else ""
         add(f"focus:{fid}", "Focus card", f.name, f"{f.type} · level {f.level}{unique}", f.text)
     for lid, lead in sorted(c.leaders.items(), key=lambda kv: kv[1].civ):
@@ -107,8 +110,9 @@ def glossary(ruleset: str = "ti") -> tuple[dict[str, Any], ...]:
     for _vid, v in sorted(c.victory_cards.items()):
         for a in v.agendas:
             add(f"agenda:{a.id}", "Agenda", a.name, "fort victory card" if v.fort else "victory card", a.text)
-    for tid, (name, text, rulesets) in TERMS.items():
-        if ruleset in rulesets:
+    has = {"": True, "forts": bool(c.ruleset.fort_terrain), "governments": bool(c.ruleset.governments)}
+    for tid, (name, text, needs) in TERMS.items():
+        if has[needs]:
             tokens = "control tokens or districts" if c.ruleset.districts else "control tokens"
             add(f"term:{tid}", "Term", name, "", text.format(slots=len(c.ruleset.row_slots), tokens=tokens))
     return tuple(out)

@@ -2,8 +2,9 @@
 words (issue 25). The server sends these records from ``GET /api/options`` (``rulesets``); the
 lobby shows them as they are and sends back the ``value`` of each choice.
 
-The option keys and their allowed values come from the engine (``rulesets.config_options``);
-only the words are made here. An option without words here is offered with its key and values.
+The option keys and their allowed values come from the engine (``rulesets.config_options``),
+each ruleset's name and one line from its data (``Ruleset.name``, ``summary``); only the
+options' words are made here. An option without words here is offered with its key and values.
 """
 
 from __future__ import annotations
@@ -11,14 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..content import load_content
+from ..content.rulesets import ruleset_ids
 from ..engine.rulesets import config_options
-
-RULESETS: dict[str, tuple[str, str]] = {
-    "ti": ("Terra Incognita", "A New Dawn with the Terra Incognita expansion: explore a hidden map, 2 to 5 players."),
-    "base": ("Base game", "A New Dawn without the expansion: five focus slots, the map built at the start, "
-                          "2 to 4 players, and the official Automated Player for solo play."),
-}
-"""Name and one line per ruleset, in the lobby's order (the first is the default)."""
 
 OPTIONS: dict[str, tuple[str, dict[Any, str]]] = {
     "map": ("Map", {"advanced": "Advanced map building (players place the tiles)",
@@ -48,8 +43,9 @@ def ruleset_records() -> list[dict[str, Any]]:
     """``[{id, name, description, players: [lo, hi], leaders: [{id, leader, civ, ability}], options:
     [{key, label, default, choices: [{value, label}]}], automa: {label, description} | None}]``."""
     out = []
-    for rid, (name, text) in RULESETS.items():
+    for rid in ruleset_ids():  # the lobby's order: the default first
         c = load_content(rid)
+        name, text = c.ruleset.name, c.ruleset.summary
         opts = config_options(rid, c)
         options = []
         for key, opt in opts.items():

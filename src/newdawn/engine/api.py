@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..content.rulesets import DEFAULT_RULESET
+
 # Importing these modules registers their decisions, effect ops and hook handlers.
 from . import (  # noqa: F401
     culture,
@@ -27,11 +29,13 @@ from . import (  # noqa: F401
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
 from .flow import CHOICE, EXPLAIN, advance, decision_seat
-from .rulesets import base_automa, base_events, base_military, base_setup  # noqa: F401
+from .rulesets import load_ruleset_modules
 from .setup import new_game
 from .state import GameState
 from .turn import describe
 from .victory import claim_completed
+
+load_ruleset_modules()  # every ruleset's code, steps and hooks (engine/rulesets/)
 
 
 def game_config(
@@ -40,7 +44,7 @@ def game_config(
     max_rounds: int | None = None,
     leaders: list[str] | None = None,  # noqa: F811 (the config key; shadows the module only here)
     colors: list[str] | None = None,
-    ruleset: str = "ti",
+    ruleset: str = DEFAULT_RULESET,
     generator: str | None = None,
 ) -> dict[str, Any]:
     """The configuration ``new_game`` takes, built in one place (CLI, tournaments, scenarios,

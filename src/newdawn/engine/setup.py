@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
 from . import rng, rulesets
 from .actions import Action, action, coord_text, parse_coord
 from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
@@ -16,7 +17,7 @@ from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
 from .science import start_row
 from .state import LOCKED, ON_CARD, OWN_ALL, Frame, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: Final[dict[str, Any]] = {"players": 4, "ruleset": "ti", "leaders": None, "colors": None, "max_rounds": None,
+DEFAULT_CONFIG: Final[dict[str, Any]] = {"players": 4, "ruleset": DEFAULT_RULESET, "leaders": None, "colors": None, "max_rounds": None,
                                   "generator": rng.BLAKE2B}
 """``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
 with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""

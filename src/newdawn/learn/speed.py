@@ -23,6 +23,7 @@ from ..bots.evaluate import hand_for
 from ..bots.greedy import GreedyBot
 from ..bots.mcts import MctsBot
 from ..bots.model import LearnedEvaluation, shipped_model
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import GameState, decision_seat, game_config, legal_actions, new_game, player_view
 from .selfplay import is_position
 
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per mcts choice (default 0.5)")
-    ap.add_argument("--ruleset", default="ti")
+    ap.add_argument("--ruleset", default=DEFAULT_RULESET)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=880001)
     args = ap.parse_args(argv)

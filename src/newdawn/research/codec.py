@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..content import Content, load_content
-from ..content.loader import BARBARIAN_LETTERS, EFFECT_OPS, RULESET_BOXES
+from ..content.loader import BARBARIAN_LETTERS, EFFECT_OPS
+from ..content.rulesets import ruleset_ids
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES
 from ..engine import Action
 
@@ -72,7 +73,7 @@ class Slot:
 def _content_lists() -> dict[str, tuple[str, ...]]:
     """Sorted content id lists, over every ruleset that loads (all boxes of the data files)."""
     loaded = []
-    for ruleset in sorted(RULESET_BOXES):
+    for ruleset in sorted(ruleset_ids()):
         try:
             loaded.append(load_content(ruleset))
         except Exception:  # noqa: BLE001 - a ruleset whose data is not packaged yet

@@ -48,6 +48,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
     Action,
     GameState,
@@ -87,7 +88,7 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, players: int = 2, opponents: str | Sequence[str] = "random", seat: int | None = 0,
-                 ruleset: str = "ti", max_rounds: int = 200, observation: str = "compact",
+                 ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, observation: str = "compact",
                  actions: str = "options", max_steps: int | None = None, take_backs: bool = False,
                  skip_forced: bool = True, previews: bool = False, shaping: float = 0.0, illegal: str = "penalize",
                  illegal_reward: float = -0.1, render_mode: str | None = None) -> None:

@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES, TERRAINS, WONDER_TYPES
 from ..engine.board import Placement, build_board
 from .codec import MAX_SEATS, WINDOW_RADIUS, EncodingError, _content_lists
@@ -55,7 +56,7 @@ PLANE = {n: i for i, n in enumerate(PLANE_NAMES)}
 @functools.cache
 def _vocab() -> dict[str, tuple[str, ...]]:
     """Sorted content id lists the vectors are laid over (every box of the packaged data)."""
-    c = load_content("ti")
+    c = load_content(DEFAULT_RULESET)
     lists = _content_lists()
     agendas = sorted({a.id for v in c.victory_cards.values() for a in v.agendas})
     return {

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
     GameState,
     apply_in_place,
@@ -61,7 +62,7 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 SETUPS = 1024
 """Outcomes of the setup chance node (engine seeds ``seed * SETUPS .. seed * SETUPS + 1023``)."""
 MAX_PLAYERS = 5
-DEFAULT_PARAMS: dict[str, Any] = {"players": 4, "ruleset": "ti", "max_rounds": 200, "seed": 0,
+DEFAULT_PARAMS: dict[str, Any] = {"players": 4, "ruleset": DEFAULT_RULESET, "max_rounds": 200, "seed": 0,
                                   "max_decisions": 0, "take_backs": False}
 DECISIONS_PER_SEAT_ROUND = 60
 """The default decision cap per seat and round (random play takes about 12)."""
@@ -359,7 +360,7 @@ def register() -> None:
         pyspiel.register_game(GAME_TYPE, NewdawnGame)
 
 
-def load(players: int = 4, ruleset: str = "ti", max_rounds: int = 200, seed: int = 0, max_decisions: int = 0,
+def load(players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, seed: int = 0, max_decisions: int = 0,
          take_backs: bool = False) -> NewdawnGame:
     register()
     game: NewdawnGame = pyspiel.load_game(

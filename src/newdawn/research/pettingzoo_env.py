@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
     Action,
     GameState,
@@ -227,7 +228,7 @@ class _Game:
 class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
     metadata = {"name": "newdawn_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, ruleset: str = "ti", max_rounds: int = 200, observation: str = "compact",
+    def __init__(self, players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, observation: str = "compact",
                  actions: str = "options", max_decisions: int | None = None, take_backs: bool = False,
                  shaping: float = 0.0, illegal: str = "penalize", illegal_reward: float = -0.1,
                  previews: bool = False, render_mode: str | None = None) -> None:
@@ -331,7 +332,7 @@ class NewdawnParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     metadata = {"name": "newdawn_v0", "render_modes": ["ansi", "human"]}
 
-    def __init__(self, players: int = 4, ruleset: str = "ti", max_rounds: int = 200, observation: str = "compact",
+    def __init__(self, players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, observation: str = "compact",
                  actions: str = "options", max_decisions: int | None = None, take_backs: bool = False,
                  shaping: float = 0.0, illegal: str = "penalize", illegal_reward: float = -0.1,
                  previews: bool = False, render_mode: str | None = None) -> None:
@@ -413,7 +414,7 @@ def parallel_env(**kwargs: Any) -> NewdawnParallelEnv:
     return NewdawnParallelEnv(**kwargs)
 
 
-def shimmy_env(players: int = 4, ruleset: str = "ti", max_rounds: int = 200, seed: int = 0,
+def shimmy_env(players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, seed: int = 0,
                render_mode: str | None = None) -> Any:
     """The other route: the OpenSpiel game ``python_newdawn`` wrapped by Shimmy's
     ``OpenSpielCompatibilityV0``. It builds every agent's observation tensor at every step, so

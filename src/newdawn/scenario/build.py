@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..content import Content
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.actions import parse_coord
 from ..engine.api import apply_in_place
@@ -273,7 +274,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     _want(ctx, "game", g, dict, line)
     _unknown(ctx, "game", g, GAME_KEYS, line)
     # ``ruleset = "base"`` names the game's ruleset; a table replaces values of it (below).
-    ruleset = g["ruleset"] if isinstance(g.get("ruleset"), str) else "ti"
+    ruleset = g["ruleset"] if isinstance(g.get("ruleset"), str) else DEFAULT_RULESET
     cfg = game_config(g.get("players", 2), leaders=g.get("leaders"), colors=g.get("colors"),
                       max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG), ruleset=ruleset)
     cfg.update(_want(ctx, "game.options", g.get("options", {}), dict, ctx.key_line("options", line)))

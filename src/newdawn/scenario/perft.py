@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.api import apply_in_place
 from ..engine.state import GameState
@@ -82,7 +83,7 @@ def position(path: str, pos: dict[str, Any]) -> GameState:
     else:
         try:
             cfg = game_config(pos.get("players", 2), leaders=pos.get("leaders"), generator=pos.get("generator"),
-                              ruleset=str(pos.get("ruleset", "ti")))
+                              ruleset=str(pos.get("ruleset", DEFAULT_RULESET)))
             cfg.update(pos.get("options", {}))  # the ruleset's own options (base: map, epic)
             st = new_game(cfg, int(pos.get("seed", 0)))
         except ValueError as e:

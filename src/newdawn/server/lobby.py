@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET, ruleset_ids
 from ..engine import decision_seat, new_game
 from ..engine.rulesets import config_options
 from ..engine.setup import normalise_config
@@ -29,7 +30,8 @@ MIN_SEATS, MAX_SEATS = 2, 5
 SEAT_KINDS = ("human", "bot", "ap")
 """A seat is played by a person, by one of the server's bots, or (base game) it is the
 Automated Player, a seat the engine plays itself (``rulesets/base_automa.py``)."""
-RULESETS = ("ti", "base")
+RULESETS = ruleset_ids()
+"""The rulesets a game may be created with, the default first (``content.rulesets``)."""
 GAME_OPTIONS = ("map", "epic")
 """Request fields passed to the engine as ruleset options when the ruleset has them."""
 SEED_BITS = 128
@@ -150,9 +152,9 @@ class Lobby:
     def _ruleset_options(body: dict[str, Any], seats: list[SeatRecord]) -> tuple[str, dict[str, Any]]:
         """The game's ruleset and its own options (``map``, ``epic``; ``automa`` from an
         ``"ap"`` seat) from the request, checked against what the ruleset offers."""
-        ruleset = body.get("ruleset", "ti")
+        ruleset = body.get("ruleset", DEFAULT_RULESET)
         if ruleset is None:
-            ruleset = "ti"
+            ruleset = DEFAULT_RULESET
         if ruleset not in RULESETS:
             raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
         offered = config_options(ruleset, load_content(ruleset))

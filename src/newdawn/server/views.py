@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import describe
 from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
 from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
 from ..describe.glossary import glossary
@@ -169,7 +170,7 @@ def _public(x: Any) -> dict[str, Any]:
     return d
 
 
-def content_json(ruleset: str = "ti") -> dict[str, Any]:
+def content_json(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
     """The game content the table draws and explains (no hidden game state in it: it is the
     same for every game)."""
     c = load_content(ruleset)

@@ -21,6 +21,8 @@ from typing import Any
 from ..bots.base import Bot, play_game
 from ..bots.registry import make_bot
 from ..bots.tournament import AUTOMATED_PLAYER, bot_seed
+from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
 from ..engine import game_config, new_game, rounds_played
 from . import ratings
 from .empty import EmptyTurns
@@ -31,12 +33,12 @@ class LadderJob:
     key: str
     seed: int
     seats: tuple[str, ...]
-    ruleset: str = "ti"
+    ruleset: str = DEFAULT_RULESET
     options: tuple[tuple[str, Any], ...] = ()
     max_rounds: int | None = 200
 
 
-def schedule(specs: Sequence[str], first_seed: int, seeds: int, ruleset: str = "ti",
+def schedule(specs: Sequence[str], first_seed: int, seeds: int, ruleset: str = DEFAULT_RULESET,
              options: dict[str, Any] | None = None, max_rounds: int | None = 200) -> list[LadderJob]:
     """Every pair of ``specs`` on seeds ``first_seed`` .. ``first_seed + seeds - 1``, each twice
     with the seats swapped; a pair with the Automated Player (always last) plays once each on
@@ -152,7 +154,7 @@ def _ms(x: float | None) -> str:
 def markdown(t: dict[str, Any], meta: dict[str, Any]) -> str:
     """The "Strength" section: the plan, the ratings table, head to head, how to reproduce."""
     lines = ["## Strength", ""]
-    ruleset = {"ti": "Terra Incognita", "base": "base game"}.get(meta["ruleset"], meta["ruleset"])
+    ruleset = load_content(meta["ruleset"]).ruleset.name
     lo_seed, n = meta["seed"], meta["seeds"]
     lines.append(f"{ruleset}, 2 players: a round robin of {', '.join(f'`{s}`' for s in meta['specs'])}, "
                  f"{n} seeds per pair ({lo_seed}–{lo_seed + n - 1}, chosen before the run), each seed played "

@@ -5,8 +5,12 @@ Most rules are shared by every ruleset and read their numbers from the ruleset d
 Where a ruleset needs steps of its own, it registers them here, keyed by its id, and the shared
 engine asks this registry at a few dispatch points instead of testing the ruleset's name:
 
+Every ruleset registers a ``RulesetCode`` (an empty one keeps every shared behaviour, as Terra
+Incognita's does, ``rulesets/ti.py``); ``code_for`` refuses a ruleset that registered none.
+
 - ``setup``: after the players were dealt their leaders, rows and figures, build the map and
-  push the setup steps (``setup.new_game``); ``None`` keeps the Terra Incognita setup.
+  push the setup steps (``setup.new_game``); ``None`` keeps the shared setup (capitals and forts
+  placed on the core, the tile stack for exploring).
 - ``config_options``: the ruleset's own ``new_game`` config keys with their defaults and allowed
   values (``setup.normalise_config``).
 - ``victory_need``: how many victory cards a player must claim in this game
@@ -21,13 +25,15 @@ A seat the engine plays itself decides through ``flow.SEAT_POLICY`` (``flow.adva
 
 Focus-card effects, event-dial icons and seat decisions of a ruleset are ordinary engine ops,
 auto steps and decisions (``ops.op``, ``flow.auto``, ``flow.choice``) registered by the
-ruleset's modules (``engine/api.py`` imports them: this registry stays on the engine's lowest
-floor, docs/engine.md); the ruleset's data names them, so only that ruleset ever reaches them.
+ruleset's modules (``engine/api.py`` imports them all through ``load_ruleset_modules``: this
+registry stays on the engine's lowest floor, docs/engine.md); the ruleset's data names them, so only that ruleset ever reaches them.
 See docs/rulesets.md.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -62,8 +68,18 @@ def register(ruleset: str, code: RulesetCode) -> None:
 
 
 def code_for(ruleset: str) -> RulesetCode:
-    """The ruleset's own code (empty for a ruleset that has none)."""
-    return CODE.get(ruleset, _NONE)
+    """The ruleset's own code (a ruleset with none registers an empty ``RulesetCode()``)."""
+    code = CODE.get(ruleset)
+    if code is None:
+        raise KeyError(f"no rules code is registered for the ruleset {ruleset!r}")
+    return code
+
+
+def load_ruleset_modules() -> None:
+    """Import every module of this package: each registers its ruleset's code, decisions, ops and
+    hooks (``engine/api.py`` calls this, so a new ruleset's modules need no import elsewhere)."""
+    for m in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{m.name}")
 
 
 def config_options(ruleset: str, content: Content) -> Mapping[str, ConfigOption]:
@@ -76,5 +92,3 @@ def wonder_remove(ruleset: str, content: Content, players: int) -> Mapping[str, 
     fn = code_for(ruleset).wonder_remove
     return fn(content, players) if fn is not None else content.ruleset.wonder_remove
 
-
-_NONE = RulesetCode()

@@ -91,7 +91,7 @@ from .base_military import target_at
 from .base_setup import ap_seat, base_content
 
 if TYPE_CHECKING:
-    from ...content.automa import AutomatedPlayer
+    from ...content.rulesets.base_automa import AutomatedPlayer
     from ...content.schema import Effect
 
 SPEND_ON_RESOLVE: Final = ("culture", "science", "economy")

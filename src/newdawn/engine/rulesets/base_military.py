@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...content.base import BaseContent
+from ...content.rulesets.base import BaseContent
 from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action, action

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...content.base import MISSING_SEAT_KINDS, BaseContent
+from ...content.rulesets.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, action, parse_coord
 from ..board import Placement, core_placements, tile_placements, touched_spaces

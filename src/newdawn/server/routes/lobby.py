@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
+from ...content.rulesets import DEFAULT_RULESET
 from ...describe.bots import bot_level_records
 from ...describe.rulesets import ruleset_records
 from ..bots import bot_level_list, bot_levels
@@ -67,11 +68,11 @@ def router(srv: Server) -> APIRouter:
         return {"bots": bot_levels(), "levels": bot_level_records(bot_level_list())}
 
     @r.get("/api/content")
-    async def content(ruleset: str = "ti", game: str | None = None) -> dict[str, Any]:
+    async def content(ruleset: str = DEFAULT_RULESET, game: str | None = None) -> dict[str, Any]:
         """The content of a ruleset, or (``game``) of the ruleset that game is played with."""
         if game is not None:
             live = await run_in_threadpool(srv.games.get, game)
-            ruleset = str(live.rec.config.get("ruleset", "ti"))
+            ruleset = str(live.rec.config.get("ruleset", DEFAULT_RULESET))
         if ruleset not in RULESETS:
             raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
         if ruleset not in contents:

@@ -1,6 +1,6 @@
 """The base game (no Terra Incognita) as a second ruleset: load and validate its content.
 
-``load_content("base")`` comes here (through :func:`newdawn.content.loader.load_content_from`).
+``load_content("base")`` comes here: this module registers the base ruleset (:func:`build_base_content`).
 The base content is built from three sources:
 
 - the shared record files (``focus_cards.json``, ``wonders.json``...): every record whose ``box``
@@ -9,13 +9,14 @@ The base content is built from three sources:
 - ``ruleset_base.json``: the base numbers (fields named as in ``ruleset_ti.json``), the base-only
   setup and options (``base_rules``), the leaders' five-card base start rows (``leaders``) and the
   few base card readings that differ from the shared record (``card_overrides``);
-- ``automated_player.json``: the official solo Automated Player (:mod:`newdawn.content.automa`).
+- ``automated_player.json``: the official solo Automated Player (:mod:`newdawn.content.rulesets.base_automa`).
 
 The result is a :class:`BaseContent`: a :class:`~newdawn.content.loader.Content` holding only the
 base game's records (20 focus cards, 24 wonders, 8 leaders, 8 city-states, 8 natural wonders,
 5 victory cards, 4 player diplomacy cards, 16 tiles) plus :class:`BaseRules` and the Automated
 Player. Ruleset fields that exist only in Terra Incognita (districts, governments, forts, armies
-at start) get their empty value in :data:`TI_ONLY_FIELDS`.
+at start) are left out of the file and take their empty value
+(:data:`newdawn.content.ruleset_reader.OPTIONAL_FIELDS`).
 
 Every failure raises :class:`~newdawn.content.errors.ContentError` naming the file and entry.
 """
@@ -29,7 +30,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, NoReturn
 
-from newdawn.content.automa import AutomatedPlayer, build_automated_player
 from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap, check_supply
 from newdawn.content.errors import ContentError
 from newdawn.content.model import Content
@@ -43,22 +43,11 @@ from newdawn.content.records import (
     _Rec,
     _uses_op,
 )
-from newdawn.content.ruleset_reader import (
-    _barbarians,
-    _core_placements,
-    _event_dial,
-    _focus_row,
-    _plain_fields,
-    _players,
-    _provenance,
-    _tech_dial,
-    _trade_effect,
-    _wonder_remove,
-)
+from newdawn.content.ruleset_reader import COMBAT_KEYS, OPTIONAL_FIELDS, read_ruleset
+from newdawn.content.rulesets import RulesetSpec, register
+from newdawn.content.rulesets.base_automa import AutomatedPlayer, build_automated_player
 from newdawn.content.schema import (
     ERAS,
-    FOCUS_TYPES,
-    TERRAINS,
     Effect,
     FocusCard,
     Leader,
@@ -67,7 +56,6 @@ from newdawn.content.schema import (
     TileDef,
 )
 from newdawn.content.vocab import (
-    BOXES,
     EFFECT_OPS,
     PRIMARY_RESOURCE,
     TILE_SIDES,
@@ -79,7 +67,6 @@ __all__ = [
     "BASE_COUNTS",
     "BASE_EFFECT_OPS",
     "MISSING_IN_ENGINE",
-    "TI_ONLY_FIELDS",
     "AdvancedMap",
     "BaseContent",
     "BaseRules",
@@ -111,18 +98,6 @@ BASE_COUNTS: Mapping[str, int] = MappingProxyType(
 )
 #: Caravans unlocked by each level of the base economy cards (AP caravan icons, TW, NK).
 BASE_CARAVANS: Mapping[int, int] = MappingProxyType({1: 1, 2: 2, 3: 2, 4: 3})
-
-#: Ruleset fields with no meaning in the base game, and the empty value they get.
-TI_ONLY_FIELDS: Mapping[str, Any] = MappingProxyType(
-    {
-        "fort_terrain": "",
-        "fort_touch_core_min": 0,
-        "districts": (),
-        "start_armies": 0,
-        "governments": (),
-        "victory_fixed": (),
-    }
-)
 
 #: The effect vocabulary of the base records: the shared :data:`EFFECT_OPS` plus what only a base
 #: card needs. ``build.range_from_caravan``: the city's range may also be counted from one of
@@ -263,111 +238,42 @@ def _player_counts(r: _Rec, key: str, players: tuple[int, int]) -> dict[int, obj
     return {int(k): v for k, v in d.items()}
 
 
-_SHARED_KEYS: Final = (
-    "id", "boxes", "players", "colors", "focus_types", "row_slots", "slot_cap", "start_row_length",
-    "terrain_difficulty", "city_state_terrain", "trade_cap", "trade_effect", "core_tiles",
-    "core_side_a_rolls", "core_placements", "capital_touch_min", "capital_touch_fallback",
-    "explore_touch_min", "components", "start_caravans", "combat", "barbarians", "event_dial",
-    "tech_dial_max", "tech_dial_wrap", "tech_levels", "wonder_remove", "victory_cards_to_win",
-    "victory_random_cards", "victory_check", "agenda_timing", "caravan_trade_tokens", "city_state_token_spend",
-    "supply",
-)
-_BASE_KEYS: Final = ("base_rules", "leaders", "card_overrides", "provenance")
-_COMBAT_KEYS: Final = (
-    "city_state", "reinforced_self", "reinforced_adjacent", "city_terrain_multiplier",
-    "barbarian_trade_tokens", "capital_trade_take",
-)
+_BASE_KEYS: Final = ("base_rules", "leaders", "card_overrides")
 
 
 def _ruleset(doc: object) -> tuple[Ruleset, dict[str, object]]:
-    """The shared :class:`Ruleset` view of ``ruleset_base.json`` and its base-only sections."""
-    r = _Rec(RULESET_FILE, "ruleset", doc, (*_SHARED_KEYS, *_BASE_KEYS), optional=("meta",))
-    if r.get_str("id") != "base":
-        r.fail(f"'id' is {r.raw('id')!r}, expected 'base'")
-    boxes = r.get_strs("boxes", BOXES)
-    if tuple(boxes) != BASE_BOXES:
+    """The shared :class:`Ruleset` of ``ruleset_base.json`` (the one reader), what only the base
+    game requires of it, and its base-only sections."""
+    raw_rules = doc.get("base_rules") if isinstance(doc, dict) else None
+    own_provenance = [f"base_rules.{k}" for k in raw_rules] if isinstance(raw_rules, dict) else []
+    if isinstance(doc, dict) and doc.get("focus_types") != list(BASE_FOCUS_TYPES):
+        _fail("ruleset", f"'focus_types' must be {list(BASE_FOCUS_TYPES)} (the base game has no growth cards)")
+    ruleset, r = read_ruleset(RULESET_FILE, doc, "base", _BASE_KEYS, own_provenance)
+    present = sorted(k for k in OPTIONAL_FIELDS if k in r.obj)
+    if present:
+        r.fail(f"the base game has no forts, districts, armies or governments: unknown key(s) {present}")
+    if tuple(ruleset.boxes) != BASE_BOXES:
         r.fail(f"'boxes' must be {list(BASE_BOXES)}")
-    players = _players(r)
-    colors = r.get_strs("colors")
-    if len(colors) < players[1] or len(set(colors)) != len(colors):
-        r.fail(f"'colors' must be {players[1]} or more distinct colours")
-    if r.get_strs("focus_types", FOCUS_TYPES) != BASE_FOCUS_TYPES:
-        r.fail(f"'focus_types' must be {list(BASE_FOCUS_TYPES)} (the base game has no growth cards)")
-    focus_types, slot_cap, row_slots, start_row_length = _focus_row(r)
-    if list(row_slots) != list(range(1, slot_cap + 1)):
-        r.fail(f"'row_slots' must be the slots 1..{slot_cap}, one card each, got {list(row_slots)}")
-    terrain = r.get_int_map("terrain_difficulty", TERRAINS, minimum=1)
-    trade_effect = _trade_effect(r, focus_types)
-    core: dict[int, int] = {}
-    for n, v in _player_counts(r, "core_tiles", players).items():
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            r.fail(f"core_tiles[{n}] must be a positive integer")
-        core[n] = v
-    side_a = r.get_ints("core_side_a_rolls")
-    if not side_a or any(not 1 <= x <= 6 for x in side_a) or len(set(side_a)) != len(side_a):
-        r.fail("'core_side_a_rolls' must be distinct die faces 1..6")
-    placements = _core_placements(r, max(core.values()))
-    components = r.get_int_map("components", ("cities", "armies", "caravans", "control_tokens"))
-    if components["armies"] != 0:
+    if list(ruleset.row_slots) != list(range(1, ruleset.slot_cap + 1)):
+        r.fail(f"'row_slots' must be the slots 1..{ruleset.slot_cap}, one card each, got {list(ruleset.row_slots)}")
+    if ruleset.components["armies"] != 0:
         r.fail("the base game has no armies: components['armies'] must be 0")
-    for k in ("cities", "caravans", "control_tokens"):
-        if components[k] < 1:
-            r.fail(f"components[{k!r}] must be at least 1")
-    combat = r.get_int_map("combat", _COMBAT_KEYS)
-    barbarians = _barbarians(RULESET_FILE, r)
-    spawn_first = "the base event dial starts on the barbarian-spawn section (the helmet with the star)"
-    if not r.get_list("event_dial"):
-        r.fail(spawn_first)
-    dial = _event_dial(r)
-    for i, section in enumerate(dial):
+    if ruleset.start_caravans < 1:
+        r.fail("'start_caravans' = 0 is below 1")
+    if set(ruleset.combat) != set(COMBAT_KEYS):
+        r.fail(f"'combat' keys {sorted(ruleset.combat)} must be exactly {sorted(COMBAT_KEYS)}")
+    for i, section in enumerate(ruleset.event_dial):
         if any(x in ("districts", "government", "wonder") for x in section):
             r.fail(f"event_dial[{i}] has a Terra Incognita icon: {list(section)!r}")
-    if dial[0] != ("spawn",):
-        r.fail(spawn_first)
-    dial_max, dial_wrap, tech_levels = _tech_dial(r)
-    if sorted(set(tech_levels.values())) != [2, 3, 4]:
+    if ruleset.event_dial[0] != ("spawn",):
+        r.fail("the base event dial starts on the barbarian-spawn section (the helmet with the star)")
+    if sorted(set(ruleset.tech_levels.values())) != [2, 3, 4]:
         r.fail("'tech_levels' must reach levels II, III and IV")
-    wonder_remove = _wonder_remove(r)
-    ruleset = Ruleset(
-        id="base",
-        players=players,
-        colors=colors,
-        focus_types=focus_types,
-        row_slots=row_slots,
-        slot_cap=slot_cap,
-        terrain_difficulty=terrain,
-        **TI_ONLY_FIELDS,
-        **_plain_fields(r),
-        trade_effect=trade_effect,
-        core_tiles=MappingProxyType(core),
-        core_side_a_rolls=side_a,
-        core_placements=MappingProxyType(placements),
-        components=components,
-        start_caravans=r.get_int("start_caravans", 1, components["caravans"]),
-        start_row_length=start_row_length,
-        combat=combat,
-        barbarians=barbarians,
-        event_dial=dial,
-        tech_dial_max=dial_max,
-        tech_dial_wrap=dial_wrap,
-        tech_levels=MappingProxyType(tech_levels),
-        wonder_remove=wonder_remove,
-        victory_random_cards=r.get_int("victory_random_cards", 1),
-        provenance=MappingProxyType({}),
-        boxes=boxes,
-    )
+    if ruleset.victory_random_cards < 1:
+        r.fail("'victory_random_cards' = 0 is below 1")
     if ruleset.victory_cards_to_win != ruleset.victory_random_cards:
         r.fail("base victory: one agenda on each victory card, so victory_cards_to_win = victory_random_cards")
-    extra = {k: r.raw(k) for k in _BASE_KEYS}
-    base_rules_keys = set()
-    if isinstance(extra["base_rules"], dict):
-        base_rules_keys = {f"base_rules.{k}" for k in extra["base_rules"]}
-    allowed = sorted(set(_SHARED_KEYS) | base_rules_keys | {"leaders"})
-    provenance = _provenance(
-        RULESET_FILE, r, allowed, "provenance", f"is not a field of the base ruleset; allowed {allowed}"
-    )
-    ruleset = dataclasses.replace(ruleset, provenance=MappingProxyType(provenance))
-    return ruleset, extra
+    return ruleset, {k: r.raw(k) for k in _BASE_KEYS}
 
 
 def _option(entry: str, oid: str, obj: object) -> GameOption:
@@ -670,3 +576,6 @@ def build_base_content(files: _Files) -> BaseContent:
     _check(content)
     return content
 
+
+
+register(RulesetSpec(id="base", build=build_base_content, order=1))

@@ -1,0 +1,85 @@
+"""Rulesets as equals (issue 40 §3): no module outside the ruleset registry names a ruleset.
+
+A ruleset is registered by its modules in ``newdawn.content.rulesets`` (its content) and
+``newdawn.engine.rulesets`` (its rules code); every other module reaches a ruleset through a
+game's config, ``ruleset_ids()`` or ``DEFAULT_RULESET``, and a difference between rulesets
+through their data (docs/rulesets.md). So a third ruleset is added without touching a shared
+module, and this test fails when a string literal elsewhere spells a ruleset's id.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from newdawn.content import load_content
+from newdawn.content.rulesets import DEFAULT_RULESET, ruleset_ids
+from newdawn.engine import rulesets as engine_rulesets
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "newdawn"
+REGISTRY = ("content/rulesets/", "engine/rulesets/")
+"""The ruleset registry: the packages whose modules register a ruleset (and so name it)."""
+
+ALLOWED: dict[tuple[str, str], str] = {
+    ("bots/registry.py", "base"): "Hard's search per ruleset (HARD_BY_RULESET) is a measured choice "
+                                  "(docs/bots.md, Strength); a ruleset not listed gets mcts",
+    ("learn/recipes.py", "ti"): "the training recipes are sized per ruleset and player count by measurement "
+                                "(docs/learning.md)",
+    ("learn/recipes.py", "base"): "as above",
+    ("describe/breakdown.py", "base"): "a combat side's base value (the table's JSON key), not a ruleset",
+}
+"""(module, ruleset id) pairs allowed outside the registry, each with why."""
+
+
+def _named(path: Path, ids: set[str]) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
+            out.append((node.lineno, node.value))
+    return out
+
+
+def test_no_module_outside_the_registry_names_a_ruleset() -> None:
+    ids = set(ruleset_ids())
+    bad = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel.startswith(REGISTRY):
+            continue
+        bad += [f"{rel}:{line}: {rid!r}" for line, rid in _named(path, ids) if (rel, rid) not in ALLOWED]
+    assert not bad, "modules outside the ruleset registry name a ruleset:\n" + "\n".join(bad)
+
+
+def test_the_allowlist_is_still_needed() -> None:
+    ids = set(ruleset_ids())
+    used = {(rel, rid) for rel, rid in ALLOWED
+            if any(r == rid for _, r in _named(SRC / rel, ids))}
+    assert used == set(ALLOWED), f"allowed but no longer named: {sorted(set(ALLOWED) - used)}"
+
+
+def test_the_checker_sees_a_ruleset_name(tmp_path: Path) -> None:
+    sample = tmp_path / "m.py"
+    sample.write_text('def f(ruleset: str = "ti") -> bool:\n    return ruleset == "base"\n')
+    assert _named(sample, {"ti", "base"}) == [(1, "ti"), (2, "base")]
+
+
+def test_every_ruleset_is_registered_alike() -> None:
+    ids = ruleset_ids()
+    assert ids[0] == DEFAULT_RULESET and len(set(ids)) == len(ids) >= 2
+    for rid in ids:
+        c = load_content(rid)
+        assert c.ruleset.id == rid and c.ruleset.name and c.ruleset.summary
+        assert isinstance(engine_rulesets.code_for(rid), engine_rulesets.RulesetCode)
+
+
+def test_an_unregistered_ruleset_is_refused() -> None:
+    import pytest
+
+    from newdawn.content import ContentError
+    from newdawn.engine import new_game
+
+    with pytest.raises(KeyError):
+        engine_rulesets.code_for("nowhere")
+    with pytest.raises(ContentError, match="unknown ruleset 'nowhere'"):
+        new_game({"ruleset": "nowhere", "players": 2}, 1)
