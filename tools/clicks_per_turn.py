@@ -4,7 +4,8 @@ Seat 1 (the "person") and Seat 2 are greedy bots; the game is fixed by its seed.
 the person's decisions the table's clicks are counted from the view the server sends, as the
 table (``static/table.js``) uses it:
 
-- 0 when the view carries ``auto_action`` (the table sends it itself);
+- 0 when the view carries ``auto_action`` (the table sends it itself: a lone option undo could
+  take back, or a card's commitment with no trade token to spend);
 - a focus card or any other button: 1;
 - a space on the map: 1, or 2 when several options share that space (a menu opens there) or
   when the decision moves one of several pieces (the piece, then its destination);

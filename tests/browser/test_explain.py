@@ -53,8 +53,11 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
         assert f"die\t{side['die']}" in row and f"total\t{side['total']}" in row, row
         assert row.startswith(("Attacker: ", "Defender: ")) and side["name"] in row.splitlines()[0], row
     assert "trade tokens spent" in rows[0] and "trade tokens spent" in rows[1]
-    # The attacker decides: accept, or spend military trade tokens when it has them.
-    assert page.locator('#decision button.opt[data-action="accept"]').count() == 1
+    # The attacker decides: accept, or spend military trade tokens when it has them; with none to
+    # spend, accepting is the only option and the table sends it itself (issue 39 §4).
+    auto = msg["decision"]["auto_action"]
+    assert auto == ("accept" if msg["decision"]["options"] == ["accept"] else None)
+    assert page.locator('#decision button.opt[data-action="accept"]').count() == (0 if auto else 1)
     page.screenshot(path=str(out_dir / "combat-view.png"))
     assert not errors, errors
 

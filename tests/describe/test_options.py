@@ -5,7 +5,7 @@ from __future__ import annotations
 import typing
 
 from newdawn.describe import no_target_reason, option_records
-from newdawn.describe.options import LABELS, auto_action, option_record
+from newdawn.describe.options import LABELS, auto_action, option_record, step_refusal
 from newdawn.describe.preview import gain_text, token_gain
 from newdawn.engine import apply, decision_seat, legal_actions, why_illegal
 from newdawn.engine.actions import Action, parse_coord
@@ -137,6 +137,29 @@ def test_commit_with_nothing_to_spend_is_sent_without_a_question(games: list[Gam
                 skipped += 1
                 assert auto_action(st) == "resolve"
     assert asked and skipped
+
+
+def test_a_decision_with_one_option_is_taken_for_the_player_when_undo_can_take_it_back(games: list[Game]) -> None:
+    """Issue 39 §4: the table sends a lone option itself (``auto_action``), unless taking it could
+    not be undone (it ends the turn, rolls or draws): the player then still sees it and may undo
+    before it. Whatever lone option it sends, the server's undo would take back (``step_refusal``
+    is None). (Committing a card with nothing to spend is sent even when it ends the turn: that
+    question is never asked, issue 39 §4.)"""
+    taken = kept = 0
+    for g in games:
+        for st in g.states:
+            if st.winner != -1:
+                continue
+            opts = legal_actions(st)
+            a = auto_action(st)
+            if a is not None and len(opts) == 1:
+                assert a == str(opts[0])
+                assert step_refusal(st, apply(st, a), a) is None
+                taken += 1
+            elif len(opts) == 1:
+                assert step_refusal(st, apply(st, opts[0]), str(opts[0])) is not None
+                kept += 1
+    assert taken and kept, (taken, kept)
 
 
 def test_a_decision_without_map_target_says_so(games: list[Game]) -> None:

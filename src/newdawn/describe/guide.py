@@ -33,6 +33,10 @@ def decision_help(st: GameState) -> str | None:
 
 # ---------------------------------------------------------------------------- the guided game
 
+GUIDE_INVITATION = ("a short guided game ({rounds} rounds) against the {level} bot: the table shows each part of "
+                    "the game in turn, and you play as you learn")
+"""The lobby's line beside "Learn to play" (``{level}``: the bot level's label)."""
+
 GUIDE_TARGETS = ("map", "focus-row", "decision", "dial", "goal", "wonders", "log", "undo")
 """The parts of the table a guide step points at (the table maps each to an element)."""
 

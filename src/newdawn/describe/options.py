@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import apply, legal_actions
 from ..engine import frames as fr
-from ..engine import legal_actions
 from ..engine.actions import Action
 from ..engine.flow import card_of, effective_slot, slot_of
 from ..engine.frames import Frame
@@ -619,15 +619,36 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
 
 
 def auto_action(st: GameState) -> str | None:
-    """The action a table may send at once because the decision asks nothing: committing a
-    focus card with no trade tokens to spend (only "resolve" and "back" are offered). The
-    engine still asks (recorded games keep their actions); the table skips the question."""
+    """The action a table may send at once because the decision asks nothing (issue 39 §4): the
+    one legal option, or committing a focus card with no trade tokens to spend (only "resolve"
+    and "back" are offered). The engine still asks (recorded games keep their actions); the
+    table skips the question. Never a step that undo could not take back (``step_refusal``:
+    one that ends the turn, rolls dice or draws), so the player can still think again before it."""
     f = pending_frame(st)
-    if f is None or f["kind"] != "commit":
+    if f is None or st.winner != -1:
         return None
     opts = legal_actions(st)
-    if all(o.verb in ("resolve", "back") and not o.arg for o in opts) and Action("resolve") in opts:
+    if f["kind"] == "commit" and all(o.verb in ("resolve", "back") and not o.arg for o in opts) \
+            and Action("resolve") in opts:
         return "resolve"
+    if len(opts) != 1:
+        return None
+    text = str(opts[0])
+    return text if step_refusal(st, apply(st, opts[0]), text) is None else None
+
+
+def step_refusal(before: GameState, after: GameState, text: str) -> str | None:
+    """Why the step ``text`` from ``before`` to ``after`` may not be taken back, or None: it
+    ended the turn, rolled dice or drew at random, or revealed hidden information (a map tile, a
+    wonder). The server's undo (``server/games.py``) refuses with these words."""
+    if (before.round, before.current) != (after.round, after.current) or after.winner != before.winner:
+        return "that action ended the turn"
+    if before.rng != after.rng or before.forced_dice != after.forced_dice:
+        return f"{text} rolled dice or drew at random: its outcome stands"
+    if before.stack != after.stack:
+        return f"{text} drew a map tile: it revealed hidden information"
+    if before.wonder_decks != after.wonder_decks or before.removed_wonders != after.removed_wonders:
+        return f"{text} revealed a wonder: it revealed hidden information"
     return None
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..describe import action_entries, setup_entries, turn_parts
+from ..describe.options import step_refusal
 from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
     GameState,
@@ -694,13 +695,4 @@ def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
             return f"{seat_words(g.state, seat)} is played by a bot now"
         if hands.hands_n >= len(g.rec.actions):
             return "the seat changed hands after that action"
-    before, after = g.state_at(len(g.rec.actions) - 1), g.state
-    if (before.round, before.current) != (after.round, after.current):
-        return "that action ended the turn"
-    if before.rng != after.rng or before.forced_dice != after.forced_dice:
-        return f"{text} rolled dice or drew at random: its outcome stands"
-    if before.stack != after.stack:
-        return f"{text} drew a map tile: it revealed hidden information"
-    if before.wonder_decks != after.wonder_decks or before.removed_wonders != after.removed_wonders:
-        return f"{text} revealed a wonder: it revealed hidden information"
-    return None
+    return step_refusal(g.state_at(len(g.rec.actions) - 1), g.state, text)

@@ -13,7 +13,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from ..describe.guide import GUIDE, guide_record
+from ..bots.registry import LEVELS
+from ..describe.guide import GUIDE, GUIDE_INVITATION, guide_record
 from ..engine import GameState
 from ..scenario import parse
 from .errors import GameError
@@ -37,6 +38,13 @@ def guide_game() -> tuple[dict[str, Any], int, tuple[str, ...]]:
     g = tomllib.loads(text)["game"]
     config = {k: v for k, v in sc.state.config.items() if k != "seed"}
     return config, int(g["seed"]), tuple(str(a) for a in g.get("actions", ()))
+
+
+def invitation() -> str:
+    """The lobby's words beside "Learn to play" (``GET /api/options`` ``guide``)."""
+    config, _, _ = guide_game()
+    level = LEVELS[GUIDE_BOT].label if GUIDE_BOT in LEVELS else GUIDE_BOT
+    return GUIDE_INVITATION.format(rounds=config.get("max_rounds") or "no limit of", level=level)
 
 
 def start() -> dict[str, Any]:

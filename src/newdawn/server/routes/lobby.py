@@ -15,6 +15,7 @@ from ..bots import bot_level_list, bot_levels
 from ..clients import bucket, owner_key, same_origin
 from ..context import Server, read_body
 from ..errors import GameError
+from ..guide import invitation
 from ..lobby import LIST_PAGE, RULESETS
 from ..seats import turn_options
 from ..views import content_json
@@ -25,6 +26,8 @@ def router(srv: Server) -> APIRouter:
     rulesets = ruleset_records()
     """The rulesets the lobby offers, in words (describe/rulesets.py)."""
     contents: dict[str, dict[str, Any]] = {}
+    guide_words = invitation()
+    """The lobby's line beside "Learn to play" (describe/guide.py)."""
 
     def may_create(request: Request) -> str:
         """Who creates a game (refused from another site's page, or over the address's limit)."""
@@ -61,7 +64,7 @@ def router(srv: Server) -> APIRouter:
     async def options() -> dict[str, Any]:
         rules = srv.games.rules
         return {"turn_limits": turn_options(), "handover_bot": rules.bot, "away_s": rules.away_s,
-                "rulesets": rulesets}
+                "rulesets": rulesets, "guide": guide_words}
 
     @r.get("/api/bots")
     async def bots() -> dict[str, Any]:

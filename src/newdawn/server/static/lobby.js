@@ -181,7 +181,7 @@ function Lobby() {
   const [error, setError] = useState("");
   const [content, setContent] = useState(null);
   const [help, setHelp] = useState(false);
-  const [options, setOptions] = useState({ turn_limits: [], rulesets: [] }); // GET /api/options, words from Python
+  const [options, setOptions] = useState({ turn_limits: [], rulesets: [], guide: null }); // GET /api/options, words from Python
   const learn = async () => {
     setError("");
     try {
@@ -198,13 +198,13 @@ function Lobby() {
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
     getJSON("/api/bots").then((b) => setBots(b.levels || []))
       .catch((e) => { setBots([]); setError(`Could not load the bot levels: ${e.message}`); });
-    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [] }))
+    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [], guide: o.guide || null }))
       .catch(() => setOptions({ turn_limits: [], rulesets: [] }));
     list();
   }, []);
   return html`
     <p class="intro">New to the game? <button type="button" id="learn-btn" class="primary" onClick=${learn}>Learn to play</button>
-      (a short guided game against the Easy bot) or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
+      ${options.guide ? html`<span id="learn-info" class="hint">(${options.guide})</span>` : null} or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
     ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
     <${Created} res=${created} />

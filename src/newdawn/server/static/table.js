@@ -36,7 +36,7 @@ const S = {
   queue: [], lastShown: 0, timer: null, fresh: true,
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
-  term: null, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
+  term: null, undoing: false, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
   speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
 
@@ -397,13 +397,27 @@ function send(action) {
 
 async function undo() {
   if (S.busy || !S.model) return;
-  S.error = "";
+  S.error = ""; S.undoing = true;
   try {
     await postJSON(`/api/games/${encodeURIComponent(gameId)}/undo`, { token, version: S.model.msg.version });
   } catch (e) {
+    S.undoing = false;
     S.error = `Cannot undo: ${e.message}`;
     rerender();
   }
+}
+
+/** After an undo, a step the table would answer by itself (decision.auto_action) is taken back
+ * too, until a decision the player makes is reached; one that may not be taken back is shown
+ * as a question instead of being answered again at once. */
+function undoOnward(model) {
+  const v = model.msg.version;
+  if (!model.decision.auto_action) { S.undoing = false; return; }
+  S.autoSent = v; // not answered by the table: the player sees it (or it is taken back below)
+  if (!model.undo || !model.undo.allowed || model.end) { S.undoing = false; return; }
+  postJSON(`/api/games/${encodeURIComponent(gameId)}/undo`, { token, version: v }).catch((e) => {
+    S.undoing = false; S.error = `Cannot undo: ${e.message}`; rerender();
+  });
 }
 
 /** The learner's "Next" or "Leave the guide" (guide.js). */
@@ -527,6 +541,7 @@ function show({ msg, groups }, draw, t0) {
     }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
   }
   nextStep(model);
+  if (S.undoing && prev && msg.version > prev.msg.version) undoOnward(model);
   if (model.decision.auto_action) setTimeout(autoAnswer, 0);
   rememberSeat(msg);
   if (draw) {
