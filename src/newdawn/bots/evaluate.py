@@ -50,6 +50,12 @@ W_REINFORCED: Final = 0.5
 W_THREAT: Final = 2.5
 """Each rival army or barbarian next to one of our cities."""
 
+W_TEMPO: Final = 1.2
+"""At the focus choice, per slot of the card chosen (``Evaluation.tempo``, ``greedy.tempo``).
+The row keeps its order when the card in the first slot is resolved again, so without this a
+bot that finds one small gain there repeats it for ever while its other cards never climb
+(every symmetric evaluation of the row is the same after any choice, so this is a rule of the
+choice rather than a term of the position)."""
 W_CARAVAN: Final = 3.0
 """Evaluations with the caravan terms only (``Evaluation.caravan``): up to this much for a
 caravan close to a destination that gives it a diplomacy card it lacks (a city-state whose card
@@ -503,6 +509,8 @@ class Evaluation:
     caravan: float = 0.0
     """Times ``caravans``: the caravans' approach to their destinations and the diplomacy cards
     held."""
+    tempo: float = W_TEMPO
+    """Bonus per slot of the focus card chosen, at the focus choice (``greedy.tempo``)."""
 
     def score(self, st: GameState, p: int) -> float:
         """How well seat ``p`` stands."""

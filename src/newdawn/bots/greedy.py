@@ -22,7 +22,7 @@ from ..engine.api import apply_in_place
 from ..engine.flow import slot_of, spendable, type_key
 from ..engine.view import state_from_view
 from .base import derive_seed
-from .evaluate import HAND, WIN, Evaluation, hand_for
+from .evaluate import HAND, W_TEMPO, WIN, Evaluation, hand_for
 
 DEEP_VERBS: Final = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
@@ -34,11 +34,6 @@ whatever the work budget: with the combat still open the evaluation saw an army 
 its target, so a step into a fort, worth a victory card, looked no better than any other once
 the budget had gone on the options listed before it (measurements:
 docs/experiments/bots-history.md)."""
-W_TEMPO: Final = 1.2
-"""At the focus choice, per slot of the card chosen. The row keeps its order when the card in
-the first slot is resolved again, so without this a bot that finds one small gain there repeats
-it for ever while its other cards never climb (every symmetric evaluation of the row is the
-same after any choice, so this is a rule of the choice, not a term of the evaluation)."""
 W_REPEAT: Final = 3.0
 """At the focus choice, against the card in the first slot: resolving it again leaves the whole
 row where it is (two bots trading one control token back and forth with Mass Media did that
@@ -253,7 +248,7 @@ def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluati
         else:
             v = ev.value(nxt, seat)
         useful = late or changed(st, turn_end(st, seat, line), seat)
-        out.append(FocusValue(a, v + tempo(st, seat, a), useful))
+        out.append(FocusValue(a, v + tempo(st, seat, a, ev.tempo), useful))
     return out
 
 
@@ -297,12 +292,13 @@ class TurnStart:
         return max(active, key=lambda av: av[1])[0] if active else choice
 
 
-def tempo(st: GameState, seat: int, a: Action) -> float:
-    """The focus-choice bonus of option ``a`` (0 for any other decision)."""
+def tempo(st: GameState, seat: int, a: Action, per_slot: float = W_TEMPO) -> float:
+    """The focus-choice bonus of option ``a`` (0 for any other decision): ``per_slot`` per slot
+    of the card chosen (an evaluation's ``tempo``), less ``W_REPEAT`` for the first slot."""
     if a.verb != "focus" or not st.stack_frames or st.stack_frames[-1].get("kind") != "focus":
         return 0.0
     slot = slot_of(st, seat, a.arg)
-    return W_TEMPO * slot - (W_REPEAT if slot == 1 else 0.0)
+    return per_slot * slot - (W_REPEAT if slot == 1 else 0.0)
 
 
 def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.Random | None = None,
@@ -323,7 +319,7 @@ def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.R
         else:
             v = (WIN if nxt.winner == seat else -WIN if nxt.winner >= 0 else ev.score(nxt, seat)) if own_only \
                 else ev.value(nxt, seat)
-        v += tempo(st, seat, a)
+        v += tempo(st, seat, a, ev.tempo)
         if v > best_v + 1e-9:
             best_v, best = v, [a]
         elif v > best_v - 1e-9:
@@ -383,5 +379,5 @@ class GreedyBot:
                 v = chain_value(nxt, seat, CHAIN_STEPS, work, ev=self.ev, turn=turn_of(st))
             else:
                 v = self.ev.value(nxt, seat)
-            out.append((a, v + tempo(st, seat, a)))
+            out.append((a, v + tempo(st, seat, a, self.ev.tempo)))
         return out

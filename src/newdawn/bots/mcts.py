@@ -387,13 +387,13 @@ class MctsBot:
             else:
                 st = determinize(n1.pool[it % POOL], seat, derive_seed(rng))
             path = [n1]
-            shaping = self.tempo_w * tempo(base, seat, a)
+            shaping = self.tempo_w * tempo(base, seat, a, self.ev.tempo)
             # Level 2: the rivals' turns, then the next turn's focus card, played out greedily.
             opts = self._to_next_turn(st, seat)
             if opts is not None:
                 b = self._select(n1, opts, {}, rng)
                 path.append(n1.children[b])
-                shaping += self.tempo_w * tempo(st, seat, b)
+                shaping += self.tempo_w * tempo(st, seat, b, self.ev.tempo)
                 key2 = (st.round, st.current)
                 apply_in_place(st, b)
                 self._finish_turn(st, seat, key2)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameState
+from .evaluate import W_TEMPO
 from .features import FEATURES, seat_features
 
 FORMAT: Final = "newdawn-model/1"
@@ -141,6 +142,8 @@ class LearnedEvaluation:
         self.model = model
         fit = model.card.get("fit", {})
         self.temperature = float(fit.get("hand_temperature", 80.0))
+        self.tempo = W_TEMPO
+        """Bonus per slot of the focus card chosen (``evaluate.Evaluation.tempo``)."""
 
     def scores(self, st: GameState) -> list[float]:
         t = self.temperature
