@@ -4,7 +4,8 @@ A layer above the engine and below the server and CLI: it reads engine states, a
 events and returns records (dicts) whose words use the table's names ("Seat 2", "Army 1",
 card and wonder names). Numbers come from engine functions; nothing here re-implements a rule.
 
-- ``options``: every legal option as a record (label, kind, spaces, src/dst, hint, warning).
+- ``options``: every legal option as a record (label, kind, spaces, src/dst, hint, warning);
+  ``base_options`` adds the words of the base game's own decisions.
 - ``preview``: what a focus card would do now, by applying it to a copy of the state.
 - ``log``: each action and event as a record (kind, seat, spaces, moves, dice, sentence).
 - ``goal``: victory cards, agendas, claims and progress ("2 of 3 mature cities").
@@ -12,6 +13,7 @@ card and wonder names). Numbers come from engine functions; nothing here re-impl
 - ``follow``: per-seat turn summaries and spaces touched since the viewer's last decision.
 """
 
+from . import base_options  # noqa: F401  (registers the words of the base game's own decisions)
 from .goal import goal_json, progress_text
 from .log import action_entries, event_entry, setup_entries, turn_parts
 from .options import no_target_reason, option_records

@@ -19,6 +19,7 @@ from ..engine import frames as fr
 from ..engine.actions import Action
 from ..engine.flow import card_of, effective_slot, slot_of
 from ..engine.frames import Frame
+from ..engine.rulesets.base_frames import BaseMapPlaceFrame
 from ..engine.state import GameState, content_for
 from .contract import Cell, Hex, Option
 from .names import (
@@ -276,7 +277,7 @@ def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
     r.spaces, r.dst = [s], s
 
 
-def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | fr.BaseMapPlaceFrame, a: Action, r: Rec) -> None:
+def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMapPlaceFrame, a: Action, r: Rec) -> None:
     """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
     from ..engine.actions import parse_coord
     from ..engine.board import side_spaces, tile_cells
@@ -557,33 +558,6 @@ _reg("capitalism_pick", "focus", _capitalism)
 _reg("encampment", "defeat", _place_like("Defeat the piece"))
 _reg("mass_media", "target", _place_like("Swap or flip the rival token"))
 _reg("w_apadana", "explore", _place_like("Explore from"))
-
-
-# The base game's own decisions (engine/rulesets/base_*.py).
-
-
-def _card_attack(st: GameState, f: fr.CardAttackFrame, a: Action, r: Rec) -> None:
-    """``attack q,r`` from a base military card: the piece there, in words."""
-    from ..engine.military import defender_of
-    from ..engine.rulesets.base_military import target_at
-    from .log import target_words
-
-    s = space_id(st, a.arg)
-    target = target_at(st, f["seat"], s) if s is not None else None
-    if s is None or target is None:
-        return
-    r.label = f"Attack {target_words(st, target, defender_of(st, target, s), s)}"
-
-
-def _pick_tile(st: GameState, f: fr.BaseMapTileFrame, a: Action, r: Rec) -> None:
-    tile = content_for(st).tiles.get(int(a.arg)) if a.arg.isdigit() else None
-    kind = f" ({tile.kind.replace('_', ' ')})" if tile is not None and tile.kind != "plain" else ""
-    r.kind, r.label, r.quiet = "choice", f"Place tile {a.arg}{kind} next", True
-
-
-_reg("card_attack", "attack", _card_attack)
-_reg("base_map_tile", "pick", _pick_tile)
-_reg("base_map_place", "tile", _tile)
 
 
 # ---------------------------------------------------------------- public

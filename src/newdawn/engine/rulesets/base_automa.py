@@ -44,24 +44,10 @@ from ..flow import (
     spendable,
 )
 from ..frames import (
-    ApDefeatBarbariansFrame,
-    ApDialFrame,
-    ApGainResourceFrame,
-    ApGainTradeFrame,
-    ApNukeBeginFrame,
-    ApNukeEndFrame,
-    ApNukeFrame,
-    ApReinforceFrame,
-    ApResolveFrame,
-    ApStripFrame,
-    ApTurnFrame,
-    ApUpgradeCardFrame,
-    ApUpgradeCheckFrame,
     BuildFrame,
     CaravansFrame,
     CaravanStartFrame,
     CaravanStepFrame,
-    CardAttackFrame,
     CombatFrame,
     DiplTakeFrame,
     PayFrame,
@@ -87,6 +73,22 @@ from ..spaces import (
 )
 from ..state import ON_CARD, Frame, GameState, without
 from . import code_for, register
+from .base_frames import (
+    ApDefeatBarbariansFrame,
+    ApDialFrame,
+    ApGainResourceFrame,
+    ApGainTradeFrame,
+    ApNukeBeginFrame,
+    ApNukeEndFrame,
+    ApNukeFrame,
+    ApReinforceFrame,
+    ApResolveFrame,
+    ApStripFrame,
+    ApTurnFrame,
+    ApUpgradeCardFrame,
+    ApUpgradeCheckFrame,
+    CardAttackFrame,
+)
 from .base_military import target_at
 from .base_setup import ap_seat, base_content
 

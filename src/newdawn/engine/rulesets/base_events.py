@@ -5,9 +5,9 @@ resolves the icons of a section in order, and an empty section resolves nothing.
 from __future__ import annotations
 
 from ..flow import auto, log, push_all
-from ..frames import EventTradeFrame
 from ..spaces import mature_cities
 from ..state import Frame, GameState
+from .base_frames import EventTradeFrame
 
 
 @auto("event_trade")

@@ -21,11 +21,11 @@ from ...content.schema import Effect
 from .. import hooks
 from ..actions import Action, action
 from ..flow import act, auto, choice, explain, log, pop, push
-from ..frames import CardAttackAfterFrame, CardAttackFrame
 from ..military import start_combat
 from ..ops import op
 from ..spaces import barb_at, coord, reach, space_actions, space_of
 from ..state import Frame, GameState, content_for
+from .base_frames import CardAttackAfterFrame, CardAttackFrame
 
 ATTACK_ANYWHERE: Final = "attack_anywhere"
 """A rule change an effect may grant (base Pentagon): attacks may target any space."""

@@ -29,10 +29,10 @@ from ..actions import Action, action, parse_coord
 from ..board import Placement, core_placements, tile_placements, touched_spaces
 from ..explore import fill_holes, placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
-from ..frames import BaseMapPlaceFrame, BaseMapTileFrame, BaseMapTurnFrame, BaseSetupFinishFrame
 from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
+from .base_frames import BaseMapPlaceFrame, BaseMapTileFrame, BaseMapTurnFrame, BaseSetupFinishFrame
 
 if TYPE_CHECKING:
     from ...content import Content
