@@ -181,3 +181,25 @@ def test_log_and_reach_expectations_fail_with_what_differed() -> None:
     assert not res.passed and "no entry mentioning 'completes the Hoarder agenda'" in res.failure
     with pytest.raises(ScenarioError, match="reach: expected spaces"):
         run(parse(BASE + "\n[[step]]\nreach = [\"east\"]\n", "bad.toml"))
+
+
+def test_a_hand_written_focus_deck_must_be_the_cards_off_the_row() -> None:
+    with pytest.raises(ScenarioError, match="not in the deck: irrigation; missing: "):
+        parse(BASE + "\n[player.red]\nfocus_deck = [\"irrigation\"]\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="unknown focus card 'Bronze Working'"):
+        parse(BASE + "\n[player.red]\nfocus_deck = [\"Bronze Working\"]\n", "bad.toml")
+    sc = parse(BASE + "\n[[step]]\nplayer = \"red\"\nfocus_deck = [\"irrigation\"]\n", "x.toml")
+    res = run(sc)
+    assert not res.passed and "focus_deck: expected ['irrigation']" in res.failure
+
+
+def test_a_view_step_fails_on_a_shown_card_and_refuses_an_unknown_one() -> None:
+    state = "\n[state]\nwonder_decks = { economic = [\"great_lighthouse\", \"apadana\"] }\n"
+    res = run(parse(BASE + state + "[[step]]\nview = \"blue\"\nhides = [\"great_lighthouse\"]\n", "x.toml"))
+    assert not res.passed and "the view of blue: shows great_lighthouse" in res.failure
+    res = run(parse(BASE + state + "[[step]]\nview = \"red\"\nshows = [\"apadana\"]\n", "x.toml"))
+    assert not res.passed and "shows no apadana" in res.failure
+    with pytest.raises(ScenarioError, match="names no card, wonder"):
+        run(parse(BASE + "\n[[step]]\nview = \"red\"\nhides = [\"excalibur\"]\n", "x.toml"))
+    with pytest.raises(ScenarioError, match="not a tile of the ruleset"):
+        run(parse(BASE + "\n[[step]]\nview = \"red\"\nhides_tiles = [99]\n", "x.toml"))

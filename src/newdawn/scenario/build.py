@@ -38,7 +38,7 @@ was written against the maps SplitMix64 deals for its seeds, and a scenario has 
 SPACE_KEYS = {"at", "keep", "terrain", "city", "capital", "control", "reinforced", "district", "token", "barbarian",
               "city_state", "wonder", "armies", "caravans", "mature"}
 PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "deck",
-               "wonders", "armies_on_card", "caravans_on_card", "flags", "unused_cities", "unused_control",
+               "focus_deck", "wonders", "armies_on_card", "caravans_on_card", "flags", "unused_cities", "unused_control",
                "unused_districts"}
 STATE_KEYS = {"current", "first", "round", "event_pos", "stack", "wonder_decks", "wonder_tokens", "victory_cards",
               "claims", "dice", "rng", "cs_cards", "frames", "turn", "removed_wonders", "gone_wonders",
@@ -139,6 +139,19 @@ def _lookup(kind: str, table: dict[str, Any], ref: object) -> str:
 
 def focus_card_id(c: Content, ref: object) -> str:
     return _lookup("focus card", dict(c.focus_cards), ref)
+
+
+def focus_deck(st: GameState, seat: int) -> list[str]:
+    """A player's focus deck: the cards of their set (the ruleset's standard deck and their
+    leader's unique card) that are not on their focus row, sorted by id. The engine keeps no deck
+    of its own: a card leaves the deck when it takes a place in the row and returns when replaced."""
+    c = content_for(st)
+    ps = st.players[seat]
+    cards = set(c.deck_ids())
+    unique = c.leaders[ps.leader].unique_card
+    if unique in c.focus_cards:
+        cards.add(unique)
+    return sorted(cards - set(ps.row))
 
 
 def coord_of(st: GameState, ref: object) -> int:
@@ -635,6 +648,14 @@ def _apply_player(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
                     figs[i] = ON_CARD if j < n else LOCKED
         if "flags" in pd:
             ps.flags = dict(_want(ctx, where + ".flags", pd["flags"], dict, line))
+        if "focus_deck" in pd:
+            given = sorted(focus_card_id(c, x) for x in _want(ctx, where + ".focus_deck", pd["focus_deck"], list, line))
+            deck = focus_deck(st, seat)
+            if given != deck:
+                extra, missing = sorted(set(given) - set(deck)), sorted(set(deck) - set(given))
+                raise ValueError("focus_deck: the deck is the player's cards not on the row"
+                                 + (f"; not in the deck: {', '.join(extra)}" if extra else "")
+                                 + (f"; missing: {', '.join(missing)}" if missing else ""))
     except ValueError as e:
         raise ctx.err(where, str(e), line) from None
 

@@ -21,6 +21,7 @@ from ..engine.flow import decision_seat
 from ..engine.spaces import is_mature, supply_left, unused_cities, unused_control, used_districts
 from ..engine.state import ON_CARD, GameState, content_for
 from ..engine.turn import describe
+from ..engine.view import player_view
 from .build import (
     SUPPLY_KINDS,
     Scenario,
@@ -30,6 +31,7 @@ from .build import (
     _norm,
     coord_of,
     focus_card_id,
+    focus_deck,
     in_setup,
     load,
     seat_of,
@@ -37,13 +39,14 @@ from .build import (
 from .errors import ScenarioError
 
 ANCHORS = ("do", "dice", "illegal", "options", "includes", "excludes", "targets", "reach", "decision", "space",
-           "player", "game")
+           "player", "game", "view")
 EXTRA = {"illegal": {"reason"}, "options": {"verb"}, "includes": set(), "excludes": set(), "targets": {"verb"},
          "reach": {"verb"}, "decision": {"seat", "frame", "describe"}, "do": {"log", "no_log"}, "dice": set(),
-         "space": None, "player": None, "game": set()}
+         "space": None, "player": None, "game": set(), "view": {"shows", "hides", "hides_tiles"}}
 SPACE_FACTS = {"city", "capital", "control", "reinforced", "district", "token", "barbarian", "city_state", "wonder",
                "armies", "caravans", "empty", "terrain", "mature"}
-PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "deck", "wonders", "row",
+PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl", "own_dipl", "deck", "focus_deck",
+                "wonders", "row",
                 "armies_on_card", "caravans_on_card", "armies_at", "caravans_at", "flags", "leader", "unused_cities",
                 "unused_control", "unused_districts"}
 GAME_FACTS = {"winner", "round", "current", "first", "event_pos", "claims", "barbarians", "cs_conquered", "cs_cards",
@@ -207,8 +210,67 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
     if key == "player":
         _check_player(sc, step, st)
         return st
+    if key == "view":
+        _check_view(sc, step, st)
+        return st
     _check_game(sc, step, st)
     return st
+
+
+def _view_words(v: object, out: set[str], ints: set[int], tile_key: bool = False) -> None:
+    """Every text of a view, and each word of it (an option names its card inside its text), and
+    the tile numbers it shows (placements, dealt hands, a step's ``tile``)."""
+    if isinstance(v, dict):
+        for k, x in v.items():
+            out.add(str(k))
+            _view_words(x, out, ints, tile_key or k in ("tile", "tiles", "hands", "placements"))
+    elif isinstance(v, list):
+        if tile_key and len(v) == 6 and v[0] == "tile" and isinstance(v[1], int):  # a placement
+            ints.add(v[1])
+            return
+        for x in v:
+            _view_words(x, out, ints, tile_key)
+    elif isinstance(v, str):
+        out.add(v)
+        out.update(w for w in re.split(r"[\s@:,()\[\]]+", v) if w)
+        if v.startswith("tile "):
+            out.add(v)
+    elif isinstance(v, int) and not isinstance(v, bool) and tile_key:
+        ints.add(v)
+
+
+def _check_view(sc: Scenario, step: Step, st: GameState) -> None:
+    """What one seat's view (``engine.view.player_view``) shows: ``shows`` and ``hides`` name
+    cards, wonders, leaders or diplomacy cards by id or name; ``hides_tiles`` map tiles by number.
+    ``view = "spectator"`` is the view of nobody's seat."""
+    d = step.data
+    ref = d["view"]
+    seat = -1 if ref == "spectator" else _seat(sc, step, st, ref)
+    c = content_for(st)
+    tables: dict[str, dict[str, Any]] = {"wonder": dict(c.wonders), "focus card": dict(c.focus_cards),
+                                         "leader": dict(c.leaders), "diplomacy card": dict(c.player_diplomacy),
+                                         "city-state": dict(c.city_states), "natural wonder": dict(c.natural_wonders)}
+
+    def ident(x: object) -> str:
+        for name, table in tables.items():
+            try:
+                return _lookup(name, table, x)
+            except ValueError:
+                continue
+        raise ScenarioError(sc.path, step.label(), f"view: {x!r} names no card, wonder, leader or diplomacy card")
+
+    words: set[str] = set()
+    tiles: set[int] = set()
+    _view_words(player_view(st, seat), words, tiles)
+    errs = [f"shows no {w}" for w in (ident(x) for x in d.get("shows", [])) if w not in words]
+    errs += [f"shows {w}" for w in (ident(x) for x in d.get("hides", [])) if w in words]
+    for t in d.get("hides_tiles", []):
+        if not isinstance(t, int) or t not in c.tiles:
+            raise ScenarioError(sc.path, step.label(), f"view: hides_tiles: {t!r} is not a tile of the ruleset")
+        if t in tiles or f"tile {t}" in words:
+            errs.append(f"shows tile {t}")
+    if errs:
+        raise _Fail(f"the view of {ref}: " + "; ".join(errs))
 
 
 def _check_log(sc: Scenario, step: Step, events: list[str]) -> None:
@@ -408,6 +470,9 @@ def _check_player(sc: Scenario, step: Step, st: GameState) -> None:
             elif k == "row":
                 got = list(ps.row)
                 want = [focus_card_id(c, x) for x in v]
+            elif k == "focus_deck":
+                got = focus_deck(st, seat)
+                want = sorted(focus_card_id(c, x) for x in v)
             elif k in ("armies_on_card", "caravans_on_card"):
                 figs = ps.armies if k.startswith("armies") else ps.caravans
                 got = sum(1 for a in figs if a == ON_CARD)
