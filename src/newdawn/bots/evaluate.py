@@ -536,10 +536,14 @@ HAND = Evaluation()
 FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
 """greedy's table plus the fort terms (the 4-player mcts's decisions after its focus card, ``mcts.TACTICS``)."""
 
-BASE = Evaluation(caravan=1.0)
-"""greedy's table plus the caravan terms (``caravans``): the base game's evaluation. With no
-armies, a base player's economy card is its caravans, and a one-step lookahead saw no gain in
-a caravan's step until it arrived."""
+BASE_TEMPO: Final = 10.0
+"""The base game's focus tempo per slot (``Evaluation.tempo``). The Automated Player resolves
+its fifth slot every turn; at greedy's 1.2 a slot, Normal mostly played its third, fell behind
+on control tokens and wonders, and lost four games in five to it (docs/bots.md, "Tempo")."""
+BASE = Evaluation(caravan=1.0, tempo=BASE_TEMPO)
+"""greedy's table plus the caravan terms (``caravans``), with the base game's tempo: the base
+game's evaluation. With no armies, a base player's economy card is its caravans, and a one-step
+lookahead saw no gain in a caravan's step until it arrived."""
 
 
 @functools.cache
