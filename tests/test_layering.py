@@ -310,3 +310,46 @@ def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     assert "fx.a: is part of an import circle" in text and "peak: is part of an import circle" in text
     assert not any(b.startswith(("fx:", "fx.b", "__init__")) for b in bad), bad  # downward and sideways are fine
     assert len(bad) == 9, bad
+
+
+SRC = ENGINE.parent
+"""The ``newdawn`` package."""
+
+
+def _imports_of_package(path: Path, package: str, root: Path = SRC) -> list[int]:
+    """Lines of ``path`` (a module of the ``newdawn`` package at ``root``) that import
+    ``newdawn.<package>``."""
+    rel = path.relative_to(root).with_suffix("").parts
+    here = list(rel[:-1])
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                mod = (node.module or "").split(".")
+                hit = mod[:2] == ["newdawn", package]
+            else:
+                base = here[:len(here) - (node.level - 1)] if node.level - 1 <= len(here) else None
+                mod = [*(base or []), *((node.module or "").split(".") if node.module else [])]
+                hit = base is not None and mod[:1] == [package]
+            if hit:
+                out.append(node.lineno)
+        elif isinstance(node, ast.Import) and any(a.name.split(".")[:2] == ["newdawn", package]
+                                                  for a in node.names):
+            out.append(node.lineno)
+    return out
+
+
+def test_no_library_code_imports_the_command_line() -> None:
+    """The command line is the top of the building: bots, research, learning and the server
+    never import ``newdawn.cli`` (a library function the CLI also uses lives in the library)."""
+    bad = [f"{p.relative_to(SRC)}:{line}" for p in sorted(SRC.rglob("*.py"))
+           if p.relative_to(SRC).parts[0] != "cli" for line in _imports_of_package(p, "cli")]
+    assert bad == []
+
+
+def test_the_package_import_scan_sees_relative_and_absolute_imports(tmp_path: Path) -> None:
+    (tmp_path / "research").mkdir()
+    probe = tmp_path / "research" / "probe.py"
+    probe.write_text("from ..cli.common import CliError\nimport newdawn.cli.main\nfrom . import codec\n"
+                     "from .cli import x\n")
+    assert _imports_of_package(probe, "cli", tmp_path) == [1, 2]

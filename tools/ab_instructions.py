@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = r"""
 import sys
-from newdawn.cli.common import play_random
+from newdawn.bots.random_bot import play_random
 from newdawn.engine import game_config
 config = game_config(4, max_rounds=200)
 print(sum(play_random(config, s)[1] for s in range(1, 1 + int(sys.argv[1]))))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from newdawn.bots import RandomBot, play_game
-from newdawn.cli.common import play_random
+from newdawn.bots.random_bot import play_random
 from newdawn.engine import (
     Action,
     GameState,

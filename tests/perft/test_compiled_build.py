@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from newdawn.bots.greedy import GreedyBot
-from newdawn.cli.common import play_random
+from newdawn.bots.random_bot import play_random
 from newdawn.engine import (
     Action,
     apply_in_place,

@@ -12,7 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ..engine import GameState, new_game
 from ..engine.actions import Action
+from .base import play_game
 
 PASSIVE_VERBS: Final = frozenset({"done", "back", "skip", "pass", "keep", "none", "stop"})
 
@@ -39,3 +41,20 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         return pick(self.rng, legal, self.passive)
+
+
+def play_random(config: dict[str, Any], seed: int,
+                keep_actions: bool = False) -> tuple[GameState, int, list[Action | str]]:
+    """A complete game between random bots (one generator for all seats, seeded with the game
+    seed), played with the in-place fast path: what ``newdawn bench`` and ``newdawn sim`` time.
+    Returns the final state, the number of decisions and, if asked, the actions (for a
+    record). A bad ``config`` raises ``ValueError`` (``new_game``)."""
+    st = new_game(config, seed)
+    bot = RandomBot(random.Random(seed))
+    actions: list[Action | str] = []
+
+    def keep(_st: GameState, _seat: int, a: Action) -> None:
+        actions.append(a)
+
+    st, n = play_game(st, [bot] * st.n, before=keep if keep_actions else None)
+    return st, n, actions

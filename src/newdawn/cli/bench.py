@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots.random_bot import RandomBot
+from ..buildinfo import engine_build
 from ..content.rulesets import DEFAULT_RULESET
 from ..engine import GameState, apply, game_config, legal_actions, rounds_played
 from .common import CliError, play_random, start_game
@@ -83,16 +84,6 @@ def _state_ops(st: GameState) -> tuple[Callable[[], object], Callable[[], object
         return GameState.from_json(json.loads(json.dumps(st.to_json())))
 
     return copy_once, trip_once
-
-
-def engine_build() -> str:
-    """``"compiled"`` when the engine in use was built with mypyc (``make fast``), else ``"pure"``."""
-    from importlib.machinery import EXTENSION_SUFFIXES
-
-    from ..engine import state
-
-    path = getattr(state, "__file__", None) or ""
-    return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"
 
 
 def measure(runs: int, games: int, ruleset: str = DEFAULT_RULESET, clock_name: str = "wall") -> dict[str, Any]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ..bots.base import play_game
-from ..bots.random_bot import RandomBot
+from ..bots import random_bot
 from ..content import load_content
 from ..content.rulesets import ruleset_ids
 from ..content.schema import Agenda
@@ -58,18 +56,10 @@ def claimed_agenda_names(st: GameState, seat: int) -> list[str]:
     return [ag.name for ag in claimed_agendas(st, seat)]
 
 
-def play_random(
-    config: dict[str, Any], seed: int, keep_actions: bool = False
-) -> tuple[GameState, int, list[Action | str]]:
-    """A complete game between random bots (one generator for all seats, seeded with the game
-    seed), played with the in-place fast path. Returns the final state, the number of
-    decisions and, if asked, the actions (for a record)."""
-    st = start_game(config, seed)
-    bot = RandomBot(random.Random(seed))
-    actions: list[Action | str] = []
-
-    def keep(_st: GameState, _seat: int, a: Action) -> None:
-        actions.append(a)
-
-    st, n = play_game(st, [bot] * st.n, before=keep if keep_actions else None)
-    return st, n, actions
+def play_random(config: dict[str, Any], seed: int,
+                keep_actions: bool = False) -> tuple[GameState, int, list[Action | str]]:
+    """``bots.random_bot.play_random``, with a bad configuration reported as a ``CliError``."""
+    try:
+        return random_bot.play_random(config, seed, keep_actions)
+    except ValueError as e:
+        raise CliError(f"bad game configuration: {e}") from None

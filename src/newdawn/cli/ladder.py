@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..buildinfo import engine_build
 from ..content.rulesets import DEFAULT_RULESET
 from .common import RULESETS, CliError, ruleset_option_keys
 
@@ -142,7 +143,6 @@ def _game_text(res: dict[str, Any]) -> str:
 def _report(plan: dict[str, Any], results: list[dict[str, Any]], out: Path, args: argparse.Namespace,
             stopped: bool) -> int:
     from ..strength.ladder import markdown, plot, table
-    from .bench import engine_build
 
     if not results:
         print("no games played yet", file=sys.stderr)

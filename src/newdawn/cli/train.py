@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..buildinfo import engine_build
 from .common import CliError
 
 DEFAULT_SEED = 1
@@ -69,7 +70,6 @@ def compiled_dir(given: str) -> str | None:
     """The compiled build to play on: ``given`` when it holds a build of the sources in use
     (its ``SOURCES_HASH`` matches, ``tools/build_fast.py``), else None. None too when this
     process already runs compiled (its workers do as well)."""
-    from .bench import engine_build
 
     if not given or engine_build() == "compiled":
         return None

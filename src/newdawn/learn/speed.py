@@ -23,6 +23,7 @@ from ..bots.evaluate import hand_for
 from ..bots.greedy import GreedyBot
 from ..bots.mcts import MctsBot
 from ..bots.model import LearnedEvaluation, shipped_model
+from ..buildinfo import engine_build
 from ..content.rulesets import DEFAULT_RULESET
 from ..engine import GameState, decision_seat, game_config, legal_actions, new_game, player_view
 from .selfplay import is_position
@@ -72,7 +73,6 @@ def iterations_per_cpu_s(states: list[GameState], evs: dict[str, Any], budget: f
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..cli.bench import engine_build
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=8)

@@ -6,7 +6,7 @@ The engine and environment loops play the same random policy as ``newdawn bench`
 (``RandomBot``: options that make progress nine times in ten), 4-player games capped at 200
 rounds, seeds ``1..games``:
 
-- engine: ``newdawn.cli.common.play_random``, the loop ``newdawn bench`` times;
+- engine: ``newdawn.bots.random_bot.play_random``, the loop ``newdawn bench`` times;
 - OpenSpiel: ``state.legal_actions()`` and ``state.apply_action(id)`` on ``python_newdawn``
   (the setup chance outcome is the seed, so the setups match the engine loop's);
 - PettingZoo: the ``agent_iter`` loop of the environment as shipped (compact observation,
@@ -44,8 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots.random_bot import PASSIVE_VERBS, pick
-from ..cli.common import play_random
+from ..bots.random_bot import PASSIVE_VERBS, pick, play_random
 from ..engine import Action, game_config
 from .codec import codec
 
