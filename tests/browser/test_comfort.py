@@ -43,11 +43,16 @@ def test_a_phone_never_scrolls_sideways(server: str, browser: Any, out_dir: Path
     page.wait_for_selector("#seat-rows tr:nth-child(5)")
     _no_overflow(page, "lobby")
     page.click("#create-btn")
+    page.wait_for_url("**/table.html*")  # the creator goes straight to their seat
+    table_url = page.url
+    page.goto(f"{server}/")
+    page.click("#game-rows tr[data-game] button.links")  # the game's links, kept in this browser
     page.wait_for_selector("#created a.seat-link")
     _no_overflow(page, "lobby with the links")
     page.screenshot(path=str(out_dir / "phone-lobby.png"), full_page=True)
     page.click("a.seat-link")
     page.wait_for_url("**/table.html*")
+    assert page.url == table_url
     d = Driver(page, seats={0})
     d.wait_my_decision()
     _no_overflow(page, "table")

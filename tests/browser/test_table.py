@@ -48,16 +48,24 @@ def test_lobby_creates_a_game_and_a_human_plays_three_turns_against_bots(
         page.select_option(f"#seat-rows tr:nth-child({i}) select.leader", leader)
     page.fill("#seed", "11")
     page.click("#create-btn")
+    # The creator goes straight to the table of their seat; the table says where the link is kept.
+    page.wait_for_url("**/table.html*")
+    page.wait_for_selector("#created-note")
+    assert "created" not in page.url and "token=" in page.url
+    seat_url = page.url.split(server, 1)[1]
+    # ... and the lobby shows every link of the game again ("links").
+    page.goto(f"{server}/")
+    page.wait_for_selector("#game-rows tr[data-game] button.links")
+    page.click("#game-rows tr[data-game] button.links")
     page.wait_for_selector("#created a.seat-link")
     assert page.locator("a.seat-link").count() == 1
     assert page.locator("a.spectator-link").count() == 1
-    page.wait_for_selector("#game-rows tr[data-game]")
+    assert page.get_attribute("a.seat-link", "href") == seat_url
     page.screenshot(path=str(out_dir / "lobby.png"))
-    seat_url = page.get_attribute("a.seat-link", "href")
-    assert seat_url and "token=" in seat_url
     spectator_url = page.get_attribute("a.spectator-link", "href")
 
     page.goto(f"{server}{seat_url}")
+    assert not page.locator("#created-note").count()
     d = Driver(page, seats={0})
     page.wait_for_selector('.pboard[data-seat="0"] header')
     assert "Rome" in page.inner_text('.pboard[data-seat="0"] header')

@@ -43,6 +43,8 @@ class Cell:
     q: int
     r: int
     terrain: str | None = None
+    mark: str | None = None
+    """``"capital"``: the capital will stand there (a capital tile's star)."""
 
 
 @dataclass
@@ -82,7 +84,7 @@ class Option:
         """The record as the message carries it (JSON): the fields of :class:`Option` only."""
         out = {name: getattr(self, name) for name in OPTION_FIELDS}
         out["at"] = None if self.at is None else {"q": self.at.q, "r": self.at.r}
-        out["cells"] = [{"q": c.q, "r": c.r, "terrain": c.terrain} for c in self.cells]
+        out["cells"] = [{"q": c.q, "r": c.r, "terrain": c.terrain, **({"mark": c.mark} if c.mark else {})} for c in self.cells]
         return out
 
 

@@ -20,7 +20,8 @@ HELP: dict[str, str] = {
         "Expeditionary victory cards ask for forts. A fort may not touch another fort or a city-state."),
     "setup_capital": (
         "Your home tile: it must touch at least four spaces of the core tiles or forts, and your capital goes on "
-        "its star. Cities and control tokens spread from there, so room around it matters."),
+        "its star (pointing at a place shows the tile there, a ★ where the capital would stand). Cities and "
+        "control tokens spread from there, so room around it matters."),
 }
 """Help by decision kind (the engine's frame kind)."""
 
@@ -76,10 +77,10 @@ GUIDE: tuple[GuideStep, ...] = (
         "with caravans (economy), from districts and by beating barbarians. You have {trade} now. When a card "
         "has none, the table plays it without asking."), "focus-row"),
     GuideStep("control_cities", "Control tokens and cities", (
-        "Culture places control tokens beside your cities; each makes a space friendly. Industry builds a city "
-        "within 2 spaces of your territory (or a wonder). A city whose every neighbouring space is friendly (or "
+        "Your culture card ({culture}) places control tokens beside your cities; each makes a space friendly. "
+        "Your industry card ({industry}) builds a city within 2 spaces of your territory, or a wonder. A city whose every neighbouring space is friendly (or "
         "water) is mature, and several agendas count mature cities. A card reaches a space only if its slot is "
-        "at least the space's difficulty. Play two more turns: try culture or industry."), "map", 2),
+        "at least the space's difficulty. Play two more turns: try {culture} or {industry}."), "map", 2),
     GuideStep("attack", "Armies and attacks", (
         "Military moves your armies (the pennants) and attacks barbarians, city-states, forts and rivals. Before "
         "a fight the table shows the odds and asks you to confirm; each side rolls a die and adds its base "
@@ -117,7 +118,10 @@ def _facts(st: GameState, seat: int) -> dict[str, Any]:
     p = st.players[seat]
     slots = c.ruleset.row_slots
     rival = next((civ_of(st, q.leader) for i, q in enumerate(st.players) if i != seat), "a bot")
-    mil = next((i for i, cid in enumerate(p.row) if c.focus_cards[cid].type == "military"), 0)
+    def of_type(t: str) -> int:
+        return next((i for i, cid in enumerate(p.row) if c.focus_cards[cid].type == t), 0)
+
+    mil = of_type("military")
     trade = sum(p.trade.values())
     return {
         "leader": f"{civ_of(st, p.leader)} ({leader_name(st, p.leader)})", "color": p.color, "rival": rival,
@@ -126,6 +130,7 @@ def _facts(st: GameState, seat: int) -> dict[str, Any]:
         "cap": c.ruleset.trade_cap, "trade": plural(trade, "trade token"),
         "first_slots": "the two leftmost both count as slot 1; " if len(slots) > 1 and slots[0] == slots[1] else "",
         "military": card_name(st, p.row[mil]), "military_slot": slots[mil],
+        "culture": card_name(st, p.row[of_type("culture")]), "industry": card_name(st, p.row[of_type("industry")]),
         "to_win": c.ruleset.victory_cards_to_win,
     }
 

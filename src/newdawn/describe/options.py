@@ -288,8 +288,8 @@ def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMa
         return
     anchor = parse_coord(where)
     cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
-    terrains = [sp.terrain for sp in side_spaces(tile, side_k[0])]
-    r.cells = [Cell(q, rr, t) for (q, rr), t in zip(cells, terrains, strict=True)]
+    spaces = side_spaces(tile, side_k[0])
+    r.cells = [Cell(q, rr, sp.terrain, "capital" if sp.capital else None) for (q, rr), sp in zip(cells, spaces, strict=True)]
     r.at = Hex(anchor[0], anchor[1])
     r.kind = "tile"
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"

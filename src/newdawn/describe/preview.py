@@ -13,11 +13,13 @@ rolled)"), or at the first event on which two samples disagree.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, cast
 
 from ..engine import apply, decision_seat, legal_actions, player_view
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
+from ..engine.frames import BuildFrame
 from ..engine.state import GameState, content_for
 from ..engine.view import state_from_view
 from .names import SKIP_VERBS, plural
@@ -87,6 +89,41 @@ def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[str]] 
     return cur, events
 
 
+CITY_WHY = (
+    ("above the slot", "too hard for slot {slot}"),
+    ("next to", "next to a city or fort"),
+    ("holds", "already taken"),
+    ("city-state's space", "already taken"),
+)
+"""Short words for the engine's reasons a space takes no city (``spaces.city_reason``), by a
+phrase of the reason."""
+
+
+def no_city_site_why(st: GameState, f: BuildFrame) -> str:
+    """Why a card that builds cities has no city site now, in a few words: every space within its
+    range of the player's territory and what keeps a city off it (the engine's reasons, grouped)."""
+    from ..engine.spaces import city_reason, friendly_spaces, reach, unused_cities
+
+    seat, slot, rng = f["seat"], f["slot"], f["range"]
+    if f.get("no_city"):
+        return "this card builds wonders only"
+    if unused_cities(st, seat) <= 0:
+        return "all your cities are on the map"
+    b = st.board
+    near = reach(st, friendly_spaces(st, seat), rng, lambda t: not b.is_water[t]) - set(friendly_spaces(st, seat))
+    near |= {s for s in friendly_spaces(st, seat) if s not in st.cities}
+    found: Counter[str] = Counter()
+    for s in sorted(near):
+        reason = city_reason(st, seat, s, slot)
+        if reason is None:
+            found["reached only across harder land or rivals' spaces"] += 1
+        elif "water" not in reason and "on a fort" not in reason:
+            found[next((w for key, w in CITY_WHY if key in reason), reason).format(slot=slot)] += 1
+    if not found:
+        return f"no land within {rng} spaces of yours"
+    return f"the land within {rng} spaces of yours is " + " or ".join(w for w, _ in found.most_common(2))
+
+
 def _first_step(st: GameState) -> tuple[str, bool]:
     """(what the card's first decision would do, whether it can do anything)."""
     from .options import option_record
@@ -107,6 +144,8 @@ def _first_step(st: GameState) -> tuple[str, bool]:
         cities = sum(1 for o in real if o.verb == "city")
         wonders = [option_record(st, f, o).label.removeprefix("Build the wonder ") for o in real if o.verb == "wonder"]
         text = f"builds a city or a wonder: {plural(cities, 'city site')}"
+        if not cities:
+            text = f"builds a city or a wonder: no city site ({no_city_site_why(st, cast(BuildFrame, f))})"
         text += f", {' and '.join(wonders)} affordable" if wonders else ", no wonder affordable"
         return text, bool(real)
     if f["kind"] == "armies" or f["kind"] == "caravans":

@@ -9,6 +9,9 @@ options' words are made here. An option without words here is offered with its k
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from ..content import load_content
@@ -33,6 +36,31 @@ AUTOMA = ("Add the Automated Player",
 """Label and one line for the lobby's Automated Player choice."""
 
 
+@cache
+def _lengths() -> dict[str, Any]:
+    """``game_length.json``: rounds of games between bots, measured by ``tools/game_length.py``."""
+    data: dict[str, Any] = json.loads(files("newdawn.describe").joinpath("game_length.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _nearest(x: float, step: int) -> int:
+    return max(step, int(step * round(x / step)))
+
+
+def game_length(ruleset: str, players: int) -> str | None:
+    """How long a game of ``players`` seats lasts, in words ("A whole game: about 35 rounds, 45–60
+    minutes against bots."), from the measured rounds and the data's stated pace; None when not measured."""
+    data = _lengths()
+    row = next((r for r in data["lengths"] if r["ruleset"] == ruleset and r["players"] == players), None)
+    if row is None:
+        return None
+    pace = data["pace"]
+    rounds = float(row["median"])
+    bots = (players - 1) * float(row["decisions_per_seat_round"]) * float(pace["bot_step_s"])
+    lo, hi = (_nearest(rounds * (own + bots) / 60, 5) for own in pace["own_turn_s"])
+    return f"A whole game: about {_nearest(rounds, 5)} rounds, {lo}–{hi} minutes against bots."
+
+
 def _glossary_text(rid: str, leader: str) -> str:
     from .glossary import glossary
 
@@ -40,7 +68,7 @@ def _glossary_text(rid: str, leader: str) -> str:
 
 
 def ruleset_records() -> list[dict[str, Any]]:
-    """``[{id, name, description, players: [lo, hi], leaders: [{id, leader, civ, ability}], options:
+    """``[{id, name, description, players: [lo, hi], lengths: {"2": "about 35 rounds, …"}, leaders: [{id, leader, civ, ability}], options:
     [{key, label, default, choices: [{value, label}]}], automa: {label, description} | None}]``."""
     out = []
     for rid in ruleset_ids():  # the lobby's order: the default first
@@ -57,7 +85,10 @@ def ruleset_records() -> list[dict[str, Any]]:
         leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ,
                            "ability": f"{lead.ability}: {_glossary_text(rid, lead.id)}"} for lead in c.leaders.values()),
                          key=lambda x: (x["civ"], x["leader"]))
+        lo, hi = c.ruleset.players
+        lengths = {str(n): game_length(rid, n) for n in range(lo, hi + 1)}
         out.append({"id": rid, "name": name, "description": text, "players": list(c.ruleset.players),
+                    "lengths": {n: t for n, t in lengths.items() if t},
                     "leaders": leaders, "options": options,
                     "automa": {"label": AUTOMA[0], "description": AUTOMA[1], "name": AUTOMA_NAME}
                     if "automa" in opts else None})

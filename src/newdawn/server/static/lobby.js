@@ -1,5 +1,6 @@
-// Lobby: create a game (seats, bots with what each level is like, leaders, round limit), show
-// the links of its seats, list the games with watch / replay / resume.
+// Lobby: create a game (seats, bots with what each level is like, leaders, round limit) and go
+// to its table; list the games with watch / replay / resume, and the links of the games this
+// browser created (kept in localStorage, shown again with "links").
 import { getJSON, loadContent, postJSON } from "./common.js";
 import { HelpPage } from "./help.js";
 import { html, render, useEffect, useState } from "./ui.js";
@@ -13,7 +14,8 @@ function savedSeats() {
 
 function rememberGame(res) {
   const all = savedSeats();
-  all[res.game_id] = { seats: res.seats, hotseat_url: res.hotseat_url, spectator_url: res.spectator_url };
+  all[res.game_id] = { game_id: res.game_id, seats: res.seats, hotseat_url: res.hotseat_url, spectator_url: res.spectator_url,
+    hotseat_note: res.hotseat_note, practice: res.practice };
   try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (_e) { /* private browsing */ }
 }
 
@@ -115,6 +117,7 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
         ${ap ? html`<p class="hint" id="automa-info">${rs.automa.description}</p>` : null}` : null}
       <label>Players <select id="n-seats" value=${String(n)} onChange=${(e) => setN(Number(e.target.value))}>
         ${counts.map((k) => html`<option key=${k} value=${String(k)} selected=${k === n}>${k}</option>`)}</select></label>
+      ${(rs.lengths || {})[String(n + (withAp ? 1 : 0))] ? html`<p class="hint" id="game-length">${rs.lengths[String(n + (withAp ? 1 : 0))]}</p>` : null}
       <table class="seats"><thead><tr><th>Seat</th><th>Who</th><th>Leader</th></tr></thead>
       <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
         <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
@@ -154,7 +157,15 @@ function Created({ res }) {
       <${LinkItem} label="Spectator" url=${res.spectator_url} cls="spectator-link" /></ul></section>`;
 }
 
-function GameRow({ g, leaders, rulesets }) {
+/** Where the creator of a game goes at once: their own seat (the hot-seat link in hot-seat
+ * play); null when they have none (the links are shown in the lobby). */
+function ownLink(res) {
+  if (res.hotseat_url) return res.hotseat_url;
+  const own = res.seats.find((s) => s.kind === "human" && s.url);
+  return own ? own.url : null;
+}
+
+function GameRow({ g, leaders, rulesets, onLinks }) {
   const mine = savedSeats()[g.game_id];
   const lname = (id, all) => { const l = all.find((x) => x.id === id); return l ? l.leader : id || "?"; };
   const ap = (rulesets.find((r) => r.automa) || { automa: { name: "ap" } }).automa.name;
@@ -170,7 +181,8 @@ function GameRow({ g, leaders, rulesets }) {
     <td class="actions">
       ${mine && mine.hotseat_url ? html`<a href=${mine.hotseat_url} class="resume">resume</a> ` : null}
       ${mine ? mine.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<a key=${s.seat} href=${s.url} class="resume">seat ${s.seat + 1}</a> `) : null}
-      <a href=${`/table.html?game=${gid}`}>watch</a> <a href=${`/table.html?game=${gid}&replay=0`}>replay</a></td></tr>`;
+      <a href=${`/table.html?game=${gid}`}>watch</a> <a href=${`/table.html?game=${gid}&replay=0`}>replay</a>
+      ${mine && mine.spectator_url ? html` <button type="button" class="small links" onClick=${() => onLinks({ game_id: g.game_id, ...mine })}>links</button>` : null}</td></tr>`;
 }
 
 function Lobby() {
@@ -206,15 +218,19 @@ function Lobby() {
     <p class="intro">New to the game? <button type="button" id="learn-btn" class="primary" onClick=${learn}>Learn to play</button>
       ${options.guide ? html`<span id="learn-info" class="hint">(${options.guide})</span>` : null} or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
-    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => { setCreated(res); list(); }} />` : html`<p class="loading">Loading…</p>`}
+    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => {
+      const own = ownLink(res);
+      if (own) location.href = `${own}&created=1`; else { setCreated(res); list(); }
+    }} />` : html`<p class="loading">Loading…</p>`}
     <${Created} res=${created} />
     <section class="panel" id="games"><h2>Games <button id="refresh" type="button" class="small" onClick=${list}>refresh</button></h2>
       ${error ? html`<p class="error">${error}</p>` : null}
       <div class="scroll-x"><table class="games"><thead><tr><th>Game</th><th>Created</th><th>Players</th><th>Round</th><th>Status</th><th></th></tr></thead>
-      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} rulesets=${options.rulesets} />`)
+      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} rulesets=${options.rulesets}
+          onLinks=${(res) => { setCreated(res); setTimeout(() => document.getElementById("created")?.scrollIntoView(), 0); }} />`)
         : html`<tr><td colspan="6">${games ? "No games yet." : "…"}</td></tr>`}</tbody></table></div>
-      <p class="hint">A seat's own link (with its token) is shown only when the game is created: keep it to resume
-        playing. Watching and replaying need no token.</p></section>`;
+      <p class="hint">A seat's own link (with its token) is kept in this browser only: "links" shows again the links of
+        a game created here (your seat, invites, spectators). Watching and replaying need no token.</p></section>`;
 }
 
 const root = document.getElementById("lobby");

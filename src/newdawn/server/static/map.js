@@ -244,6 +244,8 @@ const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMove
   ${(focusKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`f${key}`} points=${hexPoints(x, y, HEX - 3)} class="focus-mark" />`; })}
   ${combatKey ? (() => { const [x, y] = keyXY(combatKey); return html`<polygon points=${hexPoints(x, y, HEX - 3)} class="combat-ring" />`; })() : null}
   ${(preview || []).map((c) => { const [x, y] = pix(c.q, c.r); return html`<polygon key=${`p${c.q},${c.r}`} points=${hexPoints(x, y, HEX - 1)} class="preview" fill=${(TERRAIN[c.terrain] || {}).fill || "#fff"} />`; })}
+  ${(preview || []).filter((c) => c.mark === "capital").map((c) => { const [x, y] = pix(c.q, c.r); return html`<g key=${`pc${c.q},${c.r}`} class="preview-capital">
+    <circle cx=${x} cy=${y} r=${HEX * 0.42} /><text x=${x} y=${y} dy="0.35em" text-anchor="middle">★</text></g>`; })}
 </g>`);
 
 /** Width in px of the zoom buttons' column over the map's right edge (style.css .map-tools). */

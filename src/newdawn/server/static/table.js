@@ -21,6 +21,17 @@ const gameId = params.get("game");
 const hotseat = params.get("hotseat");
 const token = params.get("token") || hotseat || "";
 const replayMode = params.has("replay");
+/** Just created in the lobby (which came straight here): say where this seat's link is kept
+ * and give the invite links, once (a reload does not show it again). */
+const justCreated = params.has("created") ? savedGame() : null;
+if (params.has("created")) {
+  params.delete("created");
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+}
+
+function savedGame() {
+  try { return JSON.parse(localStorage.getItem("newdawn.seats") || "{}")[gameId] || { seats: [] }; } catch (_e) { return { seats: [] }; }
+}
 
 /** Pauses between the steps of other seats' play, in ms (the player chooses; 0 = instantly). */
 export const SPEEDS = [["instant", 0], ["fast", 350], ["normal", 800], ["slow", 1600]];
@@ -36,7 +47,7 @@ const S = {
   queue: [], lastShown: 0, timer: null, fresh: true,
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
-  term: null, undoing: false, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
+  term: null, created: justCreated, undoing: false, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
   speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
 };
 
@@ -202,6 +213,7 @@ function App({ s }) {
           disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
         ${replayMode ? html`<section class="panel" id="chart-panel"><${ChanceChart} gameId=${gameId} players=${m.players} version=${s.replay.steps} step=${s.replay.step} /></section>`
           : html`<${HintPanel} model=${m} mine=${mine && !disabled} gameId=${gameId} token=${token} onFocus=${hoverOption} />`}
+        ${s.created ? html`<${CreatedNote} rec=${s.created} onClose=${() => { S.created = null; rerender(); }} />` : null}
         ${replayMode ? null : html`<${SeatPanel} msg=${m.msg} token=${token} gameId=${gameId} />`}
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
@@ -226,6 +238,19 @@ function App({ s }) {
       chart=${html`<${ChanceChart} gameId=${gameId} players=${m.players} version=${m.msg.version} />`} />` : null}
     ${s.help ? html`<${HelpPage} content=${c} onClose=${() => { S.help = false; rerender(); }} />` : null}
     ${s.term ? html`<${TermCard} content=${c} id=${s.term} onClose=${() => { S.term = null; rerender(); }} />` : null}`;
+}
+
+function CreatedNote({ rec, onClose }) {
+  const invites = (rec.seats || []).filter((x) => x.invite_url);
+  const abs = (u) => new URL(u, location.href).href;
+  return html`<section id="created-note" class="panel info"><button type="button" class="close small" onClick=${onClose}>×</button>
+    <b>Your game is ready</b>
+    <p>This page's address is ${hotseat ? "the hot-seat link" : "your seat's link"}: bookmark it, or find it again in the lobby,
+      under Games ("links" shows every link of a game created in this browser).</p>
+    ${invites.length ? html`<p>Send each invited player their link (whoever opens it first takes the seat):</p>
+      <ul class="links">${invites.map((x) => html`<li key=${x.seat}>Seat ${x.seat + 1}: <code class="invite-url">${abs(x.invite_url)}</code>
+        <button type="button" class="small" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(abs(x.invite_url))}>copy</button></li>`)}</ul>` : null}
+  </section>`;
 }
 
 function Tooltip({ hover, model, content, targets, mine }) {

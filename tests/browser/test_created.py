@@ -1,0 +1,34 @@
+"""Issue 39 §5: after "Create game" the creator goes straight to the table of their seat; the
+table gives the invite links once and says where the seat's link is kept (the lobby's "links",
+in this browser); an invite link given there seats the other player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .test_table import _new_page
+
+
+def test_the_creator_goes_to_the_table_with_the_invite_links_at_hand(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seat-rows tr:nth-child(2) select.who")
+    page.select_option("#seat-rows tr:nth-child(2) select.who", "human")
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html*")
+    page.wait_for_selector("#created-note")
+    invite = page.inner_text("#created-note code.invite-url")
+    assert "invite=" in invite and "created" not in page.url
+    page.click("#created-note button.close")
+    assert not page.locator("#created-note").count()
+    # the invited player opens the link and gets the other seat
+    other = _new_page(browser, errors, 1440, 900)
+    other.goto(invite)
+    other.wait_for_url("**token=*")
+    other.wait_for_selector(".pboard[data-seat='1']")
+    # a reload of the creator's table does not show the note again
+    page.reload()
+    page.wait_for_selector("#decision")
+    assert not page.locator("#created-note").count()
+    assert not [e for e in errors if "favicon" not in e], errors
