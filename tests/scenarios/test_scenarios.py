@@ -203,3 +203,41 @@ def test_a_view_step_fails_on_a_shown_card_and_refuses_an_unknown_one() -> None:
         run(parse(BASE + "\n[[step]]\nview = \"red\"\nhides = [\"excalibur\"]\n", "x.toml"))
     with pytest.raises(ScenarioError, match="not a tile of the ruleset"):
         run(parse(BASE + "\n[[step]]\nview = \"red\"\nhides_tiles = [99]\n", "x.toml"))
+
+
+TI_SETUP = """
+rule = "unified-rules-terra-incognita-rev7.txt: Setup"
+[game]
+players = 2
+seed = 1
+leaders = ["rome", "egypt"]
+stop_in_setup = true
+"""
+GIVEN_MAP = BASE.replace("clear = true", 'tiles = ["7 A0 0,0", "13 A0 -2,-1"]\n[[space]]\nat = "0,0"\ncapital = "red"')
+
+
+def test_the_core_die_and_side_are_checked() -> None:
+    with pytest.raises(ScenarioError, match="a die shows 1 to 6, not 7"):
+        parse(TI_SETUP + "core_die = 7\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="not both"):
+        parse(TI_SETUP + "core_die = 2\ncore_side = \"A\"\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="is \"A\" or \"B\", not 'C'"):
+        parse(TI_SETUP + "core_side = \"C\"\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="not together with tiles"):
+        parse(GIVEN_MAP.replace("[[space]]", "core_die = 2\n[[space]]", 1), "bad.toml")
+    with pytest.raises(ScenarioError, match="rolls no die for the core"):
+        parse(BASE_SETUP.replace("stop_in_setup = true", "core_die = 2\noptions = { map = \"first_game\" }"), "bad.toml")
+    assert parse(TI_SETUP + "core_side = \"B\"\n", "ok.toml").core_die == 4
+    with pytest.raises(ScenarioError, match="no die was rolled for this map"):
+        run(parse(GIVEN_MAP + "\n[[step]]\ngame = { core_die = 1 }\n", "x.toml"))
+
+
+def test_who_placed_a_tile_is_checked() -> None:
+    with pytest.raises(ScenarioError, match="tile 9 is not on the map"):
+        parse(GIVEN_MAP + "\n[state]\nplaced_by = { 9 = \"red\" }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="holds red's capital: that player placed it"):
+        parse(GIVEN_MAP + "\n[state]\nplaced_by = { 7 = \"blue\" }\n", "bad.toml")
+    with pytest.raises(ScenarioError, match="a core tile, laid by setup"):
+        parse(TI_SETUP + "\n[state]\nplaced_by = { 12 = \"red\" }\n", "bad.toml")
+    res = run(parse(GIVEN_MAP + "\n[[step]]\ngame = { placed_by = { 13 = \"red\" } }\n", "x.toml"))
+    assert not res.passed and "placed_by: expected {'13': 'red'}, got {'13': 'nobody'}" in res.failure

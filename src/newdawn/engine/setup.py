@@ -3,7 +3,7 @@ decisions like any other; everything random comes from the state's generator."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..content import load_content
@@ -67,8 +67,10 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     return cfg
 
 
-def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
-    """A new game, waiting for the first player's fort placement."""
+def new_game(config: dict[str, Any] | None = None, seed: int = 0, dice: Sequence[int] = ()) -> GameState:
+    """A new game, waiting for the first player's fort placement. ``dice`` are die results that
+    setup uses before the generator's (rules scenarios choose the core side's die with it; a real
+    game gives none)."""
     cfg = normalise_config(config)
     c = load_content(cfg["ruleset"])
     rs = c.ruleset
@@ -77,7 +79,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0) -> GameState:
     st.config = {**cfg, "seed": seed}
     st.ruleset = cfg["ruleset"]
     st.rng = rng.new_state(seed, cfg["generator"])
-    st.forced_dice = []
+    st.forced_dice = list(dice)
     st.events = []
     st._legal = None
     st._own = OWN_ALL

@@ -22,7 +22,8 @@ from ..engine.actions import parse_coord
 from ..engine.api import apply_in_place
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
-from ..engine.flow import advance
+from ..engine.event import Event
+from ..engine.flow import advance, decision_seat
 from ..engine.spaces import box_count, supply_left
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from .errors import ScenarioError
@@ -31,7 +32,7 @@ from .frame_shapes import frame_problem
 TOP_KEYS = {"title", "rule", "notes", "checks", "game", "space", "player", "state", "step", "puzzle"}
 """``puzzle`` is read by ``newdawn.strength.puzzles`` (a puzzle file is a scenario with a goal)."""
 GAME_KEYS = {"players", "seed", "leaders", "colors", "setup", "tiles", "map", "core", "populate", "clear",
-             "max_rounds", "ruleset", "generator", "options", "actions", "stop_in_setup"}
+             "max_rounds", "ruleset", "generator", "options", "actions", "stop_in_setup", "core_die", "core_side"}
 SCENARIO_RNG = "splitmix64"
 """The generator a scenario's game is built with unless ``[game] generator`` names another: the corpus
 was written against the maps SplitMix64 deals for its seeds, and a scenario has no secrets."""
@@ -42,7 +43,7 @@ PLAYER_KEYS = {"leader", "row", "trade", "cs_tokens", "gov", "dial", "resources"
                "unused_districts"}
 STATE_KEYS = {"current", "first", "round", "event_pos", "stack", "wonder_decks", "wonder_tokens", "victory_cards",
               "claims", "dice", "rng", "cs_cards", "frames", "turn", "removed_wonders", "gone_wonders",
-              "aside_wonders", "supply", "hands"}
+              "aside_wonders", "supply", "hands", "placed_by"}
 SUPPLY_KINDS = {"diamond": "resource:diamond", "marble": "resource:marble", "mercury": "resource:mercury",
                 "oil": "resource:oil", "water": "water_tokens"}
 """``[state] supply`` and the ``supply`` game fact: the word of a scenario -> the engine's kind
@@ -67,6 +68,12 @@ class Scenario:
     rule: str
     state: GameState
     steps: list[Step] = field(default_factory=list)
+    placed_by: dict[int, int] = field(default_factory=dict)
+    """Who placed each tile on the map (-1: setup, nobody): the engine keeps no record of it, so
+    the scenario follows it, from the seat whose decision put the tile on the map
+    (``track_placements``), or from ``[state] placed_by`` for a map given by hand."""
+    core_die: int | None = None
+    """The die setup rolled for the core's side (None: the map was given by hand, or is fixed)."""
 
 
 class _Ctx:
@@ -75,6 +82,8 @@ class _Ctx:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.lines = text.splitlines()
+        self.placed_by: dict[int, int] = {}
+        self.core_die: int | None = None
 
     def header_line(self, header: str, nth: int = 0) -> int:
         """Line number (1-based) of the ``nth`` occurrence of a table header, 0 if not found."""
@@ -272,7 +281,32 @@ def parse(text: str, path: str = "<scenario>") -> Scenario:
     steps = []
     for i, sd in enumerate(_table_list(ctx, data, "step")):
         steps.append(Step(i, ctx.header_line("[[step]]", i), sd))
-    return Scenario(path, str(title), rule.strip(), st, steps)
+    return Scenario(path, str(title), rule.strip(), st, steps, ctx.placed_by, ctx.core_die)
+
+
+def tile_numbers(st: GameState) -> set[int]:
+    return {p.tile for p in st.placements if p.kind == "tile"}
+
+
+def track_placements(before: set[int], st: GameState, seat: int, placed: dict[int, int]) -> None:
+    """Tiles on the map now and not in ``before`` were placed by ``seat`` (whose decision it was)."""
+    for t in tile_numbers(st) - before:
+        placed[t] = seat
+
+
+def _setup_placers(st: GameState) -> dict[int, int]:
+    """After ``new_game``: the tiles setup laid by itself (the core, nobody's) and a capital tile
+    laid for a seat the engine plays (the base game's Automated Player)."""
+    b = st.board
+    owners = {b.tile_no[s]: seat for seat, s in enumerate(st.capitals) if s >= 0}
+    return {t: owners.get(t, -1) for t in tile_numbers(st)}
+
+
+def _apply_tracked(st: GameState, text: str, placed: dict[int, int]) -> GameState:
+    before, seat = tile_numbers(st), decision_seat(st)
+    st = apply(st, text)
+    track_placements(before, st, seat, placed)
+    return st
 
 
 def _table_list(ctx: _Ctx, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -280,6 +314,50 @@ def _table_list(ctx: _Ctx, data: dict[str, Any], key: str) -> list[dict[str, Any
     if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
         raise ctx.err(key, f"write each entry as a [[{key}]] table", ctx.key_line(key))
     return v
+
+
+def _apply_placed_by(ctx: _Ctx, st: GameState, given: dict[str, Any]) -> None:
+    """``[state] placed_by = { "20" = "red" }``: who placed tiles of a map given by hand. Each a
+    tile on the map; a core tile is setup's (``"nobody"``), and a tile holding a player's capital
+    was placed by that player."""
+    b = st.board
+    capital_of = {b.tile_no[s]: seat for seat, s in enumerate(st.capitals) if s >= 0}
+    core = {p.tile for p in st.placements[: st.core_count] if p.kind == "tile"}
+    for key, who in given.items():
+        if not str(key).isdigit() or int(key) not in tile_numbers(st):
+            raise ValueError(f"placed_by: tile {key} is not on the map")
+        t = int(key)
+        seat = -1 if who == "nobody" else seat_of(st, who)
+        if t in core and seat != -1:
+            raise ValueError(f"placed_by: tile {t} is a core tile, laid by setup (\"nobody\")")
+        if t in capital_of and seat != capital_of[t]:
+            raise ValueError(f"placed_by: tile {t} holds {st.players[capital_of[t]].color}'s capital: that player placed it")
+        ctx.placed_by[t] = seat
+
+
+def _core_die(ctx: _Ctx, g: dict[str, Any], ruleset: str, line: int) -> list[int]:
+    """``core_die`` (1-6) or ``core_side`` ("A" or "B", the lowest die face that gives it): the
+    die setup rolls for the core tiles' side (TI Setup 3e; base Advanced Map Building 3)."""
+    if "core_die" in g and "core_side" in g:
+        raise ctx.err("game", "give the core's die or its side, not both", line)
+    clash = sorted(k for k in ("tiles", "map", "actions") if k in g)
+    if ("core_die" in g or "core_side" in g) and clash:
+        raise ctx.err("game", f"the core's die is rolled at setup: not together with {', '.join(clash)}", line)
+    if "core_die" in g:
+        die = _want(ctx, "game.core_die", g["core_die"], int, ctx.key_line("core_die", line))
+        if not 1 <= die <= 6:
+            raise ctx.err("game.core_die", f"a die shows 1 to 6, not {die}", ctx.key_line("core_die", line))
+        return [die]
+    if "core_side" in g:
+        from ..content import load_content
+
+        side = _want(ctx, "game.core_side", g["core_side"], str, ctx.key_line("core_side", line))
+        a_rolls = load_content(ruleset).ruleset.core_side_a_rolls
+        faces = [d for d in range(1, 7) if (d in a_rolls) == (side == "A")]
+        if side not in ("A", "B") or not faces:
+            raise ctx.err("game.core_side", f"the core's side is \"A\" or \"B\", not {side!r}", ctx.key_line("core_side", line))
+        return faces[:1]
+    return []
 
 
 def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
@@ -303,10 +381,16 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
             cfg["leaders"] = [_lookup("leader", dict(c0.leaders), x) for x in cfg["leaders"]]
         except ValueError as e:
             raise ctx.err("game.leaders", str(e), ctx.key_line("leaders", line)) from None
+    dice = _core_die(ctx, g, ruleset, line)
     try:
-        st = new_game(cfg, seed)
+        st = new_game(cfg, seed, dice)
     except ValueError as e:
         raise ctx.err("game", str(e), line) from None
+    if st.forced_dice:
+        raise ctx.err("game", "this setup rolls no die for the core (the base game's first-game map is fixed)", line)
+    ctx.placed_by = _setup_placers(st)
+    ctx.core_die = next((int(e.data["die"]) for e in st.events
+                         if isinstance(e, Event) and e.kind == "setup_core" and "die" in e.data), None)
     c = content_for(st)
     if "actions" in g:
         return _play_actions(ctx, st, g, line)
@@ -337,6 +421,8 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
         st.cities, st.capitals = {}, (-1,) * st.n
         st.stack = tuple(t for t in st.stack if t not in {p.tile for p in placements})
         st.stack_frames = [{"kind": "setup_finish"}]
+        ctx.placed_by = dict.fromkeys(tile_numbers(st), -1)  # a map given by hand: [state] placed_by
+        ctx.core_die = None
         advance(st)  # populates the map, deals the wonder decks, starts the first turn
         if not g.get("populate", True):
             _clear_map(st)
@@ -346,7 +432,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
         if setup != "first":
             for text in _want(ctx, "game.setup", setup, list, sl):
                 try:
-                    st = apply(st, _want(ctx, "game.setup", text, str, sl))
+                    st = _apply_tracked(st, _want(ctx, "game.setup", text, str, sl), ctx.placed_by)
                 except (IllegalActionError, NotationError) as e:
                     raise ctx.err("game.setup", f"{text!r}: {e}", sl) from None
         if _want(ctx, "game.stop_in_setup", g.get("stop_in_setup", False), bool, line):
@@ -354,7 +440,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
                 raise ctx.err("game.stop_in_setup", "setup is over after the listed setup actions", line)
         else:
             while in_setup(st):
-                st = apply(st, legal_actions(st)[0])
+                st = _apply_tracked(st, str(legal_actions(st)[0]), ctx.placed_by)
         st = st.copy()
     if isinstance(g.get("ruleset"), dict):
         _override_ruleset(ctx, st, g["ruleset"], line)
@@ -379,7 +465,9 @@ def _play_actions(ctx: _Ctx, st: GameState, g: dict[str, Any], line: int) -> Gam
     texts = _want(ctx, "game.actions", g["actions"], list, al)
     for i, text in enumerate(texts):
         try:
+            before, seat = tile_numbers(st), decision_seat(st)
             apply_in_place(st, _want(ctx, "game.actions", text, str, al))
+            track_placements(before, st, seat, ctx.placed_by)
         except (IllegalActionError, NotationError) as e:
             raise ctx.err("game.actions", f"action {i + 1} {text!r}: {e}", al) from None
         if st.winner != -1 and i + 1 < len(texts):
@@ -696,6 +784,8 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
             st.stack = tuple(int(x) for x in sd["stack"])
         if "hands" in sd:
             _apply_hands(st, _want(ctx, "state.hands", sd["hands"], dict, line))
+        if "placed_by" in sd:
+            _apply_placed_by(ctx, st, _want(ctx, "state.placed_by", sd["placed_by"], dict, line))
         if "wonder_decks" in sd:
             for wtype, deck in _want(ctx, "state.wonder_decks", sd["wonder_decks"], dict, line).items():
                 if wtype not in st.wonder_decks:

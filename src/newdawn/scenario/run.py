@@ -9,6 +9,7 @@ failed step: later steps depend on earlier ones.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,8 @@ from .build import (
     in_setup,
     load,
     seat_of,
+    tile_numbers,
+    track_placements,
 )
 from .errors import ScenarioError
 
@@ -51,7 +54,7 @@ PLAYER_FACTS = {"trade", "cs_tokens", "gov", "dial", "resources", "nws", "dipl",
                 "unused_control", "unused_districts"}
 GAME_FACTS = {"winner", "round", "current", "first", "event_pos", "claims", "barbarians", "cs_conquered", "cs_cards",
               "wonder_decks", "wonder_tokens", "stack", "over", "removed_wonders", "gone_wonders", "aside_wonders",
-              "supply", "tiles", "hands", "core_markers", "core_side", "returned_tiles"}
+              "supply", "tiles", "hands", "core_markers", "core_side", "core_die", "returned_tiles", "placed_by"}
 REACH_LIMIT = 20000
 """States a ``reach`` step may visit before it reports the search as too large."""
 _COORD = re.compile(r"-?\d+,-?\d+")
@@ -78,6 +81,7 @@ def run_file(path: str | Path) -> Result:
 
 
 def run(sc: Scenario) -> Result:
+    sc = dataclasses.replace(sc, placed_by=dict(sc.placed_by))  # followed through the steps
     st = sc.state
     for step in sc.steps:
         try:
@@ -119,7 +123,9 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
         events: list[str] = []
         for text in _texts(d["do"], sc, step, "do"):
             try:
+                before, seat = tile_numbers(st), decision_seat(st)
                 st = apply(st, text)
+                track_placements(before, st, seat, sc.placed_by)
             except NotationError as e:
                 raise ScenarioError(sc.path, step.label(), f"bad action text {text!r}: {e}") from None
             except IllegalActionError as e:
@@ -539,7 +545,7 @@ def _check_game(sc: Scenario, step: Step, st: GameState) -> None:
         elif k in ("removed_wonders", "gone_wonders", "aside_wonders"):
             got = sorted(getattr(st, "cs_aside_wonders" if k == "aside_wonders" else k))  # a list: a copy shows
             want = sorted(_lookup("wonder", dict(c.wonders), w) for w in v)
-        elif k in ("tiles", "hands", "core_markers", "core_side", "returned_tiles"):
+        elif k in ("tiles", "hands", "core_markers", "core_side", "core_die", "returned_tiles", "placed_by"):
             got, want = _map_fact(sc, step, st, k, v)
         elif k == "supply":
             unknown = set(v) - set(SUPPLY_KINDS)
@@ -575,6 +581,19 @@ def _map_fact(sc: Scenario, step: Step, st: GameState, k: str, v: Any) -> tuple[
     or "B", the side the die chose) and ``returned_tiles`` (tiles of the ruleset in the box:
     neither on the map, in a hand, nor in the stack)."""
     tiles = [p for p in st.placements if p.kind == "tile"]
+    if k == "core_die":
+        if sc.core_die is None:
+            raise ScenarioError(sc.path, step.label(), "core_die: no die was rolled for this map (given by hand, or fixed)")
+        return sc.core_die, v
+    if k == "placed_by":
+        if not isinstance(v, dict):
+            raise ScenarioError(sc.path, step.label(), f"placed_by: expected a table of tile = player, got {v!r}")
+        want_by: dict[str, str] = {}
+        for key, who in v.items():
+            if not str(key).isdigit() or int(key) not in sc.placed_by:
+                raise ScenarioError(sc.path, step.label(), f"placed_by: tile {key} is not on the map")
+            want_by[str(int(key))] = "nobody" if who == "nobody" else _who(st, _seat(sc, step, st, who))
+        return {t: _who(st, sc.placed_by[int(t)]) for t in want_by}, want_by
     if k == "tiles":
         by_no = {p.tile: p for p in tiles}
         want = sorted(str(w) for w in v)
