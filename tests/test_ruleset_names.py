@@ -10,7 +10,10 @@ module, and this test fails when a string literal elsewhere spells a ruleset's i
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
+
+import pytest
 
 from newdawn.content import load_content
 from newdawn.content.rulesets import DEFAULT_RULESET, ruleset_ids
@@ -74,8 +77,6 @@ def test_every_ruleset_is_registered_alike() -> None:
 
 
 def test_an_unregistered_ruleset_is_refused() -> None:
-    import pytest
-
     from newdawn.content import ContentError
     from newdawn.engine import new_game
 
@@ -83,3 +84,35 @@ def test_an_unregistered_ruleset_is_refused() -> None:
         engine_rulesets.code_for("nowhere")
     with pytest.raises(ContentError, match="unknown ruleset 'nowhere'"):
         new_game({"ruleset": "nowhere", "players": 2}, 1)
+
+
+def test_a_third_ruleset_is_data_and_registered_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fan variant of Terra Incognita (two trade tokens a card, a different name) is its data
+    and two registrations; no shared module changes. Here the registrations are made by the test
+    (a real ruleset's modules would be found in the two packages) and its data is given as an
+    override of the packaged files."""
+    from newdawn.content import loader
+    from newdawn.content import rulesets as content_rulesets
+    from newdawn.content.rulesets.ti import WONDERS_PER_TYPE_ERA, standard_build
+    from newdawn.engine import apply, legal_actions, new_game
+
+    doc = loader.read_raw("ruleset_ti")
+    doc.update(id="variant", name="Two-token variant", summary="Terra Incognita with two trade tokens a card.",
+               trade_cap=2)
+    monkeypatch.setitem(content_rulesets._SPECS, "variant", content_rulesets.RulesetSpec(
+        id="variant", build=standard_build("variant", WONDERS_PER_TYPE_ERA), order=9, own_box=False))
+    monkeypatch.setitem(engine_rulesets.CODE, "variant", engine_rulesets.RulesetCode())
+    variant = loader.load_content_from(None, "variant", overrides={"ruleset_variant": doc})
+    cached = loader._load_cached
+    monkeypatch.setattr(loader, "_load_cached", lambda r: variant if r == "variant" else cached(r))
+
+    assert "variant" in ruleset_ids() and ruleset_ids()[0] == DEFAULT_RULESET
+    st = new_game({"ruleset": "variant", "players": 3}, 7)
+    assert st._c is variant and st._c.ruleset.trade_cap == 2
+    rng = random.Random(7)
+    for _ in range(400):
+        if st.winner != -1:
+            break
+        st = apply(st, rng.choice(legal_actions(st)))
+        assert all(n <= 2 for ps in st.players for n in ps.trade.values())
+    assert st.round >= 2

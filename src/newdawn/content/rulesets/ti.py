@@ -5,6 +5,7 @@ set, leaders, map tiles and victory cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Final
 
@@ -15,20 +16,26 @@ from newdawn.content.ruleset_reader import OPTIONAL_FIELDS, read_ruleset
 from newdawn.content.rulesets import RulesetSpec, register
 
 ID: Final = "ti"
-FILE: Final = f"ruleset_{ID}.json"
 WONDERS_PER_TYPE_ERA: Final = 3
 """Wonders of each type and era in the Terra Incognita wonder set."""
 
 
-def build(files: _Files) -> Content:
-    records = _read_records(files)
-    ruleset, r = read_ruleset(FILE, files.doc(f"ruleset_{ID}"), ID)
-    missing = sorted(k for k in OPTIONAL_FIELDS if k not in r.obj)
-    if missing:
-        r.fail(f"missing key(s) {missing}")
-    content = Content(**{stem: MappingProxyType(recs) for stem, recs in records.items()}, ruleset=ruleset)
-    _cross_check(content, FILE, WONDERS_PER_TYPE_ERA)
-    return content
+def standard_build(rid: str, wonders_per_type_era: int) -> Callable[[_Files], Content]:
+    """The build of a ruleset read wholly by the shared reader from ``ruleset_<rid>.json``, with
+    every field (Terra Incognita's; a variant of it registers its own id with this)."""
+    file = f"ruleset_{rid}.json"
+
+    def build(files: _Files) -> Content:
+        records = _read_records(files)
+        ruleset, r = read_ruleset(file, files.doc(f"ruleset_{rid}"), rid)
+        missing = sorted(k for k in OPTIONAL_FIELDS if k not in r.obj)
+        if missing:
+            r.fail(f"missing key(s) {missing}")
+        content = Content(**{stem: MappingProxyType(recs) for stem, recs in records.items()}, ruleset=ruleset)
+        _cross_check(content, file, wonders_per_type_era)
+        return content
+
+    return build
 
 
-register(RulesetSpec(id=ID, build=build, order=0))
+register(RulesetSpec(id=ID, build=standard_build(ID, WONDERS_PER_TYPE_ERA), order=0))
