@@ -28,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "newdawn"
 COMPILED = ("engine", "content", "bots")
-NOT_COMPILED = ("engine/event.py", "engine/frames.py")
+NOT_COMPILED = ("engine/event.py", "engine/frames.py", "engine/frame_base.py", "engine/rulesets/base_frames.py")
 """Modules left as Python; the compiled ones import them. ``event.py``: mypyc cannot compile a
-subclass of ``str``. ``frames.py``: compiled, its TypedDicts would keep only runtime classes
+subclass of ``str``. ``frames.py`` (with ``frame_base.py`` and ``rulesets/base_frames.py``,
+whose step shapes it joins): compiled, its TypedDicts would keep only runtime classes
 as annotations (``type`` for a ``Literal`` kind, ``list`` for ``list[int]``, no
 ``NotRequired``), and ``scenario/frame_shapes.py`` reads the declared shapes at run time; a
 TypedDict is a plain dict either way, so nothing runs slower."""

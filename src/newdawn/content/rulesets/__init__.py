@@ -45,7 +45,7 @@ class RulesetSpec:
 
 
 _SPECS: Final[dict[str, RulesetSpec]] = {}
-_found: list[bool] = [False]
+_discovered = False
 
 
 def register(spec: RulesetSpec) -> None:
@@ -53,9 +53,10 @@ def register(spec: RulesetSpec) -> None:
 
 
 def _discover() -> None:
-    if _found[0]:
+    global _discovered
+    if _discovered:
         return
-    _found[0] = True
+    _discovered = True
     for m in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{m.name}")
     if DEFAULT_RULESET not in _SPECS:
