@@ -1,0 +1,135 @@
+"""How well the package keeps its layers, in numbers: run `python tools/layering_report.py`
+(`--list` names every finding).
+
+- late imports without a reason: imports inside a function or class with no `# late import:`
+  comment on their line or the line above (tests/test_layering.py asks for the reason inside
+  the engine);
+- import circles: groups of modules that reach each other through imports, function-level
+  imports included (an import moved into a function hides a circle from the interpreter, not
+  from the design);
+- internal engine imports: modules outside `newdawn.engine` importing one of its inner modules
+  (`newdawn.engine.<module>`) instead of the engine's door, `newdawn.engine`;
+- library imports of the command line: modules outside `newdawn.cli` importing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "newdawn"
+NOTE = "# late import:"
+
+
+def module_name(path: Path) -> str:
+    parts = ("newdawn", *path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def resolve(importer: str, is_package: bool, node: ast.ImportFrom, known: set[str]) -> list[str]:
+    """The absolute module names an ``import from`` names: for each imported name, the submodule
+    when it is one, else the module it is taken from."""
+    if node.level == 0:
+        base = node.module or ""
+    else:
+        pkg = importer.split(".") if is_package else importer.split(".")[:-1]
+        pkg = pkg[:len(pkg) - (node.level - 1)]
+        base = ".".join([*pkg, *([node.module] if node.module else [])])
+    return sorted({f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names})
+
+
+def scan() -> tuple[dict[str, set[str]], list[str], list[str], list[str]]:
+    files = {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+    edges: dict[str, set[str]] = defaultdict(set)
+    late: list[str] = []
+    inner: list[str] = []
+    cli: list[str] = []
+    for mod, path in files.items():
+        text = path.read_text()
+        lines = text.splitlines()
+        tree = ast.parse(text, filename=str(path))
+        nested = {id(n) for top in tree.body if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                  for n in ast.walk(top)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                targets = resolve(mod, path.name == "__init__.py", node, set(files))
+            else:
+                continue
+            ours = [t for t in targets if t in files and t != mod]
+            if not ours:
+                ours = [max((t for t in targets if t.startswith("newdawn")), key=len, default="")]
+                ours = [t for t in ours if t]
+            where = f"{path.relative_to(SRC.parent)}:{node.lineno}"
+            if id(node) in nested and ours:
+                above = lines[node.lineno - 2] if node.lineno >= 2 else ""
+                if NOTE not in lines[node.lineno - 1] and NOTE not in above:
+                    late.append(f"{where}: {', '.join(ours)}")
+            for t in ours:
+                if t in files:
+                    edges[mod].add(t)
+                if not mod.startswith("newdawn.engine") and t.startswith("newdawn.engine.") and t in files:
+                    inner.append(f"{where}: {t}")
+                if not mod.startswith("newdawn.cli") and t.startswith("newdawn.cli"):
+                    cli.append(f"{where}: {t}")
+    return edges, sorted(set(late)), sorted(set(inner)), sorted(set(cli))
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    sys.setrecursionlimit(10_000)
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--list", action="store_true", help="name every finding")
+    args = ap.parse_args()
+    edges, late, inner, cli = scan()
+    groups = circles(edges)
+    rows = [("late imports without a reason", late), ("import circles", [" <-> ".join(g) for g in groups]),
+            ("internal engine imports from outside the engine", inner),
+            ("imports of the command line from library code", cli)]
+    for label, found in rows:
+        print(f"{len(found):5d}  {label}")
+        if args.list:
+            for f in found:
+                print(f"         {f}")
+
+
+if __name__ == "__main__":
+    main()
