@@ -56,7 +56,8 @@ GUIDE: tuple[GuideStep, ...] = (
     GuideStep("welcome", "Welcome", (
         "You lead {leader}, {color}, against {rival}, played by the Easy bot. This short game ({rounds} rounds) "
         "shows you the parts of the table one at a time, each with an orange frame around it. Leave the guide "
-        "whenever you like: the game goes on as a normal one. The map: your capital is the {color} star. Every "
+        "whenever you like: the game goes on as a normal one. The map: your capital is the {color} city marked ★. "
+        "Every "
         "space has a terrain, and each terrain a difficulty from 1 (grassland) to 5 (mountain); the legend "
         "button lists them."), "map"),
     GuideStep("focus_row", "Your focus row", (
