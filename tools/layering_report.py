@@ -2,8 +2,8 @@
 (`--list` names every finding).
 
 - late imports without a reason: imports inside a function or class with no `# late import:`
-  comment on their line or the line above (tests/test_layering.py asks for the reason inside
-  the engine);
+  comment on their line or above their run of imports (tests/test_layering.py asks for the
+  reason inside the engine);
 - import circles: groups of modules that reach each other through imports, function-level
   imports included (an import moved into a function hides a circle from the interpreter, not
   from the design);
@@ -41,6 +41,17 @@ def resolve(importer: str, is_package: bool, node: ast.ImportFrom, known: set[st
     return sorted({f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names})
 
 
+def has_reason(lines: list[str], lineno: int) -> bool:
+    """Whether the import at ``lineno`` (1-based) carries the note: on its line, or above the
+    run of import lines it stands in."""
+    i = lineno - 1
+    if NOTE in lines[i]:
+        return True
+    while i > 0 and lines[i - 1].strip().startswith(("from ", "import ")):
+        i -= 1
+    return i > 0 and NOTE in lines[i - 1]
+
+
 def scan() -> tuple[dict[str, set[str]], list[str], list[str], list[str]]:
     files = {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
     edges: dict[str, set[str]] = defaultdict(set)
@@ -65,10 +76,8 @@ def scan() -> tuple[dict[str, set[str]], list[str], list[str], list[str]]:
                 ours = [max((t for t in targets if t.startswith("newdawn")), key=len, default="")]
                 ours = [t for t in ours if t]
             where = f"{path.relative_to(SRC.parent)}:{node.lineno}"
-            if id(node) in nested and ours:
-                above = lines[node.lineno - 2] if node.lineno >= 2 else ""
-                if NOTE not in lines[node.lineno - 1] and NOTE not in above:
-                    late.append(f"{where}: {', '.join(ours)}")
+            if id(node) in nested and ours and not has_reason(lines, node.lineno):
+                late.append(f"{where}: {', '.join(ours)}")
             for t in ours:
                 if t in files:
                     edges[mod].add(t)

@@ -8,7 +8,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 def engine_build() -> str:
     """``"compiled"`` when the engine in use was built with mypyc (``make fast``), else ``"pure"``."""
-    from .engine import state  # the engine is loaded by whoever asks which build it is
+    # late import: the engine is loaded by whoever asks which build it is, not by this module
+    from .engine import state
 
     path = getattr(state, "__file__", None) or ""
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure"

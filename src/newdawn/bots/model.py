@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameState
-from .evaluate import W_TEMPO
+from .evaluate import W_TEMPO, WIN
 from .features import FEATURES, seat_features
 
 FORMAT: Final = "newdawn-model/1"
@@ -153,8 +153,6 @@ class LearnedEvaluation:
         return self.scores(st)[p]
 
     def value(self, st: GameState, seat: int) -> float:
-        from .evaluate import WIN
-
         if st.winner >= 0:
             return WIN if st.winner == seat else -WIN
         s = self.scores(st)

@@ -16,11 +16,15 @@ instead of reporting the games it had finished.
 from __future__ import annotations
 
 import contextlib
+import functools
+import multiprocessing as mp
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
+
+from .common import CliError
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -114,9 +118,6 @@ def run_jobs(fn: Callable[[J, Callable[[], bool] | None], R | None], jobs: Itera
 
 def _run_pool(fn: Callable[[J, Callable[[], bool] | None], R | None], jobs: list[J], on_done: Callable[[R], None],
               stop: StopFlag, workers: int) -> None:
-    import functools
-    import multiprocessing as mp
-
     pool = mp.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_ignore_stop_signals)
     try:
         it = pool.imap_unordered(functools.partial(_call_unstoppable, fn), jobs)
@@ -136,9 +137,9 @@ def _run_pool(fn: Callable[[J, Callable[[], bool] | None], R | None], jobs: list
 
 def _run_ray(fn: Callable[[J, Callable[[], bool] | None], R | None], jobs: list[J], on_done: Callable[[R], None],
              stop: StopFlag, address: str) -> None:
-    from .common import CliError
 
     try:
+        # late import: Ray is optional (the `cluster` extra) and loads only when asked for
         import ray
     except ImportError:
         raise CliError("--ray needs the Ray package, which is not installed here: "

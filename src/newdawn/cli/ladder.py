@@ -44,6 +44,7 @@ PLAN_KEYS = ("specs", "ruleset", "seed", "seeds", "max_rounds")
 
 def _plan(args: argparse.Namespace, out: Path) -> dict[str, Any]:
     """The run's plan: the one in ``out`` (the options given must agree with it), or a new one."""
+    # late import: bots and games load only when the command runs, not when the CLI parses
     from ..bots.registry import validate_spec
     from ..bots.tournament import AUTOMATED_PLAYER
 
@@ -109,6 +110,7 @@ def read_games(path: Path) -> list[dict[str, Any]]:
 
 
 def main(args: argparse.Namespace) -> int:
+    # late import: bots and games load only when the command runs, not when the CLI parses
     from ..strength.ladder import play_ladder_game, schedule
     from .jobs import GameProgress, StopFlag, default_workers, run_jobs, stop_signals
 
@@ -142,6 +144,7 @@ def _game_text(res: dict[str, Any]) -> str:
 
 def _report(plan: dict[str, Any], results: list[dict[str, Any]], out: Path, args: argparse.Namespace,
             stopped: bool) -> int:
+    # late import: bots and games load only when the command runs, not when the CLI parses
     from ..strength.ladder import markdown, plot, table
 
     if not results:

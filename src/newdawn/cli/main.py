@@ -97,23 +97,28 @@ module and one name here, so commands grow without touching each other's code.""
 
 def _run_builtin(args: argparse.Namespace) -> int:
     if args.command == "sim":
+        # late import: only the command that runs is loaded (`newdawn --help` stays quick)
         from . import sim
 
         return sim.main(args)
     if args.command == "bench":
+        # late import: only the command that runs is loaded (`newdawn --help` stays quick)
         from . import bench
 
         return bench.run(args.json, args.runs, args.games, args.ruleset, args.cpu_time)
     if args.command == "replay":
+        # late import: only the command that runs is loaded (`newdawn --help` stays quick)
         from . import replay
 
         return replay.run(args.record, args.to)
+    # late import: only the command that runs is loaded (`newdawn --help` stays quick)
     from . import play
 
     return play.run(args.players, args.seed, args.delay, args.max_rounds, args.ruleset)
 
 
 def _plugins() -> dict[str, object]:
+    # late import: a command module is found by name only when it runs
     import importlib
 
     return {name: importlib.import_module(f"{__package__}.{name}") for name in PLUGINS}

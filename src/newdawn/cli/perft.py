@@ -26,6 +26,7 @@ def add_parser(sub: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    # late import: the scenario runner loads only when the command runs, not when the CLI parses
     from ..scenario import ScenarioError
     from ..scenario.perft import divide, load_perft, perft
     from .scenario import files_of

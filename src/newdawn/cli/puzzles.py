@@ -23,6 +23,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _load(paths: list[str]) -> list[Any]:
+    # late import: scenarios and bots load only when the command runs, not when the CLI parses
     from ..scenario import ScenarioError
     from ..strength.puzzles import SUITE, load_suite
 
@@ -36,6 +37,7 @@ def _load(paths: list[str]) -> list[Any]:
 
 
 def main(args: argparse.Namespace) -> int:
+    # late import: scenarios and bots load only when the command runs, not when the CLI parses
     from ..strength.puzzles import check_solution, run_suite, summary
 
     puzzles = _load(args.paths)
@@ -51,6 +53,7 @@ def main(args: argparse.Namespace) -> int:
         return 1 if bad else 0
     specs = args.bot or ["greedy"]
     try:
+        # late import: scenarios and bots load only when the command runs, not when the CLI parses
         from ..bots.registry import validate_spec
 
         for s in specs:

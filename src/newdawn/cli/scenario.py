@@ -22,6 +22,7 @@ def files_of(paths: list[str]) -> list[Path]:
 
 
 def main(args: argparse.Namespace) -> int:
+    # late import: the scenario runner loads only when the command runs, not when the CLI parses
     from ..scenario import ScenarioError, load, run, show
 
     passed = failed = broken = 0

@@ -38,9 +38,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def main(args: argparse.Namespace) -> int:
     try:
+        # late import: the web stack loads only when serving
         import uvicorn
         from sqlalchemy.engine import make_url
 
+        # late import: the web stack loads only when serving
         from ..server import create_app
         from ..server.runtime import settle_process
         from ..server.store import db_file, default_db_url

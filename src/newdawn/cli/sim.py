@@ -127,6 +127,7 @@ def run(players: int, games: int, seed: int, max_rounds: int | None, as_json: bo
         for i in range(games):
             one(i)
     elif sys.stdout.isatty():
+        # late import: rich's progress bar loads only when drawn on a terminal
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()) as prog:
@@ -183,6 +184,7 @@ def ruleset_options(args: Any) -> dict[str, Any]:
 
 
 def parse_players(text: str, ruleset: str = DEFAULT_RULESET) -> list[str]:
+    # late import: bots load only when the command runs, not when the CLI parses
     from ..bots.registry import validate_spec
     from ..bots.tournament import AUTOMATED_PLAYER
 
@@ -214,6 +216,7 @@ def tournament(specs: list[str], games: int, seed: int, max_rounds: int | None,
     """Play the tournament's games (in parallel) and return their summaries in game order.
     Stopped (``stop`` set by a signal, or ``on_done`` raising KeyboardInterrupt), it raises
     ``Stopped`` with the games finished so far."""
+    # late import: bots load only when the command runs, not when the CLI parses
     from ..bots.tournament import play_job, schedule
 
     jobs = schedule(specs, games, seed, max_rounds, ruleset, options)
@@ -249,6 +252,7 @@ def _pct(x: float) -> str:
 
 
 def _tournament_text(specs: list[str], t: dict[str, Any]) -> None:
+    # late import: rich loads only when a table is printed to a terminal
     from rich.console import Console
     from rich.table import Table
 
@@ -278,10 +282,12 @@ def _tournament_text(specs: list[str], t: dict[str, Any]) -> None:
 
 def plot(path: str, t: dict[str, Any], results: list[dict[str, Any]]) -> None:
     try:
+        # late import: matplotlib loads only when a plot is drawn
         import matplotlib
     except ImportError:
         raise CliError("--plot needs matplotlib: pip install 'newdawn[bots]'") from None
     matplotlib.use("Agg")
+    # late import: matplotlib loads only when a plot is drawn
     import matplotlib.pyplot as plt
 
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4.5))
@@ -310,6 +316,7 @@ def plot(path: str, t: dict[str, Any], results: list[dict[str, Any]]) -> None:
 def run_tournament(players: str, games: int, seed: int, max_rounds: int | None, as_json: bool,
                    workers: int | None, ray_address: str | None, plot_path: str | None, ruleset: str = DEFAULT_RULESET,
                    options: dict[str, Any] | None = None) -> int:
+    # late import: bots load only when the command runs, not when the CLI parses
     from ..bots.tournament import aggregate
 
     if games < 1:
@@ -349,6 +356,7 @@ def _play_tournament(specs: list[str], games: int, seed: int, max_rounds: int | 
     stopped before the end."""
     show_bar = sys.stderr.isatty()
     if show_bar:
+        # late import: rich loads only when a table is printed to a terminal
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

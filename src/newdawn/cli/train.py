@@ -26,6 +26,7 @@ DEFAULT_COMPILED = "build/mypyc"
 
 
 def add_parser(sub: Any) -> None:
+    # late import: the learning stack loads only when the command runs, not when the CLI parses
     from ..learn.recipes import RECIPES
 
     p = sub.add_parser("train", help="self-play games and the fit of the win-chance models (resumable)")
@@ -55,6 +56,7 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def _recipe_names(args: argparse.Namespace) -> list[str]:
+    # late import: the learning stack loads only when the command runs, not when the CLI parses
     from ..learn.recipes import RECIPES
 
     if not args.recipes:
@@ -90,6 +92,7 @@ def compiled_dir(given: str) -> str | None:
 
 
 def main(args: argparse.Namespace) -> int:
+    # late import: the learning stack loads only when the command runs, not when the CLI parses
     from ..learn.recipes import RECIPES
 
     if args.scale <= 0:
@@ -103,6 +106,7 @@ def main(args: argparse.Namespace) -> int:
         stopped = _play(recipes, data, args)
     if stopped or args.play_only:
         return 130 if stopped else 0
+    # late import: the learning stack loads only when the command runs, not when the CLI parses
     from ..learn.fit import train_models
 
     try:
@@ -114,6 +118,7 @@ def main(args: argparse.Namespace) -> int:
 
 def _play(recipes: list[Any], data: Path, args: argparse.Namespace) -> bool:
     """Play the games not yet kept; True when the run was stopped before the end."""
+    # late import: the learning stack loads only when the command runs, not when the CLI parses
     from ..learn.selfplay import Writers, play_selfplay, todo
     from .jobs import GameProgress, StopFlag, default_workers, run_jobs, stop_signals
 
