@@ -30,7 +30,9 @@ export function markGuideTarget(guide) {
   el.classList.add("guide-target");
   if (scrolledFor !== guide.step && window.innerWidth > 1000) { // on a phone the step's text stays in view
     scrolledFor = guide.step;
-    el.scrollIntoView({ block: "center" });
+    el.scrollIntoView({ block: "nearest" });
+    const panel = document.getElementById("guide"); // the step's own words stay in view too
+    if (panel && !panel.contains(el)) panel.scrollIntoView({ block: "nearest" });
   }
 }
 
