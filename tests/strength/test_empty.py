@@ -102,3 +102,28 @@ def test_hard_out_of_time_still_does_not_end_a_turn_that_did_nothing(monkeypatch
     bot._turn, bot._spent = (s.round, s.current), 10.0  # the turn's time is gone
     monkeypatch.setattr(mcts, "greedy_step", lambda *a, **k: parse_action("done"))  # type: ignore[attr-defined]
     assert bot.choose(player_view(s, 0), legal).verb == "place"
+
+
+def test_a_card_not_played_out_for_lack_of_time_is_still_checked_for_doing_something(monkeypatch: object) -> None:
+    """``focus_values`` out of time cannot play a card's turn out; a short search
+    (``greedy.can_change``) says whether the card could do anything, so a card with nothing to
+    do is never taken as useful unchecked (Hard resolved such cards in long games)."""
+    import newdawn.bots.greedy as greedy
+    from newdawn.bots.evaluate import HAND
+
+    st = _red_to_move()
+    asked: list[str] = []
+
+    def nothing_but_culture(s0: GameState, seat: int, focus: object, budget: int = 400) -> bool:
+        asked.append(str(focus))
+        return str(focus) == "focus culture"
+
+    monkeypatch.setattr(greedy, "can_change", nothing_but_culture)  # type: ignore[attr-defined]
+    values = {str(x.action): x.useful for x in greedy.focus_values(st, 0, legal_actions(st), HAND,
+                                                                    clock=lambda: 1.0, stop=0.0)}
+    assert values["focus military"] is False and values["focus culture"] is True
+    assert sorted(asked) == sorted(str(a) for a in legal_actions(st))
+    # with time, the card's turn is played out and judged by what it changed, not searched for
+    asked.clear()
+    greedy.focus_values(st, 0, legal_actions(st), HAND)
+    assert asked == []

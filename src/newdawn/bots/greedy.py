@@ -39,6 +39,11 @@ W_REPEAT: Final = 3.0
 row where it is (two bots trading one control token back and forth with Mass Media did that
 for 150 rounds)."""
 
+LATE_BUDGET: Final = 60
+"""Actions ``can_change`` may apply for a focus card ``focus_values`` had no time to play out:
+a card taken as useful unchecked was Hard's empty turn (industry resolved with nothing to
+build) in long games, where the time ran out before the later cards of the row."""
+
 CHAIN_STEPS: Final = 8
 """Sub-decisions of the same seat played on after an option before evaluating."""
 SETTLE_LIMIT: Final = 40
@@ -218,6 +223,33 @@ def turn_end(s0: GameState, seat: int, actions: Sequence[str]) -> GameState:
     return st
 
 
+def can_change(s0: GameState, seat: int, focus: Action | str, budget: int = 400) -> bool:
+    """Whether some line of the turn that starts with ``focus`` at ``S0`` changes something
+    (``changed``; depth first, active options before passive ones, within ``budget`` actions
+    applied). The empty-turn count's test (``strength.empty``), and ``focus_values``'s for a
+    card it had no time to play out."""
+    st, depth = with_stop(s0, seat)
+    left = [budget]
+
+    def rec(s: GameState) -> bool:
+        if over_at(s, depth):
+            return changed(s0, s, seat)
+        opts = [a for a in legal_actions(s) if a.verb != "back"]
+        if decision_seat(s) == seat:
+            opts.sort(key=lambda a: a.verb in PASSIVE)
+        for a in opts:
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+            if rec(apply(s, a)):
+                return True
+            if decision_seat(s) != seat:
+                return False  # a rival's answer: one line of it is enough to look at
+        return False
+
+    return rec(apply(st, focus))
+
+
 class FocusValue(NamedTuple):
     """A focus card at the focus choice, as ``focus_values`` judges it."""
 
@@ -225,8 +257,8 @@ class FocusValue(NamedTuple):
     value: float
     """Greedy's value of the card's whole turn, plus the focus tempo."""
     useful: bool
-    """Whether that turn changed anything (``changed``; True for a card not played out for lack
-    of time)."""
+    """Whether that turn changed anything (``changed``; for a card not played out for lack of
+    time, whether some short line of its turn would: ``can_change`` within ``LATE_BUDGET``)."""
 
 
 def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluation,
@@ -247,7 +279,7 @@ def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluati
             v = chain_value(nxt, seat, TURN_STEPS, work, stop, ev=ev, turn=turn_of(st), clock=clock, line=line)
         else:
             v = ev.value(nxt, seat)
-        useful = late or changed(st, turn_end(st, seat, line), seat)
+        useful = can_change(st, seat, a, LATE_BUDGET) if late else changed(st, turn_end(st, seat, line), seat)
         out.append(FocusValue(a, v + tempo(st, seat, a, ev.tempo), useful))
     return out
 

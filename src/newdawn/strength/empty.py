@@ -23,33 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.greedy import PASSIVE, changed, over_at, turn_end, with_stop
-from ..engine import GameState, apply, decision_seat, legal_actions
-
-
-def useful(s0: GameState, seat: int, focus: str, budget: int = 400) -> bool:
-    """Whether some line of the turn that starts with ``focus`` at ``S0`` changes something
-    (depth first, active options before passive ones, within ``budget`` actions applied)."""
-    st, depth = with_stop(s0, seat)
-    left = [budget]
-
-    def rec(s: GameState) -> bool:
-        if over_at(s, depth):
-            return changed(s0, s, seat)
-        opts = [a for a in legal_actions(s) if a.verb != "back"]
-        if decision_seat(s) == seat:
-            opts.sort(key=lambda a: a.verb in PASSIVE)
-        for a in opts:
-            left[0] -= 1
-            if left[0] < 0:
-                return False
-            if rec(apply(s, a)):
-                return True
-            if decision_seat(s) != seat:
-                return False  # a rival's answer: one line of it is enough to look at
-        return False
-
-    return rec(apply(st, focus))
+from ..bots.greedy import can_change as useful
+from ..bots.greedy import changed, turn_end
+from ..engine import GameState, legal_actions
 
 
 def is_empty(s0: GameState, seat: int, actions: Sequence[str], budget: int = 400) -> bool:
