@@ -158,8 +158,11 @@ def _pushed(fn: Callable[..., Any], seen: set[Any] | None = None) -> set[str]:
     except (OSError, TypeError, SyntaxError):
         return set()
     out: set[str] = set()
+    # An event logged (``log(st, {"kind": ...})``) is no frame, though its kind may share a name.
+    events = {id(a) for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "log" for a in node.args}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):  # a frame: {"kind": "<kind>", ...}
+        if isinstance(node, ast.Dict) and id(node) not in events:  # a frame: {"kind": "<kind>", ...}
             for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "kind" and value is not None:
                     for k in ast.walk(value):

@@ -48,7 +48,7 @@ def test_base_options_are_checked(capsys: pytest.CaptureFixture[str], argv: list
 
 def test_play_and_bench_take_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--ruleset", "base", "--players", "2", "--seed", "3", "--max-rounds", "2"]) == 0
-    assert "places tile" in capsys.readouterr().out
+    assert "places a map tile" in capsys.readouterr().out
 
 
 def test_perft_takes_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

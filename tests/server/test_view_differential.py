@@ -57,7 +57,7 @@ def _crosses_a_round(st: GameState) -> bool:
         nxt = apply(st, a)
         if nxt.stack_frames and nxt.stack_frames[-1]["kind"] == "commit":
             nxt = apply(nxt, Action("resolve"))
-        if any(getattr(e, "kind", "") == "dial" for e in nxt.events):
+        if any(e["kind"] == "dial" for e in nxt.events):
             return True
     return False
 

@@ -14,6 +14,7 @@ from rich.markup import escape
 from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
 from ..content.rulesets import DEFAULT_RULESET
+from ..describe.event_words import event_sentence
 from ..engine import Action, GameState, game_config
 from ..engine.state import content_for
 from ..engine.victory import claimed_cards
@@ -50,8 +51,8 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ru
     con.print(f"[bold]newdawn: {players} random bots, seed {seed}[/bold]")
     for s in range(st.n):
         con.print(f"seat {s}: {escape(leader_label(st, s))}")
-    for line in st.events:
-        con.print(f"  {escape(line)}")
+    for e in st.events:
+        con.print(f"  {escape(event_sentence(st, e)[1])}")
 
     bot = RandomBot(random.Random(seed))
     last_round = st.round
@@ -71,8 +72,8 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ru
 
     def after(st: GameState, seat: int, a: Action) -> None:
         nonlocal last_round
-        for line in st.events:
-            con.print(f"    {escape(line)}")
+        for e in st.events:
+            con.print(f"    {escape(event_sentence(st, e)[1])}")
         if st.round != last_round:
             con.print(f"[dim]after round {last_round}: {escape(standings(st))}[/dim]")
             last_round = st.round

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..describe.event_words import event_sentence
 from ..engine import GameState, IllegalActionError, NotationError, decision_seat, parse_action, rounds_played
 from ..engine.api import RECORD_FORMATS, apply_in_place, record_config
 from .common import CliError, leader_label, start_game, winner_agendas
@@ -48,8 +49,8 @@ def replay_record(record: dict[str, Any], to: int | None = None, log: bool = Tru
     st = start_game(cfg, record["seed"])
     st.forced_dice = list(record.get("forced_dice", []))
     if log:
-        for line in st.events:
-            print(f"{'':>6}  setup: {line}")
+        for e in st.events:
+            print(f"{'':>6}  setup: {event_sentence(st, e)[1]}")
     actions: list[str] = record["actions"]
     if to is not None:
         actions = actions[: max(0, to)]
@@ -64,8 +65,8 @@ def replay_record(record: dict[str, Any], to: int | None = None, log: bool = Tru
             raise CliError(f"action {i} of the record is not legal (round {rnd}, seat {seat}): {e}") from None
         if log:
             print(f"{i:>6}  r{rnd:<3} seat {seat}  {a}")
-            for line in st.events:
-                print(f"{'':>18}{line}")
+            for ev in st.events:
+                print(f"{'':>18}{event_sentence(st, ev)[1]}")
     return st
 
 

@@ -15,7 +15,7 @@ def _card_attack(st: GameState, f: CardAttackFrame, a: Action, r: Rec) -> None:
     """``attack q,r`` from a base military card: the piece there, in words."""
     from ..engine.military import defender_of
     from ..engine.rulesets.base_military import target_at
-    from .log import target_words
+    from .event_words import target_words
 
     s = space_id(st, a.arg)
     target = target_at(st, f["seat"], s) if s is not None else None

@@ -10,7 +10,7 @@ from typing import Any
 from ..engine.industry import payment_parts, wonder_cost_parts
 from ..engine.military import attack_parts, defense_parts
 from ..engine.state import GameState, content_for
-from .log import target_words
+from .event_words import target_words
 from .names import (
     TERRAIN,
     city_state_name,

@@ -229,37 +229,3 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 def icon_text_of(icons: list[str] | tuple[str, ...]) -> str:
     return "; ".join(ICON.get(i, words(i)) for i in icons)
-
-
-def plain_sentence(st: GameState, text: str) -> str:
-    """An engine sentence that carries no data (a decision's question, an event logged
-    without facts), in the table's words, as a sentence (capital first letter): "seat 0"
-    becomes "Seat 1" wherever it stands (an engine "Seat 3", capital S, counts from 1 already
-    and stays), and data ids
-    (``jebel_barkal``) become names, word by word."""
-    c = content_for(st)
-    ws = text.split(" ")
-    out = []
-    i = 0
-    while i < len(ws):
-        w = ws[i]
-        # The engine's "seat 0" counts from 0; its "Seat 3" (capital S) already from 1.
-        if w == "seat" and i + 1 < len(ws):
-            num = ws[i + 1]
-            core = num.rstrip("'s,:;.)")
-            if core.isdigit():
-                out.append(f"Seat {int(core) + 1}{num[len(core):]}")
-                i += 2
-                continue
-        if w.lower() in ("army", "caravan") and i + 1 < len(ws) and ws[i + 1].isdigit():
-            out.append(f"{w[0].upper()}{w[1:]} {int(ws[i + 1]) + 1}")
-            i += 2
-            continue
-        core = w.rstrip(",:;.)")
-        if "_" in core or core in c.wonders or core in c.focus_cards or core in c.city_states \
-                or core in c.player_diplomacy or core.startswith("nw:"):
-            w = thing_name(st, core) + w[len(core):]
-        out.append(w)
-        i += 1
-    said = " ".join(out)
-    return said[:1].upper() + said[1:]

@@ -22,6 +22,7 @@ from ..engine.frames import Frame
 from ..engine.rulesets.base_frames import BaseMapPlaceFrame
 from ..engine.state import GameState, content_for
 from .contract import Cell, Hex, Option
+from .event_words import target_words
 from .names import (
     FOCUS_TYPE,
     SKIP_VERBS,
@@ -37,6 +38,7 @@ from .names import (
     thing_name,
     words,
 )
+from .questions import question
 
 
 @dataclass
@@ -205,7 +207,6 @@ def _fight_hint(st: GameState, f: fr.ArmyStepFrame, s: int) -> tuple[str, str] |
     engine's own combat values (before trade tokens and rerolls)."""
     from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
     from .breakdown import fight_odds
-    from .log import target_words
 
     seat = f["seat"]
     targets = targets_at(st, seat, s)
@@ -270,7 +271,6 @@ def _figure_step(piece: str) -> Maker:
 
 def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
     from ..engine.military import defender_of
-    from .log import target_words
 
     s = f["space"]
     r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
@@ -632,6 +632,5 @@ def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None
         return "the game is over"
     if any(o["spaces"] for o in options):
         return None
-    from ..engine import describe
-
-    return f"this decision ({describe(st)}) does not choose a space on the map: use the buttons"
+    q = question(st)
+    return f"this decision ({q[:1].lower() + q[1:]}) does not choose a space on the map: use the buttons"

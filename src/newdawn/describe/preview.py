@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING, cast
 from ..engine import apply, decision_seat, legal_actions, player_view
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
+from ..engine.event import Event
 from ..engine.frames import BuildFrame
 from ..engine.state import GameState, content_for
 from ..engine.view import state_from_view
+from .event_words import event_sentence
 from .names import SKIP_VERBS, plural
+from .questions import question
 
 if TYPE_CHECKING:
     from .options import Rec
@@ -77,8 +80,8 @@ def public_samples(st: GameState) -> list[GameState]:
     return [state_from_view(view, s) for s in SAMPLE_SEEDS]
 
 
-def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[str]] | None:
-    events: list[str] = []
+def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[Event]] | None:
+    events: list[Event] = []
     cur = st
     for a in actions:
         try:
@@ -165,14 +168,14 @@ def _first_step(st: GameState) -> tuple[str, bool]:
     return _decision_words(st), bool(real)
 
 
-def _resolved(st: GameState, a: Action) -> tuple[GameState, list[str], str] | None:
+def _resolved(st: GameState, a: Action) -> tuple[GameState, list[Event], str] | None:
     """The state after the focus option and ``resolve`` (no trade tokens), its events, and the
     words of the tokens the card could take."""
     got = _after(st, [a])
     if got is None:
         return None
     nxt, _ = got
-    events: list[str] = []
+    events: list[Event] = []
     tokens = ""
     if nxt.stack_frames and nxt.stack_frames[-1]["kind"] == "commit":
         f = nxt.stack_frames[-1]
@@ -186,18 +189,16 @@ def _resolved(st: GameState, a: Action) -> tuple[GameState, list[str], str] | No
     return nxt, events, tokens
 
 
-def _known_events(runs: list[tuple[GameState, list[str], str]], seat: int) -> tuple[list[str], bool]:
+def _known_events(runs: list[tuple[GameState, list[Event], str]], seat: int) -> tuple[list[str], bool]:
     """The event lines every sample agrees on, up to the first that chance decides (said as
     chance); and whether the preview stopped there."""
-    from .log import event_entry
-
     prefix = f"Seat {seat + 1} "
-    texts = [[event_entry(nxt, e, 0, nxt.round)["text"].removeprefix(prefix) for e in events]
+    texts = [[event_sentence(nxt, e)[1].removeprefix(prefix) for e in events]
              for nxt, events, _ in runs]
     first_nxt, first_events, _ = runs[0]
     out: list[str] = []
     for i, e in enumerate(first_events):
-        kind = getattr(e, "kind", "")
+        kind = e["kind"]
         if kind == "resolve":
             continue
         if kind in CHANCE:
@@ -206,8 +207,8 @@ def _known_events(runs: list[tuple[GameState, list[str], str]], seat: int) -> tu
         if any(len(t) <= i or t[i] != texts[0][i] for t in texts):
             out.append(UNKNOWN)
             return out, True
-        if kind == "dial":
-            icons = getattr(e, "data", {}).get("icons", [])
+        if e["kind"] == "dial":
+            icons = e["icons"]
             dial = texts[0][i][:1].lower() + texts[0][i][1:]
             out.append(dial + (" (a die is rolled)" if "barb_move" in icons else ""))
             return out, True  # what the dial's icons do depends on the die and the decks
@@ -249,10 +250,7 @@ def focus_preview(st: GameState, a: Action, samples: list[GameState] | None = No
 
 
 def _decision_words(st: GameState) -> str:
-    from ..engine import describe
-    from .names import plain_sentence
-
-    text = plain_sentence(st, describe(st))
+    text = question(st)
     return text[:1].lower() + text[1:]
 
 

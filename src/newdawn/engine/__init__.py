@@ -1,7 +1,7 @@
 """The rules engine: pure, deterministic and serialisable.
 
 Entry points: ``new_game``, ``legal_actions``, ``apply``, ``apply_in_place``, ``why_illegal``,
-``decision_seat``, ``describe``, ``game_config``, ``player_view``, ``determinize``, ``replay``.
+``decision_seat``, ``decision_kind``, ``game_config``, ``player_view``, ``determinize``, ``replay``.
 The modules stand on floors (``docs/engine.md``); ``tests/test_layering.py`` keeps them there.
 """
 
@@ -9,8 +9,8 @@ from .actions import Action, parse_action
 from .api import (
     apply,
     apply_in_place,
+    decision_kind,
     decision_seat,
-    describe,
     game_config,
     is_terminal,
     legal_actions,
@@ -26,6 +26,6 @@ from .view import determinize, player_view
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "determinize", "game_config", "is_terminal", "legal_actions", "make_record",
+    "decision_kind", "decision_seat", "determinize", "game_config", "is_terminal", "legal_actions", "make_record",
     "new_game", "parse_action", "player_view", "replay", "rounds_played", "why_illegal",
 ]

@@ -28,11 +28,10 @@ from . import (  # noqa: F401
 )
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
-from .flow import CHOICE, EXPLAIN, advance, decision_seat
+from .flow import CHOICE, EXPLAIN, advance, decision_kind, decision_seat
 from .rulesets import load_ruleset_modules
 from .setup import new_game
 from .state import GameState
-from .turn import describe
 from .victory import claim_completed
 
 load_ruleset_modules()  # every ruleset's code, steps and hooks (engine/rulesets/)
@@ -109,8 +108,8 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
         return f"{a.verb} takes no argument here"
     if a.verb not in verbs:
         allowed = ", ".join(sorted(verbs))
-        return f"the pending decision ({describe(st)}) allows: {allowed}"
-    return f"{a} is not one of the options of this decision ({describe(st)})"
+        return f"the pending decision ({decision_kind(st)}) allows: {allowed}"
+    return f"{a} is not one of the options of this decision ({decision_kind(st)})"
 
 
 def _check(st: GameState, action: Action | str) -> Action:
@@ -201,6 +200,6 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_seat", "describe", "game_config", "is_terminal", "legal_actions", "make_record",
+    "decision_kind", "decision_seat", "game_config", "is_terminal", "legal_actions", "make_record",
     "new_game", "parse_action", "replay", "rounds_played", "why_illegal",
 ]

@@ -35,7 +35,7 @@ NEAR_TEXT: Final = {
 }
 
 
-@choice("place", lambda st, f: f"Place a control token ({f['left']} left, {NEAR_TEXT.get(f['near'], 'near the named space')})")
+@choice("place")
 def place_options(st: GameState, f: PlaceFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
@@ -52,7 +52,7 @@ def place_act(st: GameState, f: PlaceFrame, a: Action) -> None:
     s = space_of(st, a.arg)
     if a.verb == "remove":
         remove_control(st, s)
-        log(st, f"seat {f['seat']} takes back the control token at {a.arg}", "take_back", seat=f["seat"], space=s)
+        log(st, {"kind": "take_back", "seat": f['seat'], "space": s})
         return
     # The frame is updated first, so steps the placement triggers (Stonehenge) come next.
     count_down(st, f)
@@ -90,7 +90,7 @@ def _is_empty_land(st: GameState, s: int) -> bool:
     return not st.board.is_water[s] and is_empty(st, s)
 
 
-@choice("shift", "You may move one of your control tokens to an adjacent empty space")
+@choice("shift")
 def shift_options(st: GameState, f: ShiftFrame) -> list[Action]:
     seat = f["seat"]
     b = st.board
@@ -123,7 +123,7 @@ def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
         st.reinforced_mut().add(t)
     if dist:
         st.district[t] = dist
-    log(st, f"seat {seat} moves a control token from {src} to {dst}", "move_token", seat=seat, src=s, dst=t)
+    log(st, {"kind": "move_token", "seat": seat, "src": s, "dst": t})
 
 
 @op("mass_media")
@@ -161,8 +161,7 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if s in st.reinforced:
         st.mark_agendas("reinforced")
         st.reinforced_mut().discard(s)
-        log(st, f"the control token at {where} is flipped to its unreinforced side", "unreinforce", seat=st.ctl.get(s),
-            space=s)
+        log(st, {"kind": "unreinforce", "seat": st.ctl.get(s), "space": s})
     else:
         replace_control(st, f["seat"], s)
         w = st.wonder_at.get(s)
@@ -179,7 +178,7 @@ def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:
                     st.cs_aside_wonders = (*st.cs_aside_wonders, w)
 
 
-space_choice("mass_media", MassMediaFrame, "You may swap or flip a rival control token near your territory",
+space_choice("mass_media", MassMediaFrame,
              "target", _mass_media_targets, _mass_media_do, skip="done", why=_mass_media_why)
 
 

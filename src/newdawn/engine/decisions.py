@@ -18,7 +18,8 @@ from .spaces import space_actions, space_of
 from .state import GameState
 
 # ``F`` is the frame class of the decision's kind (``frames.py``), given as ``shape``: mypy
-# then checks the frame keys that ``describe``, ``targets``, ``effect`` and ``why`` read.
+# then checks the frame keys that ``targets``, ``effect`` and ``why`` read. A decision's question
+# is worded in ``describe/questions.py``.
 SpaceTargets = Callable[[GameState, F], Iterable[int]]
 SpaceEffect = Callable[[GameState, F, int, str], None]
 SpaceWhy = Callable[[GameState, F, int], str | None]
@@ -34,7 +35,7 @@ SHAPE: Final[dict[str, type[Any]]] = {}
 ``tests/engine/test_frames.py``)."""
 
 
-def space_choice(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str,
+def space_choice(kind: str, shape: type[F], verb: str,
                  targets: SpaceTargets[F], effect: SpaceEffect[F],
                  *, skip: str | None = "skip", why: SpaceWhy[F] | None = None) -> None:
     """Register decision ``kind``: ``<verb> q,r`` for each space of ``targets`` (in space
@@ -42,7 +43,7 @@ def space_choice(kind: str, shape: type[F], describe: str | Callable[[GameState,
     the decision; a chosen space then runs ``effect(st, frame, space, "q,r")``. ``why(st,
     frame, space)`` explains a refused ``<verb>`` (None: no explanation of its own)."""
     MADE[kind] = (targets, effect) if why is None else (targets, effect, why)
-    _register(kind, shape, describe, verb, skip,
+    _register(kind, shape, verb, skip,
               lambda st, f: space_actions(verb, st, list(targets(st, f))),
               lambda st, f, arg: effect(st, f, space_of(st, arg), arg))
     if why is not None:
@@ -55,24 +56,24 @@ def space_choice(kind: str, shape: type[F], describe: str | Callable[[GameState,
             return refuse(st, f, space_of(st, a.arg))
 
 
-def item_choice(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str,
+def item_choice(kind: str, shape: type[F], verb: str,
                 targets: ItemTargets[F], effect: ItemEffect[F],
                 *, skip: str | None = "skip") -> None:
     """Register decision ``kind``: ``<verb> <item>`` for each item of ``targets`` (in the order
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
     then runs ``effect(st, frame, item)``."""
     MADE[kind] = (targets, effect)
-    _register(kind, shape, describe, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
+    _register(kind, shape, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
 
 
-def _register(kind: str, shape: type[F], describe: str | Callable[[GameState, F], str], verb: str, skip: str | None,
+def _register(kind: str, shape: type[F], verb: str, skip: str | None,
               offer: Callable[[GameState, F], list[Action]], run: ItemEffect[F]) -> None:
     """The decision both factories make: the offered actions, then ``skip``; choosing pops the
     step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
     SHAPE[kind] = shape
     decline = action(skip) if skip is not None else None
 
-    @choice(kind, describe)
+    @choice(kind)
     def options(st: GameState, f: F) -> list[Action]:
         opts = offer(st, f)
         if decline is not None:

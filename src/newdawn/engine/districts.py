@@ -83,10 +83,10 @@ def count_near(st: GameState, seat: int, s: int, terrains: tuple[str, ...]) -> i
 def run_campus(st: GameState, f: CampusFrame) -> None:
     n = count_near(st, f["seat"], f["space"], ("mountain", "natural_wonder"))
     add_trade_to_type(st, f["seat"], "science", n)
-    log(st, f"seat {f['seat']}'s campus: {n} trade tokens on science")
+    log(st, {"kind": "district_trade", "seat": f["seat"], "district": "campus", "space": f["space"], "n": n, "focus": "science"})
 
 
-@choice("hub", "Commercial hub: tokens for mature cities, or for deserts near it")
+@choice("hub")
 def hub_options(st: GameState, f: HubFrame) -> list[Action]:
     return [action("mode", "cities"), action("mode", "desert")]
 
@@ -102,7 +102,7 @@ def hub_act(st: GameState, f: HubFrame, a: Action) -> None:
     else:
         n = count_near(st, seat, f["space"], ("desert",))
         add_trade_to_type(st, seat, "economy", n)
-        log(st, f"seat {seat}'s commercial hub: {n} trade tokens on economy")
+        log(st, {"kind": "district_trade", "seat": seat, "district": "commercial_hub", "space": f["space"], "n": n, "focus": "economy"})
 
 
 def zone_city_targets(st: GameState, seat: int) -> set[int]:
@@ -111,7 +111,7 @@ def zone_city_targets(st: GameState, seat: int) -> set[int]:
     return city_legal(st, seat, within(st, friendly_spaces(st, seat), 2), None)
 
 
-@choice("zone", "Industrial zone: tokens for forests near it, or 3 industry tokens for a city")
+@choice("zone")
 def zone_options(st: GameState, f: ZoneFrame) -> list[Action]:
     opts = [action("mode", "forest")]
     if st.players[f["seat"]].trade.get(type_key(st, f["seat"], "industry"), 0) >= 3 and zone_city_targets(st, f["seat"]):
@@ -126,7 +126,7 @@ def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
     if a.arg == "forest":
         n = count_near(st, seat, f["space"], ("forest",))
         add_trade_to_type(st, seat, "industry", n)
-        log(st, f"seat {seat}'s industrial zone: {n} trade tokens on industry")
+        log(st, {"kind": "district_trade", "seat": seat, "district": "industrial_zone", "space": f["space"], "n": n, "focus": "industry"})
     else:
         st.player_mut(seat).trade[type_key(st, seat, "industry")] -= 3
         push(st, {"kind": "zone_city", "seat": seat})
@@ -138,7 +138,7 @@ def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
     return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
 
 
-space_choice("zone_city", ZoneCityFrame, "Build a city within two spaces of a friendly space",
+space_choice("zone_city", ZoneCityFrame,
              "city", lambda st, f: zone_city_targets(st, f["seat"]),
              lambda st, f, s, where: build_city(st, f["seat"], s), skip=None, why=_zone_city_why)
 
@@ -157,7 +157,7 @@ def encampment_targets(st: GameState, f: EncampmentFrame) -> tuple[list[int], li
     return defeat, reinforce
 
 
-@choice("encampment", "Encampment: defeat a barbarian or rival army, and/or reinforce a token, within 2")
+@choice("encampment")
 def encampment_options(st: GameState, f: EncampmentFrame) -> list[Action]:
     defeat, reinforce = encampment_targets(st, f)
     return [*space_actions("defeat", st, defeat), *space_actions("reinforce", st, reinforce), action("done")]
@@ -181,20 +181,20 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
         letter = next((k for k, v in st.barbs.items() if v == s), None)
         if letter is not None:
             del st.barbs[letter]
-            log(st, f"seat {seat}'s encampment defeats barbarian {letter}", "note", seat=seat, space=s)
+            log(st, {"kind": "encampment", "seat": seat, "space": s, "letter": letter, "other": -1})
             push(st, {"kind": "trade_place", "seat": seat, "left": content_for(st).ruleset.combat["barbarian_trade_tokens"]})
         else:
             for p, ps in enumerate(st.players):
                 if p != seat and s in ps.armies:
                     ps = st.player_mut(p)
                     ps.armies[ps.armies.index(s)] = ON_CARD
-                    log(st, f"seat {seat}'s encampment defeats seat {p}'s army", "note", seat=seat, space=s)
+                    log(st, {"kind": "encampment", "seat": seat, "space": s, "letter": "", "other": p})
                     break
     if f["defeated"] and f["reinforced"]:
         st.stack_frames.remove(f)
 
 
-@choice("theater", "Theater square: place a control token within 2 spaces")
+@choice("theater")
 def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
@@ -222,7 +222,7 @@ def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> str | None:
 def theater_act(st: GameState, f: TheaterFrame, a: Action) -> None:
     if a.verb == "remove":  # the district's placement still waits
         remove_control(st, space_of(st, a.arg))
-        log(st, f"seat {f['seat']} takes back the control token at {a.arg}")
+        log(st, {"kind": "take_back", "seat": f["seat"], "space": space_of(st, a.arg)})
         return
     pop(st)
     if a.verb == "place":

@@ -46,7 +46,7 @@ from .movement import (
 )
 from .ops import op
 from .pieces import take_player_card
-from .spaces import barb_at, coord, space_actions, space_of, supply_left, supply_resources, too_hard
+from .spaces import barb_at, space_actions, space_of, supply_left, supply_resources, too_hard
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -55,7 +55,7 @@ def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> t
     return [{"kind": "caravans", "seat": seat, "slot": slot, "move": e.int("move") + bonus, "water": e.bool("water"), "barb": e.str("barbarian", "none"), "moved": []}], True
 
 
-@choice("caravans", "Choose a caravan to move, or finish")
+@choice("caravans")
 def caravans_options(st: GameState, f: CaravansFrame) -> list[Action]:
     returned = st.turn.get("returned_caravans", [])
     return figure_options(st, f["seat"], "caravan", st.players[f["seat"]].caravans,
@@ -97,7 +97,7 @@ def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -
     push(st, {**f, "kind": "caravan_step"})
 
 
-space_choice("caravan_start", CaravanStartFrame, "Choose the city your caravan leaves from",
+space_choice("caravan_start", CaravanStartFrame,
              "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do, skip=None,
              why=lambda st, f, s: figure_start_refusal("caravan"))
 
@@ -201,7 +201,7 @@ def _caravan_steps(st: GameState, f: CaravanStepFrame, here: int) -> list[Action
     return out
 
 
-@choice("caravan_step", lambda st, f: f"Move caravan {f['figure']} ({f['left']} movement left)")
+@choice("caravan_step")
 def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
     seat = f["seat"]
     here = st.players[seat].caravans[f["figure"]]
@@ -260,8 +260,7 @@ def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
     if letter is not None:
         # Currency: the caravan defeats the barbarian (no trade token).
         del st.barbs[letter]
-        log(st, f"seat {seat}'s caravan defeats barbarian {letter} at {a.arg}", "caravan_barb", seat=seat, letter=letter,
-            space=s)
+        log(st, {"kind": "caravan_barb", "seat": seat, "letter": letter, "space": s})
         if f["barb"] == "defeat_stop":
             pop(st)  # before the hook: a frame it pushes (Sumeria's resource) must stay
         # Defeating a barbarian with a caravan counts for Sumeria (FAQ).
@@ -273,7 +272,7 @@ def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
             if s in st.turn.get("arrivals", []):
                 ps.caravans[i] = ON_CARD
                 st.turn["returned_caravans"] = [*st.turn.get("returned_caravans", []), i]
-                log(st, f"seat {seat}'s caravan goes back to its card")
+                log(st, {"kind": "caravan_home", "seat": seat, "space": s})
             else:
                 arrive(st, seat, i, s)
 
@@ -291,19 +290,17 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
         cs = st.cs_at[s]
         add_trade_to_type(st, seat, c.city_states[cs].type, n)
         card = "cs:" + cs
-        took = ""
+        took = False
         if st.cs_cards.get(cs, 0) > 0 and card not in ps.dipl:
             st.cs_cards[cs] -= 1
             st.mark_agendas()
             ps.dipl = (*ps.dipl, card)
-            took = " and takes its diplomacy card"
-        log(st, f"seat {seat}'s caravan reaches {c.city_states[cs].name}: {n} trade tokens{took}", "caravan_cs",
-            seat=seat, cs=cs, n=n, space=s)
+            took = True
+        log(st, {"kind": "caravan_cs", "seat": seat, "cs": cs, "n": n, "space": s, "card": took})
         hooks.fire("after_arrival", st, seat, s, -1)
         return
     rival = st.cities[s]
-    log(st, f"seat {seat}'s caravan reaches seat {rival}'s city at {coord(st, s)}", "caravan_city", seat=seat,
-        other=rival, space=s)
+    log(st, {"kind": "caravan_city", "seat": seat, "other": rival, "space": s})
     push(st, {"kind": "dipl_take", "seat": seat, "rival": rival})
     push(st, {"kind": "trade_place", "seat": seat, "left": n})
     # Effects of arriving (Embassy: before its card may be given back, FAQ) come first.
@@ -311,7 +308,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
     hooks.fire("visited", st, rival, s, seat)
 
 
-item_choice("dipl_take", DiplTakeFrame, lambda st, f: f"You may take one of Seat {f['rival'] + 1}'s diplomacy cards",
+item_choice("dipl_take", DiplTakeFrame,
             "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
             lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
 
@@ -335,7 +332,7 @@ def _swap_do(st: GameState, f: Frame, swap: str) -> None:
     res[take] = res.get(take, 0) + 1
 
 
-item_choice("swap_resource", SwapResourceFrame, "You may trade one of your resources for another type", "swap", _swaps, _swap_do)
+item_choice("swap_resource", SwapResourceFrame, "swap", _swaps, _swap_do)
 
 
 @op("capitalism")
@@ -372,7 +369,7 @@ def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
     push(st, {"kind": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
 
 
-item_choice("capitalism_pick", CapitalismPickFrame, "You may resolve another focus card as if in the first slot",
+item_choice("capitalism_pick", CapitalismPickFrame,
             "focus", _capitalism_keys, _capitalism_do)
 
 
@@ -387,7 +384,7 @@ def water_spots(st: GameState, s: int) -> list[tuple[int, int]]:
     return [c for c in neighbours(st.board.coords[s]) if c not in idx]
 
 
-@choice("fx_ship_water", "Shipbuilding: you may lay a water token touching your caravan's space before exploring")
+@choice("fx_ship_water")
 def ship_water_options(st: GameState, f: FxShipWaterFrame) -> list[Action]:
     return [*(action("water", f"{q},{r}") for q, r in water_spots(st, f["space"])), action("skip")]
 
@@ -401,5 +398,5 @@ def ship_water_act(st: GameState, f: FxShipWaterFrame, a: Action) -> None:
         q, r = parse_coord(a.arg)
         st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
         st.placements_changed()
-        log(st, f"seat {f['seat']} lays a water token at {a.arg} (Shipbuilding)")
+        log(st, {"kind": "water_token", "seat": f["seat"], "space": st.board.index[(q, r)]})
     start_exploration(st, f["seat"], f["space"])

@@ -22,7 +22,7 @@ from .frames import (
     RaidFrame,
 )
 from .pieces import raze_city, remove_control
-from .spaces import armies_at, caravans_at, coord, has_figure, is_empty, space_actions, space_of
+from .spaces import armies_at, caravans_at, has_figure, is_empty, space_actions, space_of
 from .state import ON_CARD, Frame, GameState, without
 
 
@@ -31,7 +31,7 @@ def turn_dial(st: GameState) -> None:
     dial = st._c.ruleset.event_dial
     st.event_pos = (st.event_pos + 1) % len(dial)
     icons = dial[st.event_pos]
-    log(st, f"event dial: {', '.join(icons)}", "dial", icons=list(icons), pos=st.event_pos)
+    log(st, {"kind": "dial", "icons": list(icons), "pos": st.event_pos})
     # Districts and barbarians can complete or lose anyone's agendas: check all after the dial.
     # the kinds "event_<icon>" (``frames.py``: EventSpawnFrame...) carry no parameters
     push_all(st, [*(cast(Frame, {"kind": "event_" + icon}) for icon in icons),
@@ -79,7 +79,7 @@ def run_spawn(st: GameState, f: EventSpawnFrame) -> None:
                 st.player_mut(p).caravans[i] = ON_CARD
         assert is_empty(st, s)
         st.barbs[letter] = s
-        log(st, f"barbarian {letter} returns at {coord(st, s)}", "barb_return", letter=letter, space=s)
+        log(st, {"kind": "barb_return", "letter": letter, "space": s})
 
 
 def _land_in(st: GameState, s: int, d: int) -> int:
@@ -105,26 +105,23 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
     if dest == -1:
         return
     st.barbs[letter] = dest
-    where = coord(st, dest)
     armies: list[tuple[int, int]] = []
     if has_figure(st, dest):  # (most steps meet none: spare the two searches)
         for p, i in caravans_at(st, dest):
             st.player_mut(p).caravans[i] = ON_CARD
-            log(st, f"barbarian {letter} destroys seat {p}'s caravan at {where}", "barb_hit", letter=letter, seat=p,
-                space=dest, piece="caravan", n=i)
+            log(st, {"kind": "barb_hit", "letter": letter, "seat": p, "space": dest, "piece": 'caravan', "n": i})
         armies = armies_at(st, dest)
     if armies:
         for p, i in armies:
             st.player_mut(p).armies[i] = ON_CARD
-            log(st, f"barbarian {letter} defeats seat {p}'s army at {where}", "barb_hit", letter=letter, seat=p,
-                space=dest, piece="army", n=i)
+            log(st, {"kind": "barb_hit", "letter": letter, "seat": p, "space": dest, "piece": 'army', "n": i})
         st.barbs[letter] = start  # back on the last non-water space it occupied
         return
     owner = st.cities.get(dest)
     if owner is not None:
         if dest == st.capitals[owner]:
             st.barbs[letter] = start
-            log(st, f"barbarian {letter} raids seat {owner}'s capital", "barb_raid", letter=letter, seat=owner, space=dest)
+            log(st, {"kind": "barb_raid", "letter": letter, "seat": owner, "space": dest})
             push(st, {"kind": "raid", "seat": owner, "left": st._c.ruleset.barbarians["capital_discard"]})
             return
         raze_city(st, dest, letter)
@@ -135,12 +132,10 @@ def barbarian_step(st: GameState, letter: str, d: int) -> None:
             st.mark_agendas("reinforced")
             st.reinforced_mut().discard(dest)
             st.barbs[letter] = start
-            log(st, f"barbarian {letter} is turned back at {where}; the token is flipped", "barb_turned", letter=letter,
-                seat=owner, space=dest)
+            log(st, {"kind": "barb_turned", "letter": letter, "seat": owner, "space": dest})
         else:
             remove_control(st, dest)
-            log(st, f"barbarian {letter} destroys seat {owner}'s control token at {where}", "barb_hit", letter=letter,
-                seat=owner, space=dest, piece="control token")
+            log(st, {"kind": "barb_hit", "letter": letter, "seat": owner, "space": dest, "piece": 'control token'})
 
 
 def _turned_back(st: GameState, s: int) -> bool:
@@ -152,7 +147,7 @@ def run_barbarian_move(st: GameState, f: EventBarbMoveFrame) -> None:
     rs = st._c.ruleset
     to_dir = rs.barbarians["die_to_direction"]
     die = roll(st)
-    log(st, f"barbarians move: die {die}", "barb_die", die=die)
+    log(st, {"kind": "barb_die", "die": die})
     for letter in sorted(st.barbs):
         barbarian_step(st, letter, to_dir[die - 1])
     # More than one barbarian in a space: the earliest letter moves again (FAQ), until none.
@@ -178,7 +173,7 @@ def run_raid(st: GameState, f: RaidFrame) -> None:
         push(st, {"kind": "discard", "seat": f["seat"], "left": f["left"]})
 
 
-@choice("discard", lambda st, f: f"Barbarians raid your capital: discard trade tokens ({f['left']} left)")
+@choice("discard")
 def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
     t = st.players[f["seat"]].trade
     return [action("discard", k) for k in st._c.ruleset.focus_types if t.get(k, 0) > 0]
@@ -208,7 +203,7 @@ def run_districts(st: GameState, f: EventDistrictsFrame) -> None:
     push_all(st, frames)
 
 
-@choice("district_event", "Resolve your districts in the order you choose")
+@choice("district_event")
 def district_event_options(st: GameState, f: DistrictEventFrame) -> list[Action]:
     seat = f["seat"]
     ctl = st.ctl
@@ -243,10 +238,10 @@ def _governments(st: GameState, f: Frame) -> list[str]:
 
 def _government_do(st: GameState, f: Frame, gov: str) -> None:
     st.player_mut(f["seat"]).gov = gov
-    log(st, f"seat {f['seat']} changes government to {gov}", "government", seat=f["seat"], gov=gov)
+    log(st, {"kind": "government", "seat": f['seat'], "gov": gov})
 
 
-item_choice("government", GovernmentFrame, "You may change your government to a card in a '1' slot",
+item_choice("government", GovernmentFrame,
             "gov", _governments, _government_do, skip="keep")
 
 
@@ -262,8 +257,7 @@ def run_wonder_icon(st: GameState, f: EventWonderFrame) -> None:
             st.wonder_tokens = without(st.wonder_tokens, w)
             deck = st.wonder_decks[wtype] = deck[1:]  # a new list: copies of the state share the decks
             st.gone_wonders = (*st.gone_wonders, w)
-            log(st, f"{w} leaves the game" + (f"; {deck[0]} is revealed" if deck else ""), "wonder_gone", wonder=w,
-                revealed=deck[0] if deck else "")
+            log(st, {"kind": "wonder_gone", "wonder": w, "revealed": deck[0] if deck else ""})
         else:
             st.wonder_tokens = (*st.wonder_tokens, w)
 

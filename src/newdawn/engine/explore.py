@@ -27,9 +27,9 @@ def start_exploration(st: GameState, seat: int, s: int) -> None:
     )
     if not options:
         st.stack = (tile, *st.stack)
-        log(st, f"seat {seat} draws tile {tile}, which cannot be placed: it goes on top of the stack")
+        log(st, {"kind": "tile_back", "seat": seat})
         return
-    log(st, f"seat {seat} explores and draws tile {tile}", "explore", seat=seat)
+    log(st, {"kind": "explore", "seat": seat})
     # the options' texts, as str(placement_action(side, k, t)) writes them
     texts = [f"tile {side}{k} {q},{r}" for side, k, (q, r) in options]
     push(st, {"kind": "explore_place", "seat": seat, "tile": tile, "space": s, "options": texts})
@@ -39,7 +39,7 @@ def placement_action(side: str, k: int, t: tuple[int, int]) -> Action:
     return action("tile", f"{side}{k} {t[0]},{t[1]}")
 
 
-@choice("explore_place", lambda st, f: f"Place tile {f['tile']} touching the explorer's space")
+@choice("explore_place")
 def explore_options(st: GameState, f: ExplorePlaceFrame) -> list[Action]:
     # Computed once when the tile was drawn: nothing changes the map until it is placed.
     return [action("tile", t.partition(" ")[2]) for t in f["options"]]
@@ -61,7 +61,7 @@ def add_tile(st: GameState, p: Placement) -> None:
     populate(st, range(before, st.board.n))
     n = fill_holes(st)
     if n:
-        log(st, f"{n} enclosed hole(s) filled with water")
+        log(st, {"kind": "holes", "n": n})
 
 
 def fill_holes(st: GameState) -> int:

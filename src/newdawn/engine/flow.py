@@ -31,7 +31,6 @@ ExplainFn = Callable[[GameState, Any, Action], str | None]
 AUTO: Final[dict[str, AutoFn]] = {}
 CHOICE: Final[dict[str, tuple[OptionsFn, ActFn]]] = {}
 EXPLAIN: Final[dict[str, ExplainFn]] = {}
-DESCRIBE: Final[dict[str, Callable[[GameState, Any], str]]] = {}
 SEAT_POLICY: Final[dict[str, Callable[[GameState, Frame], Action | None]]] = {}
 """Ruleset id -> the choice of a seat the engine plays itself (the base game's Automated
 Player, ``rulesets/base_automa.py``) at the pending decision, or None when a player decides."""
@@ -44,19 +43,12 @@ def auto(kind: str) -> Callable[[Callable[[GameState, F], None]], Callable[[Game
     return deco
 
 
-def choice(kind: str, describe: str | Callable[[GameState, Any], str] = ""
-           ) -> Callable[[Callable[[GameState, F], list[Action]]], Callable[[GameState, F], list[Action]]]:
-    """Register the options function of a decision; pair it with ``@act(kind)``. A
-    ``describe`` function gets the kind's frame (a lambda's frame is not checked: give it a
-    ``def`` with the frame class to have it checked)."""
+def choice(kind: str) -> Callable[[Callable[[GameState, F], list[Action]]], Callable[[GameState, F], list[Action]]]:
+    """Register the options function of a decision; pair it with ``@act(kind)``. Its question
+    is worded in ``describe/questions.py``, from the frame."""
     def deco(fn: Callable[[GameState, F], list[Action]]) -> Callable[[GameState, F], list[Action]]:
         prev = CHOICE.get(kind)
         CHOICE[kind] = (fn, prev[1] if prev else _no_act)
-        if callable(describe):
-            DESCRIBE[kind] = describe
-        else:
-            text = describe or kind
-            DESCRIBE[kind] = lambda st, f: text
         return fn
     return deco
 
@@ -120,15 +112,10 @@ def count_down(st: GameState, f: _Counted) -> None:
         st.stack_frames[-1] = cast(Frame, {**f, "left": f["left"] - 1})
 
 
-def log(st: GameState, text: str, kind: str = "", **data: Any) -> None:
-    """Record an event line; ``kind`` and ``data`` give its facts (see ``Event``)."""
-    if kind:
-        e = Event(text)
-        e.kind = kind
-        e.data = data
-        st.events.append(e)
-    else:
-        st.events.append(text)
+def log(st: GameState, e: Event) -> None:
+    """Record an event: what happened, as facts (``event.py`` declares each kind's shape; the
+    words are made in ``describe/log.py``)."""
+    st.events.append(e)
 
 
 def advance(st: GameState) -> None:
@@ -156,6 +143,14 @@ def decision_seat(st: GameState) -> int:
         return -1
     seat: int = st.stack_frames[-1].get("seat", st.current)
     return seat
+
+
+def decision_kind(st: GameState) -> str:
+    """The kind of the pending decision ("over" once the game is over); its question is worded
+    in ``describe/questions.py``."""
+    if st.winner != -1 or not st.stack_frames:
+        return "over"
+    return st.stack_frames[-1]["kind"]
 
 
 # ---------------------------------------------------------------- dice and tokens

@@ -32,7 +32,7 @@ def op_reinforce(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> 
 
 
 
-@choice("reinforce", lambda st, f: f"Reinforce your control tokens ({f['left']} left)")
+@choice("reinforce")
 def reinforce_options(st: GameState, f: ReinforceFrame) -> list[Action]:
     seat = f["seat"]
     own = [s for s, o in st.ctl.items() if o == seat and s not in st.reinforced]
@@ -93,7 +93,7 @@ def district_targets(st: GameState, seat: int, max_diff: int) -> list[int]:
 
 
 
-@choice("district", "Place a district")
+@choice("district")
 def district_options(st: GameState, f: DistrictFrame) -> list[Action]:
     seat = f["seat"]
     rs = content_for(st).ruleset
@@ -157,7 +157,7 @@ def op_globalization(st: GameState, seat: int, e: Effect, slot: int, bonus: int)
 
 
 
-@choice("globalization", "Name a district type: every player with one resolves it")
+@choice("globalization")
 def globalization_options(st: GameState, f: GlobalizationFrame) -> list[Action]:
     return [action("name", d) for d in content_for(st).ruleset.districts]
 

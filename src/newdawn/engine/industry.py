@@ -156,7 +156,7 @@ def _affordable(st: GameState, f: BuildFrame, w: str, trade: int) -> bool:
     return most >= wonder_cost(st, seat, w)
 
 
-@choice("build", "Build a city or a world wonder")
+@choice("build")
 def build_options(st: GameState, f: BuildFrame) -> list[Action]:
     seat = f["seat"]
     spaces = set() if f.get("no_city") else city_targets(st, seat, f["slot"], f["range"], f["water"],
@@ -221,7 +221,7 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
         push(st, {"kind": "place", "seat": seat, "left": f["after"], "near": f"at:{s}", "max": f["slot"]})
 
 
-@choice("pay", lambda st, f: f"Pay for {f['wonder']}: production {f['production']} of {f['cost']}")
+@choice("pay")
 def pay_options(st: GameState, f: PayFrame) -> list[Action]:
     seat = f["seat"]
     c = content_for(st)
@@ -273,12 +273,11 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
     if w in st.wonder_tokens:
         st.wonder_tokens = without(st.wonder_tokens, w)
     ps.wonders = (*ps.wonders, w)
-    log(st, f"seat {seat} builds {w} with production {f['production']}", "wonder_built", seat=seat, wonder=w,
-        prod=f["production"], cost=f["cost"])
+    log(st, {"kind": "wonder_built", "seat": seat, "wonder": w, "prod": f['production'], "cost": f['cost']})
     push(st, {"kind": "wonder_city", "seat": seat, "wonder": w})
 
 
-space_choice("wonder_city", WonderCityFrame, lambda st, f: f"Choose the city that holds the {f['wonder']} token", "under",
+space_choice("wonder_city", WonderCityFrame, "under",
              lambda st, f: free_wonder_cities(st, f["seat"]),
              lambda st, f, s, where: place_wonder_token(st, f["seat"], s, f["wonder"]), skip=None)
 

@@ -57,7 +57,6 @@ from .pieces import (
 )
 from .spaces import (
     barb_at,
-    coord,
     difficulty,
     free_wonder_cities,
     space_of,
@@ -78,7 +77,7 @@ def _army_params(f: ArmyParams) -> ArmyParams:
             "passes": f["passes"]}
 
 
-@choice("armies", "Choose an army to move, or finish")
+@choice("armies")
 def armies_options(st: GameState, f: ArmiesFrame) -> list[Action]:
     defeated = st.turn.get("defeated_armies", [])
     again = f["reattack"] and not f["reattack_used"]
@@ -131,7 +130,7 @@ def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None
     push(st, {**f, "kind": "army_step", "prev": s})
 
 
-space_choice("army_start", ArmyStartFrame, "Choose the city your army leaves from",
+space_choice("army_start", ArmyStartFrame,
              "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
              why=lambda st, f, s: figure_start_refusal("army"))
 
@@ -235,7 +234,7 @@ def _army_steps(st: GameState, f: ArmyStepFrame, here: int) -> list[Action]:
     return out
 
 
-@choice("army_step", lambda st, f: f"Move army {f['figure']} ({f['left']} movement left)")
+@choice("army_step")
 def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
     seat = f["seat"]
     here = st.players[seat].armies[f["figure"]]
@@ -273,8 +272,7 @@ def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
             # Antananarivo: armies may not end their move in its space (approximated: an army
             # stopping there goes back to its card).
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army may not stay in {coord(st, here)} and goes back to its card", "note",
-                seat=seat, space=here)
+            log(st, {"kind": "army_home", "seat": seat, "space": here, "why": "city_state"})
         return
     if a.verb == "explore":
         replace_top(st, {**f, "left": f["left"] - 1, "explored": True})
@@ -315,7 +313,7 @@ def begin_attack(st: GameState, f: ArmyStepFrame, s: int, targets: list[str] | N
         push(st, {**params, "kind": "target", "figure": f["figure"], "prev": f["prev"], "space": s})
 
 
-@choice("target", "Choose the piece your army attacks")
+@choice("target")
 def target_options(st: GameState, f: TargetFrame) -> list[Action]:
     return [action("target", t) for t in targets_at(st, f["seat"], f["space"])]
 
@@ -410,22 +408,13 @@ def start_combat(st: GameState, info: AttackInfo, target: str) -> None:
     a_die, d_die = roll(st), roll(st)
     a_base = attack_value(st, info, target, dseat)
     d_base = defense_value(st, target, s, dseat, seat)
-    log(st, f"seat {seat} attacks {target} at {coord(st, s)}: {a_die}+{a_base} against {d_die}+{d_base}", "attack",
-        seat=seat, target=target, space=s, defender=dseat, a_die=a_die, a_base=a_base,
-        d_die=d_die, d_base=d_base)
+    log(st, {"kind": "attack", "seat": seat, "target": target, "space": s, "defender": dseat, "a_die": a_die, "a_base": a_base, "d_die": d_die, "d_base": d_base})
     push(st, {**info, "kind": "combat", "attacker": seat, "defender": dseat, "target": target,
               "attack_die": a_die, "defence_die": d_die, "attack_base": a_base, "defence_base": d_base,
               "attack_plus": 0, "defence_plus": 0, "stage": "attacker"})
 
 
-def _combat_describe(st: GameState, f: CombatFrame) -> str:
-    a = f["attack_die"] + f["attack_base"] + f["attack_plus"]
-    d = f["defence_die"] + f["defence_base"] + f["defence_plus"]
-    who = "Attacker" if f["stage"] == "attacker" else "Defender"
-    return f"{who}: spend military trade tokens? (attack {a}, defence {d}; the defender wins ties)"
-
-
-@choice("combat", _combat_describe)
+@choice("combat")
 def combat_options(st: GameState, f: CombatFrame) -> list[Action]:
     opts = []
     if spendable(st, f["seat"], type_key(st, f["seat"], "military")) > 0:
@@ -449,7 +438,7 @@ def combat_act(st: GameState, f: CombatFrame, a: Action) -> None:
     if a.verb == "reroll":
         spend(st, f["seat"], type_key(st, f["seat"], "military"), 1)
         die = roll(st)
-        log(st, f"seat {f['seat']} rerolls: {die}", "reroll", seat=f["seat"], die=die)
+        log(st, {"kind": "reroll", "seat": f['seat'], "die": die})
         replace_top(st, {**f, "attack_die": die} if attacker else {**f, "defence_die": die})
         return
     d = f["defender"]
@@ -474,12 +463,9 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
         if f.get("figure", -1) >= 0:  # an army (base attacks from a card have none)
             ps.armies[f["figure"]] = ON_CARD
             st.turn["defeated_armies"] = [*st.turn.get("defeated_armies", []), f["figure"]]
-        log(st, f"the attack fails ({a_total} against {d_total})" + (": the army returns to its card" if "i" in f else ""),
-            "attack_result",
-            seat=f["attacker"], won=0, attack=a_total, defence=d_total, space=f["space"])
+        log(st, {"kind": "attack_result", "seat": f["attacker"], "won": 0, "attack": a_total, "defence": d_total, "space": f["space"], "home": "i" in f})
         return
-    log(st, f"the attack succeeds ({a_total} against {d_total})", "attack_result", seat=f["attacker"], won=1,
-        attack=a_total, defence=d_total, space=f["space"])
+    log(st, {"kind": "attack_result", "seat": f["attacker"], "won": 1, "attack": a_total, "defence": d_total, "space": f["space"], "home": False})
     st.mark_agendas()
     ps.flags["best_attack"] = max(ps.flags.get("best_attack", 0), a_total)
     st.turn["won_attacks"] = st.turn.get("won_attacks", 0) + 1
@@ -530,7 +516,7 @@ def resolve_combat(st: GameState, f: CombatFrame) -> None:
             occupy(st, seat, s)
 
 
-@choice("cs_fate", "Conquer the city-state, or liberate it")
+@choice("cs_fate")
 def cs_fate_options(st: GameState, f: CsFateFrame) -> list[Action]:
     return [action("conquer"), action("liberate")]
 
@@ -551,12 +537,12 @@ def cs_fate_act(st: GameState, f: CsFateFrame, a: Action) -> None:
         ps = st.player_mut(seat)
         ps.cs_tokens = (*ps.cs_tokens, cs)
         occupy(st, seat, s)
-        log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
+        log(st, {"kind": "conquer", "seat": seat, "cs": cs})
         return
     liberate(st, s, cs, seat)
 
 
-@choice("plunder", lambda st, f: f"Take up to {f['left']} trade tokens from Seat {f['defender'] + 1}'s focus cards")
+@choice("plunder")
 def plunder_options(st: GameState, f: PlunderFrame) -> list[Action]:
     t = st.players[f["defender"]].trade
     return [*(action("take", k) for k in content_for(st).ruleset.focus_types if t.get(k, 0) > 0),
@@ -586,7 +572,7 @@ def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
         push(st, {"kind": "trade_place", "seat": f["seat"], "left": f["taken"]})
 
 
-space_choice("wonder_move", WonderMoveFrame, lambda st, f: f"Move the {f['wonder']} token to one of your cities", "under",
+space_choice("wonder_move", WonderMoveFrame, "under",
              lambda st, f: free_wonder_cities(st, f["seat"]),
              lambda st, f, t, where: move_wonder(st, f["seat"], f["space"], t), skip=None)
 
@@ -603,8 +589,8 @@ def run_army_after(st: GameState, f: ArmyAfterFrame) -> None:
         prev = f["prev"]
         if prev in st.cs_at:  # it left from Antananarivo, where it may not end its move
             ps.armies[i] = ON_CARD
-            log(st, f"seat {seat}'s army goes back to its card", "army_home", seat=seat)
+            log(st, {"kind": "army_home", "seat": seat})
             return
         ps.armies[i] = prev
-        log(st, f"seat {seat}'s army returns to {coord(st, prev)}", "army_back", seat=seat, space=prev)
+        log(st, {"kind": "army_back", "seat": seat, "space": prev})
 

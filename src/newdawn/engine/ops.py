@@ -68,7 +68,7 @@ def effect_json(e: Effect) -> dict[str, object]:
 
 
 
-@choice("choose", "Choose which effect of the card to resolve")
+@choice("choose")
 def choose_options(st: GameState, f: ChooseFrame) -> list[Action]:
     return [action("mode", opt[0]["op"]) for opt in f["options"]]
 

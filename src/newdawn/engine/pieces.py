@@ -14,7 +14,7 @@ from . import hooks
 from .decisions import space_choice
 from .flow import REKEYED, card_of, key_of_type, log, push, set_key
 from .frames import OccupyTokenFrame
-from .spaces import coord, own_tokens, supply_resources, unused_cities, unused_control
+from .spaces import own_tokens, supply_resources, unused_cities, unused_control
 from .state import LOCKED, ON_CARD, GameState, content_for, without
 
 # ---------------------------------------------------------------- figures
@@ -62,7 +62,7 @@ def gain_token_at(st: GameState, seat: int, s: int) -> None:
         ps.nws = (*ps.nws, tok[3:])
     else:
         ps.resources[tok] = ps.resources.get(tok, 0) + 1
-    log(st, f"seat {seat} takes {tok} at {coord(st, s)}", "take_token", seat=seat, space=s, token=tok)
+    log(st, {"kind": "take_token", "seat": seat, "space": s, "token": tok})
 
 
 def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
@@ -73,8 +73,7 @@ def place_control(st: GameState, seat: int, s: int, district: str = "") -> None:
     gain_token_at(st, seat, s)
     if s in st.wonder_at:
         claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} places {'district ' + district if district else 'a control token'} at {coord(st, s)}",
-        "place", seat=seat, space=s, district=district)
+    log(st, {"kind": "place", "seat": seat, "space": s, "district": district})
     hooks.fire("after_placement", st, seat, s, "district" if district else "control")
 
 
@@ -124,9 +123,9 @@ def replace_control(st: GameState, seat: int, s: int) -> None:
     hooks.fire("replaced", st, old, s, "control")
     if unused_control(st, seat) > 0:
         st.ctl_mut()[s] = seat
-        log(st, f"seat {seat} replaces seat {old}'s control token at {coord(st, s)}", "replace_token", seat=seat, other=old, space=s)
+        log(st, {"kind": "replace_token", "seat": seat, "other": old, "space": s})
     else:
-        log(st, f"seat {old}'s control token at {coord(st, s)} is removed", "token_removed", seat=old, space=s)
+        log(st, {"kind": "token_removed", "seat": old, "space": s})
 
 
 def capture_control(st: GameState, seat: int, s: int) -> None:
@@ -150,7 +149,7 @@ def build_city(st: GameState, seat: int, s: int) -> None:
     st.cities[s] = seat
     gain_token_at(st, seat, s)
     claim_wonder_token(st, seat, s)
-    log(st, f"seat {seat} builds a city at {coord(st, s)}", "city", seat=seat, space=s)
+    log(st, {"kind": "city", "seat": seat, "space": s})
     hooks.fire("after_placement", st, seat, s, "city")
 
 
@@ -165,12 +164,11 @@ def occupy(st: GameState, seat: int, s: int) -> None:
         hooks.fire("replaced", st, old, s, "city")
     if unused_cities(st, seat) > 0:
         st.cities[s] = seat
-        log(st, f"seat {seat} places a city at {coord(st, s)}", "city", seat=seat, space=s)
+        log(st, {"kind": "city", "seat": seat, "space": s})
     elif unused_control(st, seat) > 0:
         st.ctl_mut()[s] = seat
         st.reinforced_mut().add(s)
-        log(st, f"seat {seat} has no city left and places a reinforced control token at {coord(st, s)}", "note",
-            seat=seat, space=s)
+        log(st, {"kind": "fallback_token", "seat": seat, "space": s})
     elif own_tokens(st, seat):
         # No token left either: one of the player's tokens comes off the map first (FAQ,
         # Control Tokens, as for placing); the space waits for it.
@@ -182,11 +180,11 @@ def occupy(st: GameState, seat: int, s: int) -> None:
 def _occupy_token_do(st: GameState, f: OccupyTokenFrame, t: int, where: str) -> None:
     seat, s = f["seat"], f["space"]
     remove_control(st, t)
-    log(st, f"seat {seat} takes back the control token at {where}")
+    log(st, {"kind": "take_back", "seat": seat, "space": t})
     occupy(st, seat, s)
 
 
-space_choice("occupy_token", OccupyTokenFrame, "No city or control token left: take one of your control tokens back to hold the space",
+space_choice("occupy_token", OccupyTokenFrame,
              "remove", lambda st, f: own_tokens(st, f["seat"]), _occupy_token_do, skip=None)
 
 
@@ -203,7 +201,7 @@ def conquer_city_state(st: GameState, seat: int, s: int) -> None:
             pm = st.player_mut(p)
             pm.dipl = without(pm.dipl, "cs:" + cs)
     occupy(st, seat, s)
-    log(st, f"seat {seat} conquers {cs}", "conquer", seat=seat, cs=cs)
+    log(st, {"kind": "conquer", "seat": seat, "cs": cs})
 
 
 def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
@@ -234,9 +232,9 @@ def liberate(st: GameState, s: int, cs: str, seat: int) -> None:
         ps = st.player_mut(seat)
         ps.dipl = (*ps.dipl, "cs:" + cs)
         st.cs_cards[cs] = 1
-        log(st, f"seat {seat} liberates {cs}", "liberate", seat=seat, cs=cs)
+        log(st, {"kind": "liberate", "seat": seat, "cs": cs})
     else:
-        log(st, f"{cs} is liberated", "liberate", seat=-1, cs=cs)
+        log(st, {"kind": "liberate", "seat": -1, "cs": cs})
 
 
 def raze_city(st: GameState, s: int, letter: str) -> None:
@@ -245,9 +243,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
     the city is set aside until a city or token is placed on it."""
     st.mark_agendas()
     owner = st.cities.pop(s)
-    where = coord(st, s)
-    log(st, f"barbarian {letter} destroys seat {owner}'s city at {where}", "barb_hit", letter=letter, seat=owner,
-        space=s, piece="city")
+    log(st, {"kind": "barb_hit", "letter": letter, "seat": owner, "space": s, "piece": 'city'})
     printed = st.board.printed[s]
     nw = printed.natural_wonder if printed else None
     if nw and nw in st.players[owner].nws:
@@ -255,7 +251,7 @@ def raze_city(st: GameState, s: int, letter: str) -> None:
         po = st.player_mut(owner)
         po.nws = without(po.nws, nw)
         st.tokens[s] = "nw:" + nw
-        log(st, f"the {nw} token goes back on {where}")
+        log(st, {"kind": "nw_back", "nw": nw, "space": s})
     hooks.fire("replaced", st, owner, s, "city")
     if printed is not None and printed.city_state:
         liberate(st, s, printed.city_state, -1)  # sets a wonder there aside (once)
@@ -285,7 +281,7 @@ def claim_wonder_token(st: GameState, seat: int, s: int) -> None:
         st.cs_aside_wonders = without(st.cs_aside_wonders, w)
     ps = st.player_mut(seat)
     ps.wonders = (*ps.wonders, w)
-    log(st, f"seat {seat} gains control of {w}", "wonder_control", seat=seat, wonder=w)
+    log(st, {"kind": "wonder_control", "seat": seat, "wonder": w})
     hooks.fire("wonder_gained", st, seat, w, "gained")  # works at once (FAQ)
 
 
@@ -307,7 +303,7 @@ def move_wonder(st: GameState, seat: int, src: int, dst: int) -> None:
             ps.wonders = without(ps.wonders, w)
     ps = st.player_mut(seat)
     ps.wonders = (*ps.wonders, w)
-    log(st, f"seat {seat} takes {w}")
+    log(st, {"kind": "take_wonder", "seat": seat, "wonder": w})
     hooks.fire("wonder_gained", st, seat, w, "gained")
 
 
@@ -335,7 +331,7 @@ def gain_card(st: GameState, seat: int, cid: str, key: str | None = None) -> Non
         for i in range(min(n, len(figs))):
             if figs[i] == LOCKED:
                 figs[i] = ON_CARD
-    log(st, f"seat {seat} takes {card.name}", "take_card", seat=seat, card=cid)
+    log(st, {"kind": "take_card", "seat": seat, "card": cid})
     hooks.fire("card_gained", st, seat, cid)
 
 
@@ -351,7 +347,7 @@ def take_player_card(st: GameState, seat: int, rival: int, card: str) -> None:
         rp.own_dipl = (*rp.own_dipl, held[len(prefix):])
     rp.own_dipl = without(rp.own_dipl, card)
     ps.dipl = (*ps.dipl, prefix + card)
-    log(st, f"seat {seat} takes seat {rival}'s {card} card", "take_rival_card", seat=seat, other=rival, card=card)
+    log(st, {"kind": "take_rival_card", "seat": seat, "other": rival, "card": card})
 
 
 def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) -> None:
@@ -363,11 +359,11 @@ def return_diplomacy(st: GameState, seat: int, target: str, s: int, dseat: int) 
         if card in ps.dipl:
             ps.dipl = without(ps.dipl, card)
             st.cs_cards[st.cs_at[s]] = st.cs_cards.get(st.cs_at[s], 0) + 1
-            log(st, f"seat {seat} returns the {st.cs_at[s]} diplomacy card")
+            log(st, {"kind": "return_cs_card", "seat": seat, "cs": st.cs_at[s]})
     elif dseat >= 0:
         prefix = f"p{dseat}:"
         for held in [d for d in ps.dipl if d.startswith(prefix)]:
             ps.dipl = without(ps.dipl, held)
             rp = st.player_mut(dseat)
             rp.own_dipl = (*rp.own_dipl, held[len(prefix):])
-            log(st, f"seat {seat} returns seat {dseat}'s {held[len(prefix):]} card")
+            log(st, {"kind": "return_diplomacy", "seat": seat, "other": dseat, "card": held[len(prefix):]})

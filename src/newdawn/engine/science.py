@@ -65,12 +65,11 @@ def advance_dial(st: GameState, seat: int, steps: int) -> list[int]:
 def run_dial(st: GameState, f: DialFrame) -> None:
     seat = f["seat"]
     levels = advance_dial(st, seat, f["steps"])
-    log(st, f"seat {seat} turns the tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance", seat=seat,
-        steps=f["steps"], to=st.players[seat].dial)
+    log(st, {"kind": "dial_advance", "seat": seat, "steps": f['steps'], "to": st.players[seat].dial})
     push_all(st, [{"kind": "tech", "seat": seat, "level": lv} for lv in levels])
 
 
-@choice("tech", lambda st, f: f"You may take a level {f['level']} focus card")
+@choice("tech")
 def tech_options(st: GameState, f: TechFrame) -> list[Action]:
     """``take <card>`` replaces the card of its type; with Oxford University also
     ``take <card>@<key>``: it replaces the non-science card named by that key instead."""
@@ -140,7 +139,7 @@ def op_gain_trade(st: GameState, seat: int, e: Effect, slot: int, bonus: int) ->
     return [{"kind": "trade_place", "seat": seat, "left": e.int("count", 1)}], False
 
 
-@choice("trade_place", lambda st, f: f"Place a trade token on a focus card ({f['left']} left)")
+@choice("trade_place")
 def trade_place_options(st: GameState, f: TradePlaceFrame) -> list[Action]:
     opts = [action("trade", t) for t in content_for(st).ruleset.focus_types]
     return opts + hooks.extra_options(st, f["seat"], "trade_place", f)  # Great Zimbabwe
@@ -167,7 +166,7 @@ def op_missing(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
     return [{"kind": "missing_resource", "seat": seat}], False
 
 
-@choice("missing_resource", "You may take a resource of a type you do not have")
+@choice("missing_resource")
 def missing_options(st: GameState, f: MissingResourceFrame) -> list[Action]:
     have = st.players[f["seat"]].resources
     return [*(action("take", r) for r in supply_resources(st, RESOURCES) if not have.get(r)), action("skip")]
@@ -209,10 +208,10 @@ def _nuke_do(st: GameState, f: Frame, s: int, where: str) -> None:
             st.reinforced_mut().discard(t)
         else:
             remove_control(st, t)
-    log(st, f"seat {f['seat']} uses Nuclear Power at {where}")
+    log(st, {"kind": "nuke", "seat": f["seat"], "space": s})
 
 
-space_choice("nuke", NukeFrame, "You may choose a space: control tokens in and around it are destroyed or flipped",
+space_choice("nuke", NukeFrame,
              "nuke", lambda st, f: range(st.board.n), _nuke_do)
 
 

@@ -141,8 +141,7 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0, dice: Sequence
     st.placements = tuple(core_placements(core, side, rs.core_placements[side][:k]))
     st.placements_changed()
     st.core_count = k
-    log(st, f"core tiles {core} on side {side} (die {die}); first player: seat {st.first}", "setup_core", die=die,
-        first=st.first)
+    log(st, {"kind": "setup_core", "die": die, "first": st.first})
     order = [(st.first + i) % n for i in range(n)]
     frames: list[Frame] = [{"kind": "setup_fort", "seat": p} for p in order]
     frames += [{"kind": "setup_capital", "seat": p, "tile": dealt[p]} for p in order]
@@ -174,7 +173,7 @@ def fort_coords(st: GameState) -> set[tuple[int, int]]:
     return {(p.q, p.r) for p in st.placements if p.kind == "fort"}
 
 
-@choice("setup_fort", "Place your fort touching at least two core spaces")
+@choice("setup_fort")
 def setup_fort_options(st: GameState, f: SetupFortFrame) -> list[Action]:
     rs = content_for(st).ruleset
     spots = fort_positions(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min)
@@ -194,8 +193,7 @@ def setup_fort_act(st: GameState, f: SetupFortFrame, a: Action) -> None:
     pop(st)
     st.placements = (*st.placements, Placement.fort(parse_coord(a.arg)))
     st.placements_changed()
-    log(st, f"seat {f['seat']} places a fort at {a.arg}", "fort", seat=f["seat"], coord=a.arg,
-        space=st.board.index[parse_coord(a.arg)])
+    log(st, {"kind": "fort", "seat": f['seat'], "coord": a.arg, "space": st.board.index[parse_coord(a.arg)]})
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -206,7 +204,7 @@ def _capital_counted(st: GameState) -> frozenset[int]:
     return core_space_ids(st).union(forts)
 
 
-@choice("setup_capital", lambda st, f: f"Place your capital tile {f['tile']} (either side, any rotation)")
+@choice("setup_capital")
 def setup_capital_options(st: GameState, f: SetupCapitalFrame) -> list[Action]:
     c = content_for(st)
     rs = c.ruleset
@@ -234,8 +232,7 @@ def setup_capital_act(st: GameState, f: SetupCapitalFrame, a: Action) -> None:
             st.mark_agendas()
             st.cities[s] = seat
             st.capitals = (*st.capitals[:seat], s, *st.capitals[seat + 1:])
-    log(st, f"seat {seat} places capital tile {f['tile']} at {a.arg}", "capital", seat=seat, coord=a.arg,
-        space=st.capitals[seat])
+    log(st, {"kind": "capital", "seat": seat, "coord": a.arg, "space": st.capitals[seat]})
 
 
 @auto("setup_finish")
@@ -247,7 +244,7 @@ def run_setup_finish(st: GameState, f: SetupFinishFrame) -> None:
     populate(st, range(st.board.n))
     deal_wonder_decks(st, rs.wonder_remove)
     deal_victory_cards(st, rs.victory_random_cards)
-    log(st, "setup complete")
+    log(st, {"kind": "setup_done"})
 
 
 def deal_wonder_decks(st: GameState, remove: Mapping[str, int]) -> None:

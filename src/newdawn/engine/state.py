@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar
 from ..content import Content, load_content
 from .actions import Action
 from .board import Board, Placement, build_board
+from .event import Event as Event  # re-exported: what GameState.events holds
 from .frames import Frame as Frame  # re-exported: handlers import it with GameState
 
 LOCKED = -2
@@ -207,7 +208,7 @@ class GameState:
     """Seat of the winner, -1 while the game goes on, -2 when it ended without one."""
     version: int
     """Number of actions applied so far."""
-    events: list[str]
+    events: list[Event]
     """Readable outcomes of the last action (not part of equality or the record)."""
     board: Board
     """The map's geometry, derived from ``placements`` (call ``placements_changed`` after

@@ -8,7 +8,6 @@ from typing import Final, cast
 from . import events, hooks, rulesets, victory
 from .actions import Action, action
 from .flow import (
-    DESCRIBE,
     act,
     auto,
     card_of,
@@ -70,12 +69,12 @@ def _round_over(st: GameState) -> bool:
     w = victory.round_winner(st)
     if w is not None:
         st.winner = w
-        log(st, f"seat {w} wins", "win", seat=w)
+        log(st, {"kind": "win", "seat": w})
         return True
     max_rounds = st.config.get("max_rounds")
     if max_rounds and st.round > max_rounds:
         st.winner = -2
-        log(st, f"round limit {max_rounds} reached: no winner", "round_limit", rounds=max_rounds)
+        log(st, {"kind": "round_limit", "rounds": max_rounds})
         return True
     return False
 
@@ -93,11 +92,7 @@ def run_start_of_turn(st: GameState, f: StartOfTurnFrame) -> None:
         fn(st, seat)
 
 
-def _describe_focus(st: GameState, f: Frame) -> str:
-    return "Choose a focus card to resolve"
-
-
-@choice("focus", _describe_focus)
+@choice("focus")
 def focus_options(st: GameState, f: FocusFrame) -> list[Action]:
     """``focus <key>``: a row card by its key (its type, unless Oxford University re-keyed it)."""
     return [action("focus", k) for k in row_keys(st, f["seat"])]
@@ -123,7 +118,7 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
     push(st, {"kind": "commit", "seat": seat, "type": a.arg, "card": row[pos], "slot": slot})
 
 
-@choice("commit", lambda st, f: f"Resolve {f['card']} in slot {f['slot']}, spending trade tokens?")
+@choice("commit")
 def commit_options(st: GameState, f: CommitFrame) -> list[Action]:
     n = 0
     if st._c.focus_cards[f["card"]].type in SPEND_AT_COMMIT:
@@ -157,8 +152,7 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
     n = int(a.arg) if a.arg else 0
     if n:
         spend(st, seat, ftype, n)
-    log(st, f"seat {seat} resolves {f['card']} in slot {f['slot']}" + (f" with {n} trade" if n else ""), "resolve",
-        seat=seat, card=f["card"], slot=f["slot"], tokens=n)
+    log(st, {"kind": "resolve", "seat": seat, "card": f['card'], "slot": f['slot'], "tokens": n})
     if not sub:
         push(st, {"kind": "reset", "seat": seat, "type": ftype})
     push(st, {"kind": "after_resolve", "seat": seat, "type": ftype})
@@ -226,12 +220,3 @@ def run_next_turn(st: GameState, f: NextTurnFrame) -> None:
     st.current = (st.current + 1) % st.n
     if st.current == st.first:
         st.round += 1
-
-
-def describe(st: GameState) -> str:
-    """The pending decision in words."""
-    if st.winner != -1:
-        return "The game is over"
-    f = st.stack_frames[-1]
-    fn = DESCRIBE.get(f["kind"])
-    return fn(st, f) if fn else f["kind"]

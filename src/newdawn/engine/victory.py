@@ -542,7 +542,7 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
                         if have_forts < need if need >= 0 else not e[2](st, seat):
                             st.mark_agendas()
                             claims[e[0]] = [p for p in claims[e[0]] if p != seat]
-                            log(st, f"seat {seat} loses the {e[3].name} agenda", "agenda_lost", seat=seat, agenda=e[0], card=vc_id)
+                            log(st, {"kind": "agenda_lost", "seat": seat, "agenda": e[0], "card": vc_id})
                             lost = True
                         else:
                             mine = True
@@ -575,13 +575,13 @@ def run_agendas(st: GameState, f: AgendasFrame) -> None:
                         return
                     st.mark_agendas()
                     claims[e[0]] = [*claims.get(e[0], []), seat]
-                    log(st, f"seat {seat} completes the {e[3].name} agenda", "agenda", seat=seat, agenda=e[0], card=vc_id)
+                    log(st, {"kind": "agenda", "seat": seat, "agenda": e[0], "card": vc_id})
                     break
         if full:
             st._agenda_clean |= 1 << seat  # nothing left to claim, no fort agenda lost
 
 
-space_choice("claim_remove", ClaimRemoveFrame, "You completed an agenda: remove a control token from the map to claim it",
+space_choice("claim_remove", ClaimRemoveFrame,
              "remove", lambda st, f: own_tokens(st, f["seat"]), lambda st, f, s, where: remove_control(st, s),
              skip=None)
 

@@ -14,9 +14,8 @@ from ..content import load_content
 from . import rng as prng
 from . import rulesets
 from .api import legal_actions
-from .flow import decision_seat
+from .flow import decision_kind, decision_seat
 from .state import GameState, content_for
-from .turn import describe
 
 HIDDEN_FIELDS: Final = ("rng", "forced_dice", "stack", "wonder_decks", "removed_wonders")
 
@@ -38,7 +37,7 @@ def player_view(st: GameState, seat: int) -> dict[str, Any]:
     owner = decision_seat(st)
     d["decision"] = {
         "seat": owner,
-        "text": describe(st),
+        "kind": decision_kind(st),
         "options": [str(a) for a in legal_actions(st)] if owner == seat and seat >= 0 else [],
     }
     d["viewer"] = seat

@@ -26,7 +26,8 @@ from typing import Any
 
 from ..describe import goal_json, option_records
 from ..describe.names import card_name, leader_name, seat_name
-from ..engine import Action, GameState, decision_seat, describe
+from ..describe.questions import question
+from ..engine import Action, GameState, decision_seat
 from ..engine.state import content_for
 
 ROMAN = ("", "I", "II", "III", "IV")
@@ -102,11 +103,11 @@ def decision_text(st: GameState, seat: int, options: Sequence[Action] = ()) -> s
     elif st.winner != -1:
         lines.append("The game is over without a winner.")
     elif decision_seat(st) == seat and options:
-        lines.append(f"Decision: {describe(st)}")
+        lines.append(f"Decision: {question(st)}")
         lines += option_lines(st, options)
         lines.append(f"Answer with one number from 1 to {len(options)}.")
     else:
-        lines.append(f"{seat_name(decision_seat(st))} is deciding: {describe(st)}")
+        lines.append(f"{seat_name(decision_seat(st))} is deciding: {question(st)}")
     return "\n".join(lines)
 
 

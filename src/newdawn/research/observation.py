@@ -289,7 +289,7 @@ def observation_text(view: Mapping[str, Any]) -> str:
     lines = [
         f"newdawn ({view['ruleset']}), {len(view['players'])} players; you are seat {view['viewer']}; "
         f"round {view['round']}",
-        "decision: " + (f"seat {d['seat']}: {d['text']}" if d["seat"] >= 0 else "none, the game is over"),
+        "decision: " + (f"seat {d['seat']}: {d['kind']}" if d["seat"] >= 0 else "none, the game is over"),
     ]
     if d["options"]:
         lines.append("your options: " + " | ".join(d["options"]))

@@ -36,6 +36,7 @@ without a winner gives 0 to all (the game is zero-sum).
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -46,8 +47,8 @@ from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
     GameState,
     apply_in_place,
+    decision_kind,
     decision_seat,
-    describe,
     determinize,
     new_game,
     player_view,
@@ -151,7 +152,7 @@ class _Engine:
     def record(self, a: str) -> None:
         self.log = (self.log, a)
         self.decisions += 1
-        self.public = public_digest(self.public, a + "\n" + "\n".join(self.st.events))
+        self.public = public_digest(self.public, a + "\n" + json.dumps(self.st.events, sort_keys=True))
 
     def actions(self) -> list[str]:
         out: list[str] = []
@@ -319,7 +320,7 @@ class NewdawnState(pyspiel.State):  # type: ignore[misc]
             return "newdawn: setup pending"
         st = eng.st
         return (f"newdawn seed {eng.seed}, action {st.version}, round {st.round}, "
-                f"winner {st.winner}: {describe(st)}")
+                f"winner {st.winner}: {decision_kind(st)}")
 
 
 class NewdawnObserver:

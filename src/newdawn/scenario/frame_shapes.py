@@ -15,7 +15,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, Required
 
-from ..engine import frames
+from ..engine import event, frames
 
 
 class _ReadOnly:
@@ -28,11 +28,14 @@ class _ReadOnly:
 
 MEMBERS: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(frames.Frame)}
 """Class name -> class, for every member of ``Frame``."""
+EVENT_MEMBERS: dict[str, type] = {cls.__name__: cls for cls in typing.get_args(event.Event)}
+"""Class name -> class, for every member of ``Event`` (``engine/event.py``)."""
 
 
-def class_name(kind: str) -> str:
-    """The class of a step kind: ``"caravan_step"`` -> ``CaravanStepFrame``."""
-    return "".join(p.capitalize() for p in kind.split("_")) + "Frame"
+def class_name(kind: str, suffix: str = "Frame") -> str:
+    """The class of a step kind: ``"caravan_step"`` -> ``CaravanStepFrame`` (of an event kind,
+    with ``suffix`` "Event": ``"take_token"`` -> ``TakeTokenEvent``)."""
+    return "".join(p.capitalize() for p in kind.split("_")) + suffix
 
 
 def type_hints(cls: type) -> dict[str, Any]:
@@ -49,14 +52,15 @@ def _unwrap(t: Any) -> tuple[Any, bool | None]:
     return t, required
 
 
-_SHAPES: dict[str, dict[str, tuple[Any, bool]]] = {}
+_SHAPES: dict[tuple[str, str], dict[str, tuple[Any, bool]]] = {}
 
 
-def shape(kind: str) -> dict[str, tuple[Any, bool]] | None:
-    """Key -> (type, required) of the kind's class; None when no class of ``Frame`` has it."""
-    got = _SHAPES.get(kind)
+def shape(kind: str, suffix: str = "Frame") -> dict[str, tuple[Any, bool]] | None:
+    """Key -> (type, required) of the kind's class; None when no class of ``Frame`` has it
+    (of ``Event``, with ``suffix`` "Event")."""
+    got = _SHAPES.get((kind, suffix))
     if got is None:
-        cls = MEMBERS.get(class_name(kind))
+        cls = (EVENT_MEMBERS if suffix == "Event" else MEMBERS).get(class_name(kind, suffix))
         if cls is None:
             return None
         got = {}
@@ -64,7 +68,7 @@ def shape(kind: str) -> dict[str, tuple[Any, bool]] | None:
         for key, t in type_hints(cls).items():
             inner, req = _unwrap(t)
             got[key] = (inner, key in required_keys if req is None else req)
-        _SHAPES[kind] = got
+        _SHAPES[kind, suffix] = got
     return got
 
 
@@ -106,6 +110,22 @@ def frame_problem(f: Mapping[str, Any]) -> str | None:
     want = shape(kind)
     if want is None:
         return f"unknown step kind {kind!r} (engine/frames.py declares the kinds)"
+    return _problem(kind, f, want)
+
+
+def event_problem(e: Mapping[str, Any]) -> str | None:
+    """What is wrong with the event ``e`` (``engine/event.py``), None when it has its kind's
+    declared shape."""
+    kind = e.get("kind") if isinstance(e, Mapping) else None
+    if not isinstance(kind, str):
+        return f"not an event of a declared kind: {e!r}"
+    want = shape(kind, "Event")
+    if want is None:
+        return f"unknown event kind {kind!r} (engine/event.py declares the kinds)"
+    return _problem(kind, e, want)
+
+
+def _problem(kind: str, f: Mapping[str, Any], want: dict[str, tuple[Any, bool]]) -> str | None:
     extra = sorted(set(f) - set(want))
     if extra:
         return f"{kind}: undeclared key(s) {', '.join(extra)}; its keys: {', '.join(sorted(want))}"

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..describe.event_words import event_sentence
+from ..describe.questions import question
 from ..engine import apply, legal_actions, why_illegal
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import decision_seat
 from ..engine.spaces import is_mature, supply_left, unused_cities, unused_control, used_districts
 from ..engine.state import ON_CARD, GameState, content_for
-from ..engine.turn import describe
 from ..engine.view import player_view
 from .build import (
     SUPPLY_KINDS,
@@ -132,7 +133,7 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
                 raise _Fail(f"{text!r} was refused: {e}") from None
             except Exception as e:  # an engine crash is a failed scenario, not a broken file
                 raise _Fail(f"{text!r} crashed the engine: {type(e).__name__}: {e}") from None
-            events.extend(st.events)
+            events.extend(event_sentence(st, e)[1] for e in st.events)
         _check_log(sc, step, events)
         return st
     if key == "dice":
@@ -198,13 +199,13 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
     if key == "decision":
         kind = st.stack_frames[-1]["kind"] if st.winner == -1 else "game over"
         if kind != d["decision"]:
-            raise _Fail(f"pending decision is {kind!r} ({describe(st)}), expected {d['decision']!r}")
+            raise _Fail(f"pending decision is {kind!r} ({question(st)}), expected {d['decision']!r}")
         if "seat" in d:
             want_seat = _seat(sc, step, st, d["seat"])
             if decision_seat(st) != want_seat:
                 raise _Fail(f"decision is for {_who(st, decision_seat(st))}, expected {_who(st, want_seat)}")
-        if "describe" in d and _norm(d["describe"]) not in _norm(describe(st)):
-            raise _Fail(f"the decision reads {describe(st)!r}, which does not mention {d['describe']!r}")
+        if "describe" in d and _norm(d["describe"]) not in _norm(question(st)):
+            raise _Fail(f"the decision reads {question(st)!r}, which does not mention {d['describe']!r}")
         top = st.stack_frames[-1]
         for k, v in dict(d.get("frame", {})).items():
             if top.get(k) != v:
@@ -280,10 +281,10 @@ def _check_view(sc: Scenario, step: Step, st: GameState) -> None:
 
 
 def _check_log(sc: Scenario, step: Step, events: list[str]) -> None:
-    """``log``: texts that the step's log holds, in this order (each a part of one entry, compared
-    without case and punctuation); ``no_log``: texts no entry holds."""
+    """``log``: texts that the step's log holds, in this order (each a part of one entry as the
+    table words it, ``describe/event_words.py``, compared without case and punctuation);
+    ``no_log``: texts no entry holds."""
     d = step.data
-    events = [str(e) for e in events]
     normed = [_norm(e) for e in events]
     if "log" in d:
         at = 0
@@ -633,7 +634,7 @@ def show(st: GameState) -> str:
     """The position in words: every space with its terrain and contents, then the players."""
     b = st.board
     lines = [f"round {st.round}, first {_who(st, st.first)}, current {_who(st, st.current)}, "
-             f"event dial {st.event_pos}; pending: {describe(st)} [{st.stack_frames[-1]['kind'] if st.stack_frames else '-'}]"]
+             f"event dial {st.event_pos}; pending: {question(st)} [{st.stack_frames[-1]['kind'] if st.stack_frames else '-'}]"]
     for s in sorted(range(b.n), key=lambda s: (b.coords[s][1], b.coords[s][0])):
         q, r = b.coords[s]
         facts = space_facts(st, s)

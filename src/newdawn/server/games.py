@@ -32,6 +32,7 @@ from ..engine import (
     replay,
     why_illegal,
 )
+from ..engine.event import Event
 from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import content_for
 from .botpool import bounded_spec
@@ -71,9 +72,10 @@ class LiveGame:
     """The current state (after every action of ``rec.actions``)."""
     checkpoints: dict[int, GameState]
     """State after ``i`` actions for ``i`` = 0, 25, 50...: replay steps and undo start there."""
-    events: list[tuple[str, ...]]
-    """``events[i]``: the engine's event lines of action ``i`` (``events[0]``: the setup); tuples
-    of strings, which the garbage collector does not walk (server/runtime.py)."""
+    events: list[tuple[Event, ...]]
+    """``events[i]``: the engine's events of action ``i`` (``events[0]``: the setup), as facts
+    (``engine/event.py``); tuples of flat dicts, which the garbage collector mostly leaves
+    untracked (server/runtime.py)."""
     prev: GameState | None = None
     """The state before the last action, while it is known (for undo)."""
     records: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -277,6 +279,8 @@ def from_snapshot(rec: GameRecord) -> LiveGame | None:
     lines; None when these are incomplete (the caller replays the whole log)."""
     if rec.snapshot is None or rec.setup_events is None or any(e is None for e in rec.events):
         return None
+    if not all(isinstance(x, dict) for e in [rec.setup_events, *rec.events] for x in e or ()):
+        return None  # events stored as the engine's old sentences: replayed to get their facts
     n, text = rec.snapshot
     if not 0 <= n <= len(rec.actions):
         return None

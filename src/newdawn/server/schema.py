@@ -126,8 +126,8 @@ class LogGroup(_Model):
     seat: int
     action: str
     """The engine's action text (replay and debugging only; show ``entries``)."""
-    events: list[str]
-    """The engine's own event lines (for debugging; show ``entries``)."""
+    events: list[dict[str, Any]]
+    """The engine's events as facts (``engine/event.py``; for tools and debugging: show ``entries``)."""
     entries: list[LogEntry] = Field(default_factory=list)
     part: int = 0
     """0, or 1, 2... for a turn of the Automated Player inside action ``n`` (its own group, under

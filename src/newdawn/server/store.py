@@ -244,9 +244,9 @@ class GameRecord:
     seats: list[SeatRecord]
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(seat, action text) in the order applied."""
-    events: list[list[str] | None] = field(default_factory=list)
+    events: list[list[Any] | None] = field(default_factory=list)
     """Stored event lines of each action (None where the row has none)."""
-    setup_events: list[str] | None = None
+    setup_events: list[Any] | None = None
     snapshot: tuple[int, str] | None = None
     """(n, state JSON) of the stored snapshot, if any."""
     practice: bool = False
@@ -359,11 +359,11 @@ class Store:
                     log.warning("SQLite checkpoint failed: %s", e)
             return out
 
-    def create_game(self, rec: GameRecord, setup_events: list[str] | None = None,
+    def create_game(self, rec: GameRecord, setup_events: list[Any] | None = None,
                     summary: Summary | None = None) -> None:
         self._write(lambda: self._create_game(rec, setup_events, summary))
 
-    def _create_game(self, rec: GameRecord, setup_events: list[str] | None, summary: Summary | None) -> None:
+    def _create_game(self, rec: GameRecord, setup_events: list[Any] | None, summary: Summary | None) -> None:
         with self._session.begin() as s:
             s.add(GameRow(id=rec.id, created=rec.created, config=json.dumps(rec.config), seed=0, seed_text=str(rec.seed), practice=rec.practice,
                           hotseat_token=rec.hotseat_token, revision=rec.revision, turn_limit_s=rec.turn_limit_s,
@@ -389,7 +389,7 @@ class Store:
         return self._write(claim)
 
     def append_action(self, game_id: str, n: int, seat: int, action: str, revision: int, *,
-                      events: list[str] | None = None, summary: Summary | None = None,
+                      events: list[Any] | None = None, summary: Summary | None = None,
                       snapshot: tuple[int, str] | None = None) -> None:
         """Record action number ``n`` (0 for the first) and move the game from revision
         ``revision - 1`` to ``revision``, in one transaction; ``StaleRevision`` if the game is no
@@ -397,7 +397,7 @@ class Store:
         self._write(lambda: self._append_action(game_id, n, seat, action, revision, events, summary, snapshot))
 
     def _append_action(self, game_id: str, n: int, seat: int, action: str, revision: int,
-                       events: list[str] | None, summary: Summary | None,
+                       events: list[Any] | None, summary: Summary | None,
                        snapshot: tuple[int, str] | None) -> None:
         # fixed SQL text, not the ORM: this is the hot path of every move
         with self.engine.begin() as c:

@@ -22,10 +22,10 @@ from ..describe.glossary import glossary
 from ..describe.guide import decision_help
 from ..describe.names import seat_full
 from ..describe.options import auto_action
+from ..describe.questions import question
 from ..describe.reach import reach
 from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
-from ..engine import describe as describe_decision
 from ..engine.board import KIND_WATER
 from .chances import insight_json
 from .schema import SCHEMA_VERSION
@@ -145,9 +145,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
 
 def decision_text(st: GameState) -> str:
     """The pending question in the table's words."""
-    from ..describe.names import plain_sentence
-
-    return plain_sentence(st, describe_decision(st))
+    return question(st)
 
 
 def _plain(x: Any) -> Any:

@@ -128,11 +128,10 @@ def seoul_moves(st: GameState) -> list[str]:
 def _seoul_do(st: GameState, f: Frame, move: str) -> None:
     letter, _, where = move.partition(">")
     st.barbs[letter] = space_of(st, where)
-    log(st, f"seat {f['seat']} moves barbarian {letter} to {where}", "barb_moved", seat=f["seat"], letter=letter,
-        dst=st.barbs[letter])
+    log(st, {"kind": "barb_moved", "seat": f['seat'], "letter": letter, "dst": st.barbs[letter]})
 
 
-item_choice("fx_seoul", FxSeoulFrame, "Seoul: you may move a barbarian to an adjacent empty land space",
+item_choice("fx_seoul", FxSeoulFrame,
             "barb", lambda st, f: seoul_moves(st), _seoul_do)
 
 
@@ -163,10 +162,10 @@ def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
     rp.own_dipl = (*rp.own_dipl, held[held.index(":") + 1:])
     rp.own_dipl = without(rp.own_dipl, new)
     ps.dipl = (*ps.dipl, f"p{p}:{new}")
-    log(st, f"seat {f['seat']} exchanges seat {p}'s {held} for {new}")
+    log(st, {"kind": "exchange_diplomacy", "seat": f["seat"], "other": p, "held": held, "new": new})
 
 
-item_choice("fx_geneva", FxGenevaFrame, "Geneva: you may exchange a diplomacy card with the player who gave it",
+item_choice("fx_geneva", FxGenevaFrame,
             "exchange", lambda st, f: geneva_swaps(st, f["seat"]), _geneva_do)
 
 
@@ -200,7 +199,7 @@ def embassy_arrival(st: GameState, seat: int, s: int, rival: int) -> None:
     push(st, {"kind": "fx_embassy", "seat": seat, "giver": rival})
 
 
-@choice("fx_embassy", lambda st, f: f"Embassy: put a trade token on a card of Seat {f['giver'] + 1}")
+@choice("fx_embassy")
 def embassy_options(st: GameState, f: FxEmbassyFrame) -> list[Action]:
     c = content_for(st)
     cap = c.ruleset.trade_cap
@@ -214,7 +213,7 @@ def embassy_options(st: GameState, f: FxEmbassyFrame) -> list[Action]:
 def embassy_act(st: GameState, f: FxEmbassyFrame, a: Action) -> None:
     pop(st)
     add_trade(st, f["giver"], a.arg, 1)
-    log(st, f"seat {f['seat']}'s Embassy puts a trade token on seat {f['giver']}'s {a.arg} card")
+    log(st, {"kind": "embassy", "seat": f["seat"], "giver": f["giver"], "focus": a.arg})
 
 
 @hooks.register("friendly_seats", "open_borders")
@@ -261,10 +260,10 @@ def _nap_do(st: GameState, f: FxNapFrame, key: str) -> None:
     i = row.index(card_of(st, seat, key_of_type(st, seat, "military") or ""))
     j = row.index(card_of(st, seat, key))
     row[i], row[j] = row[j], row[i]
-    log(st, f"seat {seat} returns the Non-Aggression Pact and swaps its military and {key} cards")
+    log(st, {"kind": "pact_return", "seat": seat, "focus": key})
 
 
-item_choice("fx_nap", FxNapFrame, "Non-Aggression Pact broken: you may return it to swap your military card",
+item_choice("fx_nap", FxNapFrame,
             "swap", _nap_keys, _nap_do, skip="keep")
 
 

@@ -100,7 +100,7 @@ def op_special(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> tu
     fn = CARD_FX.get(name)
     if fn is None:
         # Listed as missing in docs/rules-coverage.md: the card's other effects still work.
-        log(st, f"the {name} effect is not implemented")
+        log(st, {"kind": "not_implemented", "effect": name})
         return [], False
     return fn(st, seat, e, slot, bonus)
 
@@ -198,7 +198,7 @@ def _mountain_why(st: GameState, f: FxMountainFrame, s: int) -> str | None:
     return "the mountain is not next to a friendly space"
 
 
-space_choice("fx_mountain", FxMountainFrame, lambda st, f: "You may place a control token on a mountain next to a friendly space" if f["near"] < 0 else "Terrace Farms: you may place a control token next to that mountain",
+space_choice("fx_mountain", FxMountainFrame,
              "place", lambda st, f: mountain_targets(st, f["seat"], f["near"]),
              lambda st, f, s, where: place_control(st, f["seat"], s), why=_mountain_why)
 
@@ -223,7 +223,7 @@ def radio_targets(st: GameState, seat: int, rng: int) -> list[int]:
     )
 
 
-space_choice("fx_radio", FxRadioFrame, lambda st, f: f"Radio: you may replace a rival non-capital city within {f['range']} spaces of your cities",
+space_choice("fx_radio", FxRadioFrame,
              "replace", lambda st, f: radio_targets(st, f["seat"], f["range"]),
              lambda st, f, s, where: occupy(st, f["seat"], s))
 
@@ -293,7 +293,7 @@ def astronomy_placements(st: GameState, seat: int, tile: int) -> list[tuple[str,
     return sorted(out)
 
 
-@choice("fx_astronomy", "Astronomy: you may place one of the two bottom tiles of the stack next to your capital tile")
+@choice("fx_astronomy")
 def astronomy_options(st: GameState, f: FxAstronomyFrame) -> list[Action]:
     opts = [
         action("tile", f"{k}:{side}{rot} {coord_text(*t)}")
@@ -316,14 +316,14 @@ def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
         tile = st.stack[i]
         st.stack = st.stack[:i] + st.stack[i + 1:]
         q, r = parse_coord(where)
-        log(st, f"seat {f['seat']} places tile {tile} (Astronomy)")
+        log(st, {"kind": "astronomy", "seat": f["seat"], "end": ""})
         add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
         looked -= 1
     if looked:
         push(st, {"kind": "fx_astronomy_rest", "seat": f["seat"], "left": looked, "offset": 0})
 
 
-@choice("fx_astronomy_rest", "Astronomy: put each tile you looked at on the top or the bottom of the stack")
+@choice("fx_astronomy_rest")
 def astronomy_rest_options(st: GameState, f: FxAstronomyRestFrame) -> list[Action]:
     ks = [str(k) for k in range(1, f["left"] + 1)]
     return [*(action("top", k) for k in ks), *(action("bottom", k) for k in ks)]
@@ -345,7 +345,7 @@ def astronomy_rest_act(st: GameState, f: FxAstronomyRestFrame, a: Action) -> Non
         pop(st)
     else:
         replace_top(st, {**f, "left": f["left"] - 1, "offset": offset})
-    log(st, f"seat {f['seat']} puts a tile on the {a.verb} of the stack (Astronomy)")
+    log(st, {"kind": "astronomy", "seat": f["seat"], "end": a.verb})
 
 
 @card_fx("cartography")
@@ -379,8 +379,7 @@ def _cartography_do(st: GameState, f: Frame, s: int, where: str) -> None:
     build_city(st, f["seat"], s)
 
 
-space_choice("fx_cartography", FxCartographyFrame, lambda st, f: "Cartography: you may build a city within "
-        f"{printed_number(st, 'cartography', 'range')} spaces of that rival city", "city",
+space_choice("fx_cartography", FxCartographyFrame, "city",
              lambda st, f: cartography_targets(st, f["seat"], f["space"]), _cartography_do)
 
 
@@ -414,7 +413,7 @@ def scorched_allows(st: GameState, seat: int, what: str) -> bool:
     return what == "raze" and "raze" not in st.turn.get("once", [])
 
 
-@choice("fx_raze", "Scorched Earth: raze the beaten token (your army may go on), or replace it")
+@choice("fx_raze")
 def raze_options(st: GameState, f: FxRazeFrame) -> list[Action]:
     return [action("raze"), action("replace")]
 
@@ -434,17 +433,17 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
     move = next(e.int("move") for e in content_for(st).focus_cards["scorched_earth"].effects if e.op == "armies")
     push(st, {"kind": "army_step", "seat": seat, "slot": f["slot"], "water": f["water"], "combat": f["combat"],
               "vs_barbarian": f["vs_barbarian"], "passes": f["passes"], "figure": f["figure"], "left": move, "explored": False, "prev": s})
-    log(st, f"seat {seat} razes the token at {coord(st, s)} and its army goes on")
+    log(st, {"kind": "raze", "seat": seat, "space": s})
 
 
 def _take_resource(st: GameState, f: Frame, r: str) -> None:
     res = st.player_mut(f["seat"]).resources
     st.mark_agendas()
     res[r] = res.get(r, 0) + 1
-    log(st, f"seat {f['seat']} takes {r}")
+    log(st, {"kind": "take_resource", "seat": f["seat"], "resource": r})
 
 
-item_choice("any_resource", AnyResourceFrame, "Take a resource of your choice",
+item_choice("any_resource", AnyResourceFrame,
             "take", lambda st, f: supply_resources(st, RESOURCES), _take_resource, skip=None)
 
 
@@ -552,10 +551,10 @@ def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
     x, _, y = pair.partition("+")
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     row[i], row[j] = row[j], row[i]  # (the same cards in another order: no agenda mark)
-    log(st, f"seat {f['seat']} swaps its {x} and {y} cards")
+    log(st, {"kind": "swap_cards", "seat": f["seat"], "a": x, "b": y, "by": "leader"})
 
 
-item_choice("fx_swap", FxSwapFrame, "Legend of the Five Suns: you may swap two cards of your focus row",
+item_choice("fx_swap", FxSwapFrame,
             "swap", _aztec_pairs, _aztec_swap)
 
 
@@ -600,7 +599,7 @@ def _england_do(st: GameState, f: Frame, s: int, where: str) -> None:
         st.reinforced_mut().add(s)
 
 
-space_choice("fx_england", FxEnglandFrame, "Pax Britannica: you may put a control token next to your new city",
+space_choice("fx_england", FxEnglandFrame,
              "place", _england_targets, _england_do)
 
 
@@ -611,7 +610,7 @@ def nubia_reset(st: GameState, seat: int, ftype: str) -> None:
         push(st, {"kind": "fx_nubia", "seat": seat})
 
 
-space_choice("fx_nubia", FxNubiaFrame, "Kandake of Meroë: you may resolve one of your districts", "district",
+space_choice("fx_nubia", FxNubiaFrame, "district",
              lambda st, f: [s for s in st.district if st.ctl.get(s) == f["seat"]],
              lambda st, f, s, where: push_all(st, ability_frames(st, f["seat"], s, st.district[s])))
 
@@ -629,10 +628,10 @@ def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
 
 def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
     st.player_mut(f["seat"]).flags["ibrahim"] = int(seat) + 1
-    log(st, f"seat {f['seat']} hands Ibrahim to seat {seat}")
+    log(st, {"kind": "ibrahim", "seat": f["seat"], "other": int(seat)})
 
 
-item_choice("fx_ibrahim", FxIbrahimFrame, "Grand Vizier: you may hand the Ibrahim card to another player",
+item_choice("fx_ibrahim", FxIbrahimFrame,
             "give", _ibrahim_seats, _ibrahim_do, skip="keep")
 
 
@@ -671,7 +670,7 @@ def _poland_do(st: GameState, f: Frame, which: str) -> None:
     take_player_card(st, f["seat"], int(p), card)
 
 
-item_choice("fx_poland", FxPolandFrame, "Lithuanian Union: take a diplomacy card of another player",
+item_choice("fx_poland", FxPolandFrame,
             "dipl", _poland_cards, _poland_do, skip="none")
 
 
@@ -694,7 +693,7 @@ def fx_military_engineering(st: GameState, seat: int, e: Effect, slot: int, bonu
     return [{"kind": "fx_mil_eng", "seat": seat}], False
 
 
-@choice("fx_mil_eng", "Military Engineering: set armies from your card into your cities, then reinforce")
+@choice("fx_mil_eng")
 def mil_eng_options(st: GameState, f: FxMilEngFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     i = next((k for k, at in enumerate(ps.armies) if at == ON_CARD), -1)
@@ -719,7 +718,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
         if st.ctl.get(t) == seat:
             st.mark_agendas("reinforced")
             st.reinforced_mut().add(t)
-    log(st, f"seat {seat} reinforces the tokens around its armies")
+    log(st, {"kind": "reinforce_around", "seat": seat})
 
 
 @card_fx("mysticism")
@@ -752,10 +751,10 @@ def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
     if was:
         st.mark_agendas("reinforced")
         st.reinforced_mut().add(t)
-    log(st, f"seat {seat} moves a control token from {x} to {y}", "move_token", seat=seat, src=s, dst=t)
+    log(st, {"kind": "move_token", "seat": seat, "src": s, "dst": t})
 
 
-item_choice("fx_mysticism", FxMysticismFrame, "Mysticism: you may move a token of yours next to the new district",
+item_choice("fx_mysticism", FxMysticismFrame,
             "move", lambda st, f: _mysticism_moves(st, f["seat"], f["had"]), _mysticism_do)
 
 
@@ -781,7 +780,7 @@ def _nw_free_types(st: GameState, seat: int) -> list[str]:
     return [t for i, t in enumerate(types) if i + 1 not in taken]
 
 
-@choice("fx_america", "Roosevelt Corollary: put the natural-wonder token on a focus card")
+@choice("fx_america")
 def america_options(st: GameState, f: FxAmericaFrame) -> list[Action]:
     """The token goes on a card without one (FAQ errata: "on any card ... that does not already
     have a natural wonder token"); only when every card holds one is it kept off the row
@@ -801,7 +800,7 @@ def america_act(st: GameState, f: FxAmericaFrame, a: Action) -> None:
         ps.flags["nwcard:" + n] = 0  # kept off the row: asked no more
         return
     ps.flags["nwcard:" + n] = list(content_for(st).ruleset.focus_types).index(a.arg) + 1
-    log(st, f"seat {f['seat']} puts {n} on its {a.arg} card")
+    log(st, {"kind": "nw_card", "seat": f["seat"], "nw": n, "focus": a.arg})
 
 
 @hooks.register("diplomacy_limit", "poland")

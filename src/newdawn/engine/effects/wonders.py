@@ -235,10 +235,10 @@ def _colosseum(st: GameState, seat: int) -> None:
 def _colosseum_do(st: GameState, f: Frame, s: int, where: str) -> None:
     st.mark_agendas("reinforced")
     st.reinforced_mut().add(s)
-    log(st, f"seat {f['seat']} reinforces the token at {where} (Colosseum)", "note", seat=f["seat"], space=s)
+    log(st, {"kind": "reinforce", "seat": f["seat"], "space": s, "by": "colosseum"})
 
 
-space_choice("w_colosseum", WColosseumFrame, "Colosseum: you may reinforce one of your control tokens next to your city",
+space_choice("w_colosseum", WColosseumFrame,
                "reinforce", lambda st, f: _colosseum_targets(st, f["seat"]), _colosseum_do)
 
 
@@ -259,12 +259,11 @@ def _forbidden_city(st: GameState, seat: int) -> None:
 
 
 def _forbidden_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    log(st, f"seat {f['seat']} destroys seat {st.ctl[s]}'s control token at {where} (Forbidden City)", "note",
-        seat=f["seat"], space=s)
+    log(st, {"kind": "token_removed", "seat": st.ctl[s], "space": s, "by": "forbidden_city", "actor": f["seat"]})
     remove_control(st, s)
 
 
-space_choice("w_forbidden_city", WForbiddenCityFrame, "Forbidden City: you may destroy a rival control token next to your territory",
+space_choice("w_forbidden_city", WForbiddenCityFrame,
              "destroy", lambda st, f: _forbidden_targets(st, f["seat"]), _forbidden_do)
 
 
@@ -284,8 +283,7 @@ def _eiffel(st: GameState, seat: int) -> None:
         push(st, {"kind": "w_eiffel_tower", "seat": seat, "named": []})
 
 
-@choice("w_eiffel_tower", lambda st, f: f"Eiffel Tower: name {printed_number(st, 'eiffel_tower', 'named')} control tokens "
-        f"of one rival ({len(f['named'])} named" + (", you may skip)" if not f["named"] else ")"))
+@choice("w_eiffel_tower")
 def eiffel_options(st: GameState, f: WEiffelTowerFrame) -> list[Action]:
     named = f["named"]
     owner = st.ctl[named[0]] if named else -1
@@ -312,7 +310,7 @@ def _eiffel_give(st: GameState, f: WEiffelPickFrame, s: int, where: str) -> None
         claim_wonder_token(st, f["by"], s)
 
 
-space_choice("w_eiffel_pick", WEiffelPickFrame, lambda st, f: f"Eiffel Tower: give Seat {f['by'] + 1} one of the two named tokens",
+space_choice("w_eiffel_pick", WEiffelPickFrame,
              "give", lambda st, f: f["named"], _eiffel_give, skip=None)
 
 
@@ -331,7 +329,7 @@ def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[i + 1]}" for i in range(len(t) - 1)]
 
 
-item_choice("w_oracle", WOracleFrame, "Oracle: you may swap two adjacent cards of your focus row",
+item_choice("w_oracle", WOracleFrame,
             "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
@@ -341,7 +339,7 @@ def _swap_types(st: GameState, seat: int, arg: str) -> None:
     i, j = t.index(x), t.index(y)
     row = st.player_mut(seat).row
     row[i], row[j] = row[j], row[i]  # (the same cards in another order: no agenda mark)
-    log(st, f"seat {seat} swaps its {x} and {y} cards")
+    log(st, {"kind": "swap_cards", "seat": seat, "a": x, "b": y, "by": "wonder"})
 
 
 ZIMBABWE: Final = "great_zimbabwe"
@@ -353,8 +351,7 @@ def _zimbabwe_start(st: GameState, seat: int) -> None:
         push(st, {"kind": "w_great_zimbabwe", "seat": seat})
 
 
-@choice("w_great_zimbabwe", lambda st, f: f"Great Zimbabwe: move stored trade tokens "
-        f"({st.players[f['seat']].flags.get(ZIMBABWE, 0)} left) onto your focus cards")
+@choice("w_great_zimbabwe")
 def zimbabwe_options(st: GameState, f: WGreatZimbabweFrame) -> list[Action]:
     ps = st.players[f["seat"]]
     cap = content_for(st).ruleset.trade_cap
@@ -442,8 +439,7 @@ def _upgrade_unique(st: GameState, seat: int, f: WUpgradeFrame) -> str:
     return ""
 
 
-@choice("w_upgrade", lambda st, f: f"{content_for(st).wonders[f['wonder']].name}: you may replace "
-        f"a card of your row with the next level ({f['left']} left)")
+@choice("w_upgrade")
 def upgrade_options(st: GameState, f: WUpgradeFrame) -> list[Action]:
     u = _upgrade_unique(st, f["seat"], f)
     take = [action("take", u)] if u else []
@@ -489,7 +485,7 @@ def diplomacy_limit(st: GameState, seat: int, rival: int) -> int:
     return printed_number(st, "potala_palace", "hold")
 
 
-@choice("w_potala_palace", lambda st, f: f"Potala Palace: take diplomacy cards from other players ({f['left']} left)")
+@choice("w_potala_palace")
 def potala_options(st: GameState, f: WPotalaPalaceFrame) -> list[Action]:
     seat = f["seat"]
     opts = [action("dipl", f"{p}:{card}") for p, ps in enumerate(st.players) if p != seat for card in ps.own_dipl]
@@ -529,12 +525,11 @@ def _cristo(st: GameState, seat: int, w: str, how: str) -> None:
 
 
 def _cristo_do(st: GameState, f: Frame, s: int, where: str) -> None:
-    log(st, f"seat {f['seat']} replaces seat {st.cities[s]}'s city at {where} (Cristo Redentor)", "note",
-        seat=f["seat"], space=s)
+    log(st, {"kind": "replace_city", "seat": f["seat"], "other": st.cities[s], "space": s, "by": "cristo_redentor"})
     occupy(st, f["seat"], s)
 
 
-space_choice("w_cristo_redentor", WCristoRedentorFrame, "Cristo Redentor: you may replace a rival city near the wonder with one of yours",
+space_choice("w_cristo_redentor", WCristoRedentorFrame,
              "replace", lambda st, f: _cristo_targets(st, f["seat"]), _cristo_do)
 
 
@@ -551,7 +546,7 @@ def _apadana_explore(st: GameState, f: Frame, s: int, where: str) -> None:
     start_exploration(st, f["seat"], s)
 
 
-space_choice("w_apadana", WApadanaFrame, "Apadana: you may explore from an edge space of any tile", "explore",
+space_choice("w_apadana", WApadanaFrame, "explore",
              lambda st, f: [s for s in range(st.board.n) if st.board.edge[s]], _apadana_explore)
 
 
@@ -568,7 +563,7 @@ def run_apadana_new(st: GameState, f: WApadanaNewFrame) -> None:
         push(st, {"kind": "w_apadana_claim", "seat": f["seat"], "before": f["before"]})
 
 
-space_choice("w_apadana_claim", WApadanaClaimFrame, "Apadana: you may put a control token on an empty space of the new tile",
+space_choice("w_apadana_claim", WApadanaClaimFrame,
                "place", _apadana_spaces, lambda st, f, s, where: place_control(st, f["seat"], s))
 
 
@@ -593,11 +588,11 @@ def _amundsen_do(st: GameState, f: Frame, s: int, where: str) -> None:
     if old >= 0:
         del st.wonder_at[old]
     st.wonder_at[s] = w
-    log(st, f"seat {seat} moves the {w} token to {where}", "note", seat=seat, space=s)
+    log(st, {"kind": "wonder_moved", "seat": seat, "wonder": w, "space": s})
     push(st, {"kind": "place", "seat": seat, "left": printed_number(st, w, "tokens"), "near": f"at:{s}", "max": None})
 
 
-space_choice("w_amundsen", WAmundsenFrame, "Amundsen-Scott: you may build a city holding this wonder on a map-edge space",
+space_choice("w_amundsen", WAmundsenFrame,
              "city", lambda st, f: _amundsen_targets(st, f["seat"]), _amundsen_do)
 
 
@@ -617,7 +612,7 @@ def _stonehenge_targets(st: GameState, seat: int, at: int) -> list[int]:
     return [n for n in b.nbrs[at] if b.terrain[n] == "hills" and control_reason(st, seat, n, None) is None]
 
 
-@choice("w_stonehenge", "Stonehenge: you may place control tokens on hills next to the one you placed")
+@choice("w_stonehenge")
 def stonehenge_options(st: GameState, f: WStonehengeFrame) -> list[Action]:
     return [*space_actions("place", st, _stonehenge_targets(st, f["seat"], f["at"])), action("done")]
 
@@ -702,7 +697,7 @@ def _colossus_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> b
         return False
     st.turn["colossus"] = st.turn.get("colossus", 0) + 1
     replace_top(st, {**f, "left": f["left"] + 1})
-    log(st, f"seat {seat} gives caravan {f['figure']} one more step (Colossus)")
+    log(st, {"kind": "colossus", "seat": seat, "figure": f["figure"]})
     return True
 
 
@@ -718,7 +713,7 @@ def _orszaghaz(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, {"kind": "w_orszaghaz", "seat": seat, "space": s})
 
 
-@choice("w_orszaghaz", "Országház: you may conquer the city-state your caravan reached")
+@choice("w_orszaghaz")
 def orszaghaz_options(st: GameState, f: WOrszaghazFrame) -> list[Action]:
     return [action("conquer"), action("skip")] if f["space"] in st.cs_at else [action("skip")]
 
@@ -751,7 +746,7 @@ def _library(st: GameState, seat: int, s: int, rival: int) -> None:
         push(st, {"kind": "w_great_library", "seat": seat, "rival": rival})
 
 
-item_choice("w_great_library", WGreatLibraryFrame, lambda st, f: f"Great Library: you may take a card like one in Seat {f['rival'] + 1}'s row",
+item_choice("w_great_library", WGreatLibraryFrame,
             "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
             lambda st, f, card: gain_card(st, f["seat"], card))
 
@@ -773,7 +768,7 @@ def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{t[i]},{t[j]}" for i in range(len(t)) for j in range(i + 1, len(t))]
 
 
-item_choice("w_sankore", WSankoreFrame, "University of Sankore: you may swap two non-science cards of your row",
+item_choice("w_sankore", WSankoreFrame,
             "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
 
 
@@ -806,7 +801,7 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
         replace_top(st, {**f, "attack_plus": f["attack_plus"] + plus})
     else:
         replace_top(st, {**f, "defence_plus": f["defence_plus"] + plus})
-    log(st, f"seat {seat} spends {a.arg} for +{plus} (Jebel Barkal)")
+    log(st, {"kind": "jebel_barkal", "seat": seat, "resource": a.arg, "plus": plus})
     return True
 
 
@@ -816,7 +811,7 @@ def _venetian(st: GameState, seat: int, ftype: str, slot: int) -> None:
         push(st, {"kind": "w_venetian_arsenal", "seat": seat, "type": ftype})
 
 
-@choice("w_venetian_arsenal", lambda st, f: f"Venetian Arsenal: you may resolve your {f['type']} card again as if in the first slot")
+@choice("w_venetian_arsenal")
 def venetian_options(st: GameState, f: WVenetianArsenalFrame) -> list[Action]:
     return [action("resolve"), action("skip")]
 
@@ -838,7 +833,7 @@ def _estadio(st: GameState, seat: int, ftype: str, slot: int) -> None:
         push(st, {"kind": "w_estadio", "seat": seat})
 
 
-@choice("w_estadio", "Estádio do Maracanã: you may also resolve and reset your economy card")
+@choice("w_estadio")
 def estadio_options(st: GameState, f: WEstadioFrame) -> list[Action]:
     return [action("resolve"), action("skip")]
 

@@ -63,7 +63,6 @@ from ..pieces import gain_card, remove_control
 from ..science import advance_dial
 from ..spaces import (
     city_spaces,
-    coord,
     friendly_spaces,
     space_actions,
     space_of,
@@ -159,8 +158,7 @@ def resolve(st: GameState, seat: int, cid: str, reset: bool) -> None:
         if bonus:
             spend(st, seat, hc.type, bonus)
     st.turn["ap"] = {"attacks": 0, "reinforced": 0, "built": 0}
-    log(st, f"the Automated Player (seat {seat}) resolves {card.name}" + (f" with {bonus} trade" if bonus else ""),
-        "resolve", seat=seat, card=cid, slot=5, tokens=bonus)
+    log(st, {"kind": "resolve", "seat": seat, "card": cid, "slot": 5, "tokens": bonus})
     frames: list[Frame] = []
     after: list[Frame] = []
     for e in card.effects:
@@ -235,11 +233,9 @@ def run_strip(st: GameState, f: ApStripFrame) -> None:
         if s in st.reinforced:
             st.mark_agendas("reinforced")
             st.reinforced_mut().discard(s)
-            log(st, f"the Automated Player flips seat {st.ctl[s]}'s token at {coord(st, s)}", "unreinforce",
-                seat=seat, space=s)
+            log(st, {"kind": "unreinforce", "seat": st.ctl[s], "space": s})
         else:
-            log(st, f"the Automated Player removes seat {st.ctl[s]}'s token at {coord(st, s)}", "token_removed",
-                seat=seat, space=s)
+            log(st, {"kind": "token_removed", "seat": st.ctl[s], "space": s, "by": "automa", "actor": seat})
             remove_control(st, s)
 
 
@@ -253,8 +249,7 @@ def run_defeat_barbarians(st: GameState, f: ApDefeatBarbariansFrame) -> None:
     for letter, s in sorted(st.barbs.items()):
         if any(n in mine for n in st.board.nbrs[s]):
             del st.barbs[letter]
-            log(st, f"the Automated Player defeats barbarian {letter} at {coord(st, s)}", "caravan_barb", seat=seat,
-                letter=letter, space=s)
+            log(st, {"kind": "caravan_barb", "seat": seat, "letter": letter, "space": s})
             if automa(st).param("leader_ability") == "used":
                 hooks.fire("after_combat", st, seat, {"won": True, "target": "barb", "space": s, "other": -1,
                                                       "caravan": True})
@@ -274,7 +269,7 @@ def run_gain_resource(st: GameState, f: ApGainResourceFrame) -> None:
     r = _pick(st, kinds)
     st.mark_agendas()
     ps.resources[r] = ps.resources.get(r, 0) + 1
-    log(st, f"the Automated Player gains a {r} token", "take_token", seat=seat, token=r)
+    log(st, {"kind": "take_token", "seat": seat, "token": r})
 
 
 def _fewest_highest(st: GameState, seat: int) -> str:
@@ -294,15 +289,14 @@ def run_gain_trade(st: GameState, f: ApGainTradeFrame) -> None:
     for _ in range(f["count"]):
         t = _fewest_highest(st, f["seat"])
         add_trade(st, f["seat"], t, 1)
-        log(st, f"the Automated Player places a trade token on its {t} card", "trade", seat=f["seat"], card=t)
+        log(st, {"kind": "trade", "seat": f['seat'], "card": t})
 
 
 def _upgrade(st: GameState, seat: int, cid: str, level: int) -> None:
     c = base_content(st)
     new = c.card_for(c.focus_cards[cid].type, level)
     gain_card(st, seat, new)
-    log(st, f"the Automated Player replaces {c.focus_cards[cid].name} with {c.focus_cards[new].name}", "ap_replace",
-        seat=seat, card=new, old=cid)
+    log(st, {"kind": "ap_replace", "seat": seat, "card": new, "old": cid})
 
 
 @auto("ap_upgrade_card")
@@ -329,8 +323,7 @@ def run_dial(st: GameState, f: ApDialFrame) -> None:
     seat = f["seat"]
     c = base_content(st)
     levels = advance_dial(st, seat, f["steps"])
-    log(st, f"the Automated Player turns its tech dial {f['steps']} to {st.players[seat].dial}", "dial_advance",
-        seat=seat, steps=f["steps"], to=st.players[seat].dial)
+    log(st, {"kind": "dial_advance", "seat": seat, "steps": f['steps'], "to": st.players[seat].dial})
     top = int(automa(st).tech_upgrade.get("max_level", 4))
     for lvl in levels:
         row = st.players[seat].row
@@ -359,7 +352,7 @@ def run_reinforce(st: GameState, f: ApReinforceFrame) -> None:
         st.mark_agendas("reinforced")
         st.reinforced_mut().add(s)
         done += 1
-        log(st, f"the Automated Player reinforces its token at {coord(st, s)}", "reinforce", seat=seat, space=s)
+        log(st, {"kind": "reinforce", "seat": seat, "space": s})
     st.turn["ap"] = {**info, "reinforced": info.get("reinforced", 0) + done}
 
 
@@ -426,7 +419,7 @@ def _non_capitals(st: GameState, seat: int) -> list[int]:
 
 def _register_nuke() -> None:
 
-    @choice("ap_nuke", "The Automated Player's Nuclear Power: choose one of your non-capital cities to lose")
+    @choice("ap_nuke")
     def nuke_options(st: GameState, f: ApNukeFrame) -> list[Action]:
         return space_actions("city", st, _non_capitals(st, f["seat"]))
 
@@ -453,8 +446,7 @@ def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
         owner = st.cities.pop(s, None)
         if owner is None:
             continue
-        log(st, f"Nuclear Power destroys seat {owner}'s city at {coord(st, s)}", "barb_hit", seat=owner, space=s,
-            piece="city")
+        log(st, {"kind": "nuke_hit", "seat": owner, "space": s, "piece": "city"})
         hooks.fire("replaced", st, owner, s, "city")
         w = st.wonder_at.get(s)
         if w is not None and w in st.players[owner].wonders:
@@ -465,8 +457,7 @@ def run_nuke_end(st: GameState, f: ApNukeEndFrame) -> None:
             if n in st.ctl and (automa(st).param("nuke_tokens") == "all_adjacent" or st.ctl[n] == owner):
                 tokens.add(n)
     for n in sorted(tokens):
-        log(st, f"Nuclear Power destroys seat {st.ctl[n]}'s token at {coord(st, n)}", "token_removed", seat=st.ctl[n],
-            space=n)
+        log(st, {"kind": "nuke_hit", "seat": st.ctl[n], "space": n, "piece": "control token"})
         remove_control(st, n)
     st.turn.pop("ap_nuked", None)
 
@@ -544,8 +535,7 @@ def _place(st: GameState, f: PlaceFrame, opts: list[Action]) -> Action | None:
     if "ap_card" in f and f["left"] > 0:
         # AP culture cards: each token it cannot place is a trade token on the card.
         add_trade(st, seat, f["ap_card"], f["left"])
-        log(st, f"the Automated Player cannot place {f['left']} control token(s): trade tokens on its culture card",
-            "trade", seat=seat, card=f["ap_card"])
+        log(st, {"kind": "ap_cannot_place", "seat": seat, "left": f["left"], "card": f["ap_card"]})
     return action("done")
 
 

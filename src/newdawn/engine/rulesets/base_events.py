@@ -19,7 +19,7 @@ def run_trade(st: GameState, f: EventTradeFrame) -> None:
     for i in range(st.n):
         seat = (st.first + i) % st.n
         k = len(mature_cities(st, seat))
-        log(st, f"seat {seat} has {k} mature cities: {k} trade token(s)", "event_trade", seat=seat, tokens=k)
+        log(st, {"kind": "event_trade", "seat": seat, "tokens": k})
         if k:
             frames.append({"kind": "trade_place", "seat": seat, "left": k})
     push_all(st, frames)

@@ -23,7 +23,7 @@ from ..actions import Action, action
 from ..flow import act, auto, choice, explain, log, pop, push
 from ..military import start_combat
 from ..ops import op
-from ..spaces import barb_at, coord, reach, space_actions, space_of
+from ..spaces import barb_at, reach, space_actions, space_of
 from ..state import Frame, GameState, content_for
 from .base_frames import CardAttackAfterFrame, CardAttackFrame
 
@@ -86,7 +86,7 @@ def targets(st: GameState, f: CardAttackFrame) -> list[int]:
     return sorted(s for s in near if target_at(st, seat, s) is not None)
 
 
-@choice("card_attack", lambda st, f: f"Attack a target within {f['range']} spaces ({f['left']} attack(s) left), or finish")
+@choice("card_attack")
 def card_attack_options(st: GameState, f: CardAttackFrame) -> list[Action]:
     return [*space_actions("attack", st, targets(st, f)), action("done")]
 
@@ -123,7 +123,7 @@ def run_card_attack_after(st: GameState, f: CardAttackAfterFrame) -> None:
     seat, s = f["seat"], f["space"]
     if _friendly(st, seat, s):
         st.turn["taken"] = [*st.turn.get("taken", []), s]
-        log(st, f"seat {seat} holds {coord(st, s)} and cannot attack from it this turn", "note", seat=seat, space=s)
+        log(st, {"kind": "no_attack_from", "seat": seat, "space": s})
     left = f["left"] - 1
     if left > 0:
         nxt: CardAttackFrame = {"kind": "card_attack", "seat": seat, "slot": f["slot"], "combat": f["combat"], "vs_barbarian": f["vs_barbarian"],

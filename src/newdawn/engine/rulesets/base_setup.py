@@ -97,7 +97,7 @@ def setup(st: GameState, cfg: dict[str, Any]) -> None:
     else:
         st.rng, st.first = rng.below(st.rng, n)
     st.current = st.first
-    log(st, f"first player: seat {st.first}", "setup_first", first=st.first)
+    log(st, {"kind": "setup_first", "first": st.first})
     frames.append({"kind": "base_setup_finish"})
     push_all(st, frames)
 
@@ -113,7 +113,7 @@ def _first_game_map(st: GameState) -> None:
     populate(st, range(st.board.n))
     for seat, tile in enumerate(fg.capitals[st.n]):
         _place_capital(st, seat, tile)
-    log(st, f"first-game map: tiles {list(tiles)}", "setup_map", tiles=list(tiles))
+    log(st, {"kind": "setup_map", "tiles": list(tiles)})
 
 
 def _advanced_map(st: GameState) -> list[Frame]:
@@ -164,8 +164,7 @@ def _advanced_map(st: GameState) -> list[Frame]:
     placers = [p for p in range(n) if hands[p]]
     st.rng, k = rng.below(st.rng, len(placers))
     starter = placers[k]
-    log(st, f"core tiles {core} on side {side} (die {die}); seat {starter} places the first tile", "setup_core",
-        die=die, first=starter)
+    log(st, {"kind": "setup_core", "die": die, "first": starter})
     order = [(starter + i) % n for i in range(n)]
     rounds = max(len(h) for h in hands)
     return [{"kind": "base_map_turn", "seat": p} for r in range(rounds) for p in order if r < len(hands[p])]
@@ -229,7 +228,7 @@ def run_map_turn(st: GameState, f: BaseMapTurnFrame) -> None:
         push(st, {"kind": "base_map_tile", "seat": f["seat"]})
 
 
-@choice("base_map_tile", lambda st, f: f"Choose one of your tiles {_hand(st, f['seat'])} to place")
+@choice("base_map_tile")
 def map_tile_options(st: GameState, f: BaseMapTileFrame) -> list[Action]:
     # Every dealt tile has a legal placement (legal_placements falls back to touching any space).
     return [action("pick", str(t)) for t in _hand(st, f["seat"])]
@@ -247,7 +246,7 @@ def map_tile_act(st: GameState, f: BaseMapTileFrame, a: Action) -> None:
     push(st, {"kind": "base_map_place", "seat": f["seat"], "tile": int(a.arg)})
 
 
-@choice("base_map_place", lambda st, f: f"Place tile {f['tile']} (either side, any rotation)")
+@choice("base_map_place")
 def map_place_options(st: GameState, f: BaseMapPlaceFrame) -> list[Action]:
     opts = [placement_action(side, k, t) for side, k, t in legal_placements(st, f["tile"])]
     if len(_hand(st, f["seat"])) > 1:
@@ -287,12 +286,12 @@ def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
     st.placements_changed()
     populate(st, range(before, st.board.n))  # Setup 4, done tile by tile (the order does not matter)
     where = f"{p.side}{p.k} {p.q},{p.r}"
-    log(st, f"seat {seat} places tile {tile} at {where}", "map_tile", seat=seat, tile=tile, coord=where)
+    log(st, {"kind": "map_tile", "seat": seat, "tile": tile, "coord": where})
     if base_content(st).tiles[tile].kind == "capital":
         _place_capital(st, seat, tile)
     n = fill_holes(st)
     if n:
-        log(st, f"{n} enclosed hole(s) filled with water")
+        log(st, {"kind": "holes", "n": n})
 
 
 @auto("base_setup_finish")
@@ -302,7 +301,7 @@ def run_setup_finish(st: GameState, f: BaseSetupFinishFrame) -> None:
     st.turn = {}
     deal_wonder_decks(st, wonder_remove(c, st.n))
     deal_victory_cards(st, victory_need(st))
-    log(st, "setup complete")
+    log(st, {"kind": "setup_done"})
 
 
 register("base", RulesetCode(setup=setup, config_options=config_options, victory_need=victory_need,

@@ -39,7 +39,8 @@ function legacyLog(groups) {
   return (groups || []).map((g) => (g.entries ? g : {
     ...g,
     entries: [{ i: g.n, round: 0, seat: g.seat >= 0 ? g.seat : null, kind: g.n === 0 ? "setup" : "action", text: g.action, spaces: [] },
-      ...(g.events || []).map((t) => ({ i: g.n, round: 0, seat: null, kind: "event", text: t, spaces: [] }))],
+      ...(g.events || []).filter((t) => typeof t === "string")
+        .map((t) => ({ i: g.n, round: 0, seat: null, kind: "event", text: t, spaces: [] }))],
   }));
 }
 
