@@ -99,7 +99,7 @@ def test_the_action_count_is_the_same_for_every_configuration() -> None:
 def _engine_verbs() -> set[str]:
     """Verbs the engine's source names where it builds options: ``Action("verb", ...)`` and
     ``action("verb", ...)``, ``space_actions("verb", ...)``, the decision factories
-    ``space_choice(kind, shape, text, "verb", ...,
+    ``space_choice(kind, shape, "verb", ...,
     skip="verb")`` and ``item_choice`` (``engine/decisions.py``) and ``figure_options(st, seat,
     "verb", ...)``, in every engine module (subpackages too)."""
     import ast
@@ -108,7 +108,7 @@ def _engine_verbs() -> set[str]:
     import newdawn.engine
 
     verbs: set[str] = set()
-    where = {"Action": 0, "action": 0, "space_actions": 0, "space_choice": 3, "item_choice": 3, "figure_options": 2}
+    where = {"Action": 0, "action": 0, "space_actions": 0, "space_choice": 2, "item_choice": 2, "figure_options": 2}
     for path in Path(newdawn.engine.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in where:

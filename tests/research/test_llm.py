@@ -13,7 +13,8 @@ from repo_scripts import load_script
 
 pytest.importorskip("gymnasium")
 
-from newdawn.engine import Action, apply_in_place, decision_seat, describe, legal_actions, new_game  # noqa: E402
+from newdawn.describe.questions import question  # noqa: E402
+from newdawn.engine import Action, apply_in_place, decision_seat, legal_actions, new_game  # noqa: E402
 from newdawn.research.compact import agent_options  # noqa: E402
 from newdawn.research.llm import decision_text, parse_choice  # noqa: E402
 
@@ -30,7 +31,7 @@ def test_the_focus_decision_in_the_tables_words() -> None:
     st, seat = _at("focus")
     opts = agent_options(st)
     text = decision_text(st, seat, opts)
-    assert f"Decision: {describe(st)}" in text
+    assert f"Decision: {question(st)}" in text
     assert "Goal: Complete one agenda on" in text and "Progress: you " in text
     assert "focus row [" in text and "(slot 5)" in text
     for k in range(len(opts)):
