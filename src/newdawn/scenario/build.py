@@ -22,7 +22,6 @@ from ..engine.actions import parse_coord
 from ..engine.api import apply_in_place
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
-from ..engine.event import Event
 from ..engine.flow import advance, decision_seat
 from ..engine.spaces import box_count, supply_left
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
@@ -389,8 +388,7 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     if st.forced_dice:
         raise ctx.err("game", "this setup rolls no die for the core (the base game's first-game map is fixed)", line)
     ctx.placed_by = _setup_placers(st)
-    ctx.core_die = next((int(e.data["die"]) for e in st.events
-                         if isinstance(e, Event) and e.kind == "setup_core" and "die" in e.data), None)
+    ctx.core_die = next((e["die"] for e in st.events if e["kind"] == "setup_core"), None)
     c = content_for(st)
     if "actions" in g:
         return _play_actions(ctx, st, g, line)
