@@ -16,8 +16,8 @@ def test_map_building_options_name_the_tile_and_preview_its_cells() -> None:
     st = new_game({"ruleset": "base", "players": 2}, 3)
     recs = option_records(st)
     assert [r["action"] for r in recs] == [str(a) for a in legal_actions(st)]
-    assert all(r["label"].startswith("Place tile ") for r in recs)
-    assert any("(capital)" in r["label"] for r in recs)
+    assert all(r["label"].endswith(")") and " tile next (" in r["label"] for r in recs)  # by what it shows, not its number
+    assert any(r["label"].startswith("A capital tile next") for r in recs)
     st = apply(st, legal_actions(st)[0])
     tiles = [r for r in option_records(st) if r["kind"] == "tile"]
     assert tiles and all(len(r["cells"]) == 10 and r["at"] is not None for r in tiles)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from research_helpers import random_states
@@ -46,7 +47,8 @@ def test_places_are_named_and_other_seats_see_no_options() -> None:
         opts = agent_options(st) if seat >= 0 else []
         if opts and opts[0].verb == "place":
             text = decision_text(st, seat, opts)
-            assert " at " in text.split("Decision:")[1]  # "the hills at 3,-1"
+            decision = text.split("Decision:")[1]
+            assert " on the " in decision and not re.search(r"-?\d+,-?\d+", decision)  # "on the hills beside Seoul"
             other = decision_text(st, 1 - seat, ())
             assert "Answer with" not in other and "is deciding" in other
             return

@@ -4,10 +4,12 @@ like every other decision's (``describe/__init__`` imports this module)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..engine.actions import Action
 from ..engine.rulesets.base_frames import BaseMapTileFrame, CardAttackFrame
 from ..engine.state import GameState, content_for
-from .names import space_id
+from .names import TERRAIN, a_an, space_id
 from .options import Rec, _reg, _tile
 
 
@@ -25,9 +27,24 @@ def _card_attack(st: GameState, f: CardAttackFrame, a: Action, r: Rec) -> None:
 
 
 def _pick_tile(st: GameState, f: BaseMapTileFrame, a: Action, r: Rec) -> None:
-    tile = content_for(st).tiles.get(int(a.arg)) if a.arg.isdigit() else None
-    kind = f" ({tile.kind.replace('_', ' ')})" if tile is not None and tile.kind != "plain" else ""
-    r.kind, r.label, r.quiet = "choice", f"Place tile {a.arg}{kind} next", True
+    """A tile of the hand by what it shows (a player does not know the tiles by number): "A
+    capital tile next (mostly forest and hills)", "A city-state tile next (Seoul; mostly grassland)"."""
+    c = content_for(st)
+    tile = c.tiles.get(int(a.arg)) if a.arg.isdigit() else None
+    r.kind, r.quiet = "choice", True
+    if tile is None:
+        r.label = "A map tile next"
+        return
+    spaces = next(iter(tile.sides.values()), ())
+    marks = [c.city_states[x.city_state].name for x in spaces if x.city_state and x.city_state in c.city_states]
+    marks += [c.natural_wonders[x.natural_wonder].name for x in spaces
+              if x.natural_wonder and x.natural_wonder in c.natural_wonders]
+    terrains = Counter(TERRAIN.get(x.terrain, x.terrain) for x in spaces if x.terrain != "natural_wonder")
+    most = " and ".join(t for t, _ in terrains.most_common(2))
+    kind = "" if tile.kind == "plain" else tile.kind.replace("_", "-") + " "
+    what = "; ".join([*marks, f"mostly {most}"] if most else marks)
+    label = a_an(f"{kind}tile") + " next" + (f" ({what})" if what else "")
+    r.label = label[:1].upper() + label[1:]
 
 
 _reg("card_attack", "attack", _card_attack)

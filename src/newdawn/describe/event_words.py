@@ -98,6 +98,8 @@ from ..engine.state import GameState
 from .names import (
     a_an,
     agenda_of,
+    at_space,
+    at_terrain,
     card_name,
     city_state_name,
     diplomacy_name,
@@ -150,6 +152,16 @@ def _terr(st: GameState, s: int) -> str:
     return terrain_text(st, s) if 0 <= s < st.board.n else "a space"
 
 
+def _at(st: GameState, s: int) -> str:
+    """"on the hills beside Seoul", "at Seoul"."""
+    return at_space(st, s) if 0 <= s < st.board.n else "on a space"
+
+
+def _at_terr(st: GameState, s: int) -> str:
+    """"on the hills beside Seoul", "at Seoul": where the event took place, by terrain."""
+    return at_terrain(st, s) if 0 <= s < st.board.n else "on a space"
+
+
 def _focus(ftype: str) -> str:
     return f"{ftype} card"
 
@@ -171,10 +183,10 @@ def target_words(st: GameState, target: str, defender: int, s: int | None = None
         return f"the city-state {city_state_name(st, st.cs_at[s])}"
     if kind == "barb":
         letter = next((k for k, v in st.barbs.items() if v == s), "")
-        return f"barbarian {letter} on {_terr(st, s)}" if letter else f"a barbarian on {_terr(st, s)}"
+        return f"barbarian {letter} {_at_terr(st, s)}" if letter else f"a barbarian {_at_terr(st, s)}"
     if kind == "fort":
-        return f"the fort on {_terr(st, s)}"
-    return f"{_target(target, defender)} on {_terr(st, s)}"
+        return f"the fort {_at_terr(st, s)}"
+    return f"{_target(target, defender)} {_at_terr(st, s)}"
 
 
 def _target(target: str, defender: int) -> str:
@@ -207,7 +219,7 @@ def _token(st: GameState, token: str) -> str:
 @_words("place")
 def _place(st: GameState, e: PlaceEvent) -> str:
     what = a_an(f"{district_name(e['district'])} district") if e["district"] else "a control token"
-    return f"{seat_name(e['seat'])} places {what} on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} places {what} {_at_terr(st, e['space'])}"
 
 
 @_words("take_token")
@@ -218,7 +230,7 @@ def _take_token(st: GameState, e: TakeTokenEvent) -> str:
 
 @_words("take_back")
 def _take_back(st: GameState, e: TakeBackEvent) -> str:
-    return f"{seat_name(e['seat'])} takes back the control token on {_on(st, e['space'])}"
+    return f"{seat_name(e['seat'])} takes back the control token {_at(st, e['space'])}"
 
 
 @_words("move_token")
@@ -228,7 +240,7 @@ def _move_token(st: GameState, e: MoveTokenEvent) -> str:
 
 @_words("reinforce")
 def _reinforce(st: GameState, e: ReinforceEvent) -> str:
-    return f"{seat_name(e['seat'])} reinforces the control token on {_on(st, e['space'])}{_source(st, e.get('by', ''))}"
+    return f"{seat_name(e['seat'])} reinforces the control token {_at(st, e['space'])}{_source(st, e.get('by', ''))}"
 
 
 @_words("reinforce_around")
@@ -238,12 +250,12 @@ def _reinforce_around(st: GameState, e: ReinforceAroundEvent) -> str:
 
 @_words("unreinforce")
 def _unreinforce(st: GameState, e: UnreinforceEvent) -> str:
-    return f"the control token on {_on(st, e['space'])} is flipped to its unreinforced side"
+    return f"the control token {_at(st, e['space'])} is flipped to its unreinforced side"
 
 
 @_words("replace_token")
 def _replace_token(st: GameState, e: ReplaceTokenEvent) -> str:
-    return f"{seat_name(e['seat'])} replaces {seat_name(e['other'])}'s control token on {_on(st, e['space'])}"
+    return f"{seat_name(e['seat'])} replaces {seat_name(e['other'])}'s control token {_at(st, e['space'])}"
 
 
 @_words("token_removed")
@@ -252,29 +264,29 @@ def _token_removed(st: GameState, e: TokenRemovedEvent) -> str:
     if "actor" in e:
         return (f"{seat_name(e['actor'])} removes {seat_name(e['seat'])}'s control token from "
                 f"{_on(st, e['space'])}{_source(st, by)}")
-    return f"{seat_name(e['seat'])}'s control token on {_on(st, e['space'])} is removed{_source(st, by)}"
+    return f"{seat_name(e['seat'])}'s control token {_at(st, e['space'])} is removed{_source(st, by)}"
 
 
 @_words("city")
 def _city(st: GameState, e: CityEvent) -> str:
-    return f"{seat_name(e['seat'])} builds a city on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} builds a city {_at_terr(st, e['space'])}"
 
 
 @_words("replace_city")
 def _replace_city(st: GameState, e: ReplaceCityEvent) -> str:
-    return (f"{seat_name(e['seat'])} replaces {seat_name(e['other'])}'s city on {_terr(st, e['space'])}"
+    return (f"{seat_name(e['seat'])} replaces {seat_name(e['other'])}'s city {_at_terr(st, e['space'])}"
             f"{_source(st, e['by'])}")
 
 
 @_words("fallback_token")
 def _fallback_token(st: GameState, e: FallbackTokenEvent) -> str:
-    return (f"{seat_name(e['seat'])} has no city left and places a reinforced control token on "
-            f"{_terr(st, e['space'])}")
+    return (f"{seat_name(e['seat'])} has no city left and places a reinforced control token "
+            f"{_at_terr(st, e['space'])}")
 
 
 @_words("raze")
 def _raze(st: GameState, e: RazeEvent) -> str:
-    return f"{seat_name(e['seat'])} razes the control token on {_terr(st, e['space'])}, and its army moves on"
+    return f"{seat_name(e['seat'])} razes the control token {_at_terr(st, e['space'])}, and its army moves on"
 
 
 @_words("water_token")
@@ -289,12 +301,12 @@ def _nw_back(st: GameState, e: NwBackEvent) -> str:
 
 @_words("nuke")
 def _nuke(st: GameState, e: NukeEvent) -> str:
-    return f"{seat_name(e['seat'])} uses Nuclear Power on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} uses Nuclear Power {_at_terr(st, e['space'])}"
 
 
 @_words("nuke_hit")
 def _nuke_hit(st: GameState, e: NukeHitEvent) -> str:
-    return f"Nuclear Power destroys {seat_name(e['seat'])}'s {e['piece']} on {_terr(st, e['space'])}"
+    return f"Nuclear Power destroys {seat_name(e['seat'])}'s {e['piece']} {_at_terr(st, e['space'])}"
 
 
 # ---------------------------------------------------------------- cards, dials, trade
@@ -490,7 +502,7 @@ def _colossus(st: GameState, e: ColossusEvent) -> str:
 
 @_words("caravan_barb")
 def _caravan_barb(st: GameState, e: CaravanBarbEvent) -> str:
-    return f"{seat_name(e['seat'])} defeats barbarian {e['letter']} on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} defeats barbarian {e['letter']} {_at_terr(st, e['space'])}"
 
 
 @_words("caravan_cs")
@@ -501,7 +513,7 @@ def _caravan_cs(st: GameState, e: CaravanCsEvent) -> str:
 
 @_words("caravan_city")
 def _caravan_city(st: GameState, e: CaravanCityEvent) -> str:
-    return f"{seat_name(e['seat'])}'s caravan reaches {seat_name(e['other'])}'s city on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])}'s caravan reaches {seat_name(e['other'])}'s city {_at_terr(st, e['space'])}"
 
 
 @_words("encampment")
@@ -529,7 +541,7 @@ def _barb_die(st: GameState, e: BarbDieEvent) -> str:
 
 @_words("barb_return", "barbarian")
 def _barb_return(st: GameState, e: BarbReturnEvent) -> str:
-    return f"barbarian {e['letter']} returns on {_on(st, e['space'])}"
+    return f"barbarian {e['letter']} returns {_at(st, e['space'])}"
 
 
 @_words("barb_hit", "barbarian")
@@ -539,9 +551,9 @@ def _barb_hit(st: GameState, e: BarbHitEvent) -> str:
     who = seat_name(e["seat"])
     if "n" in e:
         verb = "defeats" if e["piece"] == "army" else "destroys"
-        return (f"barbarian {e['letter']} {verb} {who}'s {e['piece'].capitalize()} {e['n'] + 1} on "
-                f"{_terr(st, e['space'])}: it goes back to its focus card")
-    return f"barbarian {e['letter']} destroys {who}'s {e['piece']} on {_terr(st, e['space'])}"
+        return (f"barbarian {e['letter']} {verb} {who}'s {e['piece'].capitalize()} {e['n'] + 1} "
+                f"{_at_terr(st, e['space'])}: it goes back to its focus card")
+    return f"barbarian {e['letter']} destroys {who}'s {e['piece']} {_at_terr(st, e['space'])}"
 
 
 @_words("barb_raid", "barbarian")
@@ -551,8 +563,8 @@ def _barb_raid(st: GameState, e: BarbRaidEvent) -> str:
 
 @_words("barb_turned", "barbarian")
 def _barb_turned(st: GameState, e: BarbTurnedEvent) -> str:
-    return (f"barbarian {e['letter']} is turned back by {seat_name(e['seat'])}'s reinforced token on "
-            f"{_terr(st, e['space'])}; the token is flipped")
+    return (f"barbarian {e['letter']} is turned back by {seat_name(e['seat'])}'s reinforced token "
+            f"{_at_terr(st, e['space'])}; the token is flipped")
 
 
 @_words("barb_moved", "barbarian")
@@ -606,12 +618,12 @@ def _setup_map(st: GameState, e: SetupMapEvent) -> str:
 
 @_words("fort", "setup")
 def _fort(st: GameState, e: FortEvent) -> str:
-    return f"{seat_name(e['seat'])} places a fort on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} places a fort {_at_terr(st, e['space'])}"
 
 
 @_words("capital", "setup")
 def _capital(st: GameState, e: CapitalEvent) -> str:
-    return f"{seat_name(e['seat'])} places their capital on {_terr(st, e['space'])}"
+    return f"{seat_name(e['seat'])} places their capital {_at_terr(st, e['space'])}"
 
 
 @_words("setup_done", "setup")

@@ -1,7 +1,7 @@
 """The table's names for things: seats from 1, pieces from 1, cards, wonders, spaces.
 
 Every sentence and label of the table uses these, so a button, a log line and a hint name a
-thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills at 3,-1").
+thing the same way ("Seat 2", "Army 1", "Early Empire", "the hills beside Seoul").
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from ..content.schema import Agenda
 from ..engine.actions import parse_coord
 from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import Frame, GameState, content_for
+from .places import TERRAIN as TERRAIN
+from .places import place, place_name
 from .rulesets import AUTOMA_NAME
 
-TERRAIN = {
-    "grassland": "grassland", "hills": "hills", "forest": "forest", "desert": "desert",
-    "mountain": "mountain", "water": "water", "natural_wonder": "natural wonder",
-}
 DISTRICT = {
     "campus": "Campus", "commercial_hub": "Commercial Hub", "encampment": "Encampment",
     "industrial_zone": "Industrial Zone", "theater_square": "Theater Square",
@@ -183,44 +181,53 @@ def space_id(st: GameState, text: str) -> int | None:
 
 
 def coord_of(st: GameState, s: int) -> str:
+    """"3,-1": the space's coordinates, for the debug view and action texts only (no sentence
+    a player reads carries them: ``places.py`` names places)."""
     q, r = st.board.coords[s]
     return f"{q},{r}"
 
 
 def space_text(st: GameState, s: int) -> str:
-    """"the hills at 3,-1" (with what stands there when it is a city, city-state or wonder)."""
-    b = st.board
-    where = coord_of(st, s)
-    if s in st.cs_at:
-        return f"{city_state_name(st, st.cs_at[s])} at {where}"
+    """A space by what stands there, else by its place: "Seoul", "Seat 2's capital", "Seat 2's
+    city beside Seoul", "Mount Everest", "the hills beside Seoul" (``places.py``)."""
+    if not 0 <= s < st.board.n:
+        return "a space"
+    p = place(st, s)
+    if s in st.cs_at or p.landmark:
+        return p.name
     if s in st.cities:
         own = st.cities[s]
-        cap = " capital" if st.capitals[own] == s else " city"
-        return f"{seat_name(own)}'s{cap} at {where}"
-    terr = b.terrain[s]
-    if terr == "natural_wonder":
-        p = b.printed[s]
-        nw = getattr(p, "natural_wonder", None) if p is not None else None
-        if nw:
-            return f"{natural_wonder_name(st, nw)} at {where}"
-    return f"the {TERRAIN.get(terr, words(terr))} at {where}"
+        kind = "capital" if st.capitals[own] == s else "city"
+        return f"{seat_name(own)}'s {kind} {p.where}".rstrip()
+    return p.name
 
 
 def terrain_text(st: GameState, s: int) -> str:
-    """"the hills at 3,-1" (the terrain only, whatever stands there)."""
-    terr = st.board.terrain[s]
-    return f"the {TERRAIN.get(terr, words(terr))} at {coord_of(st, s)}"
+    """"the hills beside Seoul": the space's terrain and where it is, whatever stands there."""
+    return place_name(st, s)
+
+
+def at_space(st: GameState, s: int) -> str:
+    """``space_text`` with its preposition: "on the hills beside Seoul", "at Seoul", "at Seat 2's
+    city beside Seoul"."""
+    text = space_text(st, s)
+    return f"{'on' if text.startswith('the ') else 'at'} {text}"
+
+
+def at_terrain(st: GameState, s: int) -> str:
+    """``terrain_text`` with its preposition: "on the hills beside Seoul", "at Seoul"."""
+    text = terrain_text(st, s)
+    return f"{'on' if text.startswith('the ') else 'at'} {text}"
 
 
 def short_space(st: GameState, s: int) -> str:
-    """"hills 3,-1", "Carthage 2,2", "Seat 2's city 0,3": for buttons, where the map shows
-    the rest."""
-    if s in st.cs_at:
-        return f"{city_state_name(st, st.cs_at[s])} {coord_of(st, s)}"
-    if s in st.cities:
-        return f"{seat_name(st.cities[s])}'s city {coord_of(st, s)}"
-    terr = st.board.terrain[s]
-    return f"{TERRAIN.get(terr, words(terr))} {coord_of(st, s)}"
+    """"the hills beside Seoul", "Seoul", "Seat 2's city beside Seoul": for buttons."""
+    if not 0 <= s < st.board.n:
+        return "a space"
+    p = place(st, s)
+    if s in st.cities and not p.landmark:
+        return f"{seat_name(st.cities[s])}'s city {p.where}".rstrip()
+    return p.name
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -38,6 +38,7 @@ from .names import (
     thing_name,
     words,
 )
+from .places import hex_text
 from .questions import question
 
 
@@ -100,11 +101,11 @@ def _generic(st: GameState, a: Action) -> Rec:
     s = space_id(st, arg) if "," in arg else None
     if s is not None:
         what = SPACE_VERBS.get(verb, words(verb).capitalize())
-        return Rec(text, f"{what} at {short_space(st, s)}", "space", spaces=[s], dst=s)
+        return Rec(text, f"{what} on {short_space(st, s)}", "space", spaces=[s], dst=s)
     if len(parts) == 2:  # "district campus q,r"
         s = space_id(st, parts[1])
         if s is not None:
-            return Rec(text, f"{thing_name(st, parts[0])} at {short_space(st, s)}", "space",
+            return Rec(text, f"{thing_name(st, parts[0])} on {short_space(st, s)}", "space",
                        spaces=[s], dst=s)
     if arg.isdigit():
         return Rec(text, f"{words(verb).capitalize()} {arg}", "choice", amount=int(arg))
@@ -293,9 +294,9 @@ def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMa
     r.at = Hex(anchor[0], anchor[1])
     r.kind = "tile"
     r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
-    r.hint = f"covers {len(cells)} spaces from {where}"
+    r.hint = f"covers {len(cells)} spaces, {hex_text(st, anchor[0], anchor[1])}"
     r.group = "tile"
-    r.said = f"places the map tile at {where}"
+    r.said = f"places a map tile {hex_text(st, anchor[0], anchor[1])}"
     r.quiet = f["kind"] == "setup_capital"  # its event says it
 
 
@@ -304,7 +305,7 @@ def _cell(what: str) -> Maker:
         from ..engine.actions import parse_coord
 
         q, rr = parse_coord(a.arg)
-        r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} at {q},{rr}"
+        r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} {hex_text(st, q, rr)}"
         r.quiet = f["kind"] == "setup_fort"  # its event says it
         s = space_id(st, a.arg)
         if s is not None:
@@ -384,7 +385,7 @@ def _build(st: GameState, f: fr.BuildFrame, a: Action, r: Rec) -> None:
     if a.verb == "city":
         s = space_id(st, a.arg)
         if s is not None:
-            r.label = f"City at {short_space(st, s)}"
+            r.label = f"City on {short_space(st, s)}"
     elif a.verb == "wonder":
         r.kind, r.card = "choice", None
         r.label = f"Build the wonder {thing_name(st, a.arg)}"
@@ -397,7 +398,7 @@ def _place_like(what: str, said: str | None = None) -> Maker:
     def make(st: GameState, f: Frame, a: Action, r: Rec) -> None:  # reads no key of the frame
         s = r.dst
         if s is not None and a.verb not in SKIP_VERBS:
-            r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} at {short_space(st, s)}"
+            r.label = f"{what} {short_space(st, s)}" if what.endswith(" from") else f"{what} on {short_space(st, s)}"
             if said:
                 r.said = f"{said} on {space_text(st, s)}"
     return make
@@ -415,7 +416,7 @@ def _district(st: GameState, f: fr.DistrictFrame, a: Action, r: Rec) -> None:
     if a.verb == "district":
         kind, _, where = a.arg.partition(" ")
         s = space_id(st, where)
-        r.label = f"{thing_name(st, kind)} at {short_space(st, s)}" if s is not None else r.label
+        r.label = f"{thing_name(st, kind)} on {short_space(st, s)}" if s is not None else r.label
         r.card = None
 
 

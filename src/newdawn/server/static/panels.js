@@ -181,14 +181,31 @@ export const Summaries = pure(({ summaries: all, players, content }) => {
 // ---------------------------------------------------------------- log
 
 /** One action and what followed: its first entry (what the player chose) heads the group. */
-const LogGroup = pure(({ g, color, name, replayHref }) => {
+/**
+ * Pointing at (or tapping) an entry that names places highlights them on the map: the entry
+ * carries the space ids as data (its `spaces`), never read from its words.
+ */
+function placeProps(e, onPlaces) {
+  const ids = e && e.spaces && e.spaces.length ? e.spaces : null;
+  if (!ids || !onPlaces) return {};
+  const show = () => onPlaces(ids);
+  const hide = () => onPlaces(null);
+  return { "data-spaces": ids.join(" "), class: "places", tabIndex: 0, onMouseEnter: show, onMouseLeave: hide,
+    onFocus: show, onBlur: hide, onClick: show };
+}
+
+const LogGroup = pure(({ g, color, name, replayHref, onPlaces }) => {
   const head = g.entries.length && g.entries[0].kind === "action" ? g.entries[0] : null;
   const rest = head ? g.entries.slice(1) : g.entries;
+  const hp = placeProps(head, onPlaces);
   return html`<li class="lgroup" data-n=${g.n} data-part=${g.part || 0} style=${color ? `--pc:${color}` : ""}>
   <a class="n" href=${replayHref} title="replay the game from this step">${g.n}</a>
-  <span class="lhead">${head ? head.text : name}</span>
-  ${rest.length ? html`<ul class="entries">${rest.map((e, i) => html`<li key=${i} class=${`e-${e.kind}`}>${e.text}${e.dice && e.dice.length
-    ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`)}</ul>` : null}
+  <span ...${hp} class=${`lhead${hp.class ? " places" : ""}`}>${head ? head.text : name}</span>
+  ${rest.length ? html`<ul class="entries">${rest.map((e, i) => {
+    const ep = placeProps(e, onPlaces);
+    return html`<li key=${i} ...${ep} class=${`e-${e.kind}${ep.class ? " places" : ""}`}>${e.text}${e.dice && e.dice.length
+      ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`;
+  })}</ul>` : null}
 </li>`;
 });
 
@@ -199,7 +216,7 @@ export const LOG_TAIL = 150;
  * The game log: groups are keyed and pure, so a new action appends one item and touches nothing
  * else. A long game shows its last LOG_TAIL actions (every entry stays in the replay).
  */
-export function GameLog({ groups, players, gameId, version }) {
+export function GameLog({ groups, players, gameId, version, onPlaces }) {
   const [all, setAll] = useState(false);
   const stick = useRef({ atEnd: true, onScroll: (ev) => {
     const ol = ev.currentTarget;
@@ -212,14 +229,14 @@ export function GameLog({ groups, players, gameId, version }) {
   const shown = all || groups.length <= LOG_TAIL ? groups : groups.slice(groups.length - LOG_TAIL);
   return html`${shown.length < groups.length ? html`<button type="button" class="small" id="log-all" onClick=${() => setAll(true)}>
       show all ${groups.length} actions</button>` : null}
-    <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} />`;
+    <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} onPlaces=${onPlaces} />`;
 }
 
-const LogList = pure(({ groups, players, gameId, version, onScroll }) => {
+const LogList = pure(({ groups, players, gameId, version, onScroll, onPlaces }) => {
   const href = (n) => `/table.html?game=${encodeURIComponent(gameId)}&replay=${n}`;
   return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.map((g) => {
     const p = g.seat >= 0 ? players[g.seat] : null;
-    return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} />`;
+    return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} onPlaces=${onPlaces} />`;
   })}</ol>`;
 });
 

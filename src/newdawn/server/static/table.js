@@ -227,7 +227,7 @@ function App({ s }) {
         <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
         <${WonderMarket} wonders=${m.wonders} />
         <details id="log-box" open><summary>Game log</summary>
-          <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} /></details>
+          <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} onPlaces=${hoverPlaces} /></details>
         <details id="boards-box" open><summary>Players</summary><div id="boards">
           ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} cities=${m.msg.view.cities} ctl=${m.msg.view.ctl} content=${c}
             info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
@@ -356,6 +356,15 @@ window.addEventListener("resize", () => sideLayout());
 function hoverOption(o) {
   S.focusKeys = o ? [...new Set([...(o.keys || []), o.srcKey, o.dstKey].filter(Boolean))] : null;
   S.preview = o && o.kind === "tile" && o.cells ? o.cells : (S.menu ? S.preview : null);
+  rerender();
+}
+
+/** The places a log entry names (space ids), highlighted on the map while it is pointed at. */
+function hoverPlaces(ids) {
+  const keys = ids && S.model ? ids.map((x) => keyOf(S.model.index, x)).filter(Boolean) : [];
+  const next = keys.length ? keys : null;
+  if (JSON.stringify(next) === JSON.stringify(S.focusKeys)) return;
+  S.focusKeys = next;
   rerender();
 }
 
