@@ -241,3 +241,12 @@ def test_who_placed_a_tile_is_checked() -> None:
         parse(TI_SETUP + "\n[state]\nplaced_by = { 12 = \"red\" }\n", "bad.toml")
     res = run(parse(GIVEN_MAP + "\n[[step]]\ngame = { placed_by = { 13 = \"red\" } }\n", "x.toml"))
     assert not res.passed and "placed_by: expected {'13': 'red'}, got {'13': 'nobody'}" in res.failure
+
+
+def test_a_hand_written_turn_may_hold_only_the_declared_facts() -> None:
+    """``turn`` in ``[state]`` is checked against ``engine/turn_facts.py``: a known fact is
+    taken, an unknown key is refused with the list of the known ones."""
+    st = parse(BASE + "\n[state]\nturn = { won_attacks = 1 }\n", "ok.toml").state
+    assert st.turn == {"won_attacks": 1}
+    with pytest.raises(ScenarioError, match="unknown key.*wins_this_turn.*won_attacks"):
+        parse(BASE + "\n[state]\nturn = { wins_this_turn = 1 }\n", "bad.toml")

@@ -18,6 +18,7 @@ from .actions import Action
 from .board import Board, Placement, build_board
 from .event import Event as Event  # re-exported: what GameState.events holds
 from .frames import Frame as Frame  # re-exported: handlers import it with GameState
+from .turn_facts import TurnFacts
 
 LOCKED = -2
 ON_CARD = -1
@@ -199,7 +200,7 @@ class GameState:
     first: int
     current: int
     round: int
-    turn: dict[str, Any]
+    turn: TurnFacts
     """Facts scoped to the current turn (tokens used once per turn, trade destinations...)."""
     players: list[PlayerState]
     stack_frames: list[Frame]

@@ -25,6 +25,7 @@ from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance, decision_seat
 from ..engine.spaces import box_count, supply_left
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
+from ..engine.turn_facts import TurnFacts
 from .errors import ScenarioError
 from .frame_shapes import frame_problem
 
@@ -818,7 +819,12 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
 
             st.rng = rng.seed_state(_want(ctx, "state.rng", sd["rng"], int, line))
         if "turn" in sd:
-            st.turn = dict(sd["turn"])
+            turn = dict(_want(ctx, "state.turn", sd["turn"], dict, line))
+            unknown = sorted(set(turn) - set(TurnFacts.__annotations__))
+            if unknown:
+                raise ValueError(f"state.turn: unknown key(s) {', '.join(unknown)} "
+                                 f"(the turn's facts are: {', '.join(TurnFacts.__annotations__)})")
+            st.turn = cast(TurnFacts, turn)
     except ValueError as e:
         raise ctx.err("state", str(e), line) from None
     if "frames" in sd:
