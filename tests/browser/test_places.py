@@ -26,6 +26,10 @@ def test_log_entries_name_places_and_highlight_them(server: str, browser: Any) -
         d.step()
     texts = log_texts(page)
     assert texts and not [t for t in texts if re.search(r"-?\d+,-?\d+", t)], texts
+    # no empty entry: every group says something beyond the name of the seat that acted
+    groups = page.eval_on_selector_all(
+        "#log li.lgroup", "els => els.map(e => [e.querySelector('.lhead').textContent, !!e.querySelector('.entries')])")
+    assert groups and not [h for h, more in groups if re.fullmatch(r"Seat \d+ \([^)]*\)", h.strip()) and not more], groups
     entry = page.locator("#log li.places").last
     entry.scroll_into_view_if_needed()
     entry.hover()

@@ -234,7 +234,9 @@ export function GameLog({ groups, players, gameId, version, onPlaces }) {
 
 const LogList = pure(({ groups, players, gameId, version, onScroll, onPlaces }) => {
   const href = (n) => `/table.html?game=${encodeURIComponent(gameId)}&replay=${n}`;
-  return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.map((g) => {
+  // An action that said nothing (a step on the way, a card's bare confirmation) has no entry:
+  // no group is drawn for it (the replay still has the step).
+  return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.filter((g) => g.entries.length).map((g) => {
     const p = g.seat >= 0 ? players[g.seat] : null;
     return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} onPlaces=${onPlaces} />`;
   })}</ol>`;
