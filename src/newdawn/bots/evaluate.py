@@ -538,8 +538,8 @@ FORTS = Evaluation(strike=W_STRIKE, fort_risk=W_FORT_RISK)
 
 BASE_TEMPO: Final = 10.0
 """The base game's focus tempo per slot (``Evaluation.tempo``). The Automated Player resolves
-its fifth slot every turn; at greedy's 1.2 a slot, Normal mostly played its third, fell behind
-on control tokens and wonders, and lost four games in five to it (docs/bots.md, "Tempo")."""
+its fifth slot every turn; at greedy's 1.2 a slot, Normal mostly played its third and fell
+behind on control tokens and wonders (docs/bots.md, "Tempo")."""
 BASE = Evaluation(caravan=1.0, tempo=BASE_TEMPO)
 """greedy's table plus the caravan terms (``caravans``), with the base game's tempo: the base
 game's evaluation. With no armies, a base player's economy card is its caravans, and a one-step
