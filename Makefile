@@ -10,7 +10,7 @@ BENCH_ARGS ?=
 PLAY_ARGS ?=
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: venv test play bench sim chromium index screenshots bench-table fast bench-fast test-compiled
+.PHONY: venv test play bench sim chromium index schema screenshots bench-table fast bench-fast test-compiled
 
 # The optional compiled build (mypyc) of newdawn.engine, .content and .bots, in build/mypyc;
 # the pure-Python package in src/ stays the default and the reference. Use it by putting it
@@ -76,3 +76,9 @@ bench-table: venv chromium
 # fails while the committed file is out of date, e.g. after merging new tests or handlers.
 index: venv
 	$(PY) tools/effects_index.py
+
+# Rewrite docs/examples/view-message.schema.json from the Pydantic models of the view message
+# (server/schema.py, server/view_state.py); tests/server/test_view_schema_fresh.py fails while the
+# committed schema is out of date. `tools/view_example.py` without --schema also rewrites the examples.
+schema: venv
+	$(PY) tools/view_example.py --schema

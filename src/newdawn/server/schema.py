@@ -20,12 +20,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..describe.contract import Option, OptionKind
+from .view_state import PlayerView
 
 SCHEMA_VERSION = 1
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
 
 
 # ---------------------------------------------------------------- decision
@@ -424,7 +425,7 @@ class Chart(_Model):
 
 
 class ViewMessage(_Model):
-    model_config = ConfigDict(extra="allow", populate_by_name=True)  # transport may add fields
+    model_config = ConfigDict(extra="allow", populate_by_name=True, use_attribute_docstrings=True)  # transport may add fields
 
     type: Literal["view"]
     schema_version: int = SCHEMA_VERSION
@@ -432,8 +433,9 @@ class ViewMessage(_Model):
     version: int
     seat: int
     acting: list[int]
-    view: dict[str, Any]
-    """``engine.player_view`` (pieces, players, table state) as before."""
+    view: PlayerView
+    """``engine.player_view``: the game's public state (pieces, players, table), every field
+    declared in ``server/view_state.py``."""
     board: Board
     decision: Decision
     log: list[LogGroup]
