@@ -1,6 +1,7 @@
 """The guided first game (issue 39 §1): "Learn to play" starts a real game from the guide's
 scenario, the learner's step is kept with the game (a restarted server finds it), a step that
-waits for turns refuses "Next" until they are played, and the learner may leave at any step."""
+asks the learner to do something (resolve a card, spread, attack, build a wonder) refuses "Next"
+and moves on by itself once the game shows it done, and the learner may leave at any step."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from importlib.resources import files
 
 from fastapi.testclient import TestClient
 
+from guide_learner import next_action
 from newdawn.describe.guide import GUIDE
-from newdawn.engine import replay
+from newdawn.engine import GameState, replay
 from newdawn.scenario import parse, run
 from newdawn.server import create_app
 from newdawn.server.guide import GUIDE_FILE, guide_game
@@ -22,17 +24,25 @@ def _step(c: TestClient, gid: str, token: str, **body: object) -> tuple[int, dic
     return r.status_code, r.json()
 
 
-def _play_turn(c: TestClient, gid: str, token: str) -> None:
-    """The learner plays until one turn of theirs is over: the first option of each of their
-    decisions (a district paying out at the start of a round included), up to their next card."""
-    played = False
-    while True:
-        v = wait_for(c, gid, token, lambda v: bool(v["decision"]["options"]) and v["decision"]["seat"] == 0)
-        first = v["decision"]["options"][0]
-        if first.startswith("focus ") and played:
-            return
-        played = played or first.startswith("focus ")
-        assert act(c, gid, token, v["version"], first).status_code == 200
+def _states(c: TestClient, gid: str, token: str) -> list[GameState]:
+    """The game's states, replayed from what the server says was played (each with its events)."""
+    full = c.get(f"/api/games/{gid}/state", params={"token": token, "log_from": 0}).json()
+    config, seed, _ = guide_game()
+    acts = [e["action"] for e in full["log"] if e["n"] > 0 and not e.get("part")]
+    return replay({"config": config, "seed": seed, "actions": acts})
+
+
+def _position(c: TestClient, gid: str, token: str) -> GameState:
+    return _states(c, gid, token)[-1]
+
+
+def _learner_acts(c: TestClient, gid: str, token: str, goal: str | None) -> dict[str, object]:
+    """The learner's next decision, as the guide's words ask (``guide_learner``); the view after."""
+    v = wait_for(c, gid, token, lambda v: bool(v["decision"]["options"]) and v["decision"]["seat"] == 0)
+    action = next_action(_position(c, gid, token), 0, goal)
+    assert action in v["decision"]["options"], (action, v["decision"]["options"])
+    assert act(c, gid, token, v["version"], action).status_code == 200
+    return state(c, gid, token)
 
 
 def test_the_guided_game_from_the_lobby_to_its_last_step_survives_a_restart(db_url: str) -> None:
@@ -47,32 +57,42 @@ def test_the_guided_game_from_the_lobby_to_its_last_step_survives_a_restart(db_u
         config, seed, actions = guide_game()
         assert v["version"] == len(actions)
         assert v["guide"]["step"] == 0 and v["guide"]["ready"] and v["guide"]["target"] == "map"
-        assert "Rome" in v["guide"]["text"] and v["guide"]["count"] == len(GUIDE)
+        assert "Egypt" in v["guide"]["text"] and v["guide"]["count"] == len(GUIDE)
         assert state(c, gid)["guide"] is None  # a spectator sees no guide
         assert _step(c, gid, token, step=1)[0] == 200
         code, out = _step(c, gid, token, step=3)
         assert code == 400 and "one step at a time" in str(out)
         assert _step(c, gid, token, step=2)[0] == 200
-        # "Play a card": waits for a turn of the learner's
+        # "Resolve a card": waits until the learner has resolved one, then moves on by itself
         v = state(c, gid, token)
-        assert v["guide"]["id"] == "first_turn" and not v["guide"]["ready"] and v["guide"]["wait"]
+        assert v["guide"]["id"] == "first_turn" and not v["guide"]["ready"] and not v["guide"]["done"]
         code, out = _step(c, gid, token, step=3)
-        assert code == 400 and "turn" in str(out)
-        _play_turn(c, gid, token)
-        assert state(c, gid, token)["guide"]["ready"]
+        assert code == 400 and "Resolve a card" in str(out)
+        seen = {"welcome", "focus_row", "first_turn"}
+        while state(c, gid, token)["guide"]["id"] == "first_turn":
+            _learner_acts(c, gid, token, "resolve")
+        assert state(c, gid, token)["guide"]["id"] == "control"
+        seen.add("control")
     # a new server over the same file finds the learner at the same step
     with TestClient(create_app(db_url, bot_delay=0, bot_seed=1)) as c:
         v = state(c, gid, token)
-        assert v["guide"]["id"] == "first_turn" and v["guide"]["ready"]
-        for n in range(3, len(GUIDE)):
+        assert v["guide"]["id"] == "control" and not v["guide"]["ready"]
+        for _ in range(200):
             v = state(c, gid, token)
-            while not v["guide"]["ready"]:
-                _play_turn(c, gid, token)
-                v = state(c, gid, token)
-            code, out = _step(c, gid, token, step=n)
-            assert code == 200, out
-            assert out["guide"]["step"] == n  # type: ignore[index]
-        assert state(c, gid, token)["guide"]["last"]
+            guide = v["guide"]
+            seen.add(guide["id"])
+            if guide["last"]:
+                break
+            step = GUIDE[guide["step"]]
+            if step.goal is None:
+                assert guide["ready"] and guide["wait"] is None
+                code, out = _step(c, gid, token, step=guide["step"] + 1)
+                assert code == 200, out
+            else:  # played, never skipped: the step moves on when the game shows it done
+                assert not guide["ready"], guide
+                _learner_acts(c, gid, token, step.goal)
+        assert seen == {s.id for s in GUIDE}
+        assert state(c, gid, token)["view"]["round"] <= 4  # every goal is within reach at once
         # leaving: the game goes on as any other; resume takes the guide up again
         code, out = _step(c, gid, token, leave=True)
         assert code == 200 and out["guide"] is None
@@ -84,6 +104,21 @@ def test_the_guided_game_from_the_lobby_to_its_last_step_survives_a_restart(db_u
         acts = [e["action"] for e in full["log"] if e["n"] > 0 and not e.get("part")]
         assert acts[: len(actions)] == list(actions)
         assert replay({"config": config, "seed": seed, "actions": acts})[-1].round == v["view"]["round"]
+
+
+def test_a_goal_met_before_its_step_lets_next_go_on_at_once(client: TestClient) -> None:
+    """The learner who resolved a card before the guide asked finds "Resolve a card" done ("Next"
+    is on); the step did not move on by itself, since it was not yet the step."""
+    g = client.post("/api/guide").json()
+    gid, token = g["game_id"], g["seats"][0]["token"]
+    while not any(e["kind"] == "resolve" and e["seat"] == 0 for st in _states(client, gid, token) for e in st.events):
+        assert _learner_acts(client, gid, token, "resolve")["guide"]["id"] == "welcome"
+    assert _step(client, gid, token, step=1)[0] == 200
+    assert _step(client, gid, token, step=2)[0] == 200
+    v = state(client, gid, token)
+    assert v["guide"]["id"] == "first_turn" and v["guide"]["ready"] and v["guide"]["done"]
+    assert v["guide"]["wait"] == "Done: you resolved a card."
+    assert _step(client, gid, token, step=3)[0] == 200
 
 
 def test_only_the_learner_follows_the_guide_and_other_games_have_none(client: TestClient) -> None:

@@ -38,7 +38,7 @@ from ..engine.state import content_for
 from .botpool import bounded_spec
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
-from .guide import LEARNER, guide_view, next_progress
+from .guide import LEARNER, after_action, guide_view, next_progress
 from .inputs import (
     check_action,
     check_game_id,
@@ -456,7 +456,7 @@ class GameManager:
                                     history=history, undo=(refusal is None, refusal),
                                     practice=g.rec.practice, shared=shared)
                 base.update(self._seat_fields(g, acting, connected))
-                base["guide"] = guide_view(g.rec, g.state, seat)
+                base["guide"] = guide_view(g.rec, g.state, seat, g.events)
                 self.view_builds += 1
                 for sent in sents:
                     start = min(sent, n)
@@ -476,7 +476,7 @@ class GameManager:
                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
                                undo=(refusal is None, refusal), practice=g.rec.practice)
             msg.update(self._seat_fields(g, acting, connected))
-            msg["guide"] = guide_view(g.rec, g.state, seat)
+            msg["guide"] = guide_view(g.rec, g.state, seat, g.events)
             msg["log_from"] = log_from
             return msg
 
@@ -584,6 +584,10 @@ class GameManager:
         g.rec.revision += 1
         g.rec.deadline = deadline
         g.push(seat, str(a), nxt)
+        guided = after_action(g.rec, nxt.events)  # a guided game's step done by this action
+        if guided is not None:
+            self.store.set_guide(g.rec.id, guided)
+            g.rec.guide = guided
         log.info(json.dumps({"event": "action", "game": g.rec.id, "seat": seat, "action": str(a),
                              "version": g.version, "bot": g.is_bot(seat)}))
         if after != before and nxt.winner == -1 and self.on_turn is not None and 0 <= after < len(g.rec.seats) \
@@ -621,11 +625,11 @@ class GameManager:
             seat, acting = g.seat_of_token(token)
             if seat != LEARNER or LEARNER not in acting:
                 raise GameError(403, "only the learner's seat follows the guide")
-            progress = next_progress(g.rec, g.state, body)
+            progress = next_progress(g.rec, g.state, body, g.events)
             if progress != g.rec.guide:
                 self.store.set_guide(g.rec.id, progress)
                 g.rec.guide = progress
-            return {"guide": guide_view(g.rec, g.state, seat)}
+            return {"guide": guide_view(g.rec, g.state, seat, g.events)}
 
     # ------------------------------------------------------------------ undo
     def undo(self, game_id: str, token: str | None, version: Any) -> int:

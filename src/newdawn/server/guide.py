@@ -5,17 +5,24 @@ leaders and the setup chosen for a newcomer), the learner in seat 1 against the 
 steps and their words are ``describe/guide.py``'s; the server keeps the learner's progress with
 the game (``GameRecord.guide``: ``step``, ``since`` (actions in the log when the step began),
 ``left``), so a reload finds the same step. Nothing here changes the game itself.
+
+A step with a goal (``describe.guide.GOALS``: resolve a card, spread, attack, build a wonder) is
+read from the game's own events, never from clicks: the step moves on by itself when an action
+of the learner's does what it asks (``after_action``), and a goal met earlier (the learner went
+ahead of the guide) lets "Next" go on at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 from ..bots.registry import LEVELS
-from ..describe.guide import GUIDE, GUIDE_INVITATION, guide_record
+from ..describe.guide import GUIDE, GUIDE_INVITATION, goal_done, guide_record
 from ..engine import GameState
+from ..engine.event import Event
 from ..scenario import parse
 from .errors import GameError
 from .store import GameRecord
@@ -65,16 +72,40 @@ def turns_since(rec: GameRecord, since: int, seat: int) -> int:
     return done
 
 
-def guide_view(rec: GameRecord, st: GameState, seat: int) -> dict[str, Any] | None:
+def goal_met(events: Sequence[Sequence[Event]], step: int, seat: int) -> bool:
+    """Whether ``seat`` has done what guide step ``step`` asks, in any action of the game so far
+    (``events``: each action's events, ``LiveGame.events``); False for a step with no goal."""
+    goal = GUIDE[step].goal
+    return goal is not None and any(goal_done(goal, e, seat) for evs in events for e in evs)
+
+
+def guide_view(rec: GameRecord, st: GameState, seat: int,
+               events: Sequence[Sequence[Event]] = ()) -> dict[str, Any] | None:
     """The view's ``guide``: the step the learner is at, in words (``describe.guide``), or None
     (no guided game, another viewer, or the learner left the guide)."""
     g = rec.guide
     if g is None or g.get("left") or seat != LEARNER:
         return None
-    return guide_record(st, seat, int(g["step"]), turns_since(rec, int(g["since"]), seat))
+    step = int(g["step"])
+    return guide_record(st, seat, step, goal_met(events, step, seat), turns_since(rec, int(g["since"]), seat))
 
 
-def next_progress(rec: GameRecord, st: GameState, body: dict[str, Any]) -> dict[str, Any]:
+def after_action(rec: GameRecord, events: Sequence[Event]) -> dict[str, Any] | None:
+    """The progress once an action with ``events`` is played (``rec.actions`` holds it): the
+    next step when the action did what the current step asks of the learner, else None (no
+    change). A guide the learner left stays where it was."""
+    g = rec.guide
+    if g is None or g.get("left"):
+        return None
+    step = int(g["step"])
+    goal = GUIDE[step].goal
+    if goal is None or step + 1 >= len(GUIDE) or not any(goal_done(goal, e, LEARNER) for e in events):
+        return None
+    return {"step": step + 1, "since": len(rec.actions), "left": False}
+
+
+def next_progress(rec: GameRecord, st: GameState, body: dict[str, Any],
+                  events: Sequence[Sequence[Event]] = ()) -> dict[str, Any]:
     """The progress after the learner's request: ``{"step": n}`` goes to the step after the current
     one (once that is ready; the current step again changes nothing); ``{"leave": true}`` leaves the guide (the game goes
     on as a normal one); ``{"resume": true}`` takes it up again where it was."""
@@ -94,9 +125,9 @@ def next_progress(rec: GameRecord, st: GameState, body: dict[str, Any]) -> dict[
     if step not in (now, now + 1):
         raise GameError(400, f"the guide goes one step at a time: it is at step {now}")
     if step == now + 1:
-        cur = guide_record(st, LEARNER, now, turns_since(rec, int(g["since"]), LEARNER))
-        if not cur["ready"]:
-            raise GameError(400, cur["wait"] or "this step is not done yet")
+        cur = guide_view(rec, st, LEARNER, events) or {}
+        if not cur.get("ready"):
+            raise GameError(400, cur.get("wait") or "this step is not done yet")
     if step == now:
         return dict(g)
     return {"step": step, "since": len(rec.actions), "left": False}

@@ -390,7 +390,9 @@ class Guide(_Model):
     ready: bool
     """The step waits for nothing more: "Next" is on."""
     wait: str | None
-    """What the step waits for, in words, while it is not ready."""
+    """What the step waits for, in words, while it is not ready; once its goal is met, that it is."""
+    done: bool
+    """The learner has done what the step asks (``describe.guide.GOALS``, read from the game)."""
     last: bool
 
 

@@ -49,7 +49,7 @@ export function GuidePanel({ guide, busy, onNext, onLeave }) {
       <button type="button" id="guide-leave" class="small" onClick=${onLeave}>Leave the guide</button></div>
     <h3 id="guide-title">${guide.title}</h3>
     <p id="guide-text">${guide.text}</p>
-    ${guide.wait ? html`<p class="hint" id="guide-wait">${guide.wait}</p>` : null}
+    ${guide.wait ? html`<p class=${guide.done ? "guide-done" : "hint"} id="guide-wait">${guide.wait}</p>` : null}
     <button type="button" id="guide-next" class="primary" disabled=${busy || !guide.ready}
       onClick=${guide.last ? onLeave : onNext}>${guide.last ? "Close the guide" : "Next"}</button>
   </section>`;
