@@ -18,6 +18,7 @@ from newdawn.engine import (
     GameState,
     IllegalActionError,
     NotationError,
+    Refusal,
     apply,
     apply_in_place,
     decision_seat,
@@ -28,6 +29,7 @@ from newdawn.engine import (
     player_view,
     rounds_played,
     why_illegal,
+    why_not,
 )
 
 SEARCH_GAMES = 40
@@ -117,12 +119,16 @@ def test_illegal_action_raises_naming_the_rule_and_leaves_the_state() -> None:
     apply_in_place(st, legal_actions(st)[0])
 
 
-def test_why_illegal_explains_water_and_terrain() -> None:
+def test_why_not_states_water_and_terrain_as_facts() -> None:
     st, s, words = place_position()
-    reason = why_illegal(st, Action("place", coord(st, s)))
-    assert reason is not None and words in reason, reason
-    assert reason[0].isalpha() and len(reason.split()) >= 4, f"not a sentence: {reason!r}"
-    assert why_illegal(st, f"place {coord(st, s)}") == reason  # text gives the same answer
+    r = why_not(st, Action("place", coord(st, s)))
+    assert r is not None and r.kind == {"water": "water", "difficulty": "too_hard"}[words], r
+    assert r.space == s
+    if r.kind == "too_hard":
+        assert (r.number, r.limit) == (st.board.diff[s], st.stack_frames[-1]["max"])
+    assert why_not(st, f"place {coord(st, s)}") == r  # text gives the same answer
+    reason = why_illegal(st, Action("place", coord(st, s)))  # the developer's plain form of the fact
+    assert reason is not None and reason.startswith(r.kind) and coord(st, s) in reason, reason
 
 
 def test_why_illegal_is_none_exactly_for_options() -> None:
@@ -159,7 +165,8 @@ def test_after_the_end_nothing_is_legal() -> None:
     final = finished_game()
     assert legal_actions(final) == []
     assert decision_seat(final) == -1
-    assert why_illegal(final, "done") == "the game is over"
+    assert why_not(final, "done") == Refusal("game_over")
+    assert why_illegal(final, "done") == "game_over"
     before = snapshot(final)
     with pytest.raises(IllegalActionError):
         apply(final, "done")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from helpers import after_setup, clear_space, fresh, opts, resolve, set_slot, text
 
-from newdawn.engine import IllegalActionError, apply, legal_actions, why_illegal
+from newdawn.engine import IllegalActionError, apply, legal_actions, why_illegal, why_not
 from newdawn.engine.actions import Action
 from newdawn.engine.events import barbarian_step
 from newdawn.engine.flow import add_trade, push
@@ -106,7 +106,8 @@ def test_control_token_terrain_limit_and_reason():
             assert t in places
         elif b.terrain[n] in ("hills", "forest", "desert", "mountain"):
             assert t not in places
-            assert "above the slot 1" in why_illegal(st, Action("place", t))
+            r = why_not(st, Action("place", t))
+            assert r is not None and r.kind == "too_hard" and r.limit == 1, r
 
 
 def test_control_token_picks_up_resource():

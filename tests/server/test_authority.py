@@ -32,16 +32,19 @@ def test_illegal_action_is_refused_with_the_engines_reason(client: TestClient) -
     before = _snapshot(client, gid)
     r = act(client, gid, tok, v["version"], "fort 99,99")
     assert r.status_code == 400
-    assert "fort 99,99" in r.json()["error"] or "99" in r.json()["error"]
+    # The engine's fact, and describe's words for it (a place by name, not "99,99").
+    assert r.json()["refusal"] == {"kind": "fort_few_core", "hex": [99, 99], "number": 0, "limit": 2}
+    assert "touches 0 core spaces" in r.json()["error"] and "99" not in r.json()["error"]
     r = act(client, gid, tok, v["version"], "build wonder")  # a verb this decision does not allow
     assert r.status_code == 400
-    assert "allows" in r.json()["error"]
+    assert r.json()["refusal"] == {"kind": "verb_not_offered", "item": "build", "names": ["fort"]}
+    assert "does not offer" in r.json()["error"]
     r = act(client, gid, tok, v["version"], "??? not notation")
     assert r.status_code == 400 and r.json()["error"]
     assert _snapshot(client, gid) == before
     # why explains the same way, and says yes for a legal option
     w = client.get(f"/api/games/{gid}/why", params={"token": tok, "action": "fort 99,99"}).json()
-    assert w["legal"] is False and w["reason"]
+    assert w["legal"] is False and w["refusal"]["kind"] == "fort_few_core" and "core spaces" in w["reason"]
     w = client.get(f"/api/games/{gid}/why", params={"token": tok, "action": v["decision"]["options"][0]}).json()
     assert w == {"legal": True, "reason": None}
     r = client.get(f"/api/games/{gid}/why", params={"token": tok})
@@ -167,20 +170,20 @@ def test_websocket_answers_garbage_with_an_error_and_stays_open(client: TestClie
 
 
 def test_an_action_is_checked_once_on_its_way_in(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One legality check: the engine's ``apply`` (whose refusal carries ``why_illegal``'s
-    reason), not ``why_illegal`` first and then ``apply``'s own check again."""
+    """One legality check: the engine's ``apply`` (whose refusal carries ``why_not``'s fact),
+    not ``why_not`` first and then ``apply``'s own check again."""
     from newdawn.engine import api
     from newdawn.server import games
 
     calls = []
-    real = api.why_illegal
+    real = api.why_not
 
     def counted(*a: Any, **k: Any) -> Any:
         calls.append(a)
         return real(*a, **k)
 
-    monkeypatch.setattr(games, "why_illegal", counted)
-    monkeypatch.setattr(api, "why_illegal", counted)
+    monkeypatch.setattr(games, "why_not", counted)
+    monkeypatch.setattr(api, "why_not", counted)
     g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
     tok = {s["seat"]: s["token"] for s in g["seats"]}
     gid = g["game_id"]

@@ -14,7 +14,7 @@ rolled)"), or at the first event on which two samples disagree.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ..engine import apply, decision_seat, legal_actions, player_view
 from ..engine.actions import Action
@@ -92,14 +92,13 @@ def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[Event]
     return cur, events
 
 
-CITY_WHY = (
-    ("above the slot", "too hard for slot {slot}"),
-    ("next to", "next to a city or fort"),
-    ("holds", "already taken"),
-    ("city-state's space", "already taken"),
-)
-"""Short words for the engine's reasons a space takes no city (``spaces.city_reason``), by a
-phrase of the reason."""
+CITY_WHY: Final = {
+    "too_hard": "too hard for slot {slot}", "next_to_city": "next to a city or fort", "next_to_fort": "next to a city or fort",
+    "holds_city": "already taken", "holds_city_state": "already taken", "city_state_space": "already taken",
+    "holds_barbarian": "already taken", "holds_token": "already taken", "holds_rival_control": "already taken",
+    "holds_rival_army": "already taken",
+}
+"""Short words for the engine's refusals of a city site (``spaces.city_reason``), by kind."""
 
 
 def no_city_site_why(st: GameState, f: BuildFrame) -> str:
@@ -120,8 +119,8 @@ def no_city_site_why(st: GameState, f: BuildFrame) -> str:
         reason = city_reason(st, seat, s, slot)
         if reason is None:
             found["reached only across harder land or rivals' spaces"] += 1
-        elif "water" not in reason and "on a fort" not in reason:
-            found[next((w for key, w in CITY_WHY if key in reason), reason).format(slot=slot)] += 1
+        elif reason.kind not in ("water", "fort"):
+            found[CITY_WHY.get(reason.kind, "already taken").format(slot=slot)] += 1
     if not found:
         return f"no land within {rng} spaces of yours"
     return f"the land within {rng} spaces of yours is " + " or ".join(w for w, _ in found.most_common(2))

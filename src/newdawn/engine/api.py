@@ -1,4 +1,5 @@
-"""The engine's public entry points: ``legal_actions``, ``apply``, ``why_illegal``, replay.
+"""The engine's public entry points: ``legal_actions``, ``apply``, ``why_not`` (and its plain
+form ``why_illegal``), replay.
 
 ``apply`` copies the state and never changes the one it was given. ``apply_in_place`` is the
 fast path for simulations that own their state (the random-play benchmark and search); it
@@ -29,6 +30,7 @@ from . import (  # noqa: F401
 from .actions import Action, parse_action
 from .errors import IllegalActionError, NotationError
 from .flow import CHOICE, EXPLAIN, advance, decision_kind, decision_seat
+from .refusal import Refusal, plain
 from .rulesets import load_ruleset_modules
 from .setup import new_game
 from .state import GameState
@@ -80,14 +82,16 @@ def legal_actions(st: GameState) -> list[Action]:
     return out
 
 
-def why_illegal(st: GameState, action: Action | str) -> str | None:
-    """``None`` if the action is legal now, else the reason in words."""
+def why_not(st: GameState, action: Action | str) -> Refusal | None:
+    """``None`` if the action is legal now, else why not, as a fact (``refusal.Refusal``: its
+    kind and the spaces, seats, cards and numbers it names); ``describe/refusal_words.py``
+    words it for players."""
     try:
         a = parse_action(action) if isinstance(action, str) else action
     except NotationError as e:
-        return str(e)
+        return Refusal("notation", item=str(e))
     if st.winner != -1:
-        return "the game is over"
+        return Refusal("game_over")
     if a in legal_actions(st):
         return None
     f = st.stack_frames[-1]
@@ -98,18 +102,27 @@ def why_illegal(st: GameState, action: Action | str) -> str | None:
     if fn is not None:
         try:
             reason = fn(st, f, a)
-        except (IllegalActionError, NotationError) as e:
-            return str(e)
-        if reason:
+        except IllegalActionError as e:  # an argument the decision cannot read (a space off the map)
+            return e.refusal or Refusal("notation", item=str(e))
+        except NotationError as e:
+            return Refusal("notation", item=str(e))
+        if reason is not None:
             return reason
     opts = legal_actions(st)
     verbs = {o.verb for o in opts}
     if a.arg and a.verb in verbs and all(not o.arg for o in opts if o.verb == a.verb):
-        return f"{a.verb} takes no argument here"
+        return Refusal("no_argument", item=a.verb)
     if a.verb not in verbs:
-        allowed = ", ".join(sorted(verbs))
-        return f"the pending decision ({decision_kind(st)}) allows: {allowed}"
-    return f"{a} is not one of the options of this decision ({decision_kind(st)})"
+        return Refusal("verb_not_offered", item=a.verb, names=tuple(sorted(verbs)))
+    return Refusal("not_an_option", item=a.verb)
+
+
+def why_illegal(st: GameState, action: Action | str) -> str | None:
+    """``None`` if the action is legal now, else the reason in a developer's plain form
+    (``why_not``'s fact on one line: ``too_hard (space 3,-2, number 2, limit 1)``). Players read
+    the fact in ``describe``'s words instead."""
+    r = why_not(st, action)
+    return None if r is None else plain(r, st.board.coords)
 
 
 def _check(st: GameState, action: Action | str) -> Action:
@@ -118,8 +131,8 @@ def _check(st: GameState, action: Action | str) -> Action:
         return action
     a = parse_action(action) if isinstance(action, str) else action
     if a not in legal_actions(st):
-        reason = why_illegal(st, a) or "not legal"
-        raise IllegalActionError(f"{a}: {reason}")
+        r = why_not(st, a) or Refusal("not_an_option", item=a.verb)
+        raise IllegalActionError(f"{a}: {plain(r, st.board.coords)}", r)
     return a
 
 
@@ -201,5 +214,5 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
     "decision_kind", "decision_seat", "game_config", "is_terminal", "legal_actions", "make_record",
-    "new_game", "parse_action", "replay", "rounds_played", "why_illegal",
+    "new_game", "parse_action", "plain", "Refusal", "replay", "rounds_played", "why_illegal", "why_not",
 ]

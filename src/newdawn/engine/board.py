@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from ..content.schema import TileDef, TileSpace
 from .hexgrid import DIRS, Coord, rotate
+from .refusal import Refusal
 
 KIND_TILE: Final = "tile"
 KIND_FORT: Final = "fort"
@@ -521,22 +522,21 @@ def fort_refusal(
     fort_coords: set[Coord] | frozenset[Coord],
     min_core: int,
     c: Coord,
-) -> str | None:
+) -> Refusal | None:
     """Why a fort token may not go on hex ``c`` (Setup 3g), or None if it may."""
     h = _key(*c)
     fault = _fort_fault(board, core_ids, {_key(q, r) for q, r in fort_coords}, min_core, h)
-    if fault == _FORT_ON_MAP:
-        return f"{c[0]},{c[1]} is already a space of the map: a fort goes on an empty hex beside the core tiles"
+    if fault == _FORT_ON_MAP:  # a fort goes on an empty hex beside the core tiles
+        return Refusal("fort_on_map", hex=c, space=board._keys.get(h, -1))
     if fault == _FORT_PLANNED:
-        return f"a fort is already planned at {c[0]},{c[1]}"
+        return Refusal("fort_planned", hex=c)
     if fault == _FORT_FEW_CORE:
         touching = sum(1 for dk in _DIR_KEYS if board._keys.get(h + dk) in core_ids)
-        return (f"{c[0]},{c[1]} touches {touching} core space{'' if touching == 1 else 's'}; "
-                f"a fort must touch at least {min_core}")
+        return Refusal("fort_few_core", hex=c, number=touching, limit=min_core)
     if fault == _FORT_NEXT_FORT:
-        return f"{c[0]},{c[1]} is next to another fort; forts may not touch"
+        return Refusal("fort_next_fort", hex=c)
     if fault == _FORT_NEXT_CITY_STATE:
-        return f"{c[0]},{c[1]} is next to a city-state's space; forts may not touch one"
+        return Refusal("fort_next_city_state", hex=c)
     return None
 
 

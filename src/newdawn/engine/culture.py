@@ -4,8 +4,6 @@ Cards)."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..content.schema import Effect
 from . import hooks
 from .actions import Action, action
@@ -14,6 +12,7 @@ from .flow import act, choice, count_down, explain, log, pop
 from .frames import MassMediaFrame, PlaceFrame, ShiftFrame
 from .ops import op
 from .pieces import claim_wonder_token, place_control, remove_control, replace_control
+from .refusal import Refusal
 from .spaces import (
     army_on,
     control_reason,
@@ -28,11 +27,6 @@ from .spaces import (
     within,
 )
 from .state import Frame, GameState, without
-
-NEAR_TEXT: Final = {
-    "city": "adjacent to a friendly city", "space": "adjacent to a friendly space",
-    "district": "adjacent to a friendly district",
-}
 
 
 @choice("place")
@@ -60,17 +54,20 @@ def place_act(st: GameState, f: PlaceFrame, a: Action) -> None:
 
 
 @explain("place")
-def place_explain(st: GameState, f: PlaceFrame, a: Action) -> str | None:
+def place_explain(st: GameState, f: PlaceFrame, a: Action) -> Refusal | None:
     if a.verb != "place":
         return None
     s = space_of(st, a.arg)
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return "no unused control tokens: remove one of yours from the map first"
+        return Refusal("no_unused_control", space=s, seat=seat)
     reason = control_reason(st, seat, s, f["max"])
     if reason:
         return reason
-    return f"the space is not {NEAR_TEXT.get(f['near'], 'in range')}"
+    where, _, anchor = f["near"].partition(":")  # "city", "space"...; "at:<space>", "within2:<space>"
+    if anchor:
+        return Refusal("not_near", space=s, item="anchor", near=int(anchor), number=2 if where == "within2" else 1)
+    return Refusal("not_near", space=s, item=where)
 
 
 @op("place_control")
@@ -146,15 +143,15 @@ def _mass_media_targets(st: GameState, f: MassMediaFrame) -> list[int]:
     return [s for s in rival if s not in armies and (s in reinforced or can_swap)]
 
 
-def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> str | None:
+def _mass_media_why(st: GameState, f: MassMediaFrame, s: int) -> Refusal | None:
     seat = f["seat"]
     if st.ctl.get(s, seat) == seat:
-        return "the target is a rival control token"
+        return Refusal("not_rival_token", space=s)
     if army_on(st, s):
-        return "a control token with an army in its space cannot be targeted"
+        return Refusal("army_on_token", space=s)
     if s not in within(st, friendly_spaces(st, seat), f["range"]):
-        return f"the token is not within {f['range']} spaces of a friendly space"
-    return "swapping a token needs an unused control token of yours (or flip a reinforced one)"
+        return Refusal("out_of_range", space=s, number=f["range"])
+    return Refusal("swap_needs_token", space=s)
 
 
 def _mass_media_do(st: GameState, f: Frame, s: int, where: str) -> None:

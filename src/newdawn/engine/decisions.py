@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from .actions import Action, action
 from .flow import F, act, choice, explain, pop
+from .refusal import Refusal
 from .spaces import space_actions, space_of
 from .state import GameState
 
@@ -22,7 +23,7 @@ from .state import GameState
 # is worded in ``describe/questions.py``.
 SpaceTargets = Callable[[GameState, F], Iterable[int]]
 SpaceEffect = Callable[[GameState, F, int, str], None]
-SpaceWhy = Callable[[GameState, F, int], str | None]
+SpaceWhy = Callable[[GameState, F, int], Refusal | None]
 ItemTargets = Callable[[GameState, F], Iterable[str]]
 ItemEffect = Callable[[GameState, F, str], None]
 
@@ -50,7 +51,7 @@ def space_choice(kind: str, shape: type[F], verb: str,
         refuse = why
 
         @explain(kind)
-        def explain_space(st: GameState, f: F, a: Action) -> str | None:
+        def explain_space(st: GameState, f: F, a: Action) -> Refusal | None:
             if a.verb != verb:
                 return None
             return refuse(st, f, space_of(st, a.arg))

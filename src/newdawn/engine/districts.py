@@ -30,6 +30,7 @@ from .frames import (
     ZoneFrame,
 )
 from .pieces import build_city, place_control, remove_control
+from .refusal import Refusal
 from .spaces import (
     city_legal,
     city_reason,
@@ -132,10 +133,10 @@ def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
         push(st, {"kind": "zone_city", "seat": seat})
 
 
-def _zone_city_why(st: GameState, f: Frame, s: int) -> str | None:
+def _zone_city_why(st: GameState, f: Frame, s: int) -> Refusal | None:
     if unused_cities(st, f["seat"]) <= 0:
-        return "all your cities are on the map"
-    return city_reason(st, f["seat"], s, None) or "the space is not within two spaces of a friendly space"
+        return Refusal("no_unused_city", space=s)
+    return city_reason(st, f["seat"], s, None) or Refusal("out_of_range", space=s, number=2)
 
 
 space_choice("zone_city", ZoneCityFrame,
@@ -207,15 +208,14 @@ def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
 
 
 @explain("theater")
-def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> str | None:
+def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> Refusal | None:
     if a.verb != "place":
         return None
     s = space_of(st, a.arg)
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return "no unused control tokens: remove one of yours from the map first"
-    return control_reason(st, seat, s, None) or (
-        "the space is not within 2 spaces of the theater square or of a city of yours with a wonder")
+        return Refusal("no_unused_control", space=s, seat=seat)
+    return control_reason(st, seat, s, None) or Refusal("not_near", space=s, item="theater", near=f["space"])
 
 
 @act("theater")

@@ -46,6 +46,7 @@ from .movement import (
 )
 from .ops import op
 from .pieces import take_player_card
+from .refusal import Refusal
 from .spaces import barb_at, space_actions, space_of, supply_left, supply_resources, too_hard
 from .state import ON_CARD, Frame, GameState, content_for
 
@@ -63,13 +64,13 @@ def caravans_options(st: GameState, f: CaravansFrame) -> list[Action]:
 
 
 @explain("caravans")
-def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> str | None:
+def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> Refusal | None:
     if a.verb != "caravan":
         return None
 
-    def returned(i: int) -> str | None:
+    def returned(i: int) -> Refusal | None:
         if i in st.turn.get("returned_caravans", []):
-            return f"caravan {i} went back to its card this turn and moves no more"
+            return Refusal("figure_returned", piece="caravan", number=i)
         return None
 
     return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.arg,
@@ -99,7 +100,7 @@ def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -
 
 space_choice("caravan_start", CaravanStartFrame,
              "start", lambda st, f: caravan_starts(st, f["seat"]), _caravan_start_do, skip=None,
-             why=lambda st, f, s: figure_start_refusal("caravan"))
+             why=lambda st, f, s: figure_start_refusal("caravan", s))
 
 
 def caravan_starts(st: GameState, seat: int) -> list[int]:
@@ -117,16 +118,16 @@ def destination_owner(st: GameState, seat: int, s: int) -> str:
     return ""
 
 
-def _terrain_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, barbs: set[int]) -> str | None:
+def _terrain_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, barbs: set[int]) -> Refusal | None:
     """Whether the caravan's card lets it step onto ``s`` at all (terrain, water, barbarians)."""
     b = st.board
     if b.is_water[s]:
         if not f["water"] and not hooks.allows(st, f["seat"], "caravan_water"):
-            return "caravans cannot enter water with this card"
+            return Refusal("water_closed", space=s, piece="caravan")
     elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
         return too_hard(st, s, f["slot"])
     if f["barb"] == "none" and s in barbs:
-        return "caravans cannot enter a space with a barbarian"
+        return Refusal("barbarian_blocks", space=s, piece="caravan")
     return None
 
 
@@ -165,15 +166,16 @@ def _can_leave(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, l
     return False
 
 
-def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int, barbs: set[int] | None = None) -> str | None:
+def caravan_enter_reason(st: GameState, f: CaravanStartFrame | CaravanStepFrame, s: int,
+                         barbs: set[int] | None = None) -> Refusal | None:
     if barbs is None:
         barbs = set(st.barbs.values())
     reason = _terrain_reason(st, f, s, barbs)
     if reason is not None:
         return reason
     if _closed(st, f["seat"], s) and not _can_leave(st, f, s, f["left"] - 1, barbs):
-        return ("a caravan already reached this city this turn, and this caravan could not move on "
-                "from it (caravans cannot stop in a city or city-state)")
+        # Another caravan reached it this turn, and this one could not move on from it.
+        return Refusal("caravan_stuck", space=s, piece="caravan")
     return None
 
 
@@ -220,14 +222,14 @@ def caravan_step_options(st: GameState, f: CaravanStepFrame) -> list[Action]:
 
 
 @explain("caravan_step")
-def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> str | None:
+def caravan_step_explain(st: GameState, f: CaravanStepFrame, a: Action) -> Refusal | None:
     here = st.players[f["seat"]].caravans[f["figure"]]
     if a.verb == "trade":
         if not destination_owner(st, f["seat"], here):
-            return "a caravan trades only in a city-state or a rival city"
-        return "a caravan already reached this space this turn: only one trades there per turn"
+            return Refusal("trade_nowhere", space=here, piece="caravan")
+        return Refusal("trade_done_here", space=here, piece="caravan")
     if a.verb == "stop":
-        return "a caravan cannot stop and remain in a city-state or rival city: it trades there"
+        return Refusal("must_trade", space=here, piece="caravan")
     return step_refusal(st, f, a, "caravan", lambda: caravan_nbrs(st, f["seat"], here),
                         lambda s: caravan_enter_reason(st, f, s))
 

@@ -17,6 +17,7 @@ from .actions import Action, action
 from .errors import IllegalActionError
 from .event import Event
 from .frames import Frame, FrameBase
+from .refusal import Refusal
 from .state import GameState
 
 F = TypeVar("F", bound=FrameBase)
@@ -26,7 +27,7 @@ F = TypeVar("F", bound=FrameBase)
 AutoFn = Callable[[GameState, Any], None]
 OptionsFn = Callable[[GameState, Any], list[Action]]
 ActFn = Callable[[GameState, Any, Action], None]
-ExplainFn = Callable[[GameState, Any, Action], str | None]
+ExplainFn = Callable[[GameState, Any, Action], Refusal | None]
 
 AUTO: Final[dict[str, AutoFn]] = {}
 CHOICE: Final[dict[str, tuple[OptionsFn, ActFn]]] = {}
@@ -61,9 +62,11 @@ def act(kind: str) -> Callable[[Callable[[GameState, F, Action], None]], Callabl
     return deco
 
 
-def explain(kind: str) -> Callable[[Callable[[GameState, F, Action], str | None]],
-                                   Callable[[GameState, F, Action], str | None]]:
-    def deco(fn: Callable[[GameState, F, Action], str | None]) -> Callable[[GameState, F, Action], str | None]:
+def explain(kind: str) -> Callable[[Callable[[GameState, F, Action], Refusal | None]],
+                                   Callable[[GameState, F, Action], Refusal | None]]:
+    """Register why decision ``kind`` refuses an action of its vocabulary (a fact: ``refusal.py``);
+    None for a verb outside it."""
+    def deco(fn: Callable[[GameState, F, Action], Refusal | None]) -> Callable[[GameState, F, Action], Refusal | None]:
         EXPLAIN[kind] = fn
         return fn
     return deco

@@ -11,6 +11,7 @@ from .flow import act, choice, count_down, explain, pop, push_all
 from .frames import DistrictFrame, GlobalizationFrame, ReinforceFrame
 from .ops import op
 from .pieces import place_control
+from .refusal import Refusal
 from .spaces import (
     city_spaces,
     control_legal,
@@ -41,14 +42,14 @@ def reinforce_options(st: GameState, f: ReinforceFrame) -> list[Action]:
 
 
 @explain("reinforce")
-def reinforce_explain(st: GameState, f: ReinforceFrame, a: Action) -> str | None:
+def reinforce_explain(st: GameState, f: ReinforceFrame, a: Action) -> Refusal | None:
     if a.verb != "reinforce":
         return None
     s = space_of(st, a.arg)
     if st.ctl.get(s) != f["seat"]:
-        return "only your own control tokens can be reinforced"
+        return Refusal("not_own_token", space=s)
     if s in st.reinforced:
-        return "the control token is already reinforced"
+        return Refusal("already_reinforced", space=s)
     return None
 
 
@@ -108,28 +109,28 @@ def district_options(st: GameState, f: DistrictFrame) -> list[Action]:
 
 
 @explain("district")
-def district_explain(st: GameState, f: DistrictFrame, a: Action) -> str | None:
+def district_explain(st: GameState, f: DistrictFrame, a: Action) -> Refusal | None:
     if a.verb != "district":
         return None
     rs = content_for(st).ruleset
     d, _, where = a.arg.partition(" ")
     if d not in rs.districts:
-        return f"a district is named by its type ({', '.join(rs.districts)}) and a space"
+        return Refusal("not_a_district", item=d, names=tuple(rs.districts))
     seat = f["seat"]
     if d in used_districts(st, seat):
-        return f"your {d} district is already on the map (one of each type)"
+        return Refusal("district_used", item=d)
     s = space_of(st, where)
     if st.ctl.get(s) == seat and s in st.district:
-        return "the space already holds one of your districts"
+        return Refusal("holds_district", space=s, item=st.district[s])
     if st.ctl.get(s) != seat:
         reason = control_reason(st, seat, s, f["max"])
         if reason:
             return reason
     elif stands_for_city(st, s):
-        return "a control token standing for a city is not replaced by a district"
+        return Refusal("stands_for_city", space=s)
     elif difficulty(st, s) > f["max"]:
         return too_hard(st, s, f["max"])
-    return "a district goes next to a friendly city"
+    return Refusal("not_near", space=s, item="city", piece="district")
 
 
 

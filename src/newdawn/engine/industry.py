@@ -10,6 +10,7 @@ from .flow import act, choice, explain, log, pop, push, replace_top, spend, spen
 from .frames import BuildFrame, PayFrame, WonderCityFrame
 from .ops import op
 from .pieces import build_city, place_wonder_token
+from .refusal import Refusal
 from .spaces import (
     city_legal,
     city_reason,
@@ -176,23 +177,23 @@ def build_options(st: GameState, f: BuildFrame) -> list[Action]:
 
 
 @explain("build")
-def build_explain(st: GameState, f: BuildFrame, a: Action) -> str | None:
+def build_explain(st: GameState, f: BuildFrame, a: Action) -> Refusal | None:
     seat = f["seat"]
     if a.verb == "city":
         s = space_of(st, a.arg)
         if f.get("no_city"):
-            return "this effect builds wonders only, not cities"
+            return Refusal("wonders_only", space=s)
         if unused_cities(st, seat) <= 0:
-            return "all your cities are on the map"
-        return city_reason(st, seat, s, f["slot"]) or (
-            f"the space is not within {f['range']} spaces of a friendly space counting through "
-            "passable spaces (no water, rival spaces, barbarians, city-states or harder terrain)")
+            return Refusal("no_unused_city", space=s)
+        # Out of reach counting through passable spaces (no water, rival spaces, barbarians,
+        # city-states or harder terrain).
+        return city_reason(st, seat, s, f["slot"]) or Refusal("out_of_range", space=s, number=f["range"], piece="city")
     if a.verb == "wonder":
         if not any(d and d[0] == a.arg for d in st.wonder_decks.values()):
-            return "only the face-up wonder on top of each deck can be built"
+            return Refusal("wonder_not_on_top", item=a.arg)
         if not free_wonder_cities(st, seat):
-            return "every one of your cities already has a wonder"
-        return "your production cannot reach the wonder's cost"
+            return Refusal("no_wonder_city", item=a.arg)
+        return Refusal("wonder_unaffordable", item=a.arg)
     return None
 
 

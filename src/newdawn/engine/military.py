@@ -55,6 +55,7 @@ from .pieces import (
     return_diplomacy,
     take_off_control,
 )
+from .refusal import Refusal
 from .spaces import (
     barb_at,
     difficulty,
@@ -89,7 +90,7 @@ def armies_options(st: GameState, f: ArmiesFrame) -> list[Action]:
 
 
 @explain("armies")
-def armies_explain(st: GameState, f: ArmiesFrame, a: Action) -> str | None:
+def armies_explain(st: GameState, f: ArmiesFrame, a: Action) -> Refusal | None:
     if a.verb != "army":
         return None
     return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.arg, f["moved"])
@@ -132,7 +133,7 @@ def _army_start_do(st: GameState, f: ArmyStartFrame, s: int, where: str) -> None
 
 space_choice("army_start", ArmyStartFrame,
              "start", lambda st, f: army_starts(st, f["seat"]), _army_start_do, skip=None,
-             why=lambda st, f, s: figure_start_refusal("army"))
+             why=lambda st, f, s: figure_start_refusal("army", s))
 
 
 def targets_at(st: GameState, seat: int, s: int) -> list[str]:
@@ -202,16 +203,16 @@ def passable_targets(st: GameState, f: ArmyParams, s: int, targets: list[str]) -
     return True
 
 
-def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> str | None:
+def army_enter_reason(st: GameState, f: ArmyParams, s: int) -> Refusal | None:
     b = st.board
     if b.is_water[s]:
         if not f["water"] and not hooks.allows(st, f["seat"], "army_water"):
-            return "armies cannot enter water with this card"
+            return Refusal("water_closed", space=s, piece="army")
     elif b.diff[s] > f["slot"] and hooks.difficulty(st, f["seat"], s, "move") > f["slot"]:
         return too_hard(st, s, f["slot"])
     o = st.cities.get(s, st.ctl.get(s, -1))
     if o >= 0 and o != f["seat"] and not hooks.attack_allowed(st, f["seat"], o):
-        return f"an effect forbids attacking Seat {o + 1}'s pieces (Non-Aggression Pact)"
+        return Refusal("pact", space=s, seat=o)
     return None
 
 
@@ -251,12 +252,12 @@ def army_step_options(st: GameState, f: ArmyStepFrame) -> list[Action]:
 
 
 @explain("army_step")
-def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> str | None:
+def army_step_explain(st: GameState, f: ArmyStepFrame, a: Action) -> Refusal | None:
     here = st.players[f["seat"]].armies[f["figure"]]
     if a.verb == "attack":
-        return "there is nothing to attack in the army's space"
+        return Refusal("nothing_to_attack", space=here, piece="army")
     if a.verb == "stop":
-        return "the army cannot stop in a space it must attack"
+        return Refusal("must_attack", space=here, piece="army")
     return step_refusal(st, f, a, "army", lambda: st.board.nbrs[here],
                         lambda s: army_enter_reason(st, f, s))
 
@@ -550,13 +551,13 @@ def plunder_options(st: GameState, f: PlunderFrame) -> list[Action]:
 
 
 @explain("plunder")
-def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> str | None:
+def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> Refusal | None:
     if a.verb != "take":
         return None
     types = content_for(st).ruleset.focus_types
     if a.arg not in types:
-        return f"trade tokens are taken from a focus card: {', '.join(types)}"
-    return f"Seat {f['defender'] + 1} has no trade tokens on its {a.arg} card"
+        return Refusal("not_a_focus_type", item=a.arg, names=tuple(types))
+    return Refusal("no_trade_tokens", seat=f["defender"], item=a.arg)
 
 
 @act("plunder")

@@ -12,6 +12,7 @@ from . import hooks
 from .actions import Action, action
 from .errors import IllegalActionError
 from .frames import ArmyStepFrame, CaravanStepFrame
+from .refusal import Refusal
 from .spaces import space_actions, space_of, start_cities
 from .state import LOCKED, ON_CARD, GameState
 
@@ -19,21 +20,14 @@ from .state import LOCKED, ON_CARD, GameState
 def figure_index(arg: str, figs: Sequence[int], what: str) -> int:
     """The figure named by its index; raises IllegalActionError naming the problem."""
     if not arg.isdigit() or int(arg) >= len(figs):
-        raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}")
+        raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}",
+                                 Refusal("bad_figure", piece=what, number=len(figs)))
     return int(arg)
 
 
 
 # Caravans and armies: the figures a focus card moves one at a time.
 FIGURE_CARD: Final = {"caravan": "economy", "army": "military"}
-
-
-
-FIGURE_ARTICLE: Final = {"caravan": "a", "army": "an"}
-
-
-
-FIGURE_PLURAL: Final = {"caravan": "caravans", "army": "armies"}
 
 
 
@@ -67,53 +61,51 @@ def figure_options(st: GameState, seat: int, kind: str, figs: Sequence[int],
 
 
 def figure_refusal(st: GameState, seat: int, kind: str, figs: Sequence[int], arg: str,
-                   moved: list[int], more: Callable[[int], str | None] | None = None) -> str | None:
+                   moved: list[int], more: Callable[[int], Refusal | None] | None = None) -> Refusal | None:
     """Why figure ``arg`` may not move now (None when it may); ``more`` adds a card's own
     reason, asked after the common ones about its lock and this turn's moves."""
     i = figure_index(arg, figs, kind)
     at = figs[i]
     if at == LOCKED:
-        return f"{kind} {i} is not yet available (it is locked on your {FIGURE_CARD[kind]} card)"
+        return Refusal("figure_locked", piece=kind, number=i, item=FIGURE_CARD[kind])
     if i in moved:
-        return f"{kind} {i} has already moved this turn"
+        return Refusal("figure_moved", piece=kind, number=i)
     why = more(i) if more else None
     if why:
         return why
     if at == ON_CARD and not figure_starts(st, seat, kind):
-        return (f"{FIGURE_ARTICLE[kind]} {kind} leaves from your capital or a mature city, "
-                "and you have none")
+        return Refusal("no_start_city", piece=kind, number=i)
     return None
 
 
 
-def figure_start_refusal(kind: str) -> str:
-    """Why a space is refused as the start of a ``kind`` figure leaving its card."""
-    return (f"{FIGURE_ARTICLE[kind]} {kind} leaves its card from your capital or one of "
-            "your mature cities")
+def figure_start_refusal(kind: str, s: int) -> Refusal:
+    """Why space ``s`` is refused as the start of a ``kind`` figure leaving its card."""
+    return Refusal("not_a_start", piece=kind, space=s)
 
 
 
 def step_refusal(st: GameState, f: ArmyStepFrame | CaravanStepFrame, a: Action, kind: str,
                  nbrs: Callable[[], Iterable[int]],
-                 enter_reason: Callable[[int], str | None]) -> str | None:
+                 enter_reason: Callable[[int], Refusal | None]) -> Refusal | None:
     """Why a moving figure may not explore, or step to ``a``'s space (None when it may, or
     for other verbs): movement left, one exploration a move, adjacency (``nbrs`` of its
     space), then the card's own ``enter_reason`` for the space."""
     if a.verb == "explore":
         if f["left"] <= 0:
-            return f"exploring costs one movement, and the {kind} has none left"
+            return Refusal("explore_no_move", piece=kind)
         if f["explored"]:
-            return f"the {kind} has already explored during this move"
+            return Refusal("explored_already", piece=kind)
         if not st.stack:
-            return "the tile stack is empty"
-        return "a figure explores only from an edge space of a capital tile"
+            return Refusal("stack_empty", piece=kind)
+        return Refusal("explore_not_edge", piece=kind)
     if a.verb != "to":
         return None
     s = space_of(st, a.arg)
     if f["left"] <= 0:
-        return f"the {kind} has no movement left"
+        return Refusal("no_move_left", piece=kind, space=s)
     if s not in nbrs():
-        return f"{FIGURE_PLURAL[kind]} move one adjacent space at a time"
+        return Refusal("not_adjacent", piece=kind, space=s)
     return enter_reason(s)
 
 

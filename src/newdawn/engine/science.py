@@ -27,6 +27,7 @@ from .flow import (
 from .frames import DialFrame, MissingResourceFrame, NukeFrame, TechFrame, TradePlaceFrame
 from .ops import op
 from .pieces import gain_card, remove_control
+from .refusal import Refusal
 from .spaces import army_on, supply_resources
 from .state import Frame, GameState, content_for
 
@@ -106,20 +107,20 @@ def _oxford_keys(st: GameState, seat: int, own: str | None) -> list[str]:
 
 
 @explain("tech")
-def tech_explain(st: GameState, f: TechFrame, a: Action) -> str | None:
+def tech_explain(st: GameState, f: TechFrame, a: Action) -> Refusal | None:
     if a.verb != "take":
         return None
     c = content_for(st)
     cid = a.arg.partition("@")[0]
     card = c.focus_cards.get(cid)
     if card is None:
-        return f"{cid} is not a focus card"
+        return Refusal("not_a_card", item=cid)
     if cid in st.players[f["seat"]].row:
-        return f"{cid} is already in your focus row"
+        return Refusal("card_in_row", item=cid)
     if card.level != f["level"]:
-        return f"the tech dial reached level {f['level']}: {cid} is a level {card.level} card"
+        return Refusal("card_level", item=cid, number=card.level, limit=f["level"])
     if "@" in a.arg:
-        return "only Oxford University lets a new card replace a card of another type (not science)"
+        return Refusal("oxford_only", item=cid)
     return None
 
 
@@ -146,11 +147,10 @@ def trade_place_options(st: GameState, f: TradePlaceFrame) -> list[Action]:
 
 
 @explain("trade_place")
-def trade_place_explain(st: GameState, f: TradePlaceFrame, a: Action) -> str | None:
+def trade_place_explain(st: GameState, f: TradePlaceFrame, a: Action) -> Refusal | None:
     if a.verb != "trade":
         return None
-    types = content_for(st).ruleset.focus_types
-    return f"trade tokens go on a focus card: {', '.join(types)}"
+    return Refusal("not_a_focus_type", item=a.arg, names=tuple(content_for(st).ruleset.focus_types))
 
 
 @act("trade_place")
@@ -173,14 +173,14 @@ def missing_options(st: GameState, f: MissingResourceFrame) -> list[Action]:
 
 
 @explain("missing_resource")
-def missing_explain(st: GameState, f: MissingResourceFrame, a: Action) -> str | None:
+def missing_explain(st: GameState, f: MissingResourceFrame, a: Action) -> Refusal | None:
     if a.verb != "take":
         return None
     if a.arg not in RESOURCES:
-        return f"resources are {', '.join(RESOURCES)}"
+        return Refusal("not_a_resource", item=a.arg, names=tuple(RESOURCES))
     if not supply_resources(st, [a.arg]):
-        return f"the supply has no {a.arg} left: all the box's tokens are in play"
-    return f"you already have {a.arg}: the resource must be of a type you do not have"
+        return Refusal("supply_empty", item=a.arg)
+    return Refusal("resource_held", item=a.arg)
 
 
 @act("missing_resource")

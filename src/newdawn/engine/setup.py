@@ -14,6 +14,7 @@ from .board import Placement, core_placements, fort_positions, fort_refusal, til
 from .explore import fill_holes, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
+from .refusal import Refusal
 from .science import start_row
 from .state import LOCKED, ON_CARD, OWN_ALL, Frame, GameState, PlayerState, content_for
 
@@ -181,7 +182,7 @@ def setup_fort_options(st: GameState, f: SetupFortFrame) -> list[Action]:
 
 
 @explain("setup_fort")
-def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> str | None:
+def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> Refusal | None:
     if a.verb != "fort":
         return None
     rs = content_for(st).ruleset

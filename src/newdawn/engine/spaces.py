@@ -2,7 +2,8 @@
 where a control token, district or city may go, and the ``q,r`` names of spaces.
 
 Each ``*_reason`` function returns ``None`` when a space is legal for the purpose and
-otherwise a sentence naming the rule, which explains why a space is not legal. The option
+otherwise the rule it breaks, as a fact (``refusal.Refusal``), which explains why a space is not
+legal (players read it in ``describe/refusal_words.py``'s words). The option
 functions of the frequent decisions filter with ``control_legal`` and ``city_legal`` instead:
 the same tests, without the sentences. ``tests/engine/test_fast_filters.py`` holds each pair
 equal (docs/engine.md, "Options and refusals").
@@ -17,6 +18,7 @@ from operator import countOf
 from . import hooks
 from .actions import Action, action, coord_text, parse_coord
 from .errors import IllegalActionError
+from .refusal import Refusal
 from .state import GameState, content_for
 
 
@@ -29,18 +31,18 @@ def terrain_name(st: GameState, s: int) -> str:
     return "fort" if b.is_fort[s] else b.terrain[s].replace("_", " ")
 
 
-def too_hard(st: GameState, s: int, slot: int) -> str:
+def too_hard(st: GameState, s: int, slot: int) -> Refusal:
     """The refusal of space ``s`` to a piece or figure allowed difficulty ``slot``, made once per
     board, space and slot: the option functions ask for it of many spaces they leave out."""
     memo = st.board.memo
-    said: dict[int, str] | None = memo.get("too_hard")
+    said: dict[int, Refusal] | None = memo.get("too_hard")
     if said is None:
         said = memo["too_hard"] = {}
     key = s * 64 + slot
-    text = said.get(key)
-    if text is None:
-        text = said[key] = f"{terrain_name(st, s)} has difficulty {difficulty(st, s)}, above the slot {slot}"
-    return text
+    got = said.get(key)
+    if got is None:
+        got = said[key] = Refusal("too_hard", space=s, number=difficulty(st, s), limit=slot)
+    return got
 
 
 def owner(st: GameState, s: int) -> int:
@@ -94,6 +96,14 @@ def has_figure(st: GameState, s: int) -> bool:
         if s in ps.armies or s in ps.caravans:
             return True
     return False
+
+
+def army_owner(st: GameState, seat: int, s: int) -> int:
+    """The first seat other than ``seat`` with an army on ``s``, or -1."""
+    for p, ps in enumerate(st.players):
+        if p != seat and s in ps.armies:
+            return p
+    return -1
 
 
 def rival_army_at(st: GameState, seat: int, s: int) -> bool:
@@ -279,25 +289,25 @@ def coastal(st: GameState, s: int) -> bool:
     return st.board.coastal[s]
 
 
-def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
+def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> Refusal | None:
     """Whether a control token (or district) may be placed on ``s``, apart from adjacency."""
     b = st.board
     if b.is_water[s]:
-        return "control tokens cannot be placed on water"
+        return Refusal("water", space=s, piece="control")
     if b.is_fort[s]:
-        return "control tokens cannot be placed on a fort"
+        return Refusal("fort", space=s, piece="control")
     if max_diff is not None and difficulty(st, s) > max_diff and _easier(st, seat, s) > max_diff:
         return too_hard(st, s, max_diff)
     if s in st.cities:
-        return "the space holds a city"
+        return Refusal("holds_city", space=s, seat=st.cities[s])
     if s in st.cs_at:
-        return "the space holds a city-state"
+        return Refusal("holds_city_state", space=s, item=st.cs_at[s])
     if s in st.ctl:
-        return "the space already holds a control token"
+        return Refusal("holds_control", space=s, seat=st.ctl[s])
     if barb_at(st, s) is not None:
-        return "the space holds a barbarian"
+        return Refusal("holds_barbarian", space=s, item=barb_at(st, s) or "")
     if rival_army_at(st, seat, s):
-        return "the space holds a rival army"
+        return Refusal("holds_rival_army", space=s, seat=army_owner(st, seat, s))
     return None
 
 
@@ -363,7 +373,7 @@ def space_of(st: GameState, arg: str) -> int:
     c = parse_coord(arg)
     s = b.index.get(c)
     if s is None:
-        raise IllegalActionError(f"{arg} is not a space on the map")
+        raise IllegalActionError(f"{arg} is not a space on the map", Refusal("not_a_space", item=arg))
     return s
 
 
@@ -416,32 +426,34 @@ def place_targets(st: GameState, seat: int, near: str, max_diff: int | None) -> 
     return control_legal(st, seat, cand, max_diff)
 
 
-def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> str | None:
+def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> Refusal | None:
     """Whether a city may stand on ``s`` (range aside): rules, Building Cities."""
     b = st.board
     if b.is_water[s]:
-        return "cities cannot be built on water"
+        return Refusal("water", space=s, piece="city")
     if b.is_fort[s]:
-        return "cities cannot be built on a fort"
+        return Refusal("fort", space=s, piece="city")
     if max_diff is not None and difficulty(st, s) > max_diff and hooks.difficulty(st, seat, s, "city") > max_diff:
         return too_hard(st, s, max_diff)
-    if s in st.cities or s in st.cs_at:
-        return "the space holds a city or city-state"
+    if s in st.cities:
+        return Refusal("holds_city", space=s, seat=st.cities[s])
+    if s in st.cs_at:
+        return Refusal("holds_city_state", space=s, item=st.cs_at[s])
     if stands_for_city(st, s):
-        return "a city-state's space is taken only by conquest"
+        return Refusal("city_state_space", space=s)
     if barb_at(st, s) is not None:
-        return "the space holds a barbarian"
+        return Refusal("holds_barbarian", space=s, item=barb_at(st, s) or "")
     if s in st.tokens:
-        return "the space holds a resource or natural-wonder token"
+        return Refusal("holds_token", space=s, item=st.tokens[s])
     if st.ctl.get(s, seat) != seat:
-        return "the space holds a rival control token"
+        return Refusal("holds_rival_control", space=s, seat=st.ctl[s])
     if rival_army_at(st, seat, s):
-        return "the space holds a rival army"
+        return Refusal("holds_rival_army", space=s, seat=army_owner(st, seat, s))
     for n in b.nbrs[s]:
         if n in st.cities or n in st.cs_at:
-            return "cities cannot be built next to a city or city-state"
+            return Refusal("next_to_city", space=s, near=n)
         if b.is_fort[n]:
-            return "cities cannot be built next to a fort"
+            return Refusal("next_to_fort", space=s, near=n)
     return None
 
 

@@ -35,6 +35,7 @@ from .frames import (
     TurnFrame,
 )
 from .ops import effect_frames, leftover_trade_frames
+from .refusal import Refusal
 from .state import Frame, GameState
 
 # Focus types whose trade tokens are all spent when the card is committed; military tokens are
@@ -99,13 +100,13 @@ def focus_options(st: GameState, f: FocusFrame) -> list[Action]:
 
 
 @explain("focus")
-def focus_explain(st: GameState, f: FocusFrame, a: Action) -> str | None:
+def focus_explain(st: GameState, f: FocusFrame, a: Action) -> Refusal | None:
     if a.verb != "focus":
         return None
     types = st._c.ruleset.focus_types
     if a.arg not in types:
-        return f"focus cards are named by their type: {', '.join(types)}"
-    return f"your focus row has no card standing for {a.arg}"
+        return Refusal("not_a_focus_type", item=a.arg, names=tuple(types))
+    return Refusal("no_focus_card", item=a.arg)
 
 
 @act("focus")

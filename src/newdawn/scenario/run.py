@@ -17,7 +17,8 @@ from typing import Any
 
 from ..describe.event_words import event_sentence
 from ..describe.questions import question
-from ..engine import apply, legal_actions, why_illegal
+from ..describe.refusal_words import refusal_words
+from ..engine import apply, legal_actions, why_not
 from ..engine.actions import parse_action
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import decision_seat
@@ -145,12 +146,14 @@ def _run_step(sc: Scenario, st: GameState, step: Step) -> GameState:
         return st
     if key == "illegal":
         text = d["illegal"]
-        reason = why_illegal(st, text)
-        if reason is None:
+        refusal = why_not(st, text)
+        if refusal is None:
             raise _Fail(f"{text!r} is legal, expected it to be refused")
+        # The reason as a player reads it (its words), or the refusal's kind.
+        reason = refusal_words(st, refusal)
         want = d.get("reason")
-        if want and _norm(want) not in _norm(reason):
-            raise _Fail(f"{text!r} is refused with {reason!r}, which does not mention {want!r}")
+        if want and _norm(want) not in _norm(reason) and _norm(want) != _norm(refusal.kind):
+            raise _Fail(f"{text!r} is refused with {reason!r} ({refusal.kind}), which does not mention {want!r}")
         try:
             apply(st, text)
         except (IllegalActionError, NotationError):

@@ -115,7 +115,10 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
 
 
 async def game_error(request: Request, exc: GameError) -> JSONResponse:
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    body: dict[str, object] = {"error": exc.message}
+    if exc.refusal is not None:
+        body["refusal"] = exc.refusal
+    return JSONResponse(body, status_code=exc.status)
 
 
 async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..describe import action_entries, setup_entries, turn_parts
 from ..describe.options import step_refusal
+from ..describe.refusal_words import refusal_json
 from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
     GameState,
@@ -30,7 +31,7 @@ from ..engine import (
     decision_seat,
     parse_action,
     replay,
-    why_illegal,
+    why_not,
 )
 from ..engine.event import Event
 from ..engine.rulesets.base_setup import ap_seat
@@ -507,8 +508,8 @@ class GameManager:
         g = self.get(game_id)
         with g.lock:
             g.seat_of_token(token)
-            reason = why_illegal(g.state, check_action(action))
-            return {"legal": reason is None, "reason": reason}
+            r = why_not(g.state, check_action(action))
+            return {"legal": True, "reason": None} if r is None else {"legal": False, **refusal_json(g.state, r)}
 
     def replay_view(self, game_id: str, step: int, log_from: int | None = None) -> dict[str, Any]:
         """The game as a spectator saw it after ``step`` actions, with the log from
@@ -568,8 +569,13 @@ class GameManager:
         try:
             a = parse_action(action)
             nxt = apply(st, a)  # the one legality check: the engine's, with its reason
-        except (NotationError, IllegalActionError) as e:
+        except NotationError as e:
             raise GameError(400, str(e)) from None
+        except IllegalActionError as e:  # the engine's fact, in describe's words
+            if e.refusal is None:
+                raise GameError(400, str(e)) from None
+            said = refusal_json(st, e.refusal)
+            raise GameError(400, str(said["reason"]), e.refusal.facts()) from None
         n = len(g.rec.actions)
         before, after = decision_seat(st), decision_seat(nxt)
         deadline = self._deadline_after(g, before, nxt)

@@ -66,6 +66,7 @@ from ..pieces import (
     take_off_control,
     take_player_card,
 )
+from ..refusal import Refusal
 from ..spaces import (
     army_on,
     city_reason,
@@ -184,18 +185,18 @@ def mountain_targets(st: GameState, seat: int, near: int) -> list[int]:
     return sorted(s for s in cand if b.terrain[s] == "mountain" and control_reason(st, seat, s, None) is None)
 
 
-def _mountain_why(st: GameState, f: FxMountainFrame, s: int) -> str | None:
+def _mountain_why(st: GameState, f: FxMountainFrame, s: int) -> Refusal | None:
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
-        return "you have no unused control token"
+        return Refusal("no_unused_control", space=s, seat=seat)
     reason = control_reason(st, seat, s, None)
     if reason:
         return reason
     if f["near"] >= 0:
-        return "the space is not next to that mountain"
+        return Refusal("not_near", space=s, item="anchor", near=f["near"], number=1)
     if st.board.terrain[s] != "mountain":
-        return "the token goes on a mountain"
-    return "the mountain is not next to a friendly space"
+        return Refusal("not_a_mountain", space=s)
+    return Refusal("not_near", space=s, item="space")
 
 
 space_choice("fx_mountain", FxMountainFrame,

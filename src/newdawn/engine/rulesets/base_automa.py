@@ -60,6 +60,7 @@ from ..frames import (
 from ..industry import wonder_cost
 from ..military import defender_of, defense_value
 from ..pieces import gain_card, remove_control
+from ..refusal import Refusal
 from ..science import advance_dial
 from ..spaces import (
     city_spaces,
@@ -424,8 +425,8 @@ def _register_nuke() -> None:
         return space_actions("city", st, _non_capitals(st, f["seat"]))
 
     @explain("ap_nuke")
-    def nuke_explain(st: GameState, f: ApNukeFrame, a: Action) -> str | None:
-        return "choose one of your own cities that is not your capital" if a.verb == "city" else None
+    def nuke_explain(st: GameState, f: ApNukeFrame, a: Action) -> Refusal | None:
+        return Refusal("not_own_non_capital", space=space_of(st, a.arg)) if a.verb == "city" else None
 
     @act("ap_nuke")
     def nuke_act(st: GameState, f: ApNukeFrame, a: Action) -> None:

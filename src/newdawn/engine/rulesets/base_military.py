@@ -23,6 +23,7 @@ from ..actions import Action, action
 from ..flow import act, auto, choice, explain, log, pop, push
 from ..military import start_combat
 from ..ops import op
+from ..refusal import Refusal
 from ..spaces import barb_at, reach, space_actions, space_of
 from ..state import Frame, GameState, content_for
 from .base_frames import CardAttackAfterFrame, CardAttackFrame
@@ -92,14 +93,15 @@ def card_attack_options(st: GameState, f: CardAttackFrame) -> list[Action]:
 
 
 @explain("card_attack")
-def card_attack_explain(st: GameState, f: CardAttackFrame, a: Action) -> str | None:
+def card_attack_explain(st: GameState, f: CardAttackFrame, a: Action) -> Refusal | None:
     if a.verb != "attack":
         return None
     s = space_of(st, a.arg)
-    if target_at(st, f["seat"], s) is None:
-        return "there is no barbarian, city-state, rival city or rival control token to attack there"
-    return (f"the space is not within {f['range']} spaces of a friendly space you did not take this turn, "
-            "counting through no water, rival space, barbarian or city-state the card does not allow")
+    if target_at(st, f["seat"], s) is None:  # no barbarian, city-state, rival city or rival control token
+        return Refusal("no_target", space=s)
+    # Counted from a friendly space not taken this turn, through no water, rival space,
+    # barbarian or city-state the card does not allow.
+    return Refusal("out_of_range", space=s, number=f["range"], piece="attack")
 
 
 @act("card_attack")

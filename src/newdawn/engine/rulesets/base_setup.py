@@ -29,6 +29,7 @@ from ..actions import Action, action, parse_coord
 from ..board import Placement, core_placements, tile_placements, touched_spaces
 from ..explore import fill_holes, placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
+from ..refusal import Refusal
 from ..setup import deal_victory_cards, deal_wonder_decks
 from ..state import Frame, GameState, content_for
 from . import ConfigOption, RulesetCode, register
@@ -235,10 +236,10 @@ def map_tile_options(st: GameState, f: BaseMapTileFrame) -> list[Action]:
 
 
 @explain("base_map_tile")
-def map_tile_explain(st: GameState, f: BaseMapTileFrame, a: Action) -> str | None:
+def map_tile_explain(st: GameState, f: BaseMapTileFrame, a: Action) -> Refusal | None:
     if a.verb != "pick":
         return None
-    return f"tile {a.arg} is not one of your tiles {_hand(st, f['seat'])}"
+    return Refusal("not_your_tile", item=a.arg, names=tuple(str(t) for t in _hand(st, f["seat"])))
 
 
 @act("base_map_tile")
@@ -255,13 +256,14 @@ def map_place_options(st: GameState, f: BaseMapPlaceFrame) -> list[Action]:
 
 
 @explain("base_map_place")
-def map_place_explain(st: GameState, f: BaseMapPlaceFrame, a: Action) -> str | None:
+def map_place_explain(st: GameState, f: BaseMapPlaceFrame, a: Action) -> Refusal | None:
     if a.verb == "back":
-        return "this is your last tile"
+        return Refusal("last_tile", item=str(f["tile"]))
     if a.verb != "tile":
         return None
-    return ("the tile must touch at least four spaces of the map and the core (or, if it cannot, a tile "
-            "touching the core), without overlapping it")
+    # At least four spaces of the map and the core touched (or, if it cannot, a tile touching
+    # the core), without overlapping it.
+    return Refusal("tile_placement", item=str(f["tile"]), limit=4)
 
 
 @act("base_map_place")

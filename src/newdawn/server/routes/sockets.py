@@ -14,9 +14,13 @@ from ..hub import CLOSE_TOO_MANY
 from ..inputs import MAX_FRAME_CHARS, parse_json
 
 
-def _error(text: str, status: int | None = None) -> str:
-    return json.dumps({"type": "error", "error": text} if status is None
-                      else {"type": "error", "error": text, "status": status})
+def _error(text: str, status: int | None = None, refusal: dict[str, object] | None = None) -> str:
+    msg: dict[str, object] = {"type": "error", "error": text}
+    if status is not None:
+        msg["status"] = status
+    if refusal is not None:
+        msg["refusal"] = refusal
+    return json.dumps(msg)
 
 
 def router(srv: Server) -> APIRouter:
@@ -59,7 +63,7 @@ def router(srv: Server) -> APIRouter:
                 try:
                     await run_in_threadpool(games.act, game_id, token, msg.get("version"), msg.get("action"))
                 except GameError as e:
-                    hub.send(game_id, conn, _error(e.message, e.status))
+                    hub.send(game_id, conn, _error(e.message, e.status, e.refusal))
                     continue
                 srv.changed(game_id)
         except (WebSocketDisconnect, RuntimeError):
