@@ -113,6 +113,18 @@ def test_compiled_build_bots_choose_the_same_actions() -> None:
     assert compiled == pure
 
 
+def test_bots_survive_the_trip_to_a_pool_worker_in_both_builds() -> None:
+    """The server's bot pool pickles a bot to a worker process and back: in the compiled build a
+    frozen dataclass (the evaluation) once refused to be restored, and every pooled choice
+    timed out."""
+    _skip_unless_built()
+    pure = _run("pure", "pickle")["bots"]
+    compiled = _run("compiled", "pickle")["bots"]
+    assert len(pure) == 12
+    assert {k: v for k, v in pure.items() if v != "ok"} == {}
+    assert {k: v for k, v in compiled.items() if v != "ok"} == {}
+
+
 def test_compiled_build_reads_the_same_frame_shapes() -> None:
     """A scenario file's hand-written frames are checked against the declared shapes read at
     run time: the compiled build must read the same (engine/frames.py stays Python for it)."""

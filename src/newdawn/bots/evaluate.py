@@ -15,6 +15,7 @@ from it (``fort_risk``), each an exact probability of the dice.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -515,6 +516,12 @@ class Evaluation:
     def score(self, st: GameState, p: int) -> float:
         """How well seat ``p`` stands."""
         return _score(st, p, _ByOwner(st), self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields, given to the constructor: the bot pool sends bots to its worker
+        processes, and the compiled build's frozen dataclass refuses the attribute-by-attribute
+        restore pickle does by default."""
+        return Evaluation, tuple(getattr(self, f.name) for f in dataclasses.fields(self))
 
     def value(self, st: GameState, seat: int) -> float:
         """The position for ``seat``: its score minus the best rival's, or +/-WIN when over."""

@@ -39,8 +39,11 @@ class HardBot:
     name = "hard"
     needs_view = True
 
-    def __init__(self, rng: random.Random, time_s: float | None, iterations: int | None,
-                 clock: Callable[[], float]) -> None:
+    def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
+                 iterations: int | None = None, clock: Callable[[], float] = time.thread_time) -> None:
+        # Every argument has a default: the compiled build restores a pickled bot (the server's
+        # pool sends bots to its workers) by calling the class with none.
+        rng = rng or random.Random(0)
         self.rng, self._time_s, self.iterations, self.clock = rng, time_s, iterations, clock
         self.bot: Bot | None = None
 
