@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+
 from guide_learner import next_action
 from newdawn.describe.guide import GUIDE, GUIDE_TARGETS
 from newdawn.engine import GameState, replay
-from newdawn.server.guide import guide_game
+from newdawn.server.guide import guide_game, guide_games
 
 from .table_driver import Driver
 from .test_table import _new_page
@@ -48,7 +50,7 @@ def _state(page: Any, server: str) -> GameState:
     q = parse_qs(urlparse(page.url).query)
     full = page.request.get(f"{server}/api/games/{q['game'][0]}/state",
                             params={"token": q["token"][0], "log_from": 0}).json()
-    config, seed, _ = guide_game()
+    config, seed, _ = guide_game(full["view"]["ruleset"])
     acts = [e["action"] for e in full["log"] if e["n"] > 0 and not e.get("part")]
     return replay({"config": config, "seed": seed, "actions": acts})[-1]
 
@@ -79,14 +81,18 @@ def _do(d: Driver, action: str) -> None:
     d._after(before)
 
 
-def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any) -> None:
+@pytest.mark.parametrize("button", ["learn-btn", "learn-btn-base"])
+def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any, button: str) -> None:
     """The learner reads the steps that explain and does what the others ask (resolve a card,
-    spread, attack, build a wonder) by playing the table; those steps move on by themselves."""
+    spread, attack, build a wonder) by playing the table; those steps move on by themselves. The
+    lobby offers a guided game per ruleset: Terra Incognita's (the default) and the base game's."""
     assert set(TARGETS) == set(GUIDE_TARGETS)
     errors: list[str] = []
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}/")
-    page.click("#learn-btn")
+    assert page.locator("button.learn").count() == len(guide_games())
+    prefix = "" if button == "learn-btn" else "base-"
+    page.click(f"#{button}")
     page.wait_for_url("**/table.html*")
     page.wait_for_selector("#guide")
     d = Driver(page, seats={0}, seed=2, hurry=True)
@@ -98,7 +104,7 @@ def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any
         page.wait_for_function("() => document.querySelectorAll('.guide-target').length === 1")
         framed = _framed(page)
         assert framed == [TARGETS[step.target]], (step.id, framed)
-        _shoot(page, f"{n + 1:02d}-{step.id}", phone=True)
+        _shoot(page, f"{prefix}{n + 1:02d}-{step.id}", phone=True)
         seen.append(step.id)
         if step.goal:
             assert page.is_disabled("#guide-next")

@@ -10,11 +10,12 @@ from importlib.resources import files
 from fastapi.testclient import TestClient
 
 from guide_learner import next_action
+from newdawn.content.rulesets import DEFAULT_RULESET
 from newdawn.describe.guide import GUIDE
 from newdawn.engine import GameState, replay
 from newdawn.scenario import parse, run
 from newdawn.server import create_app
-from newdawn.server.guide import GUIDE_FILE, guide_game
+from newdawn.server.guide import GUIDE_FILE, guide_game, guide_games
 
 from .conftest import act, state, wait_for
 
@@ -27,7 +28,7 @@ def _step(c: TestClient, gid: str, token: str, **body: object) -> tuple[int, dic
 def _states(c: TestClient, gid: str, token: str) -> list[GameState]:
     """The game's states, replayed from what the server says was played (each with its events)."""
     full = c.get(f"/api/games/{gid}/state", params={"token": token, "log_from": 0}).json()
-    config, seed, _ = guide_game()
+    config, seed, _ = guide_game(full["view"]["ruleset"])
     acts = [e["action"] for e in full["log"] if e["n"] > 0 and not e.get("part")]
     return replay({"config": config, "seed": seed, "actions": acts})
 
@@ -119,6 +120,39 @@ def test_a_goal_met_before_its_step_lets_next_go_on_at_once(client: TestClient) 
     assert v["guide"]["id"] == "first_turn" and v["guide"]["ready"] and v["guide"]["done"]
     assert v["guide"]["wait"] == "Done: you resolved a card."
     assert _step(client, gid, token, step=3)[0] == 200
+
+
+def test_the_lobby_offers_a_guide_per_ruleset_the_default_first(client: TestClient) -> None:
+    guides = client.get("/api/options").json()["guides"]
+    assert [g["ruleset"] for g in guides] == list(guide_games()) and guides[0]["ruleset"] == DEFAULT_RULESET
+    assert len(guides) == 2 and all(g["label"].startswith("Learn to play: ") and g["text"] for g in guides)
+    assert client.post("/api/guide", json={"ruleset": "nonsense"}).status_code == 400
+
+
+def test_the_base_game_guide_is_played_to_its_end_and_says_nothing_of_terra_incognita(client: TestClient) -> None:
+    """The base game's guided game: the same steps and goals on the base game's first-game map
+    (no armies: an attack is made from the card), every word of them free of the expansion."""
+    base = next(rid for rid in guide_games() if rid != DEFAULT_RULESET)
+    g = client.post("/api/guide", json={"ruleset": base}).json()
+    gid, token = g["game_id"], g["seats"][0]["token"]
+    assert state(client, gid, token)["view"]["ruleset"] == base
+    texts = []
+    for _ in range(200):
+        guide = state(client, gid, token)["guide"]
+        texts.append(guide["text"])
+        if guide["last"]:
+            break
+        step = GUIDE[guide["step"]]
+        if step.goal is None:
+            assert _step(client, gid, token, step=guide["step"] + 1)[0] == 200
+        else:
+            assert not guide["ready"], guide
+            _learner_acts(client, gid, token, step.goal)
+    assert guide["last"] and len(set(texts)) >= len(GUIDE)
+    assert state(client, gid, token)["view"]["round"] <= 4
+    words = " ".join(texts).lower()
+    for ti_only in ("terra incognita", "fort", "district", "arm", "pennant", "explor", "slot 1; "):
+        assert ti_only not in words, ti_only
 
 
 def test_only_the_learner_follows_the_guide_and_other_games_have_none(client: TestClient) -> None:

@@ -42,6 +42,10 @@ GUIDE_INVITATION = ("a short guided game ({rounds} rounds) against the {level} b
                     "the game in turn, and you play as you learn")
 """The lobby's line beside "Learn to play" (``{level}``: the bot level's label)."""
 
+GUIDE_BUTTON = "Learn to play: {name}"
+"""The lobby's button of a ruleset's guided game, when there are several (``{name}``: the ruleset's
+name, ``describe.rulesets``)."""
+
 GUIDE_TARGETS = ("map", "focus-row", "decision", "dial", "goal", "wonders", "log", "undo")
 """The parts of the table a guide step points at (the table maps each to an element)."""
 
@@ -52,7 +56,7 @@ resolve a focus card; place a control token or build a city; attack; build a won
 GOAL_WAIT: dict[str, str] = {
     "resolve": "Resolve a card to go on.",
     "spread": "Place a control token or build a city to go on.",
-    "attack": "Attack with an army to go on.",
+    "attack": "Make an attack to go on.",
     "wonder": "Build a wonder to go on.",
 }
 """The line under a step whose goal is not met yet."""
@@ -106,10 +110,9 @@ GUIDE: tuple[GuideStep, ...] = (
         "leave alone grows stronger. Now {left} is in slot 1 and {right} in slot {top}. Science turns your tech "
         "dial (yours is at {dial}); when it passes a level, you take a better card of one type and it replaces "
         "your old one in the same slot."), "focus-row"),
-    GuideStep("attack", "Armies and attacks", (
-        "Military moves your armies (the pennants) and attacks barbarians, city-states, forts and rivals. "
-        "Resolve {military}, your military card, in slot {military_slot}: choose your army, march it out of "
-        "your capital and step onto {attack_hint}. Before a fight the table shows the odds and asks you to "
+    GuideStep("attack", "Attacks", (
+        "{military_does} Resolve {military}, your military card, in slot {military_slot}: {attack_how} "
+        "Before a fight the table shows the odds and asks you to "
         "confirm; each side rolls a die and adds its base value (a card's is its slot), and either may spend "
         "trade tokens. Winning takes the space; beating a barbarian also gives you a trade token."),
         "decision", goal="attack", turns=3),
@@ -117,7 +120,7 @@ GUIDE: tuple[GuideStep, ...] = (
         "Trade tokens (●) lie on your cards, at most {cap} on each. When you resolve a card you may spend its "
         "tokens: each one makes the card act as if it stood one slot further right, and each adds 1 to a "
         "wonder's production. You get them from a beaten barbarian (put one on {industry}, your industry "
-        "card, for the wonder to come), by trading with caravans (economy) and from districts. You have "
+        "card, for the wonder to come), by trading with caravans (economy){districts}. You have "
         "{trade} now. When a card has none, the table plays it without asking."), "focus-row"),
     GuideStep("wonder", "Build a wonder", (
         "The wonder market lists the wonders anyone may build, with their cost and the resources that help. "
@@ -127,8 +130,8 @@ GUIDE: tuple[GuideStep, ...] = (
         "pay for one, resolve it and choose the wonder: the market says which you could build now."),
         "wonders", goal="wonder", turns=4),
     GuideStep("agendas", "Agendas", (
-        "Victory cards lie on the table, each with agendas such as a number of mature cities, wonders or "
-        "forts. The goal panel lists them all, who has claimed each one, and how far you are (in your own "
+        "Victory cards lie on the table, each with agendas such as {agenda_examples}. The goal panel lists "
+        "them all, who has claimed each one, and how far you are (in your own "
         "words). Tap an agenda to read it in full."), "goal"),
     GuideStep("winning", "How the game is won", (
         "Complete one agenda on {to_win} different victory cards and you win at once (checked at the end of "
@@ -207,6 +210,9 @@ def _facts(st: GameState, seat: int) -> dict[str, Any]:
     trade = sum(p.trade.values())
     held = [plural(n, words(r)) for r, n in sorted(p.resources.items()) if n]
     cheaper = -min((wonder_cost(st, seat, w) for w in c.wonders), default=0)
+    armies, forts = c.ruleset.components.get("armies", 0) > 0, bool(c.ruleset.fort_terrain)
+    targets = "barbarians, city-states, forts and rivals" if forts else "barbarians, city-states and rivals"
+    hint = _attack_hint(st, seat)
     return {
         "leader": f"{civ_of(st, p.leader)} ({leader_name(st, p.leader)})", "color": p.color, "rival": rival,
         "rounds": st.config.get("max_rounds") or "many", "n": len(p.row), "top": slots[-1],
@@ -216,7 +222,14 @@ def _facts(st: GameState, seat: int) -> dict[str, Any]:
         "military": card_name(st, p.row[mil]), "military_slot": slots[mil],
         "culture": card_name(st, p.row[cul]), "culture_slot": slots[cul],
         "industry": card_name(st, p.row[ind]), "industry_slot": slots[ind],
-        "resource_hint": _resource_hint(st, seat, slots[cul]), "attack_hint": _attack_hint(st, seat),
+        "resource_hint": _resource_hint(st, seat, slots[cul]),
+        "military_does": f"Military moves your armies (the pennants) and attacks {targets}." if armies else
+        f"Military reinforces your control tokens or attacks {targets} near your territory.",
+        "attack_how": f"choose your army, march it out of your capital and step onto {hint}." if armies else
+        f"choose to attack, then pick {hint} (the highlighted spaces are within reach).",
+        "districts": " and from districts" if c.ruleset.districts else "",
+        "agenda_examples": "a number of mature cities, wonders or forts" if forts else
+        "a number of mature cities or wonders",
         "resources": " and ".join(held) if held else "no resource",
         "discount": f"; as {civ_of(st, p.leader)}, every wonder costs you {cheaper} less" if cheaper > 0 else "",
         "to_win": c.ruleset.victory_cards_to_win,

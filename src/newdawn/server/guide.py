@@ -1,7 +1,8 @@
 """The guided first game (issue 39 §1): the lobby's "Learn to play".
 
-The game is a real one, from a scenario file (``newdawn/scenario/guide.toml``: a seed, the
-leaders and the setup chosen for a newcomer), the learner in seat 1 against the Easy bot. Its
+The game is a real one, from a scenario file (``newdawn/scenario/guide.toml`` for Terra
+Incognita, ``guide_base.toml`` for the base game: a seed, the leaders and the setup chosen for a
+newcomer), the learner in seat 1 against the Easy bot. Its
 steps and their words are ``describe/guide.py``'s; the server keeps the learner's progress with
 the game (``GameRecord.guide``: ``step``, ``since`` (actions in the log when the step began),
 ``left``), so a reload finds the same step. Nothing here changes the game itself.
@@ -20,7 +21,9 @@ from importlib.resources import files
 from typing import Any
 
 from ..bots.registry import LEVELS
-from ..describe.guide import GUIDE, GUIDE_INVITATION, goal_done, guide_record
+from ..content import load_content
+from ..content.rulesets import DEFAULT_RULESET
+from ..describe.guide import GUIDE, GUIDE_BUTTON, GUIDE_INVITATION, goal_done, guide_record
 from ..engine import GameState
 from ..engine.event import Event
 from ..scenario import parse
@@ -28,30 +31,56 @@ from .errors import GameError
 from .store import GameRecord
 
 GUIDE_FILE = "guide.toml"
-"""The guided game's scenario, shipped with ``newdawn.scenario``."""
+"""The default ruleset's guided game, shipped with ``newdawn.scenario``; every ``guide*.toml``
+there is a guided game, one per ruleset (the ruleset its ``[game]`` plays)."""
 GUIDE_BOT = "easy"
 LEARNER = 0
 """The learner's seat (the scenario's first colour); the other seat is the bot's."""
 
 
-@cache
-def guide_game() -> tuple[dict[str, Any], int, tuple[str, ...]]:
-    """(config, seed, actions) of the guided game, read from its scenario file. Building the
-    scenario checks it (every action legal, its steps as stated) before any game starts from it."""
+def _read(name: str) -> tuple[dict[str, Any], int, tuple[str, ...]]:
     import tomllib
 
-    text = files("newdawn.scenario").joinpath(GUIDE_FILE).read_text(encoding="utf-8")
-    sc = parse(text, GUIDE_FILE)
+    text = files("newdawn.scenario").joinpath(name).read_text(encoding="utf-8")
+    sc = parse(text, name)
     g = tomllib.loads(text)["game"]
     config = {k: v for k, v in sc.state.config.items() if k != "seed"}
     return config, int(g["seed"]), tuple(str(a) for a in g.get("actions", ()))
 
 
-def invitation() -> str:
-    """The lobby's words beside "Learn to play" (``GET /api/options`` ``guide``)."""
-    config, _, _ = guide_game()
+@cache
+def guide_games() -> dict[str, tuple[dict[str, Any], int, tuple[str, ...]]]:
+    """Ruleset id -> (config, seed, actions) of its guided game, read from the scenario files, the
+    default ruleset's first. Building a scenario checks it (every action legal, its steps as
+    stated) before any game starts from it."""
+    names = sorted(f.name for f in files("newdawn.scenario").iterdir()
+                   if f.name.startswith("guide") and f.name.endswith(".toml"))
+    games = {}
+    for name in [GUIDE_FILE, *(n for n in names if n != GUIDE_FILE)]:
+        config, seed, actions = _read(name)
+        games[str(config.get("ruleset", DEFAULT_RULESET))] = (config, seed, actions)
+    return games
+
+
+def guide_game(ruleset: str = DEFAULT_RULESET) -> tuple[dict[str, Any], int, tuple[str, ...]]:
+    """(config, seed, actions) of the guided game of ``ruleset``."""
+    games = guide_games()
+    if ruleset not in games:
+        raise GameError(400, f"ruleset must be one of {list(games)} for a guided game")
+    return games[ruleset]
+
+
+def invitations() -> list[dict[str, Any]]:
+    """The lobby's "Learn to play" buttons (``GET /api/options`` ``guides``), the default ruleset's
+    first: ``{ruleset, label, text}``, the button's words and the line beside it."""
     level = LEVELS[GUIDE_BOT].label if GUIDE_BOT in LEVELS else GUIDE_BOT
-    return GUIDE_INVITATION.format(rounds=config.get("max_rounds") or "no limit of", level=level)
+    games = guide_games()
+    out = []
+    for rid, (config, _, _) in games.items():
+        name = load_content(rid).ruleset.name
+        out.append({"ruleset": rid, "label": GUIDE_BUTTON.format(name=name) if len(games) > 1 else "Learn to play",
+                    "text": GUIDE_INVITATION.format(rounds=config.get("max_rounds") or "no limit of", level=level)})
+    return out
 
 
 def start() -> dict[str, Any]:

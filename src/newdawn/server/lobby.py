@@ -126,11 +126,12 @@ class Lobby:
             self.manager.games[rec.id] = g
         return self.links(g)
 
-    def create_guide(self, owner: str | None = None) -> dict[str, Any]:
-        """The guided first game ("Learn to play", server/guide.py): the learner in seat 1 against
-        the Easy bot, from the guide's scenario (its configuration, seed and setup actions, played
-        as the seats' own actions so that the record replays like any other game)."""
-        config, seed, actions = guide_game()
+    def create_guide(self, owner: str | None = None, ruleset: Any = None) -> dict[str, Any]:
+        """The guided first game ("Learn to play", server/guide.py) of ``ruleset`` (None: the
+        default): the learner in seat 1 against the Easy bot, from the guide's scenario (its
+        configuration, seed and setup actions, played as the seats' own actions so that the record
+        replays like any other game)."""
+        config, seed, actions = guide_game(DEFAULT_RULESET if ruleset is None else str(ruleset))
         seats = [SeatRecord(i, "human" if i == LEARNER else "bot", None if i == LEARNER else GUIDE_BOT, new_token(),
                             last_seen=self.manager.clock()) for i in range(int(config["players"]))]
         st = new_game(config, seed)

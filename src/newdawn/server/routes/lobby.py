@@ -15,7 +15,7 @@ from ..bots import bot_level_list, bot_levels
 from ..clients import bucket, owner_key, same_origin
 from ..context import Server, read_body
 from ..errors import GameError
-from ..guide import invitation
+from ..guide import invitations
 from ..lobby import LIST_PAGE, RULESETS
 from ..seats import turn_options
 from ..views import content_json
@@ -26,8 +26,8 @@ def router(srv: Server) -> APIRouter:
     rulesets = ruleset_records()
     """The rulesets the lobby offers, in words (describe/rulesets.py)."""
     contents: dict[str, dict[str, Any]] = {}
-    guide_words = invitation()
-    """The lobby's line beside "Learn to play" (describe/guide.py)."""
+    guides = invitations()
+    """The lobby's "Learn to play" buttons and the lines beside them (describe/guide.py)."""
 
     def may_create(request: Request) -> str:
         """Who creates a game (refused from another site's page, or over the address's limit)."""
@@ -50,9 +50,11 @@ def router(srv: Server) -> APIRouter:
 
     @r.post("/api/guide")
     async def create_guide(request: Request) -> dict[str, Any]:
-        """"Learn to play": a new guided game (server/guide.py), checked like any creation."""
+        """"Learn to play": a new guided game (server/guide.py; ``ruleset``: whose guide, the
+        default's when absent), checked like any creation."""
         who = may_create(request)
-        out = await run_in_threadpool(srv.lobby.create_guide, owner_key(who))
+        body = await read_body(request) if request.headers.get("content-length", "0") != "0" else {}
+        out = await run_in_threadpool(srv.lobby.create_guide, owner_key(who), body.get("ruleset"))
         srv.drivers.kick(out["game_id"])
         return out
 
@@ -64,7 +66,7 @@ def router(srv: Server) -> APIRouter:
     async def options() -> dict[str, Any]:
         rules = srv.games.rules
         return {"turn_limits": turn_options(), "handover_bot": rules.bot, "away_s": rules.away_s,
-                "rulesets": rulesets, "guide": guide_words}
+                "rulesets": rulesets, "guides": guides}
 
     @r.get("/api/bots")
     async def bots() -> dict[str, Any]:

@@ -193,11 +193,11 @@ function Lobby() {
   const [error, setError] = useState("");
   const [content, setContent] = useState(null);
   const [help, setHelp] = useState(false);
-  const [options, setOptions] = useState({ turn_limits: [], rulesets: [], guide: null }); // GET /api/options, words from Python
-  const learn = async () => {
+  const [options, setOptions] = useState({ turn_limits: [], rulesets: [], guides: [] }); // GET /api/options, words from Python
+  const learn = async (ruleset) => {
     setError("");
     try {
-      const res = await postJSON("/api/guide", {});
+      const res = await postJSON("/api/guide", ruleset ? { ruleset } : {});
       rememberGame(res);
       location.href = res.seats.find((s) => s.url).url;
     } catch (e) {
@@ -210,13 +210,15 @@ function Lobby() {
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
     getJSON("/api/bots").then((b) => setBots(b.levels || []))
       .catch((e) => { setBots([]); setError(`Could not load the bot levels: ${e.message}`); });
-    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [], guide: o.guide || null }))
-      .catch(() => setOptions({ turn_limits: [], rulesets: [] }));
+    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [], guides: o.guides || [] }))
+      .catch(() => setOptions({ turn_limits: [], rulesets: [], guides: [] }));
     list();
   }, []);
   return html`
-    <p class="intro">New to the game? <button type="button" id="learn-btn" class="primary" onClick=${learn}>Learn to play</button>
-      ${options.guide ? html`<span id="learn-info" class="hint">(${options.guide})</span>` : null} or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
+    <p class="intro">New to the game? ${options.guides.map((g, i) => html`<button type="button" key=${g.ruleset}
+        id=${i === 0 ? "learn-btn" : `learn-btn-${g.ruleset}`} class=${i === 0 ? "primary learn" : "learn"} data-ruleset=${g.ruleset}
+        onClick=${() => learn(g.ruleset)}>${g.label}</button> `)}
+      ${options.guides.length ? html`<span id="learn-info" class="hint">(${options.guides[0].text})</span>` : null} or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
     ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => {
       const own = ownLink(res);
