@@ -100,7 +100,7 @@ def test_hovering_a_space_explains_it_and_the_keyboard_chooses(server: str, brow
 def test_hovering_a_space_that_is_not_a_choice_gives_the_engines_reason_for_that_space(
         server: str, browser: Any, out_dir: Path) -> None:
     """Bug 5.2: on a decision that chooses spaces, a space that is not a choice says why *it*
-    is not (the engine's why_illegal of the action a click there would make), not the
+    is not (the engine's why_not of the action a click there would make, in describe's words), not the
     decision's general reason."""
     res = _create(server, {"seats": [{"kind": "human"}, {"kind": "human"}], "leaders": None,
                            "seed": 2, "hotseat": True})
@@ -122,17 +122,21 @@ def test_hovering_a_space_that_is_not_a_choice_gives_the_engines_reason_for_that
             for key in others[:: max(1, len(others) // 3)][:3]:
                 q = urllib.parse.urlencode({"action": f"{verb} {key}", "token": token})
                 with urllib.request.urlopen(f"{server}/api/games/{res['game_id']}/why?{q}", timeout=30) as r:
-                    reason = json.loads(r.read())["reason"]
-                assert reason, key
+                    why = json.loads(r.read())
+                reason, kind = why["reason"], why["refusal"]["kind"]
+                assert reason and key not in reason, (key, reason)  # a place by name, never its coordinates
                 page.evaluate("(k) => { const e = document.querySelector(`.map .space[data-key='${k}']`);"
                               " const b = e.getBoundingClientRect(); e.dispatchEvent(new PointerEvent('pointermove',"
                               " {bubbles: true, clientX: b.x + b.width / 2, clientY: b.y + b.height / 2})); }", key)
                 page.wait_for_function("(k) => (document.getElementById('tooltip')?.textContent || '').includes(k)", arg=key)
                 page.wait_for_selector("#tooltip .why")
                 shown = page.inner_text("#tooltip .why")
-                if "is not one of the options" in reason:
+                if kind in ("not_an_option", "verb_not_offered", "no_argument"):
                     continue  # the engine has nothing better: the decision's general words stand
-                assert shown.lower() == reason.lower(), (key, shown, reason)
+                # The same fact in the same words, except that on the space itself the space is
+                # "this space" rather than its name.
+                assert shown.lower() == reason.lower() or shown.startswith("This space"), (key, kind, shown, reason)
+                assert key not in shown, (key, shown)
                 checked += 1
         if checked >= 3:
             break

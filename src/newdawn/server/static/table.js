@@ -381,7 +381,9 @@ function onHexClick(key, ev) {
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
   if (!opts || !opts.length) {
     const s = S.model.index.byKey.get(key);
-    S.info = { title: `Space ${key}`, text: isMine() ? whyNot(S.model, key) : (s ? s.terrain : ""), terms: termsAt(S.model, key) };
+    // The space by its terrain, not its coordinates (issue 39 §3); the reason names the rest.
+    const where = s ? `${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""}` : "New space";
+    S.info = { title: isMine() ? `${where}: not a choice now` : where, text: isMine() ? whyNot(S.model, key) : "", terms: termsAt(S.model, key) };
     rerender();
     return;
   }
