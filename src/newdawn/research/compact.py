@@ -72,7 +72,10 @@ def agent_options(st: GameState, take_backs: bool = False) -> list[Action]:
     legal = legal_actions(st)
     if take_backs or len(legal) == 1:
         return legal
-    return [a for a in legal if a[0] != TAKE_BACK]
+    for a in legal:
+        if a[0] == TAKE_BACK:
+            return [a for a in legal if a[0] != TAKE_BACK]
+    return legal  # the engine's list, as legal_actions gives it: not to be changed
 
 
 @functools.cache
@@ -178,6 +181,12 @@ def _arg_coord(arg: str) -> tuple[int, int] | None:
     return got  # type: ignore[return-value]
 
 
+def floats(a: FloatArray) -> memoryview[float]:
+    """A flat memoryview of a C-contiguous float32 array: reading or writing one number or a
+    slice through it costs about a third of numpy's indexing."""
+    return a.reshape(-1).data.cast("B").cast("f")
+
+
 class CompactObserver:
     """Fills the compact observation of a seat (see the module docstring). One buffer per
     observer: ``fill`` returns it, so copy it to keep it.
@@ -233,18 +242,26 @@ class CompactObserver:
         """(content, players) the rows were made for: another game clears them."""
         self._epoch: object = None
         self._own_of: list[list[Any] | None] = [None] * MAX_SEATS
+        self._own_seen: list[tuple[Any, ...]] = []
+        """By seat, what its own columns were made from (copies; ``_own_parts``)."""
         """Per seat what its own columns were made from (``_own_parts``)."""
         self._tj = (t["round"], t["options"], t["my_decision"], s["to_move"], s["first"])
         self._event_j = [t[f"event_pos:{i}"] for i in range(6)]
         self._dec_j = [t[f"decision:seat+{i}"] for i in range(MAX_SEATS)]
         self._reinforced: set[int] = set()
         self._reinforced_epoch: object = None
-        self._reinforced_held: list[tuple[int, float]] = []
-        """(seat, feature) of the reinforced tokens, for ``_reinforced`` under ``_reinforced_epoch``
-        (the owners are in ``ctl``, which agendas read)."""
-        self._seat_block = self.buf[self.s0:self.o0].reshape(MAX_SEATS, self.sw)
-        self._option_block = self.buf[self.o0:].reshape(OPTIONS, self.ow)
-        self._option_of: dict[Action, tuple[FloatArray, str | None, tuple[int, int] | None]] = {}
+        """The reinforced sides the seat rows count, and the epoch of their owners (``ctl``,
+        which agendas read)."""
+        self._m = floats(self.buf)
+        self._abs_m = floats(self._abs)
+        self._zeros = floats(np.zeros(compact_size(), np.float32))
+        self._shown = 0
+        """Option rows the last ``fill`` wrote (the next one clears them)."""
+        self._option_of: dict[Action, tuple[memoryview[float], str | None, tuple[int, int] | None]] = {}
+        self._oj = tuple(o[k] for k in (
+            "difficulty", "fort", "natural_wonder", "resource", "mine", "rival", "my_city", "rival_city",
+            "city_state", "wonder_token", "barbarian", "district", "reinforced", "focus_slot", "focus_level"))
+        self._near_j = (o["near_mine"], o["near_rival"], o["near_my_city"], o["near_rival_city"])
         self._board: Any = None
         self._space_of: dict[int, tuple[int, float, bool]] = {}
         self._near: dict[tuple[int, int], tuple[tuple[int, float], ...]] = {}
@@ -255,37 +272,49 @@ class CompactObserver:
         """The compact observation of ``seat`` (``options``: the shown options, if it decides;
         ``preview_seed`` draws the hidden parts the previews play with, see ``preview_options``)."""
         c = content_for(st)
-        n = st.n
+        n = len(st.players)
         dec = decision_seat(st)
         if self._made_for is None or self._made_for[0] is not c or self._made_for[1] != n:
             self._abs.fill(0.0)
+            self.buf.fill(0.0)  # the seat rows beyond the new game's seats too
             self._made_for = (c, n)
             self._epoch = None
             self._own_of = [None] * MAX_SEATS
+            self._own_seen = [()] * n
         if st._agenda_epoch is not self._epoch:
             self._agenda_part(st, c)
             self._epoch = st._agenda_epoch
             self._near.clear()
         players = st.players
-        own_of = self._own_of
-        for p in range(n):
-            ps = players[p]
-            k = own_of[p]
-            if (k is None or k[0] != ps.row or k[1] != ps.trade or k[2] != ps.dial or k[3] != ps.armies
-                    or k[4] != ps.caravans or k[5] is not ps.cs_tokens):
-                self._own_parts(p, ps, c)
-        buf = self.buf
-        buf.fill(0.0)
-        a, block = self._abs, self._seat_block  # the rows from the viewer's on
-        block[:n - seat] = a[seat:n]
-        block[n - seat:n] = a[:seat]
+        # a player's own columns: one comparison of everything they read with the last call's
+        # copy, and only on a difference a look at each player
+        reads = [(ps.row, ps.trade, ps.dial, ps.armies, ps.caravans, ps.cs_tokens) for ps in players]
+        seen = self._own_seen
+        if reads != seen:
+            for p in range(n):
+                if reads[p] != seen[p]:
+                    self._own_parts(p, players[p], c)
+        if self._reinforced_epoch is not self._epoch or self._reinforced != st.reinforced:
+            self._count_reinforced(st)  # into the seat rows, with their owners (``ctl``: the epoch)
+        # Every write below goes through a memoryview of the buffer: a number or a slice
+        # costs a third of numpy's indexing, and a call makes some thirty of them.
+        buf, zeros = self._m, self._zeros
+        s0, sw, o0 = self.s0, self.sw, self.o0
+        # what the last call wrote outside the seat rows (the rows are copied whole below)
+        buf[:s0] = zeros[:s0]
+        if self._shown:
+            end = o0 + self._shown * self.ow
+            buf[o0:end] = zeros[o0:end]
+        self._shown = 0
+        a = self._abs_m  # the rows from the viewer's on
+        buf[s0:s0 + (n - seat) * sw] = a[seat * sw:n * sw]
+        if seat:
+            buf[s0 + (n - seat) * sw:s0 + n * sw] = a[:seat * sw]
         # ---- what changes at every decision: the table, whose turn, the reinforced tokens
-        # (single numbers are written one by one: faster than a fancy assignment of a few)
         tj = self._tj
         buf[tj[0]] = min(1.0, st.round / (st.config.get("max_rounds") or 200))
         buf[tj[1]] = min(1.0, len(options) / OPTIONS)
         buf[self._event_j[st.event_pos % 6]] = 1.0
-        s0, sw = self.s0, self.sw
         if dec >= 0:
             rd = (dec - seat) % n
             buf[tj[2]] = float(dec == seat)
@@ -295,12 +324,7 @@ class CompactObserver:
             if kind is not None:
                 buf[kind] = 1.0
         buf[s0 + ((st.first - seat) % n) * sw + tj[4]] = 1.0
-        if st.reinforced:
-            if self._reinforced_epoch is not self._epoch or self._reinforced != st.reinforced:
-                self._count_reinforced(st)
-            j = self._count["reinforced"][0]
-            for p, v in self._reinforced_held:
-                buf[s0 + ((p - seat) % n) * sw + j] = v
+
         # ---- options
         if options:
             self._options(st, seat, options)
@@ -311,8 +335,8 @@ class CompactObserver:
                 for i, after in enumerate(preview_options(st, seat, options[:OPTIONS], preview_seed)):
                     d = (after - now) * to_win
                     if d:
-                        buf[self.o0 + i * self.ow + (gp if d > 0 else lp)] = min(1.0, abs(d))
-        return buf
+                        buf[o0 + i * self.ow + (gp if d > 0 else lp)] = min(1.0, abs(d))
+        return self.buf
 
     def _agenda_part(self, st: GameState, c: Any) -> None:
         """The columns made from what agendas read, for every seat (absolute), and
@@ -366,7 +390,9 @@ class CompactObserver:
                 held[owner] += 1
         self._reinforced = set(st.reinforced)
         self._reinforced_epoch = self._epoch
-        self._reinforced_held = [(p, min(1.0, k / m)) for p, k in enumerate(held) if k]
+        a, sw = self._abs_m, self.sw
+        for p, k in enumerate(held):
+            a[p * sw + j] = min(1.0, k / m)
 
     def _own_parts(self, p: int, ps: Any, c: Any) -> None:
         """Seat ``p``'s columns not made from what agendas read, each part made again when what
@@ -394,7 +420,7 @@ class CompactObserver:
             row[self._s["dial"]] = min(1.0, ps.dial / max(1, c.ruleset.tech_dial_max))
             k[1] = ps.trade.copy()
             k[2] = ps.dial
-        if k[3] != ps.armies or k[4] != ps.caravans or k[5] is not ps.cs_tokens:
+        if k[3] != ps.armies or k[4] != ps.caravans or k[5] != ps.cs_tokens:
             count = self._count
             for name, n in (("armies_on_map", sum(1 for x in ps.armies if x >= 0)),
                             ("caravans_on_map", sum(1 for x in ps.caravans if x >= 0)),
@@ -404,6 +430,7 @@ class CompactObserver:
             k[3] = ps.armies[:]
             k[4] = ps.caravans[:]
             k[5] = ps.cs_tokens
+        self._own_seen[p] = (k[0], k[1], k[2], k[3], k[4], k[5])
 
     def _row_feats(self, c: Any) -> dict[str, tuple[int, float]]:
         """Focus card id -> (index of its type, level / 4), per content."""
@@ -413,40 +440,45 @@ class CompactObserver:
             got = self._rows[id(c)] = (c, feats)
         return got[1]
 
-    def _option(self, a: Action) -> tuple[FloatArray, str | None, tuple[int, int] | None]:
+    def _option(self, a: Action) -> tuple[memoryview[float], str | None, tuple[int, int] | None]:
         """What an option's row holds whatever the state (shown, verb, passive, focus type,
         number, that it names a space), the focus type it names (for its slot and level in the
         row) and the space it names."""
         o = self._o
         verb, arg = a[0], a[1]
-        row = np.zeros(self.ow, np.float32)
-        row[o["shown"]] = 1.0
+        writes = [(o["shown"], 1.0)]
         j = self._verb.get(verb)
         if j is not None:
-            row[j] = 1.0
+            writes.append((j, 1.0))
         if verb in PASSIVE_VERBS:
-            row[o["passive"]] = 1.0
+            writes.append((o["passive"], 1.0))
         ft: str | None = None
         q_r: tuple[int, int] | None = None
         if arg:
             fj = self._focus.get(arg.split("@")[-1]) if verb in FOCUS_VERBS else None
             if fj is not None:
                 ft = arg.split("@")[-1]
-                row[fj] = 1.0
+                writes.append((fj, 1.0))
             elif arg.isdigit():
-                row[o["number"]] = min(1.0, int(arg) / 15.0)
+                if int(arg):
+                    writes.append((o["number"], min(1.0, int(arg) / 15.0)))
             else:
                 q_r = _arg_coord(arg)
                 if q_r is not None:
-                    row[o["space"]] = 1.0
-        got = (row, ft, q_r)
+                    writes.append((o["space"], 1.0))
+        row = np.zeros(self.ow, np.float32)
+        for j, v in writes:
+            row[j] = v
+        got = (floats(row), ft, q_r)
         if len(self._option_of) < 100_000:
             self._option_of[a] = got
         return got
 
     def _options(self, st: GameState, seat: int, options: Sequence[Action]) -> None:
-        o = self._o
-        block = self._option_block
+        """Write the option rows (the buffer's rows are zero: ``fill`` cleared them). Each number
+        is written into the flat buffer at its place (a few single writes cost less than a
+        row's view and a copy)."""
+        buf = self._m
         cards = content_for(st).focus_cards
         row_of: dict[str, tuple[int, int]] | None = None
         b = st.board
@@ -456,23 +488,28 @@ class CompactObserver:
         ctl, cities = st.ctl, st.cities
         barbs: set[int] | None = None
         option_of, space_of, near_of = self._option_of, self._space_of, self._near
-        j_diff, j_fort, j_nw, j_res = o["difficulty"], o["fort"], o["natural_wonder"], o["resource"]
-        j_mine, j_rival, j_my_city, j_rival_city = o["mine"], o["rival"], o["my_city"], o["rival_city"]
-        j_near = (o["near_mine"], o["near_rival"], o["near_my_city"], o["near_rival_city"])
-        for i, a in enumerate(options if len(options) <= OPTIONS else options[:OPTIONS]):
+        ow = self.ow
+        (j_diff, j_fort, j_nw, j_res, j_mine, j_rival, j_my_city, j_rival_city, j_cs, j_wonder, j_barb,
+         j_district, j_reinforced, j_slot, j_level) = self._oj
+        tokens, cs_at, wonder_at, district, reinforced = st.tokens, st.cs_at, st.wonder_at, st.district, st.reinforced
+        shown = options if len(options) <= OPTIONS else options[:OPTIONS]
+        self._shown = len(shown)
+        r0 = self.o0 - self.ow
+        for a in shown:
+            r0 += self.ow
             got = option_of.get(a)
             if got is None:
                 got = self._option(a)
             static, ft, q_r = got
-            row = block[i]
-            row[:] = static
+            buf[r0:r0 + ow] = static
             if ft is not None:
                 if row_of is None:
                     row_of = {cards[cid].type: (k, cards[cid].level) for k, cid in enumerate(st.players[seat].row)}
                 slot = row_of.get(ft)
                 if slot is not None:
-                    row[o["focus_slot"]] = slot[0] / (ROW_SLOTS - 1)
-                    row[o["focus_level"]] = slot[1] / 4.0
+                    if slot[0]:
+                        buf[r0 + j_slot] = slot[0] / (ROW_SLOTS - 1)
+                    buf[r0 + j_level] = slot[1] / 4.0
                 continue
             if q_r is None:
                 continue
@@ -482,31 +519,32 @@ class CompactObserver:
             here = space_of.get(sp)
             if here is None:
                 here = space_of[sp] = (self._terrain[b.terrain[sp]], min(1.0, b.diff[sp] / 5.0), bool(b.is_fort[sp]))
-            row[here[0]] = 1.0
-            row[j_diff] = here[1]
+            buf[r0 + here[0]] = 1.0
+            if here[1]:
+                buf[r0 + j_diff] = here[1]
             if here[2]:
-                row[j_fort] = 1.0
-            tok = st.tokens.get(sp)
+                buf[r0 + j_fort] = 1.0
+            tok = tokens.get(sp)
             if tok is not None:
-                row[j_nw if tok.startswith("nw:") else j_res] = 1.0
+                buf[r0 + (j_nw if tok.startswith("nw:") else j_res)] = 1.0
+            if sp in cs_at:
+                buf[r0 + j_cs] = 1.0
+            if sp in wonder_at:
+                buf[r0 + j_wonder] = 1.0
             if barbs is None:
                 barbs = set(st.barbs.values())
-            if sp in st.cs_at:
-                row[o["city_state"]] = 1.0
-            if sp in st.wonder_at:
-                row[o["wonder_token"]] = 1.0
             if sp in barbs:
-                row[o["barbarian"]] = 1.0
-            if sp in st.district:
-                row[o["district"]] = 1.0
-            if sp in st.reinforced:
-                row[o["reinforced"]] = 1.0
+                buf[r0 + j_barb] = 1.0
+            if sp in district:
+                buf[r0 + j_district] = 1.0
+            if sp in reinforced:
+                buf[r0 + j_reinforced] = 1.0
             owner = ctl.get(sp, -1)
             if owner >= 0:
-                row[j_mine if owner == seat else j_rival] = 1.0
+                buf[r0 + (j_mine if owner == seat else j_rival)] = 1.0
             owner = cities.get(sp, -1)
             if owner >= 0:
-                row[j_my_city if owner == seat else j_rival_city] = 1.0
+                buf[r0 + (j_my_city if owner == seat else j_rival_city)] = 1.0
             near = near_of.get((sp, seat))
             if near is None:
                 counts = [0, 0, 0, 0]
@@ -517,9 +555,9 @@ class CompactObserver:
                     w = cities.get(nb, -1)
                     if w >= 0:
                         counts[2 if w == seat else 3] += 1
-                near = near_of[sp, seat] = tuple((j_near[k], n / 6.0) for k, n in enumerate(counts) if n)
+                near = near_of[sp, seat] = tuple((j, n / 6.0) for j, n in zip(self._near_j, counts, strict=True) if n)
             for j, v in near:
-                row[j] = v
+                buf[r0 + j] = v
 
 
 def shown_options(options: list[Action], rng: np.random.Generator | None) -> list[Action]:

@@ -111,6 +111,10 @@ class _Game:
             self._full = Observation()
         self.obs_space = spaces.Dict({"observation": obs, "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8)})
         self.act_space = spaces.Discrete(self.n_actions)
+        self._masks = [np.zeros(self.n_actions, np.int8)]
+        """The option mode's masks by option count (copied: one call instead of two)."""
+        if actions == "options":
+            self._masks += [np.array([1] * k + [0] * (OPTIONS - k), np.int8) for k in range(1, OPTIONS + 1)]
         self.st: GameState | None = None
         self.decisions = 0
         self.options: list[Action] = []
@@ -162,12 +166,13 @@ class _Game:
             obs = self._compact.fill(st, seat, opts, seed).copy()
         else:
             obs = self._full.set_from_view(player_view(st, seat)).copy()
-        mask = np.zeros(self.n_actions, np.int8)
-        if mine:
-            if self.action_kind == "options":
-                mask[:len(self.options)] = 1  # the shown options are the first indices
-            else:
-                mask[self.legal()] = 1
+        if not mine:
+            mask = self._masks[0].copy()
+        elif self.action_kind == "options":
+            mask = self._masks[len(self.options)].copy()  # the shown options are the first indices
+        else:
+            mask = self._masks[0].copy()
+            mask[self.legal()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def action_of(self, action: int) -> tuple[Action | None, str | None]:
