@@ -12,6 +12,7 @@ from newdawn.engine.actions import Action, parse_coord
 from newdawn.scenario.frame_shapes import MEMBERS, class_name
 
 from .conftest import Game
+from .test_no_coordinates import COORD
 
 INTERNAL = ("barb_move", "defensive_pact", "ctl", "_", "seat 0", "army 0", "caravan 0")
 
@@ -160,6 +161,20 @@ def test_a_decision_with_one_option_is_taken_for_the_player_when_undo_can_take_i
                 assert step_refusal(st, apply(st, opts[0]), str(opts[0])) is not None
                 kept += 1
     assert taken and kept, (taken, kept)
+
+
+def test_undo_refusals_name_the_step_by_its_label_not_its_action_text(games: list[Game]) -> None:
+    """The undo button's refusal ("“Attack Seat 2's city beside Seoul” rolled dice...") carries
+    no coordinate (issue 39 §3): the step is named by its option label."""
+    said = []
+    for g in games:
+        for st, (_, a) in zip(g.states, g.actions, strict=False):
+            nxt = apply(st, a)
+            why = step_refusal(st, nxt, a)
+            if why is not None and why != "that action ended the turn":
+                said.append(why)
+                assert "“" in why and not COORD.search(why), why
+    assert len(said) > 10, said
 
 
 def test_a_decision_without_map_target_says_so(games: list[Game]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import apply, legal_actions
+from ..engine import NotationError, apply, legal_actions, parse_action
 from ..engine import frames as fr
 from ..engine.actions import Action
 from ..engine.flow import card_of, effective_slot, slot_of
@@ -615,16 +615,28 @@ def auto_action(st: GameState) -> str | None:
 def step_refusal(before: GameState, after: GameState, text: str) -> str | None:
     """Why the step ``text`` from ``before`` to ``after`` may not be taken back, or None: it
     ended the turn, rolled dice or drew at random, or revealed hidden information (a map tile, a
-    wonder). The server's undo (``server/games.py``) refuses with these words."""
+    wonder). The server's undo (``server/games.py``) refuses with these words, which name the step
+    by its label ("Attack Seat 2's city beside Seoul"), never by its action text."""
     if (before.round, before.current) != (after.round, after.current) or after.winner != before.winner:
         return "that action ended the turn"
     if before.rng != after.rng or before.forced_dice != after.forced_dice:
-        return f"{text} rolled dice or drew at random: its outcome stands"
+        return f"{_step_name(before, text)} rolled dice or drew at random: its outcome stands"
     if before.stack != after.stack:
-        return f"{text} drew a map tile: it revealed hidden information"
+        return f"{_step_name(before, text)} drew a map tile: it revealed hidden information"
     if before.wonder_decks != after.wonder_decks or before.removed_wonders != after.removed_wonders:
-        return f"{text} revealed a wonder: it revealed hidden information"
+        return f"{_step_name(before, text)} revealed a wonder: it revealed hidden information"
     return None
+
+
+def _step_name(st: GameState, text: str) -> str:
+    """The step ``text`` taken at ``st`` as a quoted label ("“Attack Seat 2's city”"), "that step"
+    when it has none."""
+    f = pending_frame(st)
+    try:
+        label = option_record(st, f, parse_action(str(text))).label if f is not None else ""
+    except (NotationError, KeyError, ValueError):
+        label = ""
+    return f"“{label}”" if label else "that step"
 
 
 def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:
