@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from newdawn.describe.follow import summaries, touched
 from newdawn.describe.log import event_entry
 
@@ -57,6 +59,18 @@ def test_attacks_carry_their_dice_and_barbarian_moves_their_spaces(games: list[G
                         assert g.states[k + 1].barbs[letter] == m["to"]
                         barb_moves += 1
     assert attacks > 5 and barb_moves > 5
+
+
+def test_barbarians_are_named_by_their_capital_letter(games: list[Game], base_games: list[Game]) -> None:
+    """Issue 39: "Barbarian J", never "Barbarian j" (the letter as printed on the token)."""
+    named = 0
+    for g in [*games, *base_games]:
+        for grp in g.groups:
+            for e in grp["entries"]:
+                for m in re.finditer(r"\b[Bb]arbarian ([A-Za-z])\b", e["text"]):
+                    assert m.group(1).isupper(), e["text"]
+                    named += 1
+    assert named > 5
 
 
 def test_summaries_cover_every_other_seats_turn_since_my_last_decision(games: list[Game]) -> None:

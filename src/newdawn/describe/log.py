@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.actions import parse_action
 from ..engine.event import Event
 from ..engine.state import GameState
-from .event_words import event_sentence, event_spaces
+from .event_words import event_sentence, event_spaces, sentence
 from .names import seat_name, space_text
 from .options import option_record
 
@@ -101,7 +101,8 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
     out.extend(events)
     moves = barbarian_moves(before, after)
     if moves:
-        text = "Barbarians move: " + ", ".join(f"{m['piece'].capitalize()} to {space_text(after, m['to'])}" for m in moves)
+        # sentence(), not str.capitalize(): that also makes the letter small ("Barbarian j").
+        text = "Barbarians move: " + ", ".join(f"{sentence(m['piece'])} to {space_text(after, m['to'])}" for m in moves)
         spaces = sorted({m["to"] for m in moves} | {m["from"] for m in moves})
         out.append(_entry(i, rnd, None, "barbarian", text, spaces, moves))
     return out
