@@ -1,13 +1,18 @@
 """Places by name (issue 39 §3): the log names places, never coordinates, and pointing at an entry
-highlights its places on the map (from the space ids the entry carries, not its words)."""
+or at the question highlights its places on the map (from the space ids they carry, not their
+words)."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
 
-from .table_driver import Driver, log_texts
+from newdawn.engine import GameState, apply, legal_actions, new_game
+from newdawn.server.views import view_message
+
+from .table_driver import Driver, log_texts, open_recorded_view
 from .test_table import _create, _new_page
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
@@ -37,6 +42,43 @@ def test_log_entries_name_places_and_highlight_them(server: str, browser: Any) -
     assert page.locator(".focus-mark").count() >= 1
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "log-places.png"), full_page=False)
+    page.mouse.move(0, 0)
+    page.wait_for_function("() => !document.querySelector('.focus-mark')", timeout=5000)
+    assert not errors, errors
+
+
+def _army_step_state() -> GameState:
+    for game in range(40):
+        st = new_game({"players": 3}, game)
+        rnd = random.Random(game)
+        for _ in range(3000):
+            if st.winner != -1:
+                break
+            if st.stack_frames[-1]["kind"] == "army_step":
+                return st
+            st = apply(st, rnd.choice(legal_actions(st)))
+    raise AssertionError("no army step came up in random play")
+
+
+def test_pointing_at_the_question_highlights_the_place_it_talks_about(server: str, browser: Any) -> None:
+    """An army's step asks where it goes from where it stands: the question carries that space
+    (``decision.spaces``), and pointing at the question marks it on the map."""
+    st = _army_step_state()
+    f = st.stack_frames[-1]
+    seat = f["seat"]
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, seat, frozenset({seat}), [], seats)
+    at = st.players[seat].armies[f["figure"]]
+    assert msg["decision"]["spaces"] == [at]
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    open_recorded_view(page, server, msg, "&token=t")
+    page.wait_for_selector("#decision-text.places")
+    page.hover("#decision-text")
+    q, r = st.board.coords[at]
+    page.wait_for_function("(k) => (window.__newdawn.focusKeys || []).includes(k)", arg=f"{q},{r}", timeout=5000)
+    assert page.locator(".focus-mark").count() >= 1
     page.mouse.move(0, 0)
     page.wait_for_function("() => !document.querySelector('.focus-mark')", timeout=5000)
     assert not errors, errors

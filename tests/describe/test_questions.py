@@ -5,8 +5,9 @@ table's words (seats from 1, names, no data ids)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
-from newdawn.describe.questions import QUESTIONS, question
+from newdawn.describe.questions import QUESTIONS, question, question_spaces
 from newdawn.engine.flow import CHOICE
 
 from .conftest import Game
@@ -28,3 +29,28 @@ def test_questions_of_random_games_read_as_the_tables_words(games: list[Game], b
             if st.winner == -1:
                 seen.add(st.stack_frames[-1]["kind"])
     assert len(seen) > 15, sorted(seen)
+
+
+def test_questions_carry_the_spaces_they_talk_about(games: list[Game], base_games: list[Game]) -> None:
+    """Issue 39 §3: a question about a place ("spend military trade tokens?" on a fight, an army's
+    step, "next to that mountain") carries its space ids for the table to highlight: the fight's
+    space, where the moving army or caravan stands, the anchor of a placement."""
+    seen: Counter[str] = Counter()
+    for g in [*games, *base_games]:
+        for st in g.states:
+            if st.winner != -1:
+                continue
+            f = st.stack_frames[-1]
+            got = question_spaces(st)
+            assert all(0 <= s < st.board.n for s in got) and got == sorted(set(got)), got
+            if f["kind"] == "combat":
+                assert f["space"] in got, (f, got)
+            elif f["kind"] == "army_step":
+                assert st.players[f["seat"]].armies[f["figure"]] in got, (f, got)
+            elif f["kind"] == "caravan_step":
+                assert st.players[f["seat"]].caravans[f["figure"]] in got, (f, got)
+            elif f["kind"] in ("focus", "commit", "tech", "government"):
+                assert got == [], (f["kind"], got)  # questions that name no place
+            if got:
+                seen[f["kind"]] += 1
+    assert seen["army_step"] and seen["caravan_step"] and seen["combat"], seen

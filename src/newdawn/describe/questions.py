@@ -45,6 +45,35 @@ def question(st: GameState) -> str:
     return fn(st, f) if fn is not None else f["kind"].replace("_", " ").capitalize()
 
 
+_FIGURES: Final = {"army_step": "armies", "caravan_step": "caravans", "fx_ship_water": "caravans"}
+"""Decision kinds about a moving figure: the question's place is where it stands."""
+
+
+def question_spaces(st: GameState) -> list[int]:
+    """The space ids the pending question talks about ("that mountain", "the explorer's space",
+    the fight's space, the district that resolves, the moving army's space), for the table to
+    highlight while the question is pointed at (it never reads the words); empty when the
+    question names no place."""
+    if st.winner != -1 or not st.stack_frames:
+        return []
+    f: dict[str, Any] = dict(st.stack_frames[-1])
+    out: list[int] = []
+    space = f.get("space")
+    if isinstance(space, int):
+        out.append(space)
+    near = f.get("near")
+    if isinstance(near, int) and near >= 0:
+        out.append(near)
+    elif isinstance(near, str) and ":" in near:  # "at:<space>", "within2:<space>"
+        out.append(int(near.partition(":")[2]))
+    pieces = _FIGURES.get(f["kind"])
+    if pieces is not None and "figure" in f:
+        ps = st.players[f["seat"]]
+        at = (ps.armies if pieces == "armies" else ps.caravans)[f["figure"]]
+        out.append(at)
+    return sorted({s for s in out if 0 <= s < st.board.n})
+
+
 def _combat_text(f: fr.CombatFrame) -> str:
     a = f["attack_die"] + f["attack_base"] + f["attack_plus"]
     d = f["defence_die"] + f["defence_base"] + f["defence_plus"]

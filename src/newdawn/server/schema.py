@@ -56,6 +56,9 @@ class Decision(_Model):
     """The engine's decision kind (frame kind), for styling only."""
     text: str
     """The question in plain words."""
+    spaces: list[int] = []
+    """The space ids the question talks about (the fight's space, the moving army's, "that
+    mountain"), highlighted while the question is pointed at; the words never carry them."""
     help: str | None = None
     """Why the decision matters, for a decision a newcomer meets without context (the setup)."""
     options: list[str]
@@ -67,7 +70,8 @@ class Decision(_Model):
     """Why no space of the map can be chosen now (None when some option names a space)."""
     why_not: list[SpaceReason] = []
     """On a decision that chooses spaces: for the other spaces, the engine's reason why each is
-    not a choice (``why_illegal`` of the action a click there would make), grouped by reason.
+    not a choice (``why_not`` of the action a click there would make, in describe's words),
+    grouped by reason.
     Spaces missing here get ``no_target_reason`` or a general word."""
     reach: list[Reach] | None = None
     """On an army or caravan step decision: every space the piece can still reach this turn by

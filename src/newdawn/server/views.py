@@ -22,7 +22,7 @@ from ..describe.glossary import glossary
 from ..describe.guide import decision_help
 from ..describe.names import seat_full
 from ..describe.options import auto_action
-from ..describe.questions import question
+from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
 from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
@@ -136,6 +136,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
             "seat": owner,
             "kind": st.stack_frames[-1]["kind"] if st.winner == -1 and st.stack_frames else "over",
             "text": decision_text(st),
+            "spaces": question_spaces(st),
             "help": decision_help(st),
         },
         "goal": describe.goal_json(st), "turn": describe.turn_json(st), "combat": combat_json(st),

@@ -28,7 +28,7 @@ function OptionButton({ o, disabled, onChoose, extraClass }) {
 }
 
 /** The pending decision: who decides, the question, the options (buttons or map targets). */
-export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat }) {
+export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOptions, selected, disabled, onChoose, onHoverOption, hotseat, onPlaces }) {
   const d = model.decision;
   const players = model.players;
   if (model.end) return null;
@@ -46,7 +46,8 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
         : waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
         : html`<b>${hotseat && p ? `${p.name}, your decision` : "Your decision"}</b>`}
     </div>
-    <p class="dtext" id="decision-text">${auto ? "No trade token can be spent on it: it is played now…" : d.text}</p>
+    ${auto ? html`<p class="dtext" id="decision-text">No trade token can be spent on it: it is played now…</p>`
+      : html`<p ...${placeProps(d, onPlaces)} id="decision-text" class=${`dtext${d.spaces.length && onPlaces ? " places" : ""}`}>${d.text}</p>`}
     ${d.help ? html`<p class="dhelp">${d.help}</p>` : null}
     ${mine && mapOptions.length ? html`<p class="hint">${moving
       ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")

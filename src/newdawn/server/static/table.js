@@ -210,7 +210,7 @@ function App({ s }) {
           onNext=${() => guideStep({ step: currentGuide(m.msg.guide, S.guideLocal).step + 1 })} onLeave=${() => guideStep({ leave: true })} />`}
         <${ChanceBar} insight=${m.msg.insight} players=${m.players} />
         <${DecisionPanel} model=${m} content=${c} mine=${mine} auto=${autoPending()} mapOptions=${mapOptions} buttonOptions=${buttonOptions} selected=${s.selected}
-          disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} />
+          disabled=${disabled} onChoose=${choose} onHoverOption=${hoverOption} hotseat=${!!hotseat} onPlaces=${hoverPlaces} />
         ${replayMode ? html`<section class="panel" id="chart-panel"><${ChanceChart} gameId=${gameId} players=${m.players} version=${s.replay.steps} step=${s.replay.step} /></section>`
           : html`<${HintPanel} model=${m} mine=${mine && !disabled} gameId=${gameId} token=${token} onFocus=${hoverOption} />`}
         ${s.created ? html`<${CreatedNote} rec=${s.created} onClose=${() => { S.created = null; rerender(); }} />` : null}
