@@ -50,6 +50,11 @@ test-compiled: venv fast
 play: venv
 	$(VENV)/bin/newdawn serve $(PLAY_ARGS)
 
+# The same server on the compiled build (built first if missing or stale): the engine and the
+# bots about three times faster, for a server that many people or many bot games share.
+play-fast: fast
+	PYTHONPATH=$(FAST_DIR) $(VENV)/bin/newdawn serve $(PLAY_ARGS)
+
 bench: venv
 	$(VENV)/bin/newdawn bench $(BENCH_ARGS)
 
