@@ -139,7 +139,7 @@ def test_the_scans_would_catch_a_violation(tmp_path: Path) -> None:
 
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("refusal", "errors", "actions", "event", "hexgrid", "rng", "board", "frame_base", "rulesets.base_frames", "frames", "turn_facts",
-                    "state", "hooks", "rulesets")),
+                    "config", "state", "hooks", "rulesets")),
     ("queries", ("spaces",)),
     ("steps", ("flow", "decisions")),
     ("pieces", ("pieces",)),

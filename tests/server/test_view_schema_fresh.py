@@ -14,13 +14,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 
 pytest.importorskip("pydantic", reason="the schema tests need the 'server' extra")
 
+from newdawn.engine.config import GameConfig  # noqa: E402
 from newdawn.server.schema import ViewMessage, message_json_schema  # noqa: E402
+from newdawn.server.view_state import ViewConfig  # noqa: E402
 from repo_scripts import load_script  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -264,3 +266,14 @@ def test_the_scan_finds_an_undeclared_read() -> None:
     assert sorted(r.split(": ", 1)[1] for r in reads.undeclared) == [
         "view.players[].hue", "view.players[].mood", "view.secret"]
     assert {"view.ctl", "view.players[].leader"} <= reads.declared
+
+
+def test_the_views_config_declares_the_games_config() -> None:
+    """``ViewConfig`` (the view's ``config``) has the keys and types of ``engine.config.GameConfig``,
+    the seed aside (hidden) and the keys only some rulesets have optional."""
+    hints = get_type_hints(GameConfig)
+    fields = ViewConfig.model_fields
+    assert set(fields) == set(hints) - {"seed"}
+    for key, field in fields.items():
+        want = hints[key] if key in GameConfig.__required_keys__ else hints[key] | None
+        assert field.annotation == want, (key, field.annotation, want)

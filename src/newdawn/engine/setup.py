@@ -11,6 +11,7 @@ from ..content.rulesets import DEFAULT_RULESET
 from . import rng, rulesets
 from .actions import Action, action, coord_text, parse_coord
 from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
+from .config import RULESET_OPTIONS, GameConfig
 from .explore import fill_holes, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
@@ -24,18 +25,31 @@ DEFAULT_CONFIG: Final[dict[str, Any]] = {"players": 4, "ruleset": DEFAULT_RULESE
 with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""
 
 
-def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
+def _same_choice(value: object, choices: Sequence[object]) -> bool:
+    """Whether ``value`` is one of ``choices`` with the same type (``1`` is not ``True``)."""
+    return any(type(c) is type(value) and c == value for c in choices)
+
+
+def normalise_config(config: Mapping[str, Any] | None) -> GameConfig:
+    """The configuration ``config`` asks for, checked and with every default filled in (without
+    the seed: ``new_game`` adds its own). ValueError names the first key that is wrong."""
     given = {k: v for k, v in (config or {}).items() if k != "seed"}
-    cfg = {**DEFAULT_CONFIG, **given}
+    cfg: dict[str, Any] = {**DEFAULT_CONFIG, **given}
+    if not isinstance(cfg["ruleset"], str):
+        raise ValueError(f"ruleset must be a ruleset id, got {cfg['ruleset']!r}")
     c = load_content(cfg["ruleset"])
     # Keys of the ruleset's own options (rulesets/__init__.py), with their defaults.
     options = rulesets.config_options(cfg["ruleset"], c)
+    undeclared = sorted(set(options) - set(RULESET_OPTIONS))
+    if undeclared:
+        raise ValueError(f"the {cfg['ruleset']!r} ruleset offers options {undeclared} that engine/config.py "
+                         "does not declare")
     unknown = set(cfg) - set(DEFAULT_CONFIG) - set(options)
     if unknown:
         raise ValueError(f"unknown config keys: {sorted(unknown)}")
     for key, opt in options.items():
         cfg.setdefault(key, opt.default)
-        if cfg[key] not in opt.choices:
+        if not _same_choice(cfg[key], opt.choices):
             raise ValueError(f"{key} must be one of {list(opt.choices)}, got {cfg[key]!r}")
     missing = c.missing_rules()
     if missing:
@@ -43,9 +57,11 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
                          f"of its rules: {'; '.join(missing)} (docs/rules-coverage.md)")
     lo, hi = c.ruleset.players
     n = cfg["players"]
-    if not isinstance(n, int) or not lo <= n <= hi:
+    if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi:
         raise ValueError(f"players must be between {lo} and {hi}, got {n!r}")
     if cfg["leaders"] is not None:
+        if isinstance(cfg["leaders"], str):
+            raise ValueError("leaders must be a list of leader ids or null")
         leaders = list(cfg["leaders"])
         if len(leaders) != n:
             raise ValueError(f"{n} leaders needed, got {len(leaders)}")
@@ -56,6 +72,8 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
             raise ValueError("each leader can be taken once")
         cfg["leaders"] = leaders
     if cfg["colors"] is not None:
+        if isinstance(cfg["colors"], str):
+            raise ValueError("colors must be a list of colours or null")
         colors = list(cfg["colors"])
         if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
             raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
@@ -63,12 +81,22 @@ def normalise_config(config: dict[str, Any] | None) -> dict[str, Any]:
     if cfg["generator"] not in rng.GENERATORS:
         raise ValueError(f"generator must be one of {list(rng.GENERATORS)}")
     mr = cfg["max_rounds"]
-    if mr is not None and (not isinstance(mr, int) or mr < 1):
+    if mr is not None and (not isinstance(mr, int) or isinstance(mr, bool) or mr < 1):
         raise ValueError("max_rounds must be a positive whole number or null")
-    return cfg
+    out: GameConfig = {"players": n, "ruleset": cfg["ruleset"], "leaders": cfg["leaders"], "colors": cfg["colors"],
+                       "max_rounds": mr, "generator": cfg["generator"]}
+    # The ruleset's options, in the order it gives them (the dictionary's order is the record's).
+    for key in options:
+        if key == "map":
+            out["map"] = cfg["map"]
+        elif key == "epic":
+            out["epic"] = cfg["epic"]
+        elif key == "automa":
+            out["automa"] = cfg["automa"]
+    return out
 
 
-def new_game(config: dict[str, Any] | None = None, seed: int = 0, dice: Sequence[int] = ()) -> GameState:
+def new_game(config: Mapping[str, Any] | None = None, seed: int = 0, dice: Sequence[int] = ()) -> GameState:
     """A new game, waiting for the first player's fort placement. ``dice`` are die results that
     setup uses before the generator's (rules scenarios choose the core side's die with it; a real
     game gives none)."""
@@ -77,7 +105,8 @@ def new_game(config: dict[str, Any] | None = None, seed: int = 0, dice: Sequence
     rs = c.ruleset
     n = cfg["players"]
     st = GameState()
-    st.config = {**cfg, "seed": seed}
+    st.config = cfg
+    st.config["seed"] = seed
     st.ruleset = cfg["ruleset"]
     st.rng = rng.new_state(seed, cfg["generator"])
     st.forced_dice = list(dice)

@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar
 from ..content import Content, load_content
 from .actions import Action
 from .board import Board, Placement, build_board
+from .config import GameConfig
 from .event import Event as Event  # re-exported: what GameState.events holds
 from .frames import Frame as Frame  # re-exported: handlers import it with GameState
 from .turn_facts import TurnFacts
@@ -147,8 +148,8 @@ class GameState:
 
     __slots__ = (*_GAME_FIELDS, "events", "board", "_options", "_agenda_dirty", "_agenda_clean", "_agenda_facts", "_agenda_epoch", "_own", "_c")
 
-    config: dict[str, Any]
-    """The game's configuration (players, leaders, ruleset, round limit); never changes."""
+    config: GameConfig
+    """The game's configuration (players, leaders, ruleset, round limit, seed); never changes."""
     ruleset: str
     rng: int
     forced_dice: list[int]

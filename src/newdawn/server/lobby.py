@@ -98,8 +98,8 @@ class Lobby:
         config = {"players": len(seats), "ruleset": ruleset, "leaders": leaders, "colors": None,
                   "max_rounds": max_rounds, **options}
         try:
-            config = normalise_config(config)
-            st = new_game(config, seed)
+            checked = normalise_config(config)
+            st = new_game(checked, seed)
         except ValueError as e:
             raise GameError(400, f"bad game: {e}") from None
         hotseat = check_flag(body.get("hotseat"), "hotseat")
@@ -115,7 +115,7 @@ class Lobby:
             sr.leader, sr.color = st.players[sr.seat].leader, st.players[sr.seat].color
             if sr.kind == "human" and sr.seat != mine:
                 sr.invite = new_token()  # the seat's token is made when its player claims it
-        rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed,
+        rec = GameRecord(new_game_id(), datetime.now(UTC), dict(checked), seed,
                          new_token() if hotseat else None, 0, seats, [], practice=practice, turn_limit_s=turn_limit,
                          owner=owner)
         g = LiveGame.from_states(rec, [st])

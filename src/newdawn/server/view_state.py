@@ -59,7 +59,8 @@ class ViewPlayer(_Model):
 
 
 class ViewConfig(_Model):
-    """The game's configuration (``new_game``'s, as ``engine.setup.normalise_config`` completes it) without the seed."""
+    """The game's configuration (``engine.config.GameConfig``, the same keys and types; a test
+    holds them together) without the seed."""
 
     players: int
     """Number of seats."""
@@ -79,6 +80,8 @@ class ViewConfig(_Model):
     """Base game option: the epic game (four victory cards to win)."""
     automa: bool | None = None
     """Base game option: the last seat is the Automated Player."""
+    box: dict[str, int] | None = None
+    """A rules scenario's own box of shared components (never in a real game)."""
 
 
 class WonderDeck(_Model):

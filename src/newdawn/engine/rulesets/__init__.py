@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ...content import Content
+    from ..config import GameConfig
     from ..state import GameState
 
 
@@ -53,7 +54,7 @@ class ConfigOption:
 
 @dataclass(frozen=True)
 class RulesetCode:
-    setup: Callable[[GameState, dict[str, Any]], None] | None = None
+    setup: Callable[[GameState, GameConfig], None] | None = None
     config_options: Callable[[Content], Mapping[str, ConfigOption]] | None = None
     victory_need: Callable[[GameState], int] | None = None
     wonder_remove: Callable[[Content, int], Mapping[str, int]] | None = None

@@ -21,12 +21,13 @@ each dealt tile when it is placed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...content.rulesets.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
 from ..actions import Action, action, parse_coord
 from ..board import Placement, core_placements, tile_placements, touched_spaces
+from ..config import GameConfig
 from ..explore import fill_holes, placement_action, populate
 from ..flow import act, auto, choice, explain, log, pop, push, push_all, roll
 from ..refusal import Refusal
@@ -71,7 +72,7 @@ def ap_seat(st: GameState) -> int:
     return st.n - 1 if st.config.get("automa") else -1
 
 
-def setup(st: GameState, cfg: dict[str, Any]) -> None:
+def setup(st: GameState, cfg: GameConfig) -> None:
     """Build the map (first-game map or advanced building) and push the setup steps."""
     n = st.n
     ap = ap_seat(st)
