@@ -58,3 +58,15 @@ def test_the_option_chooser_is_the_random_bots_policy() -> None:
     bot = RandomBot(random.Random(3))
     for _ in range(50):
         assert acts[choose(acts)] == bot.choose(None, acts)
+
+
+def test_the_space_figures_count_what_the_environment_shows() -> None:
+    from newdawn.research.bench import space_figures
+    from newdawn.research.compact import OPTIONS, compact_size
+
+    r = space_figures(games=1, max_rounds=3, every=2)
+    assert r["compact_size"] == compact_size() and r["options"] == OPTIONS
+    assert r["learner_steps"] > 0 and 0.0 <= r["more_than_options"] <= 1.0
+    assert 0.0 < r["compact_nonzero_mean"] < 0.2 and 0.0 < r["full_nonzero_mean"] < 0.05
+    lo, hi = r["compact_nonzero_p10_p90"]
+    assert 0.0 < lo <= r["compact_nonzero_mean"] <= hi

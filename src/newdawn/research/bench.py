@@ -312,3 +312,59 @@ def measure(runs: int = 3, games: int = 3, players: int = PLAYERS, max_rounds: i
     if "catanatron_gym" in med:
         out["gym_to_catanatron_gym"] = med["gym"] / med["catanatron_gym"]
     return out
+
+
+def space_figures(games: int = 20, max_rounds: int = 200, every: int = 25) -> dict[str, Any]:
+    """The figures of docs/research.md "Which spaces", measured: the sizes of both observations
+    and of the id space; ``games`` two-player games of the Gymnasium environment as shipped (a
+    learner picking uniformly among the shown options against the random bot, episode seeds
+    ``1..games``): the share of the learner's decisions (forced ones skipped) with more than
+    ``OPTIONS`` options, and the share of non-zero numbers in the compact observation (at every
+    learner step) and in the full one (the learner's view at every ``every``-th step)."""
+    import numpy as np
+
+    from ..engine import player_view
+    from .compact import OPTIONS, agent_options, compact_size
+    from .gym_env import NewdawnGymEnv
+    from .observation import Observation, observation_size
+
+    env = NewdawnGymEnv(players=2, opponents="random", max_rounds=max_rounds)
+    full = Observation()
+    steps = over = 0
+    compact_nz: list[float] = []
+    full_nz: list[float] = []
+    for s in range(1, games + 1):
+        rng = random.Random(s)
+        obs, info = env.reset(seed=s)
+        done = False
+        while not done:
+            assert env.st is not None
+            steps += 1
+            over += len(agent_options(env.st)) > OPTIONS
+            compact_nz.append(float(np.count_nonzero(obs)) / obs.size)
+            if steps % every == 0:
+                t = full.set_from_view(player_view(env.st, env.seat))
+                full_nz.append(float(np.count_nonzero(t)) / t.size)
+            legal = info["legal_actions"]
+            obs, _r, terminated, truncated, info = env.step(legal[int(rng.random() * len(legal))])
+            done = terminated or truncated
+    cz = np.array(compact_nz)
+    return {
+        "games": games, "compact_size": compact_size(), "full_size": observation_size(),
+        "num_distinct_actions": codec().num_actions, "options": OPTIONS, "learner_steps": steps,
+        "more_than_options": over / steps if steps else 0.0,
+        "compact_nonzero_mean": float(cz.mean()) if steps else 0.0,
+        "compact_nonzero_p10_p90": [float(np.percentile(cz, 10)), float(np.percentile(cz, 90))] if steps else [],
+        "full_nonzero_mean": float(np.mean(full_nz)) if full_nz else 0.0,
+    }
+
+
+def maskable_ppo_parameters() -> int:
+    """The weights of sb3-contrib's ``MaskablePPO("MlpPolicy", env)`` (default settings) over the
+    Gymnasium environment as shipped (needs the ``learn`` extra)."""
+    from sb3_contrib import MaskablePPO
+
+    from .gym_env import NewdawnGymEnv
+
+    model = MaskablePPO("MlpPolicy", NewdawnGymEnv(players=2, opponents="random"), seed=0)
+    return int(sum(p.numel() for p in model.policy.parameters()))
