@@ -1,13 +1,13 @@
 """The compact observation and the option action space: what a standard learner trains on.
 
-The full observation (``observation.py``: 90,201 numbers, 0.7% of them non-zero) and the full
+The full observation (``observation.py``: 90,201 numbers, under 1% of them non-zero) and the full
 action space (``codec.py``: 149,807 ids) name everything the notation can say; a default
 MLP policy over them has tens of millions of weights. This module gives the small form:
 
 **Options as actions.** The action is an index ``0 .. OPTIONS-1`` into the pending decision's
 options (``agent_options``: the legal actions, ``back`` left out unless it is the only one).
 The mask marks the first ``len(options)`` indices. A decision with more than ``OPTIONS``
-options (1 in 40 of a learner's decisions in random play: where to place tokens or cities,
+options (about 1 in 80 of a learner's decisions in random play: where to place tokens or cities,
 long moves, tile placements) shows ``OPTIONS`` of them drawn by the environment's generator;
 the others cannot be chosen at that decision.
 
