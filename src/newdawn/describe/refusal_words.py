@@ -32,6 +32,7 @@ from .names import (
     wonder_name,
 )
 from .places import TERRAIN, hex_text
+from .questions import question
 
 Words = Callable[[GameState, Refusal, bool], str]
 
@@ -440,5 +441,11 @@ _said("tile_placement", "the tile must touch at least four spaces of the map and
 _said("game_over", "the game is over")
 _said("notation", "that is not an action of the game")
 _said("no_argument", "that choice takes nothing more here")
-_said("verb_not_offered", "this decision does not offer that")
 _said("not_an_option", "that is not one of the choices of this decision")
+
+
+@_words("verb_not_offered")
+def _verb_not_offered(st: GameState, r: Refusal, here: bool) -> str:
+    """What the decision asks instead: its question."""
+    q = question(st)
+    return f"this decision does not offer that: {q[:1].lower() + q[1:]}"

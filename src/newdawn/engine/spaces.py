@@ -5,7 +5,7 @@ Each ``*_reason`` function returns ``None`` when a space is legal for the purpos
 otherwise the rule it breaks, as a fact (``refusal.Refusal``), which explains why a space is not
 legal (players read it in ``describe/refusal_words.py``'s words). The option
 functions of the frequent decisions filter with ``control_legal`` and ``city_legal`` instead:
-the same tests, without the sentences. ``tests/engine/test_fast_filters.py`` holds each pair
+the same tests, without making refusals. ``tests/engine/test_fast_filters.py`` holds each pair
 equal (docs/engine.md, "Options and refusals").
 """
 
@@ -24,11 +24,6 @@ from .state import GameState, content_for
 
 def difficulty(st: GameState, s: int) -> int:
     return st.board.diff[s]
-
-
-def terrain_name(st: GameState, s: int) -> str:
-    b = st.board
-    return "fort" if b.is_fort[s] else b.terrain[s].replace("_", " ")
 
 
 def too_hard(st: GameState, s: int, slot: int) -> Refusal:
