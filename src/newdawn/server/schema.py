@@ -40,6 +40,8 @@ class Reach(_Model):
     warning: str | None = None
     """Set on a destination whose last step starts a fight ("starts a fight")."""
     hint: str | None = None
+    label: str
+    """The destination's words ("Army 2 goes here (3 spaces)"), for its menu entry."""
 
 
 class SpaceReason(_Model):
@@ -74,8 +76,9 @@ class Decision(_Model):
     grouped by reason.
     Spaces missing here get ``no_target_reason`` or a general word."""
     reach: list[Reach] | None = None
-    """On an army or caravan step decision: every space the piece can still reach this turn by
-    legal steps (shortest), for one-gesture moves; None on other decisions."""
+    """On an army or caravan step decision, or the choice of which army or caravan moves: every
+    space a piece can still reach this turn by legal steps (shortest), for one-gesture moves; None
+    on other decisions."""
     auto_action: str | None = None
     """An action the table may send at once because the decision asks nothing (a focus card
     with no trade tokens to spend: only "resolve" and "back"); None otherwise."""

@@ -148,13 +148,21 @@ function targetsOf(model) {
     } else add(o.dstKey || o.keys[0], o);
   }
   if (twoClick && S.selected && !targets.has(S.selected)) targets.set(S.selected, []);
-  // One gesture to a far destination: the server lists where the piece can still go and the
-  // engine steps that lead there (decision.reach); the table sends the steps itself.
+  // One gesture to a far destination: the server lists where a piece can still go and the
+  // engine steps that lead there (decision.reach, from the step decision or from the choice of
+  // the piece: one click chooses the piece and moves it); the table sends the steps itself. A
+  // space two pieces reach gets both (a menu there asks which); a neighbouring space whose option
+  // is the first of the steps takes the steps (they end the move there when nothing else is left).
+  const viaReach = new Set();
   for (const r of model.decision.reach || []) {
     const key = keyOf(model.index, r.dst);
-    if (!key || targets.has(key) || !(r.steps || []).length) continue;
-    targets.set(key, [{ action: `reach ${key}`, label: `Go here (${r.steps.length} steps)`, kind: "reach", steps: r.steps,
-      hint: r.hint || null, warning: r.warning || null, keys: [key], targetKeys: [key] }]);
+    if (!key || !(r.steps || []).length) continue;
+    const own = targets.get(key);
+    const same = own && !viaReach.has(key) && own.length === 1 && own[0].action === r.steps[0] && r.steps.length > 1;
+    if (own && !viaReach.has(key) && !same) continue;
+    if (!own || same) { targets.set(key, []); viaReach.add(key); }
+    targets.get(key).push({ action: `reach ${key} ${targets.get(key).length}`, label: r.label, kind: "reach", steps: r.steps,
+      hint: r.hint || null, warning: r.warning || null, keys: [key], targetKeys: [key] });
   }
   for (const o of onMap) o.targetKeys = twoClick ? [o.srcKey] : [o.dstKey || o.keys[0]];
   return { targets, mapOptions: onMap, buttonOptions: opts.filter((o) => !onMap.includes(o)), twoClick };
