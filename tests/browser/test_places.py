@@ -82,3 +82,30 @@ def test_pointing_at_the_question_highlights_the_place_it_talks_about(server: st
     page.mouse.move(0, 0)
     page.wait_for_function("() => !document.querySelector('.focus-mark')", timeout=5000)
     assert not errors, errors
+
+
+def test_a_refused_click_names_the_space_and_marks_it(server: str, browser: Any) -> None:
+    """Clicking a space that is not a choice opens a panel titled by its terrain with the
+    engine's reason in words (no coordinates), and marks that space on the map until closed."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "human"}], "leaders": None, "seed": 2, "hotseat": True})
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    page.goto(f"{server}{res['hotseat_url']}")
+    d = Driver(page, seats={0, 1}, seed=5)
+    for _ in range(60):
+        d.wait_my_decision()
+        if page.locator(".map .target").count():
+            break
+        d.step()
+    targets = set(page.eval_on_selector_all(".map .target", "els => els.map(e => e.dataset.key)"))
+    key = next(k for k in page.eval_on_selector_all(".map .space", "els => els.map(e => e.dataset.key)") if k not in targets)
+    page.locator(f'.map .space[data-key="{key}"]').first.click(force=True)
+    page.wait_for_selector("#info")
+    title, text = page.inner_text("#info b"), page.inner_text("#info p")
+    assert title.endswith(": not a choice now") and text, (title, text)
+    assert not re.search(r"-?\d+,-?\d+", title + text), (title, text)
+    page.wait_for_function("(k) => (window.__newdawn.focusKeys || []).includes(k)", arg=key, timeout=5000)
+    assert page.locator(".focus-mark").count() >= 1
+    page.click("#info button.close")
+    page.wait_for_function("() => !document.querySelector('.focus-mark')", timeout=5000)
+    assert not errors, errors

@@ -225,7 +225,7 @@ function App({ s }) {
         ${replayMode ? null : html`<${SeatPanel} msg=${m.msg} token=${token} gameId=${gameId} />`}
         ${m.end && !s.showEnd ? html`<section class="panel"><button type="button" class="primary" onClick=${() => { S.showEnd = true; rerender(); }}>Show the result</button></section>` : null}
         <p id="error" class="error" role="alert">${s.error}</p>
-        ${s.info ? html`<section id="info" class="panel info"><button type="button" class="close small" onClick=${() => { S.info = null; rerender(); }}>×</button>
+        ${s.info ? html`<section id="info" class="panel info"><button type="button" class="close small" onClick=${() => { S.info = null; S.focusKeys = null; rerender(); }}>×</button>
           <b>${s.info.title}</b><p>${s.info.text}</p>${s.info.terms ? html`<${TermLinks} content=${c} ids=${s.info.terms} />` : null}</section>` : null}
         <${CombatPanel} combat=${m.combat || (s.finishedCombat && s.finishedCombat.combat)} finished=${m.combat ? null : s.finishedCombat}
           players=${m.players} onDismiss=${() => { S.finishedCombat = null; rerender(); }} />
@@ -392,6 +392,7 @@ function onHexClick(key, ev) {
     // The space by its terrain, not its coordinates (issue 39 §3); the reason names the rest.
     const where = s ? `${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""}` : "New space";
     S.info = { title: isMine() ? `${where}: not a choice now` : where, text: isMine() ? whyNot(S.model, key) : "", terms: termsAt(S.model, key) };
+    S.focusKeys = [key]; // the panel speaks of this space: marked on the map until it closes
     rerender();
     return;
   }
@@ -433,7 +434,7 @@ function nextStep(model) {
 function send(action) {
   if (S.busy || !S.model) return;
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { S.error = "Not connected: wait until the table is live again."; rerender(); return; }
-  S.busy = true; S.sentAt = S.model.msg.version; S.error = ""; S.menu = null; S.info = null;
+  S.busy = true; S.sentAt = S.model.msg.version; S.error = ""; S.menu = null; S.info = null; S.focusKeys = null;
   trace(`send ${action} @${S.model.msg.version}`);
   S.ws.send(JSON.stringify({ type: "action", version: S.model.msg.version, action }));
   rerender();
