@@ -127,3 +127,18 @@ def test_every_verb_the_engine_offers_has_ids() -> None:
     table_verbs = {form.split(" ")[0] for _, _, form in codec().blocks}
     missing = verbs - table_verbs
     assert not missing, f"verbs without ids: {sorted(missing)}"
+
+
+def test_every_action_of_the_table_is_a_typed_engine_action() -> None:
+    """The codec's grammar and the engine's (``actions.FORMS``) name the same values: every
+    text of the table takes one of its verb's declared forms, its fields written back in that
+    form give the text again."""
+    from newdawn.engine.actions import decode, encode
+
+    untyped = []
+    for i in range(codec().num_actions):
+        a = codec().decode(i)
+        got = decode(a.verb, a.arg)
+        if got is None or encode(got[0], a) != a.arg:
+            untyped.append(str(a))
+    assert not untyped, f"{len(untyped)} texts of no engine form, e.g. {untyped[:5]}"

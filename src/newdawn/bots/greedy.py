@@ -329,7 +329,7 @@ def tempo(st: GameState, seat: int, a: Action, per_slot: float = W_TEMPO) -> flo
     of the card chosen (an evaluation's ``tempo``), less ``W_REPEAT`` for the first slot."""
     if a.verb != "focus" or not st.stack_frames or st.stack_frames[-1].get("kind") != "focus":
         return 0.0
-    slot = slot_of(st, seat, a.arg)
+    slot = slot_of(st, seat, a.key)
     return per_slot * slot - (W_REPEAT if slot == 1 else 0.0)
 
 

@@ -22,7 +22,9 @@ from .spaces import (
     own_tokens,
     place_targets,
     space_actions,
+    space_at,
     space_of,
+    space_to,
     unused_control,
     within,
 )
@@ -43,7 +45,7 @@ def place_act(st: GameState, f: PlaceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     if a.verb == "remove":
         remove_control(st, s)
         log(st, {"kind": "take_back", "seat": f['seat'], "space": s})
@@ -108,8 +110,7 @@ def shift_act(st: GameState, f: ShiftFrame, a: Action) -> None:
     pop(st)
     if a.verb == "done":
         return
-    src, _, dst = a.arg.partition(">")
-    s, t = space_of(st, src), space_of(st, dst)
+    s, t = space_at(st, a), space_to(st, a)
     seat = st.ctl[s]
     reinforced = s in st.reinforced
     dist = st.district.get(s, "")

@@ -15,7 +15,7 @@ from typing import Any, Final
 from .actions import Action, action
 from .flow import F, act, choice, explain, pop
 from .refusal import Refusal
-from .spaces import space_actions, space_of
+from .spaces import space_actions, space_at
 from .state import GameState
 
 # ``F`` is the frame class of the decision's kind (``frames.py``), given as ``shape``: mypy
@@ -25,7 +25,7 @@ SpaceTargets = Callable[[GameState, F], Iterable[int]]
 SpaceEffect = Callable[[GameState, F, int, str], None]
 SpaceWhy = Callable[[GameState, F, int], Refusal | None]
 ItemTargets = Callable[[GameState, F], Iterable[str]]
-ItemEffect = Callable[[GameState, F, str], None]
+ItemEffect = Callable[[GameState, F, Action], None]
 
 MADE: Final[dict[str, tuple[Callable[..., Any], ...]]] = {}
 """Decision kind -> the functions a factory made it from (targets, effect, explanation), so
@@ -46,7 +46,7 @@ def space_choice(kind: str, shape: type[F], verb: str,
     MADE[kind] = (targets, effect) if why is None else (targets, effect, why)
     _register(kind, shape, verb, skip,
               lambda st, f: space_actions(verb, st, list(targets(st, f))),
-              lambda st, f, arg: effect(st, f, space_of(st, arg), arg))
+              lambda st, f, a: effect(st, f, space_at(st, a), a.arg))
     if why is not None:
         refuse = why
 
@@ -54,7 +54,7 @@ def space_choice(kind: str, shape: type[F], verb: str,
         def explain_space(st: GameState, f: F, a: Action) -> Refusal | None:
             if a.verb != verb:
                 return None
-            return refuse(st, f, space_of(st, a.arg))
+            return refuse(st, f, space_at(st, a))
 
 
 def item_choice(kind: str, shape: type[F], verb: str,
@@ -62,7 +62,7 @@ def item_choice(kind: str, shape: type[F], verb: str,
                 *, skip: str | None = "skip") -> None:
     """Register decision ``kind``: ``<verb> <item>`` for each item of ``targets`` (in the order
     given), then ``skip`` (another word, or None). Choosing ends the decision; a chosen item
-    then runs ``effect(st, frame, item)``."""
+    then runs ``effect(st, frame, action)``, which reads the item from the action's fields."""
     MADE[kind] = (targets, effect)
     _register(kind, shape, verb, skip, lambda st, f: [action(verb, x) for x in targets(st, f)], effect)
 
@@ -70,7 +70,7 @@ def item_choice(kind: str, shape: type[F], verb: str,
 def _register(kind: str, shape: type[F], verb: str, skip: str | None,
               offer: Callable[[GameState, F], list[Action]], run: ItemEffect[F]) -> None:
     """The decision both factories make: the offered actions, then ``skip``; choosing pops the
-    step, and ``<verb> <arg>`` runs ``run(st, frame, arg)``."""
+    step, and ``<verb> <arg>`` runs ``run(st, frame, action)``."""
     SHAPE[kind] = shape
     decline = action(skip) if skip is not None else None
 
@@ -85,4 +85,4 @@ def _register(kind: str, shape: type[F], verb: str, skip: str | None,
     def do(st: GameState, f: F, a: Action) -> None:
         pop(st)
         if a.verb == verb:
-            run(st, f, a.arg)
+            run(st, f, a)

@@ -41,6 +41,7 @@ from .spaces import (
     mature_cities,
     own_tokens,
     space_actions,
+    space_at,
     space_of,
     unused_cities,
     unused_control,
@@ -96,7 +97,7 @@ def hub_options(st: GameState, f: HubFrame) -> list[Action]:
 def hub_act(st: GameState, f: HubFrame, a: Action) -> None:
     pop(st)
     seat = f["seat"]
-    if a.arg == "cities":
+    if a.key == "cities":
         n = len(mature_cities(st, seat))
         if n:
             push(st, {"kind": "trade_place", "seat": seat, "left": n})
@@ -124,7 +125,7 @@ def zone_options(st: GameState, f: ZoneFrame) -> list[Action]:
 def zone_act(st: GameState, f: ZoneFrame, a: Action) -> None:
     pop(st)
     seat = f["seat"]
-    if a.arg == "forest":
+    if a.key == "forest":
         n = count_near(st, seat, f["space"], ("forest",))
         add_trade_to_type(st, seat, "industry", n)
         log(st, {"kind": "district_trade", "seat": seat, "district": "industrial_zone", "space": f["space"], "n": n, "focus": "industry"})
@@ -170,7 +171,7 @@ def encampment_act(st: GameState, f: EncampmentFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     if a.verb == "reinforce":
         st.mark_agendas("reinforced")
         st.reinforced_mut().add(s)
@@ -221,9 +222,10 @@ def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> Refusal | None
 @act("theater")
 def theater_act(st: GameState, f: TheaterFrame, a: Action) -> None:
     if a.verb == "remove":  # the district's placement still waits
-        remove_control(st, space_of(st, a.arg))
-        log(st, {"kind": "take_back", "seat": f["seat"], "space": space_of(st, a.arg)})
+        s = space_at(st, a)
+        remove_control(st, s)
+        log(st, {"kind": "take_back", "seat": f["seat"], "space": s})
         return
     pop(st)
     if a.verb == "place":
-        place_control(st, f["seat"], space_of(st, a.arg))
+        place_control(st, f["seat"], space_at(st, a))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..content.schema import RESOURCES, Effect
 from . import hooks
-from .actions import Action, action, parse_coord
+from .actions import Action, action, coord_at
 from .board import Placement
 from .decisions import item_choice, space_choice
 from .explore import can_explore, start_exploration
@@ -47,7 +47,7 @@ from .movement import (
 from .ops import op
 from .pieces import take_player_card
 from .refusal import Refusal
-from .spaces import barb_at, space_actions, space_of, supply_left, supply_resources, too_hard
+from .spaces import barb_at, space_actions, space_at, supply_left, supply_resources, too_hard
 from .state import ON_CARD, Frame, GameState, content_for
 
 
@@ -82,7 +82,7 @@ def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    i = int(a.arg)
+    i = a.n
     replace_top(st, {**f, "moved": [*f["moved"], i]})
     seat, left, slot, water, barb = f["seat"], f["move"], f["slot"], f["water"], f["barb"]
     if st.players[seat].caravans[i] == ON_CARD:
@@ -254,7 +254,7 @@ def caravan_step_act(st: GameState, f: CaravanStepFrame, a: Action) -> None:
         else:
             start_exploration(st, seat, ps.caravans[i])
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     ps.caravans[i] = s
     f = {**f, "left": f["left"] - 1}
     replace_top(st, f)
@@ -312,7 +312,7 @@ def arrive(st: GameState, seat: int, i: int, s: int) -> None:
 
 item_choice("dipl_take", DiplTakeFrame,
             "dipl", lambda st, f: st.players[f["rival"]].own_dipl,
-            lambda st, f, card: take_player_card(st, f["seat"], f["rival"], card), skip="none")
+            lambda st, f, a: take_player_card(st, f["seat"], f["rival"], a.key), skip="none")
 
 
 @op("swap_resource")
@@ -326,8 +326,8 @@ def _swaps(st: GameState, f: Frame) -> list[str]:
     return [f"{a}>{b}" for a in RESOURCES if have.get(a) for b in gets if b != a]
 
 
-def _swap_do(st: GameState, f: Frame, swap: str) -> None:
-    give, _, take = swap.partition(">")
+def _swap_do(st: GameState, f: Frame, a: Action) -> None:
+    give, take = a.key, a.key2
     res = st.player_mut(f["seat"]).resources
     st.mark_agendas()
     res[give] -= 1
@@ -365,8 +365,8 @@ def _capitalism_keys(st: GameState, f: Frame) -> list[str]:
     return [t for t in row_keys(st, seat) if t != mine]
 
 
-def _capitalism_do(st: GameState, f: Frame, key: str) -> None:
-    seat = f["seat"]
+def _capitalism_do(st: GameState, f: Frame, a: Action) -> None:
+    seat, key = f["seat"], a.key
     slot = effective_slot(st, seat, key, content_for(st).ruleset.row_slots[0])
     push(st, {"kind": "commit", "seat": seat, "type": key, "card": card_of(st, seat, key), "slot": slot, "by_effect": True})
 
@@ -397,7 +397,7 @@ def ship_water_act(st: GameState, f: FxShipWaterFrame, a: Action) -> None:
     caravan explores from its space as usual."""
     pop(st)
     if a.verb == "water":
-        q, r = parse_coord(a.arg)
+        q, r = coord_at(a)  # a hex off the map
         st.placements = (*st.placements, Placement("water", 0, "", 0, q, r))
         st.placements_changed()
         log(st, {"kind": "water_token", "seat": f["seat"], "space": st.board.index[(q, r)]})

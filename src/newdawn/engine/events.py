@@ -22,7 +22,7 @@ from .frames import (
     RaidFrame,
 )
 from .pieces import raze_city, remove_control
-from .spaces import armies_at, caravans_at, has_figure, is_empty, space_actions, space_of
+from .spaces import armies_at, caravans_at, has_figure, is_empty, space_actions, space_at
 from .state import ON_CARD, Frame, GameState, without
 
 
@@ -182,7 +182,7 @@ def discard_options(st: GameState, f: DiscardFrame) -> list[Action]:
 @act("discard")
 def discard_act(st: GameState, f: DiscardFrame, a: Action) -> None:
     t = st.player_mut(f["seat"]).trade
-    t[a.arg] -= 1
+    t[a.key] -= 1
     if sum(t.values()) == 0:
         pop(st)
     else:
@@ -218,7 +218,7 @@ def district_event_act(st: GameState, f: DistrictEventFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     replace_top(st, {**f, "done": [*f["done"], s]})
     push_all(st, ability_frames(st, f["seat"], s, st.district[s]))
 
@@ -236,7 +236,8 @@ def _governments(st: GameState, f: Frame) -> list[str]:
     return [g.id for g in c.ruleset.governments if g.type in types and g.id != ps.gov]
 
 
-def _government_do(st: GameState, f: Frame, gov: str) -> None:
+def _government_do(st: GameState, f: Frame, a: Action) -> None:
+    gov = a.key
     st.player_mut(f["seat"]).gov = gov
     log(st, {"kind": "government", "seat": f['seat'], "gov": gov})
 

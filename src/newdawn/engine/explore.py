@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, action, parse_coord
+from .actions import Action, action, coord_at
 from .board import Placement, enclosed_holes, tile_placements
 from .errors import IllegalActionError
 from .flow import act, choice, log, pop, push
@@ -48,9 +48,7 @@ def explore_options(st: GameState, f: ExplorePlaceFrame) -> list[Action]:
 @act("explore_place")
 def explore_act(st: GameState, f: ExplorePlaceFrame, a: Action) -> None:
     pop(st)
-    side_k, _, where = a.arg.partition(" ")
-    q, r = parse_coord(where)
-    add_tile(st, Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
+    add_tile(st, Placement("tile", f["tile"], a.key, a.n, *coord_at(a)))
 
 
 def add_tile(st: GameState, p: Placement) -> None:

@@ -19,6 +19,7 @@ from .spaces import (
     coord_texts,
     difficulty,
     space_actions,
+    space_at,
     space_of,
     stands_for_city,
     too_hard,
@@ -59,7 +60,7 @@ def reinforce_act(st: GameState, f: ReinforceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     st.mark_agendas("reinforced")
     st.reinforced_mut().add(s)
     count_down(st, f)
@@ -139,8 +140,7 @@ def district_act(st: GameState, f: DistrictFrame, a: Action) -> None:
     pop(st)
     if a.verb == "skip":
         return
-    d, _, where = a.arg.partition(" ")
-    s = space_of(st, where)
+    d, s = a.key, space_at(st, a)
     seat = f["seat"]
     if st.ctl.get(s) == seat:
         # The district replaces your token and goes down unreinforced (rules: Districts).
@@ -168,11 +168,11 @@ def globalization_options(st: GameState, f: GlobalizationFrame) -> list[Action]:
 def globalization_act(st: GameState, f: GlobalizationFrame, a: Action) -> None:
     pop(st)
     frames: list[Frame] = []
-    named = sorted(s for s, d in st.district.items() if d == a.arg)
+    named = sorted(s for s, d in st.district.items() if d == a.key)
     for k in range(st.n):
         p = (f["seat"] + k) % st.n
         for s in named:
             if st.ctl.get(s) == p:
-                frames.extend(ability_frames(st, p, s, a.arg))
+                frames.extend(ability_frames(st, p, s, a.key))
     frames.append({"kind": "agendas", "seats": list(range(st.n))})
     push_all(st, frames)

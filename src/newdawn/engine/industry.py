@@ -18,6 +18,7 @@ from .spaces import (
     friendly_spaces,
     reach,
     space_actions,
+    space_at,
     space_of,
     unused_cities,
 )
@@ -204,10 +205,11 @@ def build_act(st: GameState, f: BuildFrame, a: Action) -> None:
         pop(st)
         return
     if a.verb == "wonder":
-        push(st, {"kind": "pay", "seat": seat, "wonder": a.arg, "production": base_production(st, f, a.arg), "cost": wonder_cost(st, seat, a.arg), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
+        w = a.key
+        push(st, {"kind": "pay", "seat": seat, "wonder": w, "production": base_production(st, f, w), "cost": wonder_cost(st, seat, w), "paid_resources": {}, "paid_nws": [], "trade": 0, "resource_value": f.get("resource_value", 2)})
         return
     pop(st)
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     normal = not f["on_figure"] or s in city_targets(st, seat, f["slot"], f["range"], f["water"],
                                                       f.get("from_caravans", False))
     build_city(st, seat, s)
@@ -248,13 +250,13 @@ def pay_act(st: GameState, f: PayFrame, a: Action) -> None:
         pop(st)
         return
     if a.verb == "pay":
-        if a.arg == "trade":
+        if a.key == "trade":
             replace_top(st, {**f, "trade": f["trade"] + 1, "production": f["production"] + 1})
-        elif a.arg.startswith("nw:"):
-            replace_top(st, {**f, "paid_nws": [*f["paid_nws"], a.arg[3:]], "production": f["production"] + 2})
+        elif a.key == "nw":  # nw:<natural wonder>
+            replace_top(st, {**f, "paid_nws": [*f["paid_nws"], a.key2], "production": f["production"] + 2})
         else:
             res = dict(f["paid_resources"])
-            res[a.arg] = res.get(a.arg, 0) + 1
+            res[a.key] = res.get(a.key, 0) + 1
             replace_top(st, {**f, "paid_resources": res, "production": f["production"] + f.get("resource_value", 2)})
         return
     # build: pay what was chosen and take the card

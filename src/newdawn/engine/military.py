@@ -60,7 +60,7 @@ from .spaces import (
     barb_at,
     difficulty,
     free_wonder_cities,
-    space_of,
+    space_at,
     stands_for_city,
     too_hard,
     uncontrolled_fort,
@@ -101,7 +101,7 @@ def armies_act(st: GameState, f: ArmiesFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    i = int(a.arg)
+    i = a.n
     if i in f["moved"]:
         replace_top(st, {**f, "reattack_used": True})
     else:
@@ -283,7 +283,7 @@ def army_step_act(st: GameState, f: ArmyStepFrame, a: Action) -> None:
         pop(st)
         begin_attack(st, f, ps.armies[i])
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     ps.armies[i] = s
     left = f["left"] - 1
     if not has_target(st, seat, s):
@@ -563,7 +563,7 @@ def plunder_explain(st: GameState, f: PlunderFrame, a: Action) -> Refusal | None
 @act("plunder")
 def plunder_act(st: GameState, f: PlunderFrame, a: Action) -> None:
     if a.verb == "take":
-        st.player_mut(f["defender"]).trade[a.arg] -= 1
+        st.player_mut(f["defender"]).trade[a.key] -= 1
         f = {**f, "left": f["left"] - 1, "taken": f["taken"] + 1}
         replace_top(st, f)
         if f["left"] > 0:

@@ -77,7 +77,7 @@ def choose_options(st: GameState, f: ChooseFrame) -> list[Action]:
 @act("choose")
 def choose_act(st: GameState, f: ChooseFrame, a: Action) -> None:
     pop(st)
-    opt = next(o for o in f["options"] if o[0]["op"] == a.arg)
+    opt = next(o for o in f["options"] if o[0]["op"] == a.key)
     bonus = f["bonus"]
     frames: list[Frame] = []
     for x in opt:

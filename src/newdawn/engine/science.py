@@ -131,8 +131,7 @@ def tech_act(st: GameState, f: TechFrame, a: Action) -> None:
         # A level II+ unique card is gone once taken or passed over (U, Unique Focus Cards).
         st.player_mut(f["seat"]).flags["unique_gone"] = 1
     if a.verb == "take":
-        cid, _, key = a.arg.partition("@")
-        gain_card(st, f["seat"], cid, key or None)
+        gain_card(st, f["seat"], a.key, a.key2 or None)  # key2: Oxford University's focus type
 
 
 @op("gain_trade")
@@ -155,9 +154,9 @@ def trade_place_explain(st: GameState, f: TradePlaceFrame, a: Action) -> Refusal
 
 @act("trade_place")
 def trade_place_act(st: GameState, f: TradePlaceFrame, a: Action) -> None:
-    if a.arg not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
+    if a.key not in content_for(st).ruleset.focus_types and hooks.extra_act(st, f["seat"], "trade_place", f, a):
         return
-    add_trade(st, f["seat"], a.arg, 1)
+    add_trade(st, f["seat"], a.key, 1)
     count_down(st, f)
 
 
@@ -189,7 +188,7 @@ def missing_act(st: GameState, f: MissingResourceFrame, a: Action) -> None:
     if a.verb == "take":
         res = st.player_mut(f["seat"]).resources
         st.mark_agendas()
-        res[a.arg] = res.get(a.arg, 0) + 1
+        res[a.key] = res.get(a.key, 0) + 1
 
 
 @op("nuke")

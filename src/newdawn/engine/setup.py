@@ -9,7 +9,7 @@ from typing import Any, Final
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET
 from . import rng, rulesets
-from .actions import Action, action, coord_text, parse_coord
+from .actions import Action, action, coord_at, coord_text, parse_coord
 from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
 from .config import RULESET_OPTIONS, GameConfig
 from .explore import fill_holes, populate
@@ -221,9 +221,10 @@ def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> Refusal |
 @act("setup_fort")
 def setup_fort_act(st: GameState, f: SetupFortFrame, a: Action) -> None:
     pop(st)
-    st.placements = (*st.placements, Placement.fort(parse_coord(a.arg)))
+    c = coord_at(a)
+    st.placements = (*st.placements, Placement.fort(c))
     st.placements_changed()
-    log(st, {"kind": "fort", "seat": f['seat'], "coord": a.arg, "space": st.board.index[parse_coord(a.arg)]})
+    log(st, {"kind": "fort", "seat": f['seat'], "coord": a.arg, "space": st.board.index[c]})
 
 
 def _capital_counted(st: GameState) -> frozenset[int]:
@@ -249,10 +250,8 @@ def setup_capital_options(st: GameState, f: SetupCapitalFrame) -> list[Action]:
 @act("setup_capital")
 def setup_capital_act(st: GameState, f: SetupCapitalFrame, a: Action) -> None:
     pop(st)
-    side_k, _, where = a.arg.partition(" ")
-    q, r = parse_coord(where)
     before = st.board.n
-    st.placements = (*st.placements, Placement("tile", f["tile"], side_k[0], int(side_k[1:]), q, r))
+    st.placements = (*st.placements, Placement("tile", f["tile"], a.key, a.n, *coord_at(a)))
     st.placements_changed()
     b = st.board
     seat = f["seat"]

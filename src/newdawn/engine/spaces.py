@@ -17,7 +17,7 @@ from operator import countOf
 
 from . import hooks
 from .actions import Action, action, coord_text, parse_coord
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotationError
 from .refusal import Refusal
 from .state import GameState, content_for
 
@@ -369,6 +369,29 @@ def space_of(st: GameState, arg: str) -> int:
     s = b.index.get(c)
     if s is None:
         raise IllegalActionError(f"{arg} is not a space on the map", Refusal("not_a_space", item=arg))
+    return s
+
+
+def space_at(st: GameState, a: Action) -> int:
+    """The space id ``a`` names (its ``at``); raises NotationError for an action naming no
+    space and IllegalActionError for a space not on the map."""
+    c = a.at
+    if c is None:
+        raise NotationError(f"expected a space as q,r, got {a.arg!r}")
+    s = st.board.index.get(c)
+    if s is None:
+        raise IllegalActionError(f"{coord_text(*c)} is not a space on the map")
+    return s
+
+
+def space_to(st: GameState, a: Action) -> int:
+    """The space id ``a`` names second (its ``to``: where a move ends), as ``space_at``."""
+    c = a.to
+    if c is None:
+        raise NotationError(f"expected a move as q,r>q,r, got {a.arg!r}")
+    s = st.board.index.get(c)
+    if s is None:
+        raise IllegalActionError(f"{coord_text(*c)} is not a space on the map")
     return s
 
 

@@ -114,9 +114,10 @@ def focus_act(st: GameState, f: FocusFrame, a: Action) -> None:
     c = st._c
     seat = f["seat"]
     row = st.players[seat].row
-    pos = row.index(card_of(st, seat, a.arg))
-    slot = effective_slot(st, seat, a.arg, c.ruleset.row_slots[pos])
-    push(st, {"kind": "commit", "seat": seat, "type": a.arg, "card": row[pos], "slot": slot})
+    key = a.key
+    pos = row.index(card_of(st, seat, key))
+    slot = effective_slot(st, seat, key, c.ruleset.row_slots[pos])
+    push(st, {"kind": "commit", "seat": seat, "type": key, "card": row[pos], "slot": slot})
 
 
 @choice("commit")
@@ -150,7 +151,7 @@ def commit_act(st: GameState, f: CommitFrame, a: Action) -> None:
     if not sub:
         pop(st)  # the focus decision is taken
     seat, ftype = f["seat"], f["type"]
-    n = int(a.arg) if a.arg else 0
+    n = a.n if a.n > 0 else 0  # ``resolve`` alone: no token spent
     if n:
         spend(st, seat, ftype, n)
     log(st, {"kind": "resolve", "seat": seat, "card": f['card'], "slot": f['slot'], "tokens": n})

@@ -18,7 +18,7 @@ from ..flow import act, add_trade, card_of, card_type, choice, key_of_type, log,
 from ..frames import FxEmbassyFrame, FxGenevaFrame, FxNapFrame, FxSeoulFrame
 from ..hooks import printed_number
 from ..pieces import push_any_resource
-from ..spaces import is_empty, is_mature, mature_cities, space_of, within
+from ..spaces import is_empty, is_mature, mature_cities, space_at, within
 from ..state import Frame, GameState, content_for, without
 
 
@@ -125,9 +125,9 @@ def seoul_moves(st: GameState) -> list[str]:
     return out
 
 
-def _seoul_do(st: GameState, f: Frame, move: str) -> None:
-    letter, _, where = move.partition(">")
-    st.barbs[letter] = space_of(st, where)
+def _seoul_do(st: GameState, f: Frame, a: Action) -> None:
+    letter = a.key
+    st.barbs[letter] = space_at(st, a)
     log(st, {"kind": "barb_moved", "seat": f['seat'], "letter": letter, "dst": st.barbs[letter]})
 
 
@@ -153,13 +153,13 @@ def geneva_swaps(st: GameState, seat: int) -> list[str]:
     return out
 
 
-def _geneva_do(st: GameState, f: Frame, swap: str) -> None:
-    held, _, new = swap.partition(">")
-    p = int(held[1:held.index(":")])
+def _geneva_do(st: GameState, f: Frame, a: Action) -> None:
+    p, card, new = a.n, a.key, a.key2  # p<n>:<card>, the card held from seat n
+    held = f"p{p}:{card}"
     ps, rp = st.player_mut(f["seat"]), st.player_mut(p)
     st.mark_agendas()
     ps.dipl = without(ps.dipl, held)
-    rp.own_dipl = (*rp.own_dipl, held[held.index(":") + 1:])
+    rp.own_dipl = (*rp.own_dipl, card)
     rp.own_dipl = without(rp.own_dipl, new)
     ps.dipl = (*ps.dipl, f"p{p}:{new}")
     log(st, {"kind": "exchange_diplomacy", "seat": f["seat"], "other": p, "held": held, "new": new})
@@ -212,8 +212,8 @@ def embassy_options(st: GameState, f: FxEmbassyFrame) -> list[Action]:
 @act("fx_embassy")
 def embassy_act(st: GameState, f: FxEmbassyFrame, a: Action) -> None:
     pop(st)
-    add_trade(st, f["giver"], a.arg, 1)
-    log(st, {"kind": "embassy", "seat": f["seat"], "giver": f["giver"], "focus": a.arg})
+    add_trade(st, f["giver"], a.key, 1)
+    log(st, {"kind": "embassy", "seat": f["seat"], "giver": f["giver"], "focus": a.key})
 
 
 @hooks.register("friendly_seats", "open_borders")
@@ -249,8 +249,8 @@ def _nap_keys(st: GameState, f: Frame) -> list[str]:
     return [t for t in row_keys(st, f["seat"]) if t != mil]
 
 
-def _nap_do(st: GameState, f: FxNapFrame, key: str) -> None:
-    seat, giver = f["seat"], f["giver"]
+def _nap_do(st: GameState, f: FxNapFrame, a: Action) -> None:
+    seat, giver, key = f["seat"], f["giver"], a.key
     ps = st.player_mut(seat)
     st.mark_agendas()
     ps.dipl = without(ps.dipl, f"p{giver}:non_aggression_pact")

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ...content.schema import RESOURCES, Effect
 from .. import hooks
-from ..actions import Action, action, coord_text, parse_coord
+from ..actions import Action, action, coord_at, coord_text
 from ..board import Placement, tile_placements
 from ..decisions import item_choice, space_choice
 from ..districts import ability_frames
@@ -76,7 +76,8 @@ from ..spaces import (
     friendly_spaces,
     mature_cities,
     space_actions,
-    space_of,
+    space_at,
+    space_to,
     stands_for_city,
     supply_resources,
     unused_cities,
@@ -311,14 +312,11 @@ def astronomy_act(st: GameState, f: FxAstronomyFrame, a: Action) -> None:
     pop(st)
     looked = len(_astronomy_looked(st))
     if a.verb == "tile":
-        which, _, rest = a.arg.partition(":")
-        side_k, _, where = rest.partition(" ")
-        i = len(st.stack) - int(which)
+        i = len(st.stack) - a.n2  # n2: which tile looked at
         tile = st.stack[i]
         st.stack = st.stack[:i] + st.stack[i + 1:]
-        q, r = parse_coord(where)
         log(st, {"kind": "astronomy", "seat": f["seat"], "end": ""})
-        add_tile(st, Placement("tile", tile, side_k[0], int(side_k[1:]), q, r))
+        add_tile(st, Placement("tile", tile, a.key, a.n, *coord_at(a)))
         looked -= 1
     if looked:
         push(st, {"kind": "fx_astronomy_rest", "seat": f["seat"], "left": looked, "offset": 0})
@@ -333,7 +331,7 @@ def astronomy_rest_options(st: GameState, f: FxAstronomyRestFrame) -> list[Actio
 @act("fx_astronomy_rest")
 def astronomy_rest_act(st: GameState, f: FxAstronomyRestFrame, a: Action) -> None:
     """``top k`` puts tile k on the very top; ``bottom k`` on the very bottom (drawn next)."""
-    i = len(st.stack) - (f["offset"] + int(a.arg))
+    i = len(st.stack) - (f["offset"] + a.n)
     tile = st.stack[i]
     st.stack = st.stack[:i] + st.stack[i + 1:]
     if a.verb == "top":
@@ -437,7 +435,8 @@ def raze_act(st: GameState, f: FxRazeFrame, a: Action) -> None:
     log(st, {"kind": "raze", "seat": seat, "space": s})
 
 
-def _take_resource(st: GameState, f: Frame, r: str) -> None:
+def _take_resource(st: GameState, f: Frame, a: Action) -> None:
+    r = a.key
     res = st.player_mut(f["seat"]).resources
     st.mark_agendas()
     res[r] = res.get(r, 0) + 1
@@ -546,10 +545,10 @@ def _aztec_pairs(st: GameState, f: Frame) -> list[str]:
     return [f"{a}+{b}" for i, a in enumerate(types) for b in types[i + 1:]]
 
 
-def _aztec_swap(st: GameState, f: Frame, pair: str) -> None:
+def _aztec_swap(st: GameState, f: Frame, a: Action) -> None:
     seat = f["seat"]
     row = st.player_mut(seat).row
-    x, _, y = pair.partition("+")
+    x, y = a.key, a.key2
     i, j = row.index(card_of(st, seat, x)), row.index(card_of(st, seat, y))
     row[i], row[j] = row[j], row[i]  # (the same cards in another order: no agenda mark)
     log(st, {"kind": "swap_cards", "seat": f["seat"], "a": x, "b": y, "by": "leader"})
@@ -627,9 +626,9 @@ def _ibrahim_seats(st: GameState, f: Frame) -> list[str]:
     return [str(p) for p in range(st.n) if p != f["seat"] and p != holder]
 
 
-def _ibrahim_do(st: GameState, f: Frame, seat: str) -> None:
-    st.player_mut(f["seat"]).flags["ibrahim"] = int(seat) + 1
-    log(st, {"kind": "ibrahim", "seat": f["seat"], "other": int(seat)})
+def _ibrahim_do(st: GameState, f: Frame, a: Action) -> None:
+    st.player_mut(f["seat"]).flags["ibrahim"] = a.n + 1
+    log(st, {"kind": "ibrahim", "seat": f["seat"], "other": a.n})
 
 
 item_choice("fx_ibrahim", FxIbrahimFrame,
@@ -665,10 +664,9 @@ def _poland_cards(st: GameState, f: Frame) -> list[str]:
     return [f"{p}:{d}" for p in range(st.n) if p != f["seat"] for d in st.players[p].own_dipl]
 
 
-def _poland_do(st: GameState, f: Frame, which: str) -> None:
-    p, _, card = which.partition(":")
-    st.player_mut(f["seat"]).flags["poland"] = int(p) + 1
-    take_player_card(st, f["seat"], int(p), card)
+def _poland_do(st: GameState, f: Frame, a: Action) -> None:
+    st.player_mut(f["seat"]).flags["poland"] = a.n + 1
+    take_player_card(st, f["seat"], a.n, a.key)
 
 
 item_choice("fx_poland", FxPolandFrame,
@@ -710,7 +708,7 @@ def mil_eng_act(st: GameState, f: FxMilEngFrame, a: Action) -> None:
     ps = st.player_mut(seat)
     if a.verb == "army":
         i = next(k for k, at in enumerate(ps.armies) if at == ON_CARD)
-        ps.armies[i] = space_of(st, a.arg)
+        ps.armies[i] = space_at(st, a)
         return
     pop(st)
     b = st.board
@@ -740,11 +738,10 @@ def _mysticism_moves(st: GameState, seat: int, had: list[int]) -> list[str]:
     return [f"{coord(st, x)}>{coord(st, y)}" for x in sorted(srcs) for y in sorted(dests)]
 
 
-def _mysticism_do(st: GameState, f: Frame, move: str) -> None:
+def _mysticism_do(st: GameState, f: Frame, a: Action) -> None:
     """Approximated: the token moved is one next to the district (within 1 space of it); it
     keeps its side."""
-    x, _, y = move.partition(">")
-    s, t = space_of(st, x), space_of(st, y)
+    s, t = space_at(st, a), space_to(st, a)
     seat = st.ctl[s]
     was = s in st.reinforced
     take_off_control(st, s)
@@ -800,8 +797,8 @@ def america_act(st: GameState, f: FxAmericaFrame, a: Action) -> None:
     if a.verb != "nw":
         ps.flags["nwcard:" + n] = 0  # kept off the row: asked no more
         return
-    ps.flags["nwcard:" + n] = list(content_for(st).ruleset.focus_types).index(a.arg) + 1
-    log(st, {"kind": "nw_card", "seat": f["seat"], "nw": n, "focus": a.arg})
+    ps.flags["nwcard:" + n] = list(content_for(st).ruleset.focus_types).index(a.key) + 1
+    log(st, {"kind": "nw_card", "seat": f["seat"], "nw": n, "focus": a.key})
 
 
 @hooks.register("diplomacy_limit", "poland")

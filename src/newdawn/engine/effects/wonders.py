@@ -82,7 +82,7 @@ from ..spaces import (
     is_empty,
     place_targets,
     space_actions,
-    space_of,
+    space_at,
     stands_for_city,
     unused_cities,
     unused_control,
@@ -296,7 +296,7 @@ def eiffel_act(st: GameState, f: WEiffelTowerFrame, a: Action) -> None:
     if a.verb == "skip":
         pop(st)
         return
-    named = [*f["named"], space_of(st, a.arg)]
+    named = [*f["named"], space_at(st, a)]
     if len(named) < printed_number(st, "eiffel_tower", "named"):
         replace_top(st, {**f, "named": named})
         return
@@ -330,11 +330,11 @@ def _oracle_pairs(st: GameState, f: Frame) -> list[str]:
 
 
 item_choice("w_oracle", WOracleFrame,
-            "swap", _oracle_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
+            "swap", _oracle_pairs, lambda st, f, a: _swap_types(st, f["seat"], a))
 
 
-def _swap_types(st: GameState, seat: int, arg: str) -> None:
-    x, _, y = arg.partition(",")
+def _swap_types(st: GameState, seat: int, a: Action) -> None:
+    x, y = a.key, a.key2
     t = _row_types(st, seat)
     i, j = t.index(x), t.index(y)
     row = st.player_mut(seat).row
@@ -365,7 +365,7 @@ def zimbabwe_act(st: GameState, f: WGreatZimbabweFrame, a: Action) -> None:
         pop(st)
         return
     ps = st.player_mut(f["seat"])
-    add_trade(st, f["seat"], a.arg, 1)
+    add_trade(st, f["seat"], a.key, 1)
     ps.flags[ZIMBABWE] -= 1
     if ps.flags[ZIMBABWE] <= 0:
         del ps.flags[ZIMBABWE]
@@ -381,7 +381,7 @@ def _zimbabwe_options(st: GameState, seat: int, kind: str, f: Frame) -> list[Act
 
 @hooks.register("act", "great_zimbabwe")
 def _zimbabwe_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool:
-    if f["kind"] != "trade_place" or a.arg != ZIMBABWE:
+    if f["kind"] != "trade_place" or a.key != ZIMBABWE:
         return False
     ps = st.player_mut(seat)
     ps.flags[ZIMBABWE] = ps.flags.get(ZIMBABWE, 0) + 1
@@ -457,10 +457,10 @@ def upgrade_act(st: GameState, f: WUpgradeFrame, a: Action) -> None:
     passed = False
     if a.verb != "done":
         if a.verb == "take":
-            key = key_of_type(st, seat, cards[a.arg].type) or cards[a.arg].type
-            new = a.arg
+            key = key_of_type(st, seat, cards[a.key].type) or cards[a.key].type
+            new = a.key
         else:
-            key = a.arg
+            key = a.key
             old = cards[card_of(st, seat, key)]
             new = card_for(st, old.type, old.level + 1)
         if not ended:
@@ -497,9 +497,8 @@ def potala_act(st: GameState, f: WPotalaPalaceFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    p, _, card = a.arg.partition(":")
     count_down(st, f)
-    take_player_card(st, f["seat"], int(p), card)
+    take_player_card(st, f["seat"], a.n, a.key)
 
 
 def _wonder_space(st: GameState, w: str) -> int:
@@ -622,7 +621,7 @@ def stonehenge_act(st: GameState, f: WStonehengeFrame, a: Action) -> None:
     if a.verb == "done":
         pop(st)
         return
-    place_control(st, f["seat"], space_of(st, a.arg))  # may push the chain's next step on top
+    place_control(st, f["seat"], space_at(st, a))  # may push the chain's next step on top
 
 
 @hooks.register("options", "chichen_itza")
@@ -748,7 +747,7 @@ def _library(st: GameState, seat: int, s: int, rival: int) -> None:
 
 item_choice("w_great_library", WGreatLibraryFrame,
             "take", lambda st, f: _library_cards(st, f["seat"], f["rival"]),
-            lambda st, f, card: gain_card(st, f["seat"], card))
+            lambda st, f, a: gain_card(st, f["seat"], a.key))
 
 
 @hooks.register("card_gained", "university_of_sankore")
@@ -769,7 +768,7 @@ def _sankore_pairs(st: GameState, f: Frame) -> list[str]:
 
 
 item_choice("w_sankore", WSankoreFrame,
-            "swap", _sankore_pairs, lambda st, f, pair: _swap_types(st, f["seat"], pair))
+            "swap", _sankore_pairs, lambda st, f, a: _swap_types(st, f["seat"], a))
 
 
 @hooks.register("before_occupy", "statue_of_liberty")
@@ -795,13 +794,13 @@ def _jebel_act(st: GameState, seat: int, kind: str, f: Frame, a: Action) -> bool
     if f["kind"] != "combat" or a.verb != "spend":
         return False
     st.mark_agendas()
-    st.player_mut(seat).resources[a.arg] -= 1
+    st.player_mut(seat).resources[a.key] -= 1
     plus = printed_number(st, "jebel_barkal", "per_resource")
     if f["stage"] == "attacker":
         replace_top(st, {**f, "attack_plus": f["attack_plus"] + plus})
     else:
         replace_top(st, {**f, "defence_plus": f["defence_plus"] + plus})
-    log(st, {"kind": "jebel_barkal", "seat": seat, "resource": a.arg, "plus": plus})
+    log(st, {"kind": "jebel_barkal", "seat": seat, "resource": a.key, "plus": plus})
     return True
 
 

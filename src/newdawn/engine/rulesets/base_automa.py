@@ -66,7 +66,7 @@ from ..spaces import (
     city_spaces,
     friendly_spaces,
     space_actions,
-    space_of,
+    space_at,
     start_cities,
     supply_resources,
     unused_control,
@@ -431,7 +431,7 @@ def _register_nuke() -> None:
     @act("ap_nuke")
     def nuke_act(st: GameState, f: ApNukeFrame, a: Action) -> None:
         pop(st)
-        st.turn["ap_nuked"] = [*st.turn.get("ap_nuked", []), space_of(st, a.arg)]
+        st.turn["ap_nuked"] = [*st.turn.get("ap_nuked", []), space_at(st, a)]
 
 
 _register_nuke()
@@ -484,8 +484,7 @@ def _verb(opts: Sequence[Action], verb: str) -> list[Action]:
 
 
 def _space(st: GameState, a: Action) -> int:
-
-    return space_of(st, a.arg)
+    return space_at(st, a)
 
 
 def _printed_letter(st: GameState, s: int) -> bool:
@@ -579,7 +578,7 @@ def _wonder_key(st: GameState, seat: int) -> Callable[[Action], tuple[int, int]]
     fewest = automa(st).param("wonder_agenda") == "fewest_missing"
 
     def key(a: Action) -> tuple[int, int]:
-        w = a.arg
+        w = a.key
         t = c.wonders[w].type
         rank = (-need[t] if fewest else 0) if t in need else -99
         return (rank, -wonder_cost(st, seat, w))
@@ -629,7 +628,7 @@ def _pay(st: GameState, f: PayFrame, opts: list[Action]) -> Action | None:
     pays = _verb(opts, "pay")
     trade_first = automa(st).param("wonder_payment") == "trade_then_resources"
     if pays:
-        return min(pays, key=lambda a: (a.arg == "trade") != trade_first)
+        return min(pays, key=lambda a: (a.key == "trade") != trade_first)
     st.turn["ap"] = {**st.turn.get("ap", {}), "gave_up": 1, "built": 0}
     return action("back")
 
@@ -740,7 +739,7 @@ def _caravans(st: GameState, f: CaravansFrame, opts: list[Action]) -> Action | N
     ps = st.players[seat]
 
     for a in _verb(opts, "caravan"):
-        i = int(a.arg)
+        i = a.n
         here = ps.caravans[i]
         starts = [here] if here != ON_CARD else start_cities(st, seat)
         best: tuple[int, int, int] | None = None
@@ -802,7 +801,7 @@ def _plunder(st: GameState, f: PlunderFrame, opts: list[Action]) -> Action | Non
     if not takes:
         return None
     t = st.players[f["defender"]].trade
-    return _pick(st, takes, lambda a: t.get(a.arg, 0))
+    return _pick(st, takes, lambda a: t.get(a.key, 0))
 
 
 POLICIES: Final[dict[str, Callable[[GameState, Any, list[Action]], Action | None]]] = {

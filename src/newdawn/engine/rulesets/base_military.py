@@ -24,7 +24,7 @@ from ..flow import act, auto, choice, explain, log, pop, push
 from ..military import start_combat
 from ..ops import op
 from ..refusal import Refusal
-from ..spaces import barb_at, reach, space_actions, space_of
+from ..spaces import barb_at, reach, space_actions, space_at, space_of
 from ..state import Frame, GameState, content_for
 from .base_frames import CardAttackAfterFrame, CardAttackFrame
 
@@ -109,7 +109,7 @@ def card_attack_act(st: GameState, f: CardAttackFrame, a: Action) -> None:
     pop(st)
     if a.verb == "done":
         return
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     seat = f["seat"]
     target = target_at(st, seat, s)
     assert target is not None

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ...content.rulesets.base import MISSING_SEAT_KINDS, BaseContent
 from .. import rng
-from ..actions import Action, action, parse_coord
+from ..actions import Action, action, coord_at
 from ..board import Placement, core_placements, tile_placements, touched_spaces
 from ..config import GameConfig
 from ..explore import fill_holes, placement_action, populate
@@ -245,7 +245,7 @@ def map_tile_explain(st: GameState, f: BaseMapTileFrame, a: Action) -> Refusal |
 
 @act("base_map_tile")
 def map_tile_act(st: GameState, f: BaseMapTileFrame, a: Action) -> None:
-    push(st, {"kind": "base_map_place", "seat": f["seat"], "tile": int(a.arg)})
+    push(st, {"kind": "base_map_place", "seat": f["seat"], "tile": a.n})
 
 
 @choice("base_map_place")
@@ -276,10 +276,8 @@ def map_place_act(st: GameState, f: BaseMapPlaceFrame, a: Action) -> None:
     if tile_choice is not None:
         pop(st)
     seat, tile = f["seat"], f["tile"]
-    side_k, _, where = a.arg.partition(" ")
-    q, r = parse_coord(where)
     _with_hand(st, seat, [t for t in _hand(st, seat) if t != tile])
-    _lay_tile(st, seat, tile, Placement.for_tile(tile, side_k[0], int(side_k[1:]), (q, r)))
+    _lay_tile(st, seat, tile, Placement.for_tile(tile, a.key, a.n, coord_at(a)))
 
 
 def _lay_tile(st: GameState, seat: int, tile: int, p: Placement) -> None:
