@@ -111,24 +111,66 @@ _SLOT: Final = re.compile(r"\{(\w+)\}")
 
 class _Form(NamedTuple):
     template: str
+    shape: str  # "", "{at}", "{n}", "{key}": read without a pattern; any other: by ``pattern``
     pattern: re.Pattern[str]
     slots: tuple[str, ...]
+
+
+_FAST: Final = ("", "{at}", "{n}", "{key}")
 
 
 def _compile(template: str) -> _Form:
     slots = tuple(_SLOT.findall(template))
     parts = _SLOT.split(template)  # literal, slot, literal, slot, ..., literal
     rx = "".join(re.escape(p) if i % 2 == 0 else _FIELD_RE[p] for i, p in enumerate(parts))
-    return _Form(template, re.compile(rx), slots)
+    return _Form(template, template if template in _FAST else "*", re.compile(rx), slots)
 
 
 _COMPILED: Final[dict[str, tuple[_Form, ...]]] = {v: tuple(_compile(t) for t in ts) for v, ts in FORMS.items()}
+_KEY: Final = re.compile(_FIELD_RE["key"])
+_DIGITS: Final = frozenset("0123456789")
+
+
+_COORD_OF: Final[dict[str, Coord]] = {}
+"""``q,r`` -> ``(q, r)``: the spaces of the map are named by many verbs (``to``, ``place``...)."""
+
+
+def _int(text: str) -> int | None:
+    """``text`` as an integer written as in ``coord_text`` (an optional minus, digits), or None."""
+    body = text[1:] if text.startswith("-") else text
+    return int(text) if body and _DIGITS.issuperset(body) else None
 
 
 def decode(verb: str, arg: str) -> tuple[str, Action] | None:
     """The form of ``verb`` that ``arg`` takes and the action read from it, or None when it
-    takes none of them (an unknown verb, or text no option has)."""
+    takes none of them (an unknown verb, or text no option has). Each action is read once
+    (``action`` keeps it), but a game makes a few thousand: the most common forms are read
+    without a pattern."""
     for form in _COMPILED.get(verb, ()):
+        shape = form.shape
+        if shape == "":
+            if arg:
+                continue
+            return "", _tuple_new(Action, (verb, arg, None, None, "", "", -1, -1))
+        if shape == "{at}":
+            c = _COORD_OF.get(arg)
+            if c is None:
+                q, sep, r = arg.partition(",")
+                qi, ri = _int(q), _int(r)
+                if not sep or qi is None or ri is None:
+                    continue
+                c = (qi, ri)
+                if len(_COORD_OF) < 100_000:
+                    _COORD_OF[arg] = c
+            return shape, _tuple_new(Action, (verb, arg, c, None, "", "", -1, -1))
+        if shape == "{n}":
+            if not arg or not _DIGITS.issuperset(arg):
+                continue
+            return shape, _tuple_new(Action, (verb, arg, None, None, "", "", int(arg), -1))
+        if shape == "{key}":
+            if _KEY.fullmatch(arg) is None:
+                continue
+            return shape, _tuple_new(Action, (verb, arg, None, None, arg, "", -1, -1))
         m = form.pattern.fullmatch(arg)
         if m is None:
             continue
