@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.schema import Agenda
-from ..engine.actions import parse_coord
+from ..engine.actions import Action, parse_coord
 from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import Frame, GameState, content_for
 from .places import TERRAIN as TERRAIN
@@ -178,6 +178,12 @@ def space_id(st: GameState, text: str) -> int | None:
         return st.board.index.get(parse_coord(text))
     except Exception:
         return None
+
+
+def action_space(st: GameState, a: Action) -> int | None:
+    """The space an action names (its ``at``), None if it names none on the map."""
+    c = a.at
+    return st.board.index.get(c) if c is not None else None
 
 
 def coord_of(st: GameState, s: int) -> str:

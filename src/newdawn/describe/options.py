@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import NotationError, apply, legal_actions, parse_action
 from ..engine import frames as fr
-from ..engine.actions import Action
+from ..engine.actions import Action, coord_at
 from ..engine.flow import card_of, effective_slot, slot_of
 from ..engine.frames import Frame
 from ..engine.rulesets.base_frames import BaseMapPlaceFrame
@@ -26,6 +26,7 @@ from .event_words import target_words
 from .names import (
     FOCUS_TYPE,
     SKIP_VERBS,
+    action_space,
     card_name,
     diplomacy_name,
     district_name,
@@ -166,7 +167,7 @@ def _commit(st: GameState, f: fr.CommitFrame, a: Action, r: Rec) -> None:
         r.kind, r.label = "confirm", f"Resolve {name} in slot {f['slot']}"
         r.hint = "without trade tokens"
     elif a.verb == "resolve":
-        n = int(a.arg)
+        n = a.n
         r.kind, r.amount = "tokens", n
         r.label = f"Resolve with {n} trade token{'s' if n != 1 else ''}"
         from .preview import token_gain
@@ -179,7 +180,7 @@ def _figure_menu(piece: str) -> Maker:
     def make(st: GameState, f: fr.ArmiesFrame | fr.CaravansFrame, a: Action, r: Rec) -> None:
         r.quiet = True
         if a.verb == piece:
-            i = int(a.arg)
+            i = a.n
             at = _piece_at(st, f["seat"], piece, i)
             r.kind = "choice"
             r.label = f"Move {piece.capitalize()} {i + 1}"
@@ -195,7 +196,7 @@ def _figure_menu(piece: str) -> Maker:
 
 def _figure_start(piece: str) -> Maker:
     def make(st: GameState, f: fr.ArmyStartFrame | fr.CaravanStartFrame, a: Action, r: Rec) -> None:
-        s = space_id(st, a.arg)
+        s = action_space(st, a)
         r.quiet = True
         if s is not None:
             r.kind, r.spaces, r.src = "space", [s], s
@@ -232,7 +233,7 @@ def _figure_step(piece: str) -> Maker:
         name = f"{piece.capitalize()} {i + 1}"
         here = _piece_at(st, seat, piece, i)
         if a.verb == "to":
-            d = space_id(st, a.arg)
+            d = action_space(st, a)
             if d is None:
                 return
             r.kind, r.dst, r.src = "move", d, here
@@ -280,20 +281,18 @@ def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
 
 def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMapPlaceFrame, a: Action, r: Rec) -> None:
     """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
-    from ..engine.actions import parse_coord
     from ..engine.board import side_spaces, tile_cells
 
-    side_k, _, where = a.arg.partition(" ")
     tile = content_for(st).tiles.get(f["tile"])
-    if tile is None or not side_k[1:].isdigit():
+    anchor, side, turns = a.at, a.key, a.n
+    if tile is None or anchor is None:
         return
-    anchor = parse_coord(where)
-    cells = tile_cells(tile, side_k[0], int(side_k[1:]), anchor)
-    spaces = side_spaces(tile, side_k[0])
+    cells = tile_cells(tile, side, turns, anchor)
+    spaces = side_spaces(tile, side)
     r.cells = [Cell(q, rr, sp.terrain, "capital" if sp.capital else None) for (q, rr), sp in zip(cells, spaces, strict=True)]
     r.at = Hex(anchor[0], anchor[1])
     r.kind = "tile"
-    r.label = f"Place the tile here (side {side_k[0]}, turned {side_k[1:]})"
+    r.label = f"Place the tile here (side {side}, turned {turns})"
     r.hint = f"covers {len(cells)} spaces, {hex_text(st, anchor[0], anchor[1])}"
     r.group = "tile"
     r.said = f"places a map tile {hex_text(st, anchor[0], anchor[1])}"
@@ -302,20 +301,17 @@ def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMa
 
 def _cell(what: str) -> Maker:
     def make(st: GameState, f: fr.SetupFortFrame | fr.FxShipWaterFrame, a: Action, r: Rec) -> None:
-        from ..engine.actions import parse_coord
-
-        q, rr = parse_coord(a.arg)
+        q, rr = coord_at(a)
         r.kind, r.at, r.label = "space", Hex(q, rr), f"{what} {hex_text(st, q, rr)}"
         r.quiet = f["kind"] == "setup_fort"  # its event says it
-        s = space_id(st, a.arg)
+        s = action_space(st, a)
         if s is not None:
             r.spaces, r.dst = [s], s
     return make
 
 
 def _seoul(st: GameState, f: fr.FxSeoulFrame, a: Action, r: Rec) -> None:
-    letter, _, where = a.arg.partition(">")
-    d = space_id(st, where)
+    letter, d = a.key, action_space(st, a)
     if d is None:
         return
     src = st.barbs.get(letter)
@@ -369,9 +365,9 @@ def _pay(st: GameState, f: fr.PayFrame, a: Action, r: Rec) -> None:
     w = thing_name(st, f["wonder"])
     if a.verb == "pay":
         r.kind = "pay"
-        if a.arg.startswith("nw:"):
+        if a.key == "nw":
             r.label = f"Use {thing_name(st, a.arg)} (+2)"
-        elif a.arg == "trade":
+        elif a.key == "trade":
             r.label = "Spend an industry trade token (+1)"
         else:
             r.label = f"Spend {thing_name(st, a.arg)} (+2)"
@@ -383,7 +379,7 @@ def _pay(st: GameState, f: fr.PayFrame, a: Action, r: Rec) -> None:
 
 def _build(st: GameState, f: fr.BuildFrame, a: Action, r: Rec) -> None:
     if a.verb == "city":
-        s = space_id(st, a.arg)
+        s = action_space(st, a)
         if s is not None:
             r.label = f"City on {short_space(st, s)}"
     elif a.verb == "wonder":
@@ -414,8 +410,7 @@ def _district_resolve(st: GameState, f: fr.DistrictEventFrame | fr.FxNubiaFrame,
 
 def _district(st: GameState, f: fr.DistrictFrame, a: Action, r: Rec) -> None:
     if a.verb == "district":
-        kind, _, where = a.arg.partition(" ")
-        s = space_id(st, where)
+        kind, s = a.key, action_space(st, a)
         r.label = f"{thing_name(st, kind)} on {short_space(st, s)}" if s is not None else r.label
         r.card = None
 
@@ -540,7 +535,7 @@ _reg("claim_remove", "remove", _place_like("Remove the control token"))
 _reg("zone_city w_amundsen", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
 _reg("fx_seoul", "barb", _seoul)
-_reg("fx_ibrahim", "give", _label(lambda st, a: f"Hand Ibrahim to {seat_name(int(a.arg))}"))
+_reg("fx_ibrahim", "give", _label(lambda st, a: f"Hand Ibrahim to {seat_name(a.n)}"))
 _reg("fx_astronomy_rest", "top", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) on top of the stack"))
 _reg("fx_astronomy_rest", "bottom", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) at the bottom"))
 _reg("fx_raze", "raze", _label(lambda st, a: "Raze the token (your army goes on)"))

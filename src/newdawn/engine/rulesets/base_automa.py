@@ -67,6 +67,7 @@ from ..spaces import (
     friendly_spaces,
     space_actions,
     space_at,
+    space_of,
     start_cities,
     supply_resources,
     unused_control,
