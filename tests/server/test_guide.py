@@ -122,6 +122,24 @@ def test_a_goal_met_before_its_step_lets_next_go_on_at_once(client: TestClient) 
     assert _step(client, gid, token, step=3)[0] == 200
 
 
+def test_undoing_the_action_that_moved_the_guide_on_brings_its_step_back(client: TestClient) -> None:
+    g = client.post("/api/guide").json()
+    gid, token = g["game_id"], g["seats"][0]["token"]
+    for n in (1, 2):
+        assert _step(client, gid, token, step=n)[0] == 200
+    v = _learner_acts(client, gid, token, "resolve")  # focus culture
+    while v["guide"]["id"] == "first_turn":
+        v = _learner_acts(client, gid, token, "resolve")  # resolve: the step moves on by itself
+    assert v["guide"]["id"] == "control"
+    r = client.post(f"/api/games/{gid}/undo", json={"token": token, "version": v["version"]})
+    assert r.status_code == 200, r.text
+    v = state(client, gid, token)
+    assert v["guide"]["id"] == "first_turn" and not v["guide"]["ready"]
+    while v["guide"]["id"] == "first_turn":  # done again: on again
+        v = _learner_acts(client, gid, token, "resolve")
+    assert v["guide"]["id"] == "control"
+
+
 def test_the_lobby_offers_a_guide_per_ruleset_the_default_first(client: TestClient) -> None:
     guides = client.get("/api/options").json()["guides"]
     assert [g["ruleset"] for g in guides] == list(guide_games()) and guides[0]["ruleset"] == DEFAULT_RULESET

@@ -39,7 +39,7 @@ from ..engine.state import content_for
 from .botpool import bounded_spec
 from .bots import Bot, make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
-from .guide import LEARNER, after_action, guide_view, next_progress
+from .guide import LEARNER, after_action, after_undo, guide_view, next_progress
 from .inputs import (
     check_action,
     check_game_id,
@@ -662,6 +662,10 @@ class GameManager:
             g.rec.revision += 1
             g.rec.deadline = deadline
             g.pop()
+            guided = after_undo(g.rec)  # a guided game's step moved on by the action taken back
+            if guided is not None:
+                self.store.set_guide(g.rec.id, guided)
+                g.rec.guide = guided
             return g.version
 
     # ------------------------------------------------------------------ seats: handover, presence, webhooks

@@ -9,8 +9,9 @@ the game (``GameRecord.guide``: ``step``, ``since`` (actions in the log when the
 
 A step with a goal (``describe.guide.GOALS``: resolve a card, spread, attack, build a wonder) is
 read from the game's own events, never from clicks: the step moves on by itself when an action
-of the learner's does what it asks (``after_action``), and a goal met earlier (the learner went
-ahead of the guide) lets "Next" go on at once.
+of the learner's does what it asks (``after_action``; undoing that action brings the step back,
+``after_undo``), and a goal met earlier (the learner went ahead of the guide) lets "Next" go on
+at once.
 """
 
 from __future__ import annotations
@@ -130,7 +131,17 @@ def after_action(rec: GameRecord, events: Sequence[Event]) -> dict[str, Any] | N
     goal = GUIDE[step].goal
     if goal is None or step + 1 >= len(GUIDE) or not any(goal_done(goal, e, LEARNER) for e in events):
         return None
-    return {"step": step + 1, "since": len(rec.actions), "left": False}
+    return {"step": step + 1, "since": len(rec.actions), "left": False, "before": g}
+
+
+def after_undo(rec: GameRecord) -> dict[str, Any] | None:
+    """The progress once an action is taken back (``rec.actions`` no longer holds it): the step
+    before when the action taken back is the one that moved the guide on by itself (the game no
+    longer shows the goal done), else None (no change)."""
+    g = rec.guide
+    if g is None or "before" not in g or len(rec.actions) >= int(g["since"]):
+        return None
+    return {**g["before"], "left": bool(g.get("left"))}
 
 
 def next_progress(rec: GameRecord, st: GameState, body: dict[str, Any],
