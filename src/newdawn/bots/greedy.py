@@ -20,6 +20,7 @@ from typing import Any, Final, NamedTuple
 from ..engine import Action, GameState, apply, decision_seat, legal_actions
 from ..engine.api import apply_in_place
 from ..engine.flow import slot_of, spendable, type_key
+from ..engine.spaces import coord
 from ..engine.view import state_from_view
 from .base import derive_seed
 from .evaluate import HAND, W_TEMPO, WIN, Evaluation, hand_for
@@ -299,6 +300,39 @@ def view_changed(v0: dict[str, Any], v1: dict[str, Any], seat: int) -> bool:
     return _norm(a, seat, None) != _norm(b, seat, floor)
 
 
+STEP_KINDS: Final = ("army_step", "caravan_step")
+"""The decisions that move a figure one space (``to q,r``) or stop it."""
+
+
+class Path:
+    """The spaces the figure a seat is moving has stood on during this move, so that it never
+    steps back onto one (``onward``): judged one step at a time, a figure walked back and forth
+    between spaces of about the same value and stopped where it began, a turn that did nothing."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int, str, int] | None = None
+        self.seen: set[str] = set()
+
+    def onward(self, st: GameState, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
+        """``legal`` without the steps onto a space the moving figure already stood on in this
+        move (all of ``legal`` when that would leave nothing)."""
+        f = st.stack_frames[-1]
+        kind = f["kind"]
+        if kind not in STEP_KINDS or f.get("seat") != seat:
+            return legal
+        figure = f.get("figure")
+        if not isinstance(figure, int):
+            return legal
+        ps = st.players[seat]
+        here = (ps.armies if kind == "army_step" else ps.caravans)[figure]
+        key = (st.round, st.current, kind, figure)
+        if key != self.key:
+            self.key, self.seen = key, set()
+        self.seen.add(coord(st, here))
+        onward = [a for a in legal if a.verb != "to" or a.arg not in self.seen]
+        return onward or legal
+
+
 class TurnStart:
     """The seat's view at its focus choice, so that its turn is not ended with nothing done
     (``not_idle``)."""
@@ -376,6 +410,8 @@ class GreedyBot:
         self.ev = ev or HAND
         """The evaluation it judges by (``hand_for`` the game's ruleset; mcts lends its own for
         its turn's choices)."""
+        self.path = Path()
+        """Where the figure it is moving has been this move (``Path.onward``)."""
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -385,6 +421,7 @@ class GreedyBot:
 
     def choose_in(self, st: GameState, seat: int, legal: Sequence[Action]) -> Action:
         """The choice in a (sampled) full state: the best option, ties broken at random."""
+        legal = self.path.onward(st, seat, legal)
         if self.fixed_ev is None:
             self.ev = hand_for(st.ruleset)
         best: list[Action] = []

@@ -101,6 +101,7 @@ class TurnBot:
             best = [a for a, v in totals.items() if v > top - 1e-9]
             self.turn_start.set(st, view)
             return best[int(self.rng.random() * len(best))]
+        legal = self._greedy.path.onward(st, seat, legal)
         if self.chance_samples > 1 and around_attack(st, legal):
             return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, self.chance_s)
         return self.turn_start.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
