@@ -23,7 +23,6 @@ from .spaces import (
     place_targets,
     space_actions,
     space_at,
-    space_of,
     space_to,
     unused_control,
     within,
@@ -59,7 +58,7 @@ def place_act(st: GameState, f: PlaceFrame, a: Action) -> None:
 def place_explain(st: GameState, f: PlaceFrame, a: Action) -> Refusal | None:
     if a.verb != "place":
         return None
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return Refusal("no_unused_control", space=s, seat=seat)

@@ -42,7 +42,6 @@ from .spaces import (
     own_tokens,
     space_actions,
     space_at,
-    space_of,
     unused_cities,
     unused_control,
     within,
@@ -212,7 +211,7 @@ def theater_options(st: GameState, f: TheaterFrame) -> list[Action]:
 def theater_explain(st: GameState, f: TheaterFrame, a: Action) -> Refusal | None:
     if a.verb != "place":
         return None
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     seat = f["seat"]
     if unused_control(st, seat) <= 0:
         return Refusal("no_unused_control", space=s, seat=seat)

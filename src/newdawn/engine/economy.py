@@ -73,7 +73,7 @@ def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> Refusal | No
             return Refusal("figure_returned", piece="caravan", number=i)
         return None
 
-    return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.arg,
+    return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.n,
                           f["moved"], returned)
 
 

@@ -46,7 +46,7 @@ def reinforce_options(st: GameState, f: ReinforceFrame) -> list[Action]:
 def reinforce_explain(st: GameState, f: ReinforceFrame, a: Action) -> Refusal | None:
     if a.verb != "reinforce":
         return None
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     if st.ctl.get(s) != f["seat"]:
         return Refusal("not_own_token", space=s)
     if s in st.reinforced:

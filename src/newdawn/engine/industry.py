@@ -19,7 +19,6 @@ from .spaces import (
     reach,
     space_actions,
     space_at,
-    space_of,
     unused_cities,
 )
 from .state import ON_CARD, Frame, GameState, content_for, without
@@ -181,7 +180,7 @@ def build_options(st: GameState, f: BuildFrame) -> list[Action]:
 def build_explain(st: GameState, f: BuildFrame, a: Action) -> Refusal | None:
     seat = f["seat"]
     if a.verb == "city":
-        s = space_of(st, a.arg)
+        s = space_at(st, a)
         if f.get("no_city"):
             return Refusal("wonders_only", space=s)
         if unused_cities(st, seat) <= 0:

@@ -93,7 +93,7 @@ def armies_options(st: GameState, f: ArmiesFrame) -> list[Action]:
 def armies_explain(st: GameState, f: ArmiesFrame, a: Action) -> Refusal | None:
     if a.verb != "army":
         return None
-    return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.arg, f["moved"])
+    return figure_refusal(st, f["seat"], "army", st.players[f["seat"]].armies, a.n, f["moved"])
 
 
 @act("armies")

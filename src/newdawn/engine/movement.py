@@ -13,16 +13,17 @@ from .actions import Action, action
 from .errors import IllegalActionError
 from .frames import ArmyStepFrame, CaravanStepFrame
 from .refusal import Refusal
-from .spaces import space_actions, space_of, start_cities
+from .spaces import space_actions, space_at, start_cities
 from .state import LOCKED, ON_CARD, GameState
 
 
-def figure_index(arg: str, figs: Sequence[int], what: str) -> int:
-    """The figure named by its index; raises IllegalActionError naming the problem."""
-    if not arg.isdigit() or int(arg) >= len(figs):
+def figure_index(n: int, figs: Sequence[int], what: str) -> int:
+    """The figure named by its index ``n`` (an action's, -1 when it names no number); raises
+    IllegalActionError naming the problem."""
+    if not 0 <= n < len(figs):
         raise IllegalActionError(f"{what}s are named by their number, 0 to {len(figs) - 1}",
                                  Refusal("bad_figure", piece=what, number=len(figs)))
-    return int(arg)
+    return n
 
 
 
@@ -60,11 +61,11 @@ def figure_options(st: GameState, seat: int, kind: str, figs: Sequence[int],
 
 
 
-def figure_refusal(st: GameState, seat: int, kind: str, figs: Sequence[int], arg: str,
+def figure_refusal(st: GameState, seat: int, kind: str, figs: Sequence[int], n: int,
                    moved: list[int], more: Callable[[int], Refusal | None] | None = None) -> Refusal | None:
-    """Why figure ``arg`` may not move now (None when it may); ``more`` adds a card's own
+    """Why figure ``n`` may not move now (None when it may); ``more`` adds a card's own
     reason, asked after the common ones about its lock and this turn's moves."""
-    i = figure_index(arg, figs, kind)
+    i = figure_index(n, figs, kind)
     at = figs[i]
     if at == LOCKED:
         return Refusal("figure_locked", piece=kind, number=i, item=FIGURE_CARD[kind])
@@ -101,7 +102,7 @@ def step_refusal(st: GameState, f: ArmyStepFrame | CaravanStepFrame, a: Action, 
         return Refusal("explore_not_edge", piece=kind)
     if a.verb != "to":
         return None
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     if f["left"] <= 0:
         return Refusal("no_move_left", piece=kind, space=s)
     if s not in nbrs():

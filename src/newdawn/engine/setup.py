@@ -9,7 +9,7 @@ from typing import Any, Final
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET
 from . import rng, rulesets
-from .actions import Action, action, coord_at, coord_text, parse_coord
+from .actions import Action, action, coord_at, coord_text
 from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
 from .config import RULESET_OPTIONS, GameConfig
 from .explore import fill_holes, populate
@@ -215,7 +215,7 @@ def setup_fort_explain(st: GameState, f: SetupFortFrame, a: Action) -> Refusal |
     if a.verb != "fort":
         return None
     rs = content_for(st).ruleset
-    return fort_refusal(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min, parse_coord(a.arg))
+    return fort_refusal(st.board, core_space_ids(st), fort_coords(st), rs.fort_touch_core_min, coord_at(a))
 
 
 @act("setup_fort")

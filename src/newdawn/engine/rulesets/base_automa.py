@@ -67,7 +67,6 @@ from ..spaces import (
     friendly_spaces,
     space_actions,
     space_at,
-    space_of,
     start_cities,
     supply_resources,
     unused_control,
@@ -427,7 +426,7 @@ def _register_nuke() -> None:
 
     @explain("ap_nuke")
     def nuke_explain(st: GameState, f: ApNukeFrame, a: Action) -> Refusal | None:
-        return Refusal("not_own_non_capital", space=space_of(st, a.arg)) if a.verb == "city" else None
+        return Refusal("not_own_non_capital", space=space_at(st, a)) if a.verb == "city" else None
 
     @act("ap_nuke")
     def nuke_act(st: GameState, f: ApNukeFrame, a: Action) -> None:

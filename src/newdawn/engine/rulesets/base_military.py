@@ -24,7 +24,7 @@ from ..flow import act, auto, choice, explain, log, pop, push
 from ..military import start_combat
 from ..ops import op
 from ..refusal import Refusal
-from ..spaces import barb_at, reach, space_actions, space_at, space_of
+from ..spaces import barb_at, reach, space_actions, space_at
 from ..state import Frame, GameState, content_for
 from .base_frames import CardAttackAfterFrame, CardAttackFrame
 
@@ -96,7 +96,7 @@ def card_attack_options(st: GameState, f: CardAttackFrame) -> list[Action]:
 def card_attack_explain(st: GameState, f: CardAttackFrame, a: Action) -> Refusal | None:
     if a.verb != "attack":
         return None
-    s = space_of(st, a.arg)
+    s = space_at(st, a)
     if target_at(st, f["seat"], s) is None:  # no barbarian, city-state, rival city or rival control token
         return Refusal("no_target", space=s)
     # Counted from a friendly space not taken this turn, through no water, rival space,
