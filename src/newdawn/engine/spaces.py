@@ -299,8 +299,9 @@ def control_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> Re
         return Refusal("holds_city_state", space=s, item=st.cs_at[s])
     if s in st.ctl:
         return Refusal("holds_control", space=s, seat=st.ctl[s])
-    if barb_at(st, s) is not None:
-        return Refusal("holds_barbarian", space=s, item=barb_at(st, s) or "")
+    letter = barb_at(st, s)
+    if letter is not None:
+        return Refusal("holds_barbarian", space=s, item=letter)
     if rival_army_at(st, seat, s):
         return Refusal("holds_rival_army", space=s, seat=army_owner(st, seat, s))
     return None
@@ -459,8 +460,9 @@ def city_reason(st: GameState, seat: int, s: int, max_diff: int | None) -> Refus
         return Refusal("holds_city_state", space=s, item=st.cs_at[s])
     if stands_for_city(st, s):
         return Refusal("city_state_space", space=s)
-    if barb_at(st, s) is not None:
-        return Refusal("holds_barbarian", space=s, item=barb_at(st, s) or "")
+    letter = barb_at(st, s)
+    if letter is not None:
+        return Refusal("holds_barbarian", space=s, item=letter)
     if s in st.tokens:
         return Refusal("holds_token", space=s, item=st.tokens[s])
     if st.ctl.get(s, seat) != seat:
