@@ -72,3 +72,10 @@ def test_the_steps_point_the_learner_at_what_the_position_offers() -> None:
     assert "as Egypt, every wonder costs you 1 less" in texts["wonder"]
     assert "the barbarian on the" in texts["attack"]
     assert not re.search(r"-?\d+,-?\d+", " ".join(texts.values()))
+
+
+def test_a_barbarian_near_the_capital_is_named_from_the_learners_side() -> None:
+    st = _start()
+    st.barbs["G"] = st.board.index[(-3, -4)]  # type: ignore[attr-defined]
+    text = guide_record(st, 0, [s.id for s in GUIDE].index("attack"), False)["text"]  # type: ignore[arg-type]
+    assert "the barbarian on the forest two spaces north-west of your capital" in text, text

@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.hexgrid import distance
 from ..engine.hooks import wonder_cost
 from ..engine.state import GameState, content_for
-from .names import a_an, at_terrain, card_name, leader_name, pending_frame, plural, words
+from .names import a_an, at_terrain, card_name, leader_name, pending_frame, plural, seat_name, words
 from .places import place
 
 HELP: dict[str, str] = {
@@ -193,7 +193,7 @@ def _attack_hint(st: GameState, seat: int) -> str:
     q, r = st.board.coords[cap]
     near = sorted((distance((q, r), st.board.coords[s]), s) for s in st.barbs.values())
     if near and near[0][0] <= 3:
-        return f"the barbarian {at_terrain(st, near[0][1])}"
+        return f"the barbarian {at_terrain(st, near[0][1])}".replace(f"{seat_name(seat)}'s capital", "your capital")
     return "a barbarian, a fort or a city-state within reach (the highlighted spaces)"
 
 
