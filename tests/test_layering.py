@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from repo_scripts import load_script
+
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "newdawn" / "engine"
 
 LAYERS_ABOVE = ("newdawn.cli", "newdawn.bots", "newdawn.server", "newdawn.web", "newdawn.research")
@@ -158,8 +160,19 @@ patterns (``effects.*``: every module of the package). A new engine module is de
 the floor where it belongs."""
 
 LATE_IMPORT_NOTE = "# late import:"
-"""An import inside a function is allowed only with this comment (on its line or the line
-above) saying why it cannot be at the top of the module."""
+"""An import inside a function is allowed only with this comment (on its line, or on the line
+above the run of import lines it stands in) saying why it cannot be at the top of the module."""
+
+
+def _has_reason(lines: list[str], lineno: int) -> bool:
+    """Whether the import at ``lineno`` (1-based) carries ``LATE_IMPORT_NOTE``: on its line, or
+    above the run of import lines it stands in (``tools/layering_report.py`` reads it the same way)."""
+    i = lineno - 1
+    if LATE_IMPORT_NOTE in lines[i]:
+        return True
+    while i > 0 and lines[i - 1].strip().startswith(("from ", "import ")):
+        i -= 1
+    return i > 0 and LATE_IMPORT_NOTE in lines[i - 1]
 
 
 def _module_name(root: Path, path: Path) -> str:
@@ -243,8 +256,7 @@ def floor_violations(root: Path, floors: tuple[tuple[str, tuple[str, ...]], ...]
                            f"({m} is on {floors[mine][0]!r})")
         lines = path.read_text().splitlines()
         for line, target in _late_imports(path):
-            above = lines[line - 2] if line >= 2 else ""
-            if LATE_IMPORT_NOTE not in lines[line - 1] and LATE_IMPORT_NOTE not in above:
+            if not _has_reason(lines, line):
                 bad.append(f"{m}:{line}: imports {target} inside a function without a '{LATE_IMPORT_NOTE} why' comment")
     # circles: a module that reaches itself through imports
     for start in sorted(edges):
@@ -289,7 +301,8 @@ def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     (pkg / "low.py").write_text("from .fx.b import thing\n")  # upward
     (pkg / "high.py").write_text(
         "from . import low\nfrom .fx import a\n\ndef f():\n    from . import low\n\n"
-        "def g():\n    # late import: a reason\n    from . import low\n\ndef h():\n    import json\n")
+        "def g():\n    # late import: a reason\n    from . import low\n\ndef h():\n    import json\n\n"
+        "def k():\n    # late import: one reason for the run\n    import json\n    from . import low\n    x = 1\n    import csv\n")
     (pkg / "mid.py").write_text("from . import mid2\n")  # a circle on one floor
     (pkg / "mid2.py").write_text("from .mid import x\n")
     (pkg / "fx" / "__init__.py").write_text("from . import a\n")
@@ -304,16 +317,82 @@ def test_the_floor_check_catches_each_breach(tmp_path: Path) -> None:
     assert "high:5: imports .low inside a function" in text
     assert "high:9" not in text  # the late import with its reason is allowed
     assert "high:12: imports json inside a function" in text  # any module, not only the engine's
+    assert "high:16" not in text and "high:17" not in text  # a run of imports under one reason
+    assert "high:19: imports csv inside a function" in text  # not an import of that run
     assert "mid: is part of an import circle" in text and "mid2: is part of an import circle" in text
     assert "stray: not on any floor" in text
     assert "fx.a:3: imports peak, on the higher floor 'top'" in text  # inside a package too
     assert "fx.a: is part of an import circle" in text and "peak: is part of an import circle" in text
     assert not any(b.startswith(("fx:", "fx.b", "__init__")) for b in bad), bad  # downward and sideways are fine
-    assert len(bad) == 9, bad
+    assert len(bad) == 10, bad
 
 
 SRC = ENGINE.parent
 """The ``newdawn`` package."""
+
+
+# ---------------------------------------------------------------- the floors inside the other packages
+
+PACKAGE_FLOORS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "describe": (
+        ("vocabulary", ("contract", "places", "names", "bots", "follow")),
+        ("sentences", ("event_words", "questions", "refusal_words", "glossary", "goal", "table", "advice", "guide",
+                       "breakdown", "rulesets")),
+        ("options", ("options", "base_options", "reach", "log", "why")),
+        ("previews", ("preview",)),
+        ("door", ("__init__",)),
+    ),
+    "server": (
+        ("foundation", ("errors", "inputs", "access", "clients", "cluster", "wsframes", "view_state", "schema",
+                        "chances", "bots", "botpool", "seats", "store", "routes")),
+        ("games", ("views", "guide", "notify", "games", "lobby", "hub", "botturns", "seatdesk")),
+        ("process", ("context", "runtime", "advice", "driver", "services")),
+        ("routes", ("routes.*",)),
+        ("app", ("app", "__init__")),
+    ),
+    "bots": (
+        ("judgement", ("base", "evaluate", "tactics", "features", "model", "random_bot")),
+        ("players", ("greedy", "mcts", "turnbot", "chances")),
+        ("levels", ("registry", "tournament", "__init__")),
+    ),
+    "research": (
+        ("codecs", ("__init__", "codec", "llm", "observation", "compact")),
+        ("games", ("openspiel_game", "pettingzoo_env", "gym_env", "opponents")),
+        ("measures", ("bench",)),
+    ),
+}
+"""The floors inside the packages above the engine, lowest first, as ``FLOORS`` is for the
+engine: a module imports only from its own floor or a lower one, never in a circle, and an
+import inside a function says why (``# late import: ...``). ``describe``: names of things, then
+sentences made with them, then the option records (which use both), then the previews (which
+read the option records of the decision that follows), then the package's door. ``server``:
+parts that know no game (checks, storage, the pool, the message's models), then the games and
+what changes them, then one process's services, then the endpoints, then the app. ``bots``:
+evaluations and tools, then the players built on them, then the levels. ``research``: the
+observation codecs, then the game interfaces, then their benchmark (docs/engine.md names
+these floors beside the engine's)."""
+
+LATE_LEFT: dict[str, int] = {"research": 16}
+"""Imports inside functions still without their reason, by package: ``research/`` was being
+changed on another branch when the floors were declared, so its reasons (13 imports of the
+project's own modules, 3 of the optional research libraries) wait for it. The number may only
+go down."""
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGE_FLOORS))
+def test_each_package_keeps_its_floors(package: str) -> None:
+    bad = floor_violations(SRC / package, PACKAGE_FLOORS[package])
+    late = [b for b in bad if f"without a '{LATE_IMPORT_NOTE}" in b]
+    assert [b for b in bad if b not in late] == []
+    assert len(late) <= LATE_LEFT.get(package, 0), "\n".join(late)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGE_FLOORS))
+def test_every_package_floor_module_exists(package: str) -> None:
+    names = {_module_name(SRC / package, p) for p in (SRC / package).rglob("*.py")}
+    missing = [m for _, mods in PACKAGE_FLOORS[package] for m in mods
+               if not any(fnmatch.fnmatchcase(n, m) for n in names)]
+    assert not missing, f"PACKAGE_FLOORS[{package!r}] names modules that do not exist: {missing}"
 
 
 def _imports_of_package(path: Path, package: str, root: Path = SRC) -> list[int]:
@@ -353,3 +432,16 @@ def test_the_package_import_scan_sees_relative_and_absolute_imports(tmp_path: Pa
     probe.write_text("from ..cli.common import CliError\nimport newdawn.cli.main\nfrom . import codec\n"
                      "from .cli import x\n")
     assert _imports_of_package(probe, "cli", tmp_path) == [1, 2]
+
+
+def test_no_import_circle_anywhere_and_every_late_import_says_why() -> None:
+    """Across the whole ``newdawn`` package (``tools/layering_report.py``, function-level and
+    type-checking imports included): no two modules reach each other through imports, and every
+    function-level import of the project's own modules carries its reason (``research/`` aside:
+    ``LATE_LEFT``)."""
+    report = load_script("tools/layering_report.py")
+    edges, late, _, _ = report.scan()
+    assert report.circles(edges) == []
+    assert [x for x in late if not x.startswith("newdawn/research/")] == []
+    # The circle finder finds one (on a made-up graph).
+    assert report.circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -5,8 +5,7 @@ from __future__ import annotations
 import typing
 
 from newdawn.describe import no_target_reason, option_records
-from newdawn.describe.options import LABELS, auto_action, option_record, step_refusal
-from newdawn.describe.preview import gain_text, token_gain
+from newdawn.describe.options import LABELS, auto_action, gain_text, option_record, step_refusal, token_gain
 from newdawn.engine import apply, decision_seat, legal_actions, why_not
 from newdawn.engine.actions import Action, parse_coord
 from newdawn.scenario.frame_shapes import MEMBERS, class_name

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import get_args
 
 from newdawn.bots.random_bot import RandomBot
-from newdawn.describe.options import option_records
+from newdawn.describe import option_records
 from newdawn.describe.refusal_words import REFUSAL_WORDS, refusal_words
 from newdawn.describe.why import space_reasons, space_verbs
 from newdawn.engine import Action, GameState, apply_in_place, legal_actions, new_game, why_not

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from newdawn.content.errors import ContentError
+from newdawn.content.files import DataFiles
 from newdawn.content.model import Content
-from newdawn.content.records import _Files
 from newdawn.content.rulesets import DEFAULT_RULESET, spec_for
 from newdawn.content.vocab import (
     AGENDA_KINDS,
@@ -79,7 +79,7 @@ def _root(directory: str | os.PathLike[str] | Traversable | None) -> Traversable
 
 def read_raw(stem: str, directory: str | os.PathLike[str] | Traversable | None = None) -> Any:
     """Parsed JSON of one data file (e.g. ``"focus_cards"``), a fresh copy each call; for tools and tests."""
-    return _Files(_root(directory), None).doc(stem)
+    return DataFiles(_root(directory), None).doc(stem)
 
 
 def load_content_from(
@@ -96,7 +96,7 @@ def load_content_from(
         spec = spec_for(ruleset)
     except KeyError as e:
         raise ContentError(f"ruleset_{ruleset}.json: {e.args[0]}") from None
-    return spec.build(_Files(_root(directory), overrides))
+    return spec.build(DataFiles(_root(directory), overrides))
 
 
 def load_content(ruleset: str = DEFAULT_RULESET) -> Content:

@@ -1,19 +1,17 @@
 """Reading data files into records: a strict reader for one JSON object (``_Rec``: every failure
 names the file and the entry), effects and their arguments (``_check_args``), the builder of
 each record type (focus cards, wonders, city-states, leaders, victory cards, natural wonders,
-player diplomacy cards, tiles), and the data files themselves (``_Files``, ``_by_id``)."""
+player diplomacy cards, tiles), and the records of the data files (``_read_records``, ``_by_id``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeVar
 
 from newdawn.content.errors import ContentError
+from newdawn.content.files import DataFiles
 from newdawn.content.rulesets import known_boxes
 from newdawn.content.schema import (
     ERAS,
@@ -444,30 +442,13 @@ def _tile(file: str, entry: str, obj: object) -> TileDef:
 # --------------------------------------------------------------------------- files
 
 
-class _Files:
-    """Reads data documents from a directory (or the package), with optional replacements."""
-
-    def __init__(self, root: Traversable | Path, overrides: Mapping[str, object] | None):
-        self.root = root
-        self.overrides = dict(overrides or {})
-
-    def doc(self, stem: str) -> object:
-        if stem in self.overrides:
-            return self.overrides[stem]
-        path = self.root / f"{stem}.json"
-        if not path.is_file():
-            raise ContentError(f"{stem}.json: file not found in {self.root}")
-        try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"{stem}.json: invalid JSON: {exc}") from exc
-
-    def records(self, stem: str) -> list[object]:
-        doc = self.doc(stem)
-        r = _Rec(f"{stem}.json", "top level", doc, (stem,), optional=("meta",))
-        if "meta" in r.obj:
-            r.get_dict("meta")
-        return r.get_list(stem)
+def _file_records(files: DataFiles, stem: str) -> list[object]:
+    """The records of the data file ``stem`` (its list under the key of the same name)."""
+    doc = files.doc(stem)
+    r = _Rec(f"{stem}.json", "top level", doc, (stem,), optional=("meta",))
+    if "meta" in r.obj:
+        r.get_dict("meta")
+    return r.get_list(stem)
 
 
 RECORD_BUILDERS: Mapping[str, Any] = MappingProxyType(
@@ -486,9 +467,9 @@ RECORD_BUILDERS: Mapping[str, Any] = MappingProxyType(
 of each one's records."""
 
 
-def _read_records(files: _Files) -> dict[str, dict[Any, Any]]:
+def _read_records(files: DataFiles) -> dict[str, dict[Any, Any]]:
     """Every record of every shared record file, by file stem, then by id."""
-    return {stem: _by_id(f"{stem}.json", files.records(stem), build) for stem, build in RECORD_BUILDERS.items()}
+    return {stem: _by_id(f"{stem}.json", _file_records(files, stem), build) for stem, build in RECORD_BUILDERS.items()}
 
 
 def _by_id(file: str, raw: list[object], build: Any) -> dict[Any, Any]:

@@ -7,18 +7,17 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.actions import Action
+from ..engine.military import defender_of
 from ..engine.rulesets.base_frames import BaseMapTileFrame, CardAttackFrame
+from ..engine.rulesets.base_military import target_at
 from ..engine.state import GameState, content_for
+from .event_words import target_words
 from .names import TERRAIN, a_an, space_id
 from .options import Rec, _reg, _tile
 
 
 def _card_attack(st: GameState, f: CardAttackFrame, a: Action, r: Rec) -> None:
     """``attack q,r`` from a base military card: the piece there, in words."""
-    from ..engine.military import defender_of
-    from ..engine.rulesets.base_military import target_at
-    from .event_words import target_words
-
     s = space_id(st, a.arg)
     target = target_at(st, f["seat"], s) if s is not None else None
     if s is None or target is None:

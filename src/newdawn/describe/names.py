@@ -15,7 +15,6 @@ from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import Frame, GameState, content_for
 from .places import TERRAIN as TERRAIN
 from .places import place, place_name
-from .rulesets import AUTOMA_NAME
 
 DISTRICT = {
     "campus": "Campus", "commercial_hub": "Commercial Hub", "encampment": "Encampment",
@@ -34,6 +33,8 @@ ICON = {
     "trade": "trade tokens",
 }
 SKIP_VERBS = ("done", "skip", "pass", "keep", "none", "stop")
+AUTOMA_NAME = "Automated Player"
+"""How the table and the lobby name the Automated Player's seat."""
 
 
 def pending_frame(st: GameState) -> Frame | None:

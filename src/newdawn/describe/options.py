@@ -17,10 +17,13 @@ from typing import Any
 from ..engine import NotationError, apply, legal_actions, parse_action
 from ..engine import frames as fr
 from ..engine.actions import Action, coord_at
+from ..engine.board import side_spaces, tile_cells
 from ..engine.flow import card_of, effective_slot, slot_of
 from ..engine.frames import Frame
+from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
 from ..engine.rulesets.base_frames import BaseMapPlaceFrame
 from ..engine.state import GameState, content_for
+from .breakdown import fight_odds
 from .contract import Cell, Hex, Option
 from .event_words import target_words
 from .names import (
@@ -31,6 +34,7 @@ from .names import (
     diplomacy_name,
     district_name,
     pending_frame,
+    plural,
     seat_name,
     short_space,
     space_id,
@@ -160,6 +164,32 @@ def _focus(st: GameState, f: fr.FocusFrame, a: Action, r: Rec) -> None:
     r.quiet = True
 
 
+TOKEN_UNIT = {
+    "control_token": ("control token", "control tokens", ""),
+    "dial_space": ("tech dial space", "tech dial spaces", ""),
+    "caravan_move": ("space", "spaces", " for each caravan"),
+    "production": ("production", "production", ""),
+    "combat_or_reroll": ("combat value", "combat value", " (or a reroll for each)"),
+    "reinforce": ("reinforced token", "reinforced tokens", ""),
+}
+"""What trade tokens add, by the ruleset's ``trade_effect`` of the card's type."""
+
+
+def gain_text(st: GameState, card: str, n: int) -> str:
+    """What ``n`` trade tokens spent on ``card`` add: "+1 space for each caravan"."""
+    fc = content_for(st).focus_cards[card]
+    one, many, tail = TOKEN_UNIT.get(content_for(st).ruleset.trade_effect.get(fc.type, ""), ("", "", ""))
+    if not one:
+        return f"{plural(n, 'trade token')} spent"
+    return f"+{n} {one if n == 1 else many}{tail}"
+
+
+def token_gain(st: GameState, card: str, n: int) -> str:
+    """The hint of "resolve with n tokens": what they add, and what each one adds."""
+    each = gain_text(st, card, 1)
+    return gain_text(st, card, n) if n == 1 else f"{gain_text(st, card, n)} ({each} per token)"
+
+
 def _commit(st: GameState, f: fr.CommitFrame, a: Action, r: Rec) -> None:
     name = card_name(st, f["card"])
     r.card, r.slot = f["card"], f["slot"]
@@ -170,8 +200,6 @@ def _commit(st: GameState, f: fr.CommitFrame, a: Action, r: Rec) -> None:
         n = a.n
         r.kind, r.amount = "tokens", n
         r.label = f"Resolve with {n} trade token{'s' if n != 1 else ''}"
-        from .preview import token_gain
-
         r.hint = token_gain(st, f["card"], n)
     r.group = "commit"
 
@@ -207,9 +235,6 @@ def _figure_start(piece: str) -> Maker:
 def _fight_hint(st: GameState, f: fr.ArmyStepFrame, s: int) -> tuple[str, str] | None:
     """(hint, warning) when an army entering ``s`` would attack: what, and the odds from the
     engine's own combat values (before trade tokens and rerolls)."""
-    from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
-    from .breakdown import fight_odds
-
     seat = f["seat"]
     targets = targets_at(st, seat, s)
     if not targets:
@@ -272,8 +297,6 @@ def _figure_step(piece: str) -> Maker:
 
 
 def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
-    from ..engine.military import defender_of
-
     s = f["space"]
     r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
     r.spaces, r.dst = [s], s
@@ -281,8 +304,6 @@ def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
 
 def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMapPlaceFrame, a: Action, r: Rec) -> None:
     """``tile <side><turns> q,r``: the drawn tile, on a side, turned, with its anchor at q,r."""
-    from ..engine.board import side_spaces, tile_cells
-
     tile = content_for(st).tiles.get(f["tile"])
     anchor, side, turns = a.at, a.key, a.n
     if tile is None or anchor is None:
@@ -566,8 +587,9 @@ def option_record(st: GameState, f: Frame, a: Action) -> Rec:
     return r
 
 
-def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]:
-    """Every legal option of the pending decision as a record (empty when the game is over)."""
+def option_recs(st: GameState) -> list[Rec]:
+    """Every legal option of the pending decision as a record (empty when the game is over),
+    without the focus cards' previews (``preview.option_records`` adds them)."""
     f = pending_frame(st)
     if f is None:
         return []
@@ -581,11 +603,7 @@ def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]
         if len(rs) > 1:
             for r in rs:
                 r.group = f"space:{s}"
-    if previews and f["kind"] == "focus":
-        from .preview import focus_previews
-
-        focus_previews(st, recs)
-    return [r.as_dict() for r in recs]
+    return recs
 
 
 def auto_action(st: GameState) -> str | None:

@@ -14,47 +14,20 @@ rolled)"), or at the first event on which two samples disagree.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Final, cast
+from typing import Any, Final, cast
 
 from ..engine import apply, decision_seat, legal_actions, player_view
 from ..engine.actions import Action
 from ..engine.errors import IllegalActionError
 from ..engine.event import Event
 from ..engine.frames import BuildFrame
-from ..engine.state import GameState, content_for
+from ..engine.spaces import city_reason, friendly_spaces, reach, unused_cities
+from ..engine.state import GameState
 from ..engine.view import state_from_view
 from .event_words import event_sentence
 from .names import SKIP_VERBS, plural
+from .options import Rec, gain_text, option_record, option_recs
 from .questions import question
-
-if TYPE_CHECKING:
-    from .options import Rec
-
-TOKEN_UNIT = {
-    "control_token": ("control token", "control tokens", ""),
-    "dial_space": ("tech dial space", "tech dial spaces", ""),
-    "caravan_move": ("space", "spaces", " for each caravan"),
-    "production": ("production", "production", ""),
-    "combat_or_reroll": ("combat value", "combat value", " (or a reroll for each)"),
-    "reinforce": ("reinforced token", "reinforced tokens", ""),
-}
-"""What trade tokens add, by the ruleset's ``trade_effect`` of the card's type."""
-
-
-def gain_text(st: GameState, card: str, n: int) -> str:
-    """What ``n`` trade tokens spent on ``card`` add: "+1 space for each caravan"."""
-    fc = content_for(st).focus_cards[card]
-    one, many, tail = TOKEN_UNIT.get(content_for(st).ruleset.trade_effect.get(fc.type, ""), ("", "", ""))
-    if not one:
-        return f"{plural(n, 'trade token')} spent"
-    return f"+{n} {one if n == 1 else many}{tail}"
-
-
-def token_gain(st: GameState, card: str, n: int) -> str:
-    """The hint of "resolve with n tokens": what they add, and what each one adds."""
-    each = gain_text(st, card, 1)
-    return gain_text(st, card, n) if n == 1 else f"{gain_text(st, card, n)} ({each} per token)"
-
 
 SAMPLE_SEEDS = (1, 2)
 """Seeds of the public samples a preview plays on (two, so that an event chance decided in a way
@@ -104,8 +77,6 @@ CITY_WHY: Final = {
 def no_city_site_why(st: GameState, f: BuildFrame) -> str:
     """Why a card that builds cities has no city site now, in a few words: every space within its
     range of the player's territory and what keeps a city off it (the engine's reasons, grouped)."""
-    from ..engine.spaces import city_reason, friendly_spaces, reach, unused_cities
-
     seat, slot, rng = f["seat"], f["slot"], f["range"]
     if f.get("no_city"):
         return "this card builds wonders only"
@@ -128,8 +99,6 @@ def no_city_site_why(st: GameState, f: BuildFrame) -> str:
 
 def _first_step(st: GameState) -> tuple[str, bool]:
     """(what the card's first decision would do, whether it can do anything)."""
-    from .options import option_record
-
     f = st.stack_frames[-1]
     k = f["kind"]
     opts = legal_actions(st)
@@ -261,3 +230,14 @@ def focus_previews(st: GameState, recs: list[Rec]) -> None:
         hint, warning = focus_preview(st, Action("focus", r.action.partition(" ")[2]), samples)
         r.hint = hint or r.hint
         r.warning = warning
+
+
+def option_records(st: GameState, previews: bool = True) -> list[dict[str, Any]]:
+    """Every legal option of the pending decision as a record (empty when the game is over),
+    the focus options with what each card would do (``focus_previews``) unless ``previews`` is
+    off. (Here, above ``options``, because a preview reads the option records of the decision
+    that follows.)"""
+    recs = option_recs(st)
+    if previews and recs and st.stack_frames[-1]["kind"] == "focus":
+        focus_previews(st, recs)
+    return [r.as_dict() for r in recs]

@@ -17,6 +17,8 @@ from typing import Any
 from ..content import load_content
 from ..content.rulesets import ruleset_ids
 from ..engine.rulesets import config_options
+from .glossary import glossary
+from .names import AUTOMA_NAME
 
 OPTIONS: dict[str, tuple[str, dict[Any, str]]] = {
     "map": ("Map", {"advanced": "Advanced map building (players place the tiles)",
@@ -25,9 +27,6 @@ OPTIONS: dict[str, tuple[str, dict[Any, str]]] = {
 }
 """Label of each game option and the words of its values. ``automa`` is not listed: the lobby
 offers it as the Automated Player seat (``AUTOMA``)."""
-
-AUTOMA_NAME = "Automated Player"
-"""How the table and the lobby name the Automated Player's seat."""
 
 AUTOMA = ("Add the Automated Player",
           "The official solo opponent of the base game: it takes the last seat and plays its own "
@@ -62,8 +61,6 @@ def game_length(ruleset: str, players: int) -> str | None:
 
 
 def _glossary_text(rid: str, leader: str) -> str:
-    from .glossary import glossary
-
     return str(next(e["text"] for e in glossary(rid) if e["id"] == f"leader:{leader}"))
 
 

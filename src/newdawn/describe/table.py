@@ -6,6 +6,9 @@ from typing import Any
 
 from ..engine.flow import card_of, effective_slot, key_of_type, slot_of
 from ..engine.frames import BuildFrame
+from ..engine.industry import affordable, production_parts, wonder_cost
+from ..engine.ops import effect_frames
+from ..engine.spaces import free_wonder_cities, friendly_spaces
 from ..engine.state import GameState, content_for
 from ..engine.victory import claimed_cards
 from .names import ICON, leader_name, seat_name, words
@@ -37,8 +40,6 @@ def turn_json(st: GameState) -> dict[str, Any]:
 
 def _build_frame(st: GameState, seat: int) -> BuildFrame | None:
     """The build step the viewer's industry card would start now (None without one)."""
-    from ..engine.ops import effect_frames
-
     key = key_of_type(st, seat, "industry")
     if key is None:
         return None
@@ -55,9 +56,6 @@ def _build_frame(st: GameState, seat: int) -> BuildFrame | None:
 
 def wonders_json(st: GameState, seat: int) -> list[dict[str, Any]]:
     """The face-up wonders, and whether ``seat`` could build each with its industry card now."""
-    from ..engine.industry import affordable, production_parts, wonder_cost
-    from ..engine.spaces import free_wonder_cities
-
     c = content_for(st)
     f = _build_frame(st, seat) if 0 <= seat < st.n and st.winner == -1 else None
     out = []
@@ -117,7 +115,6 @@ def tiebreak_text(win: dict[str, Any], rivals: list[dict[str, Any]]) -> str:
 def end_json(st: GameState) -> dict[str, Any] | None:
     if st.winner == -1:
         return None
-    from ..engine.spaces import friendly_spaces
 
     c = content_for(st)
     need = c.ruleset.victory_cards_to_win

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..content import Content
+from ..content import Content, load_content
+from ..content.loader import load_content_from, read_raw
 from ..content.rulesets import DEFAULT_RULESET
 from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.actions import parse_coord
@@ -23,7 +24,8 @@ from ..engine.api import apply_in_place
 from ..engine.board import Placement
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import advance, decision_seat
-from ..engine.spaces import box_count, supply_left
+from ..engine.rng import seed_state
+from ..engine.spaces import box_count, is_mature, supply_left, unused_control
 from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
 from ..engine.turn_facts import TurnFacts
 from .errors import ScenarioError
@@ -349,8 +351,6 @@ def _core_die(ctx: _Ctx, g: dict[str, Any], ruleset: str, line: int) -> list[int
             raise ctx.err("game.core_die", f"a die shows 1 to 6, not {die}", ctx.key_line("core_die", line))
         return [die]
     if "core_side" in g:
-        from ..content import load_content
-
         side = _want(ctx, "game.core_side", g["core_side"], str, ctx.key_line("core_side", line))
         a_rolls = load_content(ruleset).ruleset.core_side_a_rolls
         faces = [d for d in range(1, 7) if (d in a_rolls) == (side == "A")]
@@ -371,8 +371,6 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     cfg.update(_want(ctx, "game.options", g.get("options", {}), dict, ctx.key_line("options", line)))
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
     if cfg["leaders"] is not None:
-        from ..content import load_content
-
         try:
             c0 = load_content(ruleset)
         except ValueError as e:
@@ -480,8 +478,6 @@ def _override_ruleset(ctx: _Ctx, st: GameState, values: Any, line: int) -> None:
     """``[game] ruleset = { key = value }``: the game's ruleset with these top-level values replaced,
     validated by the content loader as the packaged file is (setup has already run with the packaged
     values; the rest of the scenario uses the replaced ones)."""
-    from ..content.loader import load_content_from, read_raw
-
     rl = ctx.key_line("ruleset", line)
     _want(ctx, "game.ruleset", values, dict, rl)
     stem = f"ruleset_{st.ruleset}"
@@ -555,7 +551,6 @@ def _check_mature(ctx: _Ctx, st: GameState, sp: dict[str, Any], i: int) -> None:
     """``mature = true/false`` of a ``[[space]]`` entry: the built position must agree."""
     if "mature" not in sp:
         return
-    from ..engine.spaces import is_mature
 
     line = ctx.header_line("[[space]]", i)
     s = coord_of(st, sp["at"])
@@ -573,8 +568,6 @@ def _apply_unused(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
     """``unused_cities``, ``unused_control`` (numbers) and ``unused_districts`` (district types):
     the player's box holds as many pieces as the map, the victory cards and these unused ones
     together (``flags["box:<component>"]``, read by ``spaces.unused_*``)."""
-    from ..engine import spaces as sp
-
     c = content_for(st)
     ps = st.player_mut(seat)
     try:
@@ -588,7 +581,7 @@ def _apply_unused(ctx: _Ctx, st: GameState, seat: int, pd: dict[str, Any], where
             if n < 0:
                 raise ValueError("unused_control cannot be negative")
             ps.flags.pop("box:control_tokens", None)
-            used = c.ruleset.components["control_tokens"] - sp.unused_control(st, seat)
+            used = c.ruleset.components["control_tokens"] - unused_control(st, seat)
             ps.flags["box:control_tokens"] = n + used
         if "unused_districts" in pd:
             types = {_norm(_want(ctx, where + ".unused_districts", x, str, line))
@@ -815,9 +808,7 @@ def _apply_state(ctx: _Ctx, st: GameState, sd: dict[str, Any], before_advance: C
         if "dice" in sd:
             st.forced_dice = [_die(x) for x in sd["dice"]]
         if "rng" in sd:
-            from ..engine import rng
-
-            st.rng = rng.seed_state(_want(ctx, "state.rng", sd["rng"], int, line))
+            st.rng = seed_state(_want(ctx, "state.rng", sd["rng"], int, line))
         if "turn" in sd:
             turn = dict(_want(ctx, "state.turn", sd["turn"], dict, line))
             unknown = sorted(set(turn) - set(TurnFacts.__annotations__))

@@ -31,6 +31,7 @@ from ..content.rulesets import DEFAULT_RULESET
 from ..engine import apply, game_config, legal_actions, new_game
 from ..engine.api import apply_in_place
 from ..engine.state import GameState
+from .build import load
 from .errors import ScenarioError
 
 POSITION_KEYS = {"players", "seed", "leaders", "random_plies", "walk_seed", "scenario", "after", "generator",
@@ -77,8 +78,6 @@ def position(path: str, pos: dict[str, Any]) -> GameState:
     if extra:
         raise ScenarioError(path, "position", f"unknown field(s) {sorted(extra)}; allowed: {sorted(POSITION_KEYS)}")
     if "scenario" in pos:
-        from .build import load
-
         st = load(Path(path).parent / str(pos["scenario"])).state
     else:
         try:

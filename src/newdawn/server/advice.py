@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from ..describe import option_records
 from ..describe.advice import hint_json
 from ..engine import GameState, decision_seat, legal_actions, player_view
-from .bots import make_seat_bot
+from .bots import _bots_attr, make_seat_bot
 from .chances import chart_json_of, extend_points
 from .errors import GameError
 
@@ -41,8 +41,6 @@ CHARTS_KEPT = 64
 
 def hint_spec() -> str:
     """The bot spec of ``HINT_LEVEL``."""
-    from .bots import _bots_attr
-
     levels = _bots_attr("LEVELS")
     if levels and HINT_LEVEL in levels:
         return str(levels[HINT_LEVEL].spec)

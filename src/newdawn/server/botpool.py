@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action
+from .bots import make_seat_bot, validate_spec
 
 log = logging.getLogger("newdawn.server")
 
@@ -55,7 +56,6 @@ def check_spec(spec: Any) -> str:
     if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC_CHARS or not spec.isascii():
         raise ValueError(f"a bot is named by a short text such as \"greedy\" or \"mcts:1s\" "
                          f"(at most {MAX_SPEC_CHARS} characters)")
-    from .bots import make_seat_bot, validate_spec
 
     checked = validate_spec(spec)
     bot = make_seat_bot(checked, 0)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..bots.base import Bot as Bot  # re-exported: server.games types its bot seats with it
 from ..bots.random_bot import RandomBot
+from ..describe.bots import fallback_levels
 
 FALLBACK_LEVELS: tuple[str, ...] = ("random",)
 """The bot names offered when ``newdawn.bots.make_bot`` does not exist yet."""
@@ -41,8 +42,6 @@ def bot_levels() -> list[str]:
 def bot_level_list() -> list[tuple[str, str, str, str]]:
     """The levels a lobby offers, as (name, label, spec, description): ``newdawn.bots.registry.
     LEVELS`` (measured strength in the description), else the old bot names with plain lines."""
-    from ..describe.bots import fallback_levels
-
     levels = _bots_attr("LEVELS")
     if not levels:
         return fallback_levels(bot_levels())

@@ -70,7 +70,7 @@ class PostgresCluster:
     shared = True
 
     def __init__(self, url: str) -> None:
-        import psycopg
+        import psycopg  # late import: PostgreSQL's driver is an optional extra, needed only for a postgresql:// store
 
         self._psycopg = psycopg
         self.conninfo = libpq_url(url)

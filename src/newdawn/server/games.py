@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..describe import action_entries, setup_entries, turn_parts
+from ..describe.names import AUTOMA_NAME
 from ..describe.options import step_refusal
 from ..describe.refusal_words import refusal_json
-from ..describe.rulesets import AUTOMA_NAME
 from ..engine import (
     GameState,
     IllegalActionError,

@@ -16,6 +16,7 @@ at once.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
@@ -40,8 +41,6 @@ LEARNER = 0
 
 
 def _read(name: str) -> tuple[dict[str, Any], int, tuple[str, ...]]:
-    import tomllib
-
     text = files("newdawn.scenario").joinpath(name).read_text(encoding="utf-8")
     sc = parse(text, name)
     g = tomllib.loads(text)["game"]

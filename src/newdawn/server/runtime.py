@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import gc
 
+from ..content import load_content
+from .lobby import RULESETS
+
 GC_THRESHOLDS = (20_000, 10, 10)
 """``gc.set_threshold`` of a server process (Python's default: 700, 10, 10)."""
 
@@ -28,9 +31,6 @@ GC_THRESHOLDS = (20_000, 10, 10)
 def settle_process() -> None:
     """Call once the app is built, before serving: load what every game shares, then freeze
     what is alive and set the collector's thresholds."""
-    from ..content import load_content
-    from .lobby import RULESETS
-
     for ruleset in RULESETS:
         load_content(ruleset)
     gc.collect()

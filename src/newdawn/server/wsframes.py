@@ -66,6 +66,7 @@ def protocol_class() -> type[Any] | None:
     """uvicorn's ``websockets-sansio`` protocol with shared, per-message compressed frames (None
     if this uvicorn or websockets lacks what it builds on)."""
     try:
+        # late import: the protocol classes exist only in newer uvicorn and websockets (ImportError below)
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
         from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
         from websockets.frames import Frame, Opcode

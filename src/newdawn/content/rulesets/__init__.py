@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from newdawn.content.files import DataFiles
     from newdawn.content.model import Content
-    from newdawn.content.records import _Files
 
 DEFAULT_RULESET: Final = "ti"
 """The ruleset a game plays when its config names none (checked to be registered)."""
@@ -36,7 +36,7 @@ class RulesetSpec:
     """One registered ruleset."""
 
     id: str
-    build: Callable[[_Files], Content]
+    build: Callable[[DataFiles], Content]
     """Read and validate the ruleset's content from the data files."""
     order: int
     """Place in :func:`ruleset_ids` (the lobby's order)."""

@@ -32,11 +32,11 @@ from typing import Any, Final, NoReturn
 
 from newdawn.content.checks import _count_off, _deck_gap, _wonder_gap, check_supply
 from newdawn.content.errors import ContentError
+from newdawn.content.files import DataFiles
 from newdawn.content.model import Content
 from newdawn.content.records import (
     NOTE_KEYS,
     _effect,
-    _Files,
     _placements,
     _read_records,
     _reading,
@@ -432,7 +432,7 @@ def _readings(obj: object) -> Mapping[str, Reading]:
 # --------------------------------------------------------------------------- records
 
 
-def _base_records(files: _Files) -> dict[str, dict[Any, Any]]:
+def _base_records(files: DataFiles) -> dict[str, dict[Any, Any]]:
     """The shared records whose box belongs to the base game, by file stem."""
     out = {
         stem: {k: v for k, v in every.items() if v.box in BASE_BOXES} for stem, every in _read_records(files).items()
@@ -558,7 +558,7 @@ def _check(content: BaseContent) -> None:
 # --------------------------------------------------------------------------- entry point
 
 
-def build_base_content(files: _Files) -> BaseContent:
+def build_base_content(files: DataFiles) -> BaseContent:
     """Load and validate the base game's content (see the module docstring)."""
     ruleset, extra = _ruleset(files.doc("ruleset_base"))
     recs = _base_records(files)

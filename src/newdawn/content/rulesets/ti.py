@@ -10,8 +10,9 @@ from types import MappingProxyType
 from typing import Final
 
 from newdawn.content.checks import _cross_check
+from newdawn.content.files import DataFiles
 from newdawn.content.model import Content
-from newdawn.content.records import _Files, _read_records
+from newdawn.content.records import _read_records
 from newdawn.content.ruleset_reader import OPTIONAL_FIELDS, read_ruleset
 from newdawn.content.rulesets import RulesetSpec, register
 
@@ -20,12 +21,12 @@ WONDERS_PER_TYPE_ERA: Final = 3
 """Wonders of each type and era in the Terra Incognita wonder set."""
 
 
-def standard_build(rid: str, wonders_per_type_era: int) -> Callable[[_Files], Content]:
+def standard_build(rid: str, wonders_per_type_era: int) -> Callable[[DataFiles], Content]:
     """The build of a ruleset read wholly by the shared reader from ``ruleset_<rid>.json``, with
     every field (Terra Incognita's; a variant of it registers its own id with this)."""
     file = f"ruleset_{rid}.json"
 
-    def build(files: _Files) -> Content:
+    def build(files: DataFiles) -> Content:
         records = _read_records(files)
         ruleset, r = read_ruleset(file, files.doc(f"ruleset_{rid}"), rid)
         missing = sorted(k for k in OPTIONAL_FIELDS if k not in r.obj)
