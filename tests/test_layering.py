@@ -372,19 +372,10 @@ evaluations and tools, then the players built on them, then the levels. ``resear
 observation codecs, then the game interfaces, then their benchmark (docs/engine.md names
 these floors beside the engine's)."""
 
-LATE_LEFT: dict[str, int] = {"research": 16}
-"""Imports inside functions still without their reason, by package: ``research/`` was being
-changed on another branch when the floors were declared, so its reasons (13 imports of the
-project's own modules, 3 of the optional research libraries) wait for it. The number may only
-go down."""
-
-
 @pytest.mark.parametrize("package", sorted(PACKAGE_FLOORS))
 def test_each_package_keeps_its_floors(package: str) -> None:
     bad = floor_violations(SRC / package, PACKAGE_FLOORS[package])
-    late = [b for b in bad if f"without a '{LATE_IMPORT_NOTE}" in b]
-    assert [b for b in bad if b not in late] == []
-    assert len(late) <= LATE_LEFT.get(package, 0), "\n".join(late)
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGE_FLOORS))
@@ -437,11 +428,10 @@ def test_the_package_import_scan_sees_relative_and_absolute_imports(tmp_path: Pa
 def test_no_import_circle_anywhere_and_every_late_import_says_why() -> None:
     """Across the whole ``newdawn`` package (``tools/layering_report.py``, function-level and
     type-checking imports included): no two modules reach each other through imports, and every
-    function-level import of the project's own modules carries its reason (``research/`` aside:
-    ``LATE_LEFT``)."""
+    function-level import of the project's own modules carries its reason."""
     report = load_script("tools/layering_report.py")
     edges, late, _, _ = report.scan()
     assert report.circles(edges) == []
-    assert [x for x in late if not x.startswith("newdawn/research/")] == []
+    assert late == []
     # The circle finder finds one (on a made-up graph).
     assert report.circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

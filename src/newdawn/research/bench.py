@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.random_bot import PASSIVE_VERBS, pick, play_random
-from ..engine import Action, game_config
+from ..engine import Action, apply_in_place, game_config, legal_actions, new_game, player_view
 from .codec import codec
 
 PLAYERS = 4
@@ -81,7 +81,7 @@ def engine_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[int
 
 def same_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list[Action]]:
     """The action lists of the games the OpenSpiel and PettingZoo loops play (untimed)."""
-    from ..engine import apply_in_place, new_game
+    # late import: the environments (numpy) come with the research extra, which `newdawn bench` does not need
     from .compact import agent_options
 
     c = codec()
@@ -101,8 +101,6 @@ def same_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[list
 def engine_replay_run(seeds: Sequence[int], players: int, max_rounds: int,
                       games: list[list[Action]]) -> tuple[int, float]:
     """The engine alone (``legal_actions`` + ``apply_in_place``) on the environments' games."""
-    from ..engine import apply_in_place, legal_actions, new_game
-
     config = game_config(players, max_rounds=max_rounds)
     n = 0
     t0 = clock()
@@ -116,6 +114,7 @@ def engine_replay_run(seeds: Sequence[int], players: int, max_rounds: int,
 
 
 def openspiel_run(seeds: Sequence[int], players: int, max_rounds: int) -> tuple[int, float]:
+    # late import: OpenSpiel (pyspiel) comes with the research extra
     from .openspiel_game import load
 
     game = load(players=players, max_rounds=max_rounds, seed=0)
@@ -144,9 +143,10 @@ def option_games(seeds: Sequence[int], players: int, max_rounds: int) -> list[li
     """The action lists of the games the PettingZoo loops play (untimed): the options the
     environment shows (``agent_options``, at most ``OPTIONS`` drawn by its generator, seeded
     with the game seed) and ``option_chooser``'s pick."""
+    # late import: numpy and the environments come with the research extra, which `newdawn bench` does not need
     import numpy as np
 
-    from ..engine import apply_in_place, new_game
+    # late import: as above (numpy)
     from .compact import agent_options, shown_options
 
     out = []
@@ -168,6 +168,7 @@ def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe:
                    limit: int | None = None) -> tuple[int, float]:
     """The AEC loop of the environment as shipped (compact observation, option actions): the
     agent to act reads ``env.last(observe=observe)`` and picks among ``env.options``."""
+    # late import: PettingZoo comes with the research extra
     from .pettingzoo_env import env as make_env
 
     env = make_env(players=players, max_rounds=max_rounds)
@@ -190,6 +191,7 @@ def pettingzoo_run(seeds: Sequence[int], players: int, max_rounds: int, observe:
 
 def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) -> tuple[int, float]:
     """Random play through Shimmy's wrapper of the OpenSpiel game (first ``limit`` decisions)."""
+    # late import: PettingZoo and Shimmy come with the research extra
     from .pettingzoo_env import shimmy_env
 
     env = shimmy_env(players=players, max_rounds=max_rounds)
@@ -213,6 +215,7 @@ def shimmy_run(seeds: Sequence[int], players: int, max_rounds: int, limit: int) 
 def gym_run(seeds: Sequence[int], max_rounds: int) -> tuple[int, float]:
     """Learner steps of ``newdawn/Newdawn-v0`` as shipped (2 players, the random bot), a
     learner picking uniformly among the legal actions; one episode per seed."""
+    # late import: Gymnasium comes with the research extra
     from .gym_env import NewdawnGymEnv
 
     env = NewdawnGymEnv(players=2, opponents="random", max_rounds=max_rounds)
@@ -321,9 +324,10 @@ def space_figures(games: int = 20, max_rounds: int = 200, every: int = 25) -> di
     ``1..games``): the share of the learner's decisions (forced ones skipped) with more than
     ``OPTIONS`` options, and the share of non-zero numbers in the compact observation (at every
     learner step) and in the full one (the learner's view at every ``every``-th step)."""
+    # late import: numpy and the environments come with the research extra, which `newdawn bench` does not need
     import numpy as np
 
-    from ..engine import player_view
+    # late import: as above (numpy, Gymnasium)
     from .compact import OPTIONS, agent_options, compact_size
     from .gym_env import NewdawnGymEnv
     from .observation import Observation, observation_size
@@ -362,8 +366,10 @@ def space_figures(games: int = 20, max_rounds: int = 200, every: int = 25) -> di
 def maskable_ppo_parameters() -> int:
     """The weights of sb3-contrib's ``MaskablePPO("MlpPolicy", env)`` (default settings) over the
     Gymnasium environment as shipped (needs the ``learn`` extra)."""
+    # late import: sb3-contrib comes with the learn extra, Gymnasium with the research extra
     from sb3_contrib import MaskablePPO
 
+    # late import: as above
     from .gym_env import NewdawnGymEnv
 
     model = MaskablePPO("MlpPolicy", NewdawnGymEnv(players=2, opponents="random"), seed=0)

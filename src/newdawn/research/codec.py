@@ -31,7 +31,7 @@ from ..content import Content, load_content
 from ..content.loader import BARBARIAN_LETTERS, EFFECT_OPS
 from ..content.rulesets import ruleset_ids
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES
-from ..engine import Action
+from ..engine import Action, parse_action
 
 WINDOW_RADIUS = 20
 """Spaces ``q,r`` with hex distance at most this from ``0,0`` have ids (1,261 spaces)."""
@@ -266,8 +266,6 @@ class ActionCodec:
 
 
 def _parse(text: str) -> Action:
-    from ..engine import parse_action
-
     return parse_action(text)
 
 

@@ -85,7 +85,8 @@ def verbs() -> tuple[str, ...]:
 
 @functools.cache
 def decision_kinds() -> tuple[str, ...]:
-    import newdawn.engine.api  # noqa: F401  (late import: registers every decision kind)
+    # late import: the engine's api registers every decision kind (``CHOICE``) when it is loaded
+    import newdawn.engine.api  # noqa: F401
 
     return tuple(sorted(CHOICE))
 

@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from .. import bots
 from ..bots import Bot, make_bot
 from ..engine import Action, player_view
 from .codec import codec
@@ -96,8 +97,6 @@ class BotPolicy:
 
 def learned_win_probability() -> WinProbability | None:
     """The learned evaluation of a view, once ``newdawn.bots`` exports it (None until then)."""
-    from .. import bots
-
     fn = getattr(bots, LEARNED_HOOK, None)
     return fn if callable(fn) else None
 

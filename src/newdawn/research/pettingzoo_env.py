@@ -32,6 +32,7 @@ import functools
 from typing import Any
 
 import numpy as np
+import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
@@ -424,8 +425,10 @@ def shimmy_env(players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int
     """The other route: the OpenSpiel game ``python_newdawn`` wrapped by Shimmy's
     ``OpenSpielCompatibilityV0``. It builds every agent's observation tensor at every step, so
     it is far slower than ``env()``; it is here for code that already expects Shimmy."""
+    # late import: Shimmy and OpenSpiel are needed only by this route (pettingzoo_env works without them)
     from shimmy import OpenSpielCompatibilityV0
 
+    # late import: as above (pyspiel)
     from . import openspiel_game
 
     openspiel_game.register()
@@ -436,8 +439,6 @@ def shimmy_env(players: int = 4, ruleset: str = DEFAULT_RULESET, max_rounds: int
 def register() -> None:
     """Register ``newdawn/newdawn_v0`` for ``pettingzoo.make("aec", ...)`` where the installed
     PettingZoo has a registry (1.27 and later); a no-op otherwise."""
-    import pettingzoo
-
     reg = getattr(pettingzoo, "register", None)
     known = getattr(pettingzoo, "aec_registry", None)
     if reg is None or known is None:
