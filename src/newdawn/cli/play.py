@@ -68,7 +68,7 @@ def run(players: int, seed: int | None, delay: float, max_rounds: int | None, ru
             if delay > 0:
                 time.sleep(delay)
             con.print(f"[bold]round {st.round}[/bold]  seat {seat} {escape(leader_label(st, seat))}: "
-                      f"[cyan]{escape(_focus_card(st, seat, a.arg))}[/cyan]")
+                      f"[cyan]{escape(_focus_card(st, seat, a.key))}[/cyan]")
 
     def after(st: GameState, seat: int, a: Action) -> None:
         nonlocal last_round

@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any, Final, cast
 
 from ..engine import apply, decision_seat, legal_actions, player_view
-from ..engine.actions import Action
+from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalActionError
 from ..engine.event import Event
 from ..engine.frames import BuildFrame
@@ -147,7 +147,7 @@ def _resolved(st: GameState, a: Action) -> tuple[GameState, list[Event], str] | 
     tokens = ""
     if nxt.stack_frames and nxt.stack_frames[-1]["kind"] == "commit":
         f = nxt.stack_frames[-1]
-        most = max((int(o.arg) for o in legal_actions(nxt) if o.verb == "resolve" and o.arg), default=0)
+        most = max((o.n for o in legal_actions(nxt) if o.verb == "resolve" and o.n > 0), default=0)
         if most:
             tokens = f"up to {plural(most, 'trade token')} to spend, {gain_text(st, f['card'], 1)} each"
         got = _after(nxt, [Action("resolve")])
@@ -227,7 +227,7 @@ def focus_previews(st: GameState, recs: list[Rec]) -> None:
     for r in recs:
         if r.kind != "focus":
             continue
-        hint, warning = focus_preview(st, Action("focus", r.action.partition(" ")[2]), samples)
+        hint, warning = focus_preview(st, parse_action(r.action), samples)
         r.hint = hint or r.hint
         r.warning = warning
 

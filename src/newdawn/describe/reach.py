@@ -98,7 +98,7 @@ def reach(st: GameState, limit: int = 400) -> list[dict[str, Any]] | None:
     for choice in legal_actions(st):
         if choice.verb != verb or budget[0] <= 0:
             continue
-        label = f"{PIECE[verb]} {int(choice.arg) + 1}"
+        label = f"{PIECE[verb]} {choice.n + 1}"
         chosen = apply(st, choice)
         budget[0] -= 1
         f = pending_frame(chosen)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import legal_actions, why_not
-from ..engine.actions import Action, parse_coord
-from ..engine.errors import NotationError
+from ..engine.actions import Action
 from ..engine.state import GameState
 from .names import coord_of, pending_frame
 from .options import SPACE_VERBS
@@ -29,17 +28,9 @@ def space_verbs(st: GameState) -> list[str]:
     hex beside it such as a fort spot), in order."""
     out: list[str] = []
     for a in legal_actions(st):
-        if a.verb not in out and a.arg and " " not in a.arg and ">" not in a.arg and _is_hex(a.arg):
+        if a.verb not in out and a.at is not None and a.to is None and not a.key:  # ``<verb> q,r``
             out.append(a.verb)
     return out
-
-
-def _is_hex(arg: str) -> bool:
-    try:
-        parse_coord(arg)
-    except NotationError:
-        return False
-    return True
 
 
 def space_reasons(st: GameState, options: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from ..describe.event_words import event_sentence
 from ..describe.questions import question
 from ..describe.refusal_words import refusal_words
 from ..engine import apply, legal_actions, why_not
-from ..engine.actions import parse_action
+from ..engine.actions import coord_text, parse_action
 from ..engine.errors import IllegalActionError, NotationError
 from ..engine.flow import decision_seat
 from ..engine.spaces import is_mature, supply_left, unused_cities, unused_control, used_districts
@@ -321,9 +321,9 @@ def reachable(st: GameState, verb: str = "to") -> set[str] | None:
         for a in legal_actions(cur):
             if a.verb != verb:
                 continue
-            found = _COORD.findall(a.arg)
-            if found:
-                out.add(found[-1])
+            c = a.to if a.to is not None else a.at  # the space named last: a move's end
+            if c is not None:
+                out.add(coord_text(*c))
             nxt = apply(cur, a)
             if nxt.winner != -1 or not nxt.stack_frames:
                 continue
