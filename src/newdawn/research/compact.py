@@ -38,7 +38,6 @@ the same numbers. Counts are divided by a realistic maximum and clipped to 1.
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -162,24 +161,7 @@ def compact_views(tensor: FloatArray) -> dict[str, FloatArray]:
     return out
 
 
-_COORD = re.compile(r"-?\d+,-?\d+")
-_SPACE_TEXT: dict[str, tuple[int, int] | None] = {}
 FOCUS_VERBS: Final = frozenset({"focus", "discard", "upgrade", "nw", "move", "swap", "trade", "take"})
-
-
-def _arg_coord(arg: str) -> tuple[int, int] | None:
-    """The space an argument names (the last one: a move's destination), as (q, r)."""
-    got = _SPACE_TEXT.get(arg, False)
-    if got is False:
-        tail = arg.rsplit(" ", 1)[-1].rsplit(">", 1)[-1]
-        if _COORD.fullmatch(tail):
-            q, r = tail.split(",")
-            got = (int(q), int(r))
-        else:
-            got = None
-        if len(_SPACE_TEXT) < 200_000:
-            _SPACE_TEXT[arg] = got
-    return got  # type: ignore[return-value]
 
 
 def floats(a: FloatArray) -> memoryview[float]:
@@ -446,7 +428,7 @@ class CompactObserver:
         number, that it names a space), the focus type it names (for its slot and level in the
         row) and the space it names."""
         o = self._o
-        verb, arg = a[0], a[1]
+        verb = a.verb
         writes = [(o["shown"], 1.0)]
         j = self._verb.get(verb)
         if j is not None:
@@ -455,16 +437,19 @@ class CompactObserver:
             writes.append((o["passive"], 1.0))
         ft: str | None = None
         q_r: tuple[int, int] | None = None
-        if arg:
-            fj = self._focus.get(arg.split("@")[-1]) if verb in FOCUS_VERBS else None
+        if a.arg:
+            # The focus type an option names: the card's own (``focus culture``), or the type a
+            # new card goes under (``take <card>@<type>``); a pair (``swap a>b``) names none.
+            name = a.key2 if verb == "take" and a.key2 else (a.key if not a.key2 else "")
+            fj = self._focus.get(name) if verb in FOCUS_VERBS else None
             if fj is not None:
-                ft = arg.split("@")[-1]
+                ft = name
                 writes.append((fj, 1.0))
-            elif arg.isdigit():
-                if int(arg):
-                    writes.append((o["number"], min(1.0, int(arg) / 15.0)))
+            elif a.n >= 0 and not a.key:  # a number alone
+                if a.n:
+                    writes.append((o["number"], min(1.0, a.n / 15.0)))
             else:
-                q_r = _arg_coord(arg)
+                q_r = a.to if a.to is not None else a.at  # the space named last: a move's end
                 if q_r is not None:
                     writes.append((o["space"], 1.0))
         row = np.zeros(self.ow, np.float32)
