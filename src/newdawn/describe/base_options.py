@@ -12,13 +12,13 @@ from ..engine.rulesets.base_frames import BaseMapTileFrame, CardAttackFrame
 from ..engine.rulesets.base_military import target_at
 from ..engine.state import GameState, content_for
 from .event_words import target_words
-from .names import TERRAIN, a_an, space_id
+from .names import TERRAIN, a_an, action_space
 from .options import Rec, _reg, _tile
 
 
 def _card_attack(st: GameState, f: CardAttackFrame, a: Action, r: Rec) -> None:
     """``attack q,r`` from a base military card: the piece there, in words."""
-    s = space_id(st, a.arg)
+    s = action_space(st, a)
     target = target_at(st, f["seat"], s) if s is not None else None
     if s is None or target is None:
         return
@@ -29,7 +29,7 @@ def _pick_tile(st: GameState, f: BaseMapTileFrame, a: Action, r: Rec) -> None:
     """A tile of the hand by what it shows (a player does not know the tiles by number): "A
     capital tile next (mostly forest and hills)", "A city-state tile next (Seoul; mostly grassland)"."""
     c = content_for(st)
-    tile = c.tiles.get(int(a.arg)) if a.arg.isdigit() else None
+    tile = c.tiles.get(a.n)
     r.kind, r.quiet = "choice", True
     if tile is None:
         r.label = "A map tile next"
