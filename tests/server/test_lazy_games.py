@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from newdawn.engine import GameState, legal_actions, replay
 from newdawn.engine.state import STATE_FORMAT
 from newdawn.server import create_app
-from newdawn.server.games import SNAPSHOT_EVERY, GameError, GameManager, LiveGame
+from newdawn.server.games import SNAPSHOT_EVERY, GameError, GameManager
+from newdawn.server.live import LiveGame
 from newdawn.server.lobby import Lobby
 from newdawn.server.store import Store
 

@@ -100,7 +100,8 @@ def test_replay_steps_through_the_game(client: TestClient) -> None:
 
 def test_states_rebuilt_from_checkpoints_equal_the_engines_replay(db_url: str) -> None:
     from newdawn.engine import replay
-    from newdawn.server.games import CHECKPOINT_EVERY, GameManager
+    from newdawn.server.games import GameManager
+    from newdawn.server.live import CHECKPOINT_EVERY
     from newdawn.server.lobby import Lobby
     from newdawn.server.store import Store
 

@@ -20,9 +20,10 @@ from ..engine.setup import normalise_config
 from .botpool import check_spec
 from .bots import make_seat_bot
 from .errors import GameError
-from .games import GameManager, LiveGame, new_game_id, new_token
+from .games import GameManager
 from .guide import GUIDE_BOT, LEARNER, guide_game, start
 from .inputs import CREATE_FIELDS, MAX_ROUNDS, check_flag, check_whole, clip, same_choice
+from .live import LiveGame, new_game_id, new_token
 from .seats import check_turn_limit
 from .store import GameRecord, SeatRecord
 

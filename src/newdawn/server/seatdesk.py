@@ -15,7 +15,8 @@ from typing import Any
 from ..engine import decision_seat
 from .clients import RateLimiter
 from .errors import GameError
-from .games import GameManager, LiveGame, seat_words
+from .games import GameManager
+from .live import LiveGame, seat_words
 from .seats import away_wait, check_webhook, duration_words
 from .store import SeatRecord, StaleRevision, Summary
 
