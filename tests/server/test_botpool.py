@@ -160,3 +160,62 @@ def test_a_served_pool_starts_its_workers_before_the_first_choice() -> None:
         assert pool._ex is not None and len(pool._ex._processes) == 1  # type: ignore[attr-defined]
     finally:
         pool.close()
+
+
+class GatedBot:
+    """A quick bot (no budget) that waits for a gate, logging when it starts and how many of
+    its kind think at once."""
+
+    needs_view = True
+    name = "gated"
+    running = 0
+    most = 0
+
+    def __init__(self, tag: str, gate: Any, log: list[str]) -> None:
+        self.tag, self.gate, self.log = tag, gate, log
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        self.log.append(self.tag)
+        GatedBot.running += 1
+        GatedBot.most = max(GatedBot.most, GatedBot.running)
+        self.gate.wait(5)
+        GatedBot.running -= 1
+        return legal[-1]
+
+
+class LoggedSlowBot(SlowBot):
+    def __init__(self, tag: str, log: list[str]) -> None:
+        super().__init__(0.05)
+        self.tag, self.log = tag, log
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        self.log.append(self.tag)
+        return super().choose(view, legal)
+
+
+def test_quick_choices_queue_one_ahead_per_worker_but_never_ahead_of_a_budgeted_one() -> None:
+    """A worker's next quick choice waits in its queue (no idle round trip between two greedy
+    answers); a choice with a time budget waiting for a worker stops that, so it is not starved."""
+    import threading
+
+    async def run() -> list[str]:
+        GatedBot.running = GatedBot.most = 0
+        pool = BotPool(0, slots=1)
+        log: list[str] = []
+        gate = threading.Event()
+        first = [asyncio.create_task(pool.choose(GatedBot(f"q{i}", gate, log), {}, LEGAL, owner="a", game=f"a{i}"))
+                 for i in range(3)]
+        await asyncio.sleep(0.2)
+        assert GatedBot.most == 2, "two quick choices under way on one worker"
+        slow = asyncio.create_task(pool.choose(LoggedSlowBot("slow", log), {}, LEGAL, owner="b", game="b"))
+        await asyncio.sleep(0.05)
+        later = [asyncio.create_task(pool.choose(GatedBot(f"c{i}", gate, log), {}, LEGAL, owner="c", game=f"c{i}"))
+                 for i in range(2)]
+        await asyncio.sleep(0.1)
+        gate.set()
+        await asyncio.gather(*first, slow, *later)
+        return log
+
+    log = asyncio.run(run())
+    assert log[:2] == ["q0", "q1"]
+    assert log.index("slow") < log.index("c0"), log

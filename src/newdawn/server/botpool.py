@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Action
 from .bots import make_seat_bot, validate_spec
@@ -126,6 +126,12 @@ def worker_init(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="orphan-check").start()
 
 
+QUICK_DEPTH: Final = 2
+"""Quick choices (no time budget: greedy, Normal) under way per worker: the next one already
+waits in the pool's queue when a worker answers, so the worker does not sit idle for the
+server's round trip (answer read, next choice sent). A choice with a budget still starts only
+on a free worker, and while one waits no quick choice is added."""
+
 PERIOD_S = 4.0
 """Under load, every queued game's bot should get a choice about this often: the scheduler
 squeezes each choice's time to ``workers * PERIOD_S / (choices waiting or running)``."""
@@ -159,7 +165,7 @@ class BotPool:
         self.workers = workers
         self.period_s = period_s
         self._slots = slots if slots is not None else max(1, workers)
-        """Choices made at once: one per worker process (``slots`` for threads, in tests)."""
+        """Workers (``slots`` for threads, in tests): the choices with a budget made at once."""
         self._ex: cf.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._waiting: dict[str, collections.deque[_Job]] = {}
@@ -221,7 +227,8 @@ class BotPool:
     def _dispatch(self) -> None:
         """Start waiting choices while slots are free: owners in turn, each owner's oldest."""
         skipped: list[str] = []
-        while self._running < self._slots and self._turns:
+        depth = self._slots * QUICK_DEPTH
+        while self._running < depth and self._turns:
             owner = self._turns.popleft()
             q = self._waiting[owner]
             while q and q[0].done.done():  # cancelled while it waited
@@ -229,9 +236,16 @@ class BotPool:
             if not q:
                 del self._waiting[owner]
                 continue
-            if thinks_long(q[0].bot) and self._long_by[owner] >= self._owner_cap():
-                skipped.append(owner)
-                continue
+            if thinks_long(q[0].bot):
+                if self._running >= self._slots:
+                    # A choice with a budget starts only on a free worker; quick choices no
+                    # longer queue up ahead of it.
+                    depth = self._slots
+                    skipped.append(owner)
+                    continue
+                if self._long_by[owner] >= self._owner_cap():
+                    skipped.append(owner)
+                    continue
             job = q.popleft()
             if q:
                 self._turns.append(owner)
