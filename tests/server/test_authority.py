@@ -173,7 +173,7 @@ def test_an_action_is_checked_once_on_its_way_in(client: TestClient, monkeypatch
     """One legality check: the engine's ``apply`` (whose refusal carries ``why_not``'s fact),
     not ``why_not`` first and then ``apply``'s own check again."""
     from newdawn.engine import api
-    from newdawn.server import games
+    from newdawn.server import gameviews
 
     calls = []
     real = api.why_not
@@ -182,7 +182,7 @@ def test_an_action_is_checked_once_on_its_way_in(client: TestClient, monkeypatch
         calls.append(a)
         return real(*a, **k)
 
-    monkeypatch.setattr(games, "why_not", counted)
+    monkeypatch.setattr(gameviews, "why_not", counted)  # the server's one use of it: the /why endpoint
     monkeypatch.setattr(api, "why_not", counted)
     g = create(client, [{"kind": "human"}, {"kind": "human"}], seed=3)
     tok = {s["seat"]: s["token"] for s in g["seats"]}

@@ -120,11 +120,11 @@ def test_the_game_list_comes_in_pages_newest_first(client: TestClient) -> None:
 
 
 def test_a_long_games_log_is_served_in_pages(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    from newdawn.server import games
+    from newdawn.server import gameviews
 
     from .conftest import create, wait_for
 
-    monkeypatch.setattr(games, "LOG_PAGE", 5)
+    monkeypatch.setattr(gameviews, "LOG_PAGE", 5)
     bots = [{"kind": "bot", "bot": "random"}] * 2
     gid = create(client, bots, seed=3, max_rounds=1)["game_id"]
     v = wait_for(client, gid, None, lambda v: v["view"]["winner"] != -1, timeout=60)

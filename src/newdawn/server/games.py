@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..describe.options import step_refusal
 from ..describe.refusal_words import refusal_json
 from ..engine import (
     GameState,
@@ -28,28 +27,22 @@ from ..engine import (
     decision_seat,
     parse_action,
     replay,
-    why_not,
 )
 from .botpool import bounded_spec
 from .bots import make_seat_bot
 from .errors import GameError as GameError  # re-exported: the layers above import it from here
+from .gameviews import GameViews
 from .guide import LEARNER, after_action, after_undo, guide_view, next_progress
 from .inputs import (
     check_action,
     check_game_id,
 )
-from .live import LiveGame, from_snapshot, newer_seats, seat_words
+from .live import LiveGame, from_snapshot, newer_seats, seat_words, undo_refusal
 from .seats import (
     SeatRules,
-    handover_json,
-    timer_json,
 )
 from .store import SeatRecord, StaleRevision, Store, Summary
-from .views import shared_parts, view_message, view_text
 
-LOG_PAGE = 2000
-"""Log entries an HTTP view or replay step carries unless ``log_from`` asks for more (a long
-game's whole log is megabytes; a table's socket gets only the entries it lacks)."""
 log = logging.getLogger("newdawn.server")
 
 
@@ -57,17 +50,9 @@ SNAPSHOT_EVERY = 50
 """Store the state after every 50th action, so that loading a game applies at most 49."""
 
 
-def _log_start(log_from: int | None, n: int) -> int:
-    """Where a view's log starts: ``log_from`` (checked), or the last ``LOG_PAGE`` of ``n``."""
-    if log_from is None:
-        return max(0, n - LOG_PAGE)
-    if not 0 <= log_from <= n:
-        raise GameError(400, f"log_from must be between 0 and {n}")
-    return log_from
-
-
-class GameManager:
-    """The games of one server: created, loaded from the store on demand, kept in memory."""
+class GameManager(GameViews):
+    """The games of one server: created, loaded from the store on demand, kept in memory; their
+    views are built by the methods of ``GameViews`` (server/gameviews.py)."""
 
     def __init__(self, store: Store, bot_seed: int | None = None, *, clock: Callable[[], float] = time.time,
                  seat_rules: SeatRules | None = None,
@@ -192,98 +177,6 @@ class GameManager:
     # ------------------------------------------------------------------ views
     def revision(self, game_id: str) -> int:
         return self.get(game_id).version
-
-    def build_views(self, game_id: str, wanted: dict[str | None, set[int]],
-                    connected: dict[int, int] | None = None) -> tuple[int, int, dict[tuple[str | None, int], str]]:
-        """The view of each token in ``wanted`` (None: spectators), as JSON text, once for each
-        number of log entries the sockets of that token already have. Each token's view is built
-        once, however many sockets share it. Returns (revision, actions, texts by (token, sent))."""
-        g = self.get(game_id)
-        texts: dict[tuple[str | None, int], str] = {}
-        with g.lock:
-            n = len(g.rec.actions)
-            seats = g.seat_list(connected)
-            shared = shared_parts(g.state)
-            history = g.log_entries(max(0, n - 200))
-            for token, sents in wanted.items():
-                try:
-                    seat, acting = g.seat_of_token(token)
-                except GameError:
-                    continue
-                refusal = undo_refusal(g, acting)
-                base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
-                                    history=history, undo=(refusal is None, refusal),
-                                    practice=g.rec.practice, shared=shared)
-                base.update(self._seat_fields(g, acting, connected))
-                base["guide"] = guide_view(g.rec, g.state, seat, g.events)
-                self.view_builds += 1
-                for sent in sents:
-                    start = min(sent, n)
-                    texts[(token, sent)] = view_text({**base, "log": g.log_entries(start), "log_from": start}, g.state)
-            return g.version, n, texts
-
-    def view(self, game_id: str, token: str | None, connected: dict[int, int] | None = None,
-             log_from: int | None = None) -> dict[str, Any]:
-        """The view for ``token``, its log from action ``log_from`` (default: the last
-        ``LOG_PAGE``; the message says where it starts in ``log_from``)."""
-        g = self.get(game_id)
-        with g.lock:
-            log_from = _log_start(log_from, len(g.rec.actions))
-            seat, acting = g.seat_of_token(token)
-            refusal = undo_refusal(g, acting)
-            msg = view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
-                               g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
-                               undo=(refusal is None, refusal), practice=g.rec.practice)
-            msg.update(self._seat_fields(g, acting, connected))
-            msg["guide"] = guide_view(g.rec, g.state, seat, g.events)
-            msg["log_from"] = log_from
-            return msg
-
-    def _seat_fields(self, g: LiveGame, acting: frozenset[int], connected: dict[int, int] | None) -> dict[str, Any]:
-        """The view's ``timer`` (the deciding seat's turn clock) and ``handover`` (what this
-        viewer may hand to a bot or take back): server facts the engine does not know."""
-        now = self.clock()
-        st = g.state
-        owner = decision_seat(st)
-        names = g.names()
-        timer = timer_json(g.rec.deadline, g.rec.turn_limit_s, owner, names.get(owner, ""), now) \
-            if st.winner == -1 else None
-        return {"timer": timer,
-                "handover": handover_json(g.rec.seats, names, acting, connected or {}, now, self.rules, st.winner != -1)}
-
-    def who(self, game_id: str, token: str | None) -> tuple[int, frozenset[int]]:
-        """(seat the token sees as, seats it may act for); 403 for a token of no seat."""
-        g = self.get(game_id)
-        with g.lock:
-            return g.seat_of_token(token)
-
-    def acting_seats(self, game_id: str, token: str | None) -> frozenset[int]:
-        g = self.get(game_id)
-        with g.lock:
-            return g.seat_of_token(token)[1]
-
-    def why(self, game_id: str, token: str | None, action: str) -> dict[str, Any]:
-        g = self.get(game_id)
-        with g.lock:
-            g.seat_of_token(token)
-            r = why_not(g.state, check_action(action))
-            return {"legal": True, "reason": None} if r is None else {"legal": False, **refusal_json(g.state, r)}
-
-    def replay_view(self, game_id: str, step: int, log_from: int | None = None) -> dict[str, Any]:
-        """The game as a spectator saw it after ``step`` actions, with the log from
-        ``log_from`` (default: the last ``LOG_PAGE`` entries before the step)."""
-        g = self.get(game_id)
-        with g.lock:
-            total = len(g.rec.actions)
-            if not 0 <= step <= total:
-                raise GameError(400, f"step must be between 0 and {total}")
-            log_from = _log_start(log_from, step)
-            msg = view_message(g.rec.id, g.version, g.state_at(step), -1, frozenset(), g.log_entries(log_from, step),
-                               g.seat_list(), practice=g.rec.practice)
-            msg["steps"] = total
-            msg["step"] = step
-            msg["log_from"] = log_from
-            return msg
 
     # ------------------------------------------------------------------ actions
     def act(self, game_id: str, token: str | None, version: Any, action: Any) -> int:
@@ -442,25 +335,3 @@ def bot_spec(s: SeatRecord) -> str | None:
     if s.kind == "bot":
         return s.bot or "random"
     return s.proxy
-
-
-def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
-    """Why the last action may not be taken back by a viewer acting for ``acting``, or None.
-
-    Never once the game is over. Allowed only for the viewer's own decision, within the same
-    turn, when the action drew nothing hidden and rolled nothing: the generator, the tile stack
-    and the wonder decks are the same before and after it."""
-    if g.state.winner != -1:
-        return "the game is over"
-    if not g.rec.actions:
-        return "there is nothing to undo"
-    seat, text = g.rec.actions[-1]
-    if seat not in acting:
-        return f"the last action ({text}) was {seat_words(g.state, seat)}'s, not yours"
-    if 0 <= seat < len(g.rec.seats):
-        hands = g.rec.seats[seat]
-        if hands.proxy is not None:
-            return f"{seat_words(g.state, seat)} is played by a bot now"
-        if hands.hands_n >= len(g.rec.actions):
-            return "the seat changed hands after that action"
-    return step_refusal(g.state_at(len(g.rec.actions) - 1), g.state, text)

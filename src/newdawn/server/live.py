@@ -16,6 +16,7 @@ from typing import Any
 
 from ..describe import action_entries, setup_entries, turn_parts
 from ..describe.names import AUTOMA_NAME
+from ..describe.options import step_refusal
 from ..engine import GameState, apply, decision_seat, replay
 from ..engine.event import Event
 from ..engine.rulesets.base_setup import ap_seat
@@ -271,3 +272,25 @@ def seat_words(st: GameState, seat: int) -> str:
         return f"Seat {seat + 1} ({AUTOMA_NAME})"
     lead = content_for(st).leaders.get(st.players[seat].leader) if 0 <= seat < len(st.players) else None
     return f"Seat {seat + 1}" + (f" ({lead.leader})" if lead else "")
+
+
+def undo_refusal(g: LiveGame, acting: frozenset[int]) -> str | None:
+    """Why the last action may not be taken back by a viewer acting for ``acting``, or None.
+
+    Never once the game is over. Allowed only for the viewer's own decision, within the same
+    turn, when the action drew nothing hidden and rolled nothing: the generator, the tile stack
+    and the wonder decks are the same before and after it."""
+    if g.state.winner != -1:
+        return "the game is over"
+    if not g.rec.actions:
+        return "there is nothing to undo"
+    seat, text = g.rec.actions[-1]
+    if seat not in acting:
+        return f"the last action ({text}) was {seat_words(g.state, seat)}'s, not yours"
+    if 0 <= seat < len(g.rec.seats):
+        hands = g.rec.seats[seat]
+        if hands.proxy is not None:
+            return f"{seat_words(g.state, seat)} is played by a bot now"
+        if hands.hands_n >= len(g.rec.actions):
+            return "the seat changed hands after that action"
+    return step_refusal(g.state_at(len(g.rec.actions) - 1), g.state, text)
