@@ -345,7 +345,7 @@ PACKAGE_FLOORS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "server": (
         ("foundation", ("errors", "inputs", "access", "clients", "cluster", "wsframes", "view_state", "schema",
                         "chances", "bots", "botpool", "seats", "store", "routes")),
-        ("games", ("views", "guide", "notify", "live", "gameviews", "games", "lobby", "hub", "botturns", "seatdesk")),
+        ("games", ("views", "guide", "notify", "live", "loaded", "gameviews", "games", "lobby", "hub", "botturns", "seatdesk")),
         ("process", ("context", "runtime", "advice", "driver", "services")),
         ("routes", ("routes.*",)),
         ("app", ("app", "__init__")),

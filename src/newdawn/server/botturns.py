@@ -15,7 +15,8 @@ from ..engine import Action, decision_seat, legal_actions, player_view
 from .botpool import thinks
 from .bots import Bot
 from .errors import GameError
-from .games import GameManager, bot_spec
+from .games import GameManager
+from .loaded import bot_spec
 
 
 @dataclass
