@@ -88,8 +88,8 @@ def why_not(st: GameState, action: Action | str) -> Refusal | None:
     words it for players."""
     try:
         a = parse_action(action) if isinstance(action, str) else action
-    except NotationError as e:
-        return Refusal("notation", item=str(e))
+    except NotationError as bad_text:
+        return Refusal("notation", item=str(bad_text))
     if st.winner != -1:
         return Refusal("game_over")
     if a in legal_actions(st):
@@ -102,10 +102,11 @@ def why_not(st: GameState, action: Action | str) -> Refusal | None:
     if fn is not None:
         try:
             reason = fn(st, f, a)
-        except IllegalActionError as e:  # an argument the decision cannot read (a space off the map)
-            return e.refusal or Refusal("notation", item=str(e))
-        except NotationError as e:
-            return Refusal("notation", item=str(e))
+        # Each exception gets a name of its own: the compiled build gives a name one type.
+        except IllegalActionError as unread:  # an argument the decision cannot read (a space off the map)
+            return unread.refusal or Refusal("notation", item=str(unread))
+        except NotationError as bad_arg:
+            return Refusal("notation", item=str(bad_arg))
         if reason is not None:
             return reason
     opts = legal_actions(st)
