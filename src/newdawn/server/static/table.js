@@ -268,7 +268,8 @@ function Tooltip({ hover, model, content, targets, mine }) {
   const v = model.msg.view;
   if (s) {
     const diff = (content.terrain_difficulty || {})[s.terrain];
-    lines.push(`${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""} · difficulty ${diff ?? "?"} · ${key}`);
+    // No coordinates: a player names a place by what is there (issue 39 §3).
+    lines.push(`${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""} · difficulty ${diff ?? "?"}`);
     const id = String(s.id);
     const pn = (seat) => (model.players[Number(seat)] || {}).name || `Seat ${Number(seat) + 1}`;
     if (id in (v.cities || {})) lines.push(`${(v.capitals || []).includes(s.id) ? "Capital" : "City"} of ${pn(v.cities[id])}`);
@@ -280,13 +281,13 @@ function Tooltip({ hover, model, content, targets, mine }) {
       (p.caravans || []).forEach((x, i) => { if (String(x) === id) lines.push(`Caravan ${i + 1} of ${pn(seat)}`); });
     });
     if (model.touched.has(key)) lines.push("touched since your last turn");
-  } else lines.push(`new space ${key}`);
+  } else lines.push("a new space");
   const opts = targets.get(key);
   let why = null;
   if (opts && opts.length) why = html`<div class="legal">click: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
   else if (mine) why = html`<div class="why">${whyNot(model, key)}</div>`;
   const style = hover.x !== undefined ? `left:${hover.x}px;top:${hover.y}px` : "";
-  return html`<div id="tooltip" class="tooltip" style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+  return html`<div id="tooltip" class="tooltip" data-key=${key} style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
 }
 
 /** Why the space is not a choice now: the engine's reason for that space, else the decision's. */
