@@ -23,7 +23,7 @@ from newdawn.learn.fit import Data
 from newdawn.learn.recipes import RECIPES
 from newdawn.learn.selfplay import read_games
 
-SCALE = "0.0075"
+SCALE = "0.015"
 RECIPE = "base-2p"
 SRC = Path(__file__).resolve().parents[2] / "src"
 
