@@ -37,6 +37,8 @@ class Driver:
     """Focus cards chosen by each seat (a seat's turn starts with one)."""
     rng: random.Random = field(init=False)
     page_errors: list[str] = field(default_factory=list)
+    read_at: int = 0
+    """The table's version when the decision was last read."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -58,6 +60,7 @@ class Driver:
         return bool(self.page.locator("#endscreen").count())
 
     def decision(self) -> tuple[int, str, list[str], list[tuple[str, str]]]:
+        self.read_at = self.version()  # before the targets: a view that comes meanwhile moves it
         seat = int(self.page.get_attribute("body", "data-decision-seat") or "-1")
         text = self.page.inner_text("#decision-text")
         targets = self.page.eval_on_selector_all(".map .target", HITTABLE)
@@ -95,9 +98,11 @@ class Driver:
         try:
             self.page.locator(f'.map .target[data-key="{key}"]').first.click(timeout=3000)
         except Exception:
-            if self.version() > before or self.over():
+            if self.version() > min(before, self.read_at) or self.over():
                 return "gone"  # the table moved on (a view came meanwhile): look again
-            raise
+            now = self.page.eval_on_selector_all(".map .target", HITTABLE)
+            raise AssertionError(f"space {key} was offered at version {self.read_at} and is gone at "
+                                 f"{self.version()}; the map offers {now}") from None
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             if self.version() > before:
