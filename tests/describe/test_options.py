@@ -6,7 +6,7 @@ import typing
 
 from newdawn.describe import no_target_reason, option_records
 from newdawn.describe.options import LABELS, auto_action, gain_text, option_record, step_refusal, token_gain
-from newdawn.engine import apply, decision_seat, legal_actions, why_not
+from newdawn.engine import apply, decision_seat, legal_actions, parse_action, why_not
 from newdawn.engine.actions import Action, parse_coord
 from newdawn.scenario.frame_shapes import MEMBERS, class_name
 
@@ -218,3 +218,50 @@ def test_spaces_that_are_not_choices_get_the_engines_reason(games: list[Game]) -
                 assert not chosen & set(grp["spaces"])
                 seen += 1
     assert seen > 50
+
+
+# ---------------------------------------------------------------- words from the action's fields
+
+def _fields_only(a: Action) -> Action:
+    """``a`` with its text replaced: the same typed fields, an argument no reader could parse."""
+    return Action._make((a.verb, "#", *a[2:]))
+
+
+def test_generic_words_come_from_the_actions_fields_not_its_text(games: list[Game]) -> None:
+    """``_generic`` and ``arg_words`` read ``at``/``to``/``key``/``key2``/``n``/``n2``: an action
+    whose text says nothing gets the same words (the record keeps the text it was given)."""
+    from newdawn.describe.options import _generic
+
+    st = games[0].states[len(games[0].states) // 2]
+    # Every form of ``engine.actions.FORMS`` that takes an argument, on spaces of this map.
+    (q, r), (q2, r2) = st.board.coords[0], st.board.coords[1]
+    texts = [f"place {q},{r}", f"district campus {q},{r}", f"move {q},{r}>{q2},{r2}", "army 2",
+             f"tile B3 {q},{r}", f"tile 2:A1 {q},{r}", "fort 40,40", "swap culture,science", "swap culture+science",
+             "swap oil>marble", "exchange p1:embassy>joint_war", "dipl 1:joint_war", "pay nw:pantanal",
+             "take mathematics@culture", "target army:1", "gov democracy", "give 1", f"barb B>{q},{r}"]
+    for text in texts:
+        a = parse_action(text)
+        real, blind = _generic(st, a).as_dict(), _generic(st, _fields_only(a)).as_dict()
+        assert real["action"] == text and blind["action"] != text
+        assert {**real, "action": ""} == {**blind, "action": ""}, text
+        assert not COORD.search(real["label"]), real["label"]
+
+
+def test_generic_words_of_each_form(games: list[Game]) -> None:
+    from newdawn.describe.options import _generic
+
+    st = games[0].states[len(games[0].states) // 2]
+    (q, r), (q2, r2) = st.board.coords[0], st.board.coords[1]
+    label = {text: _generic(st, parse_action(text)) for text in (
+        "swap culture,science", "swap oil>marble", "exchange p1:embassy>joint_war", "dipl 1:joint_war",
+        "take mathematics@culture", "target army:1", f"move {q},{r}>{q2},{r2}", "army 2", "fort 40,40")}
+    assert label["swap culture,science"].label == "Swap culture and science"
+    assert label["swap oil>marble"].label == "Swap oil for marble"
+    assert label["exchange p1:embassy>joint_war"].label == "Exchange Seat 2's Embassy for Joint War"
+    assert label["dipl 1:joint_war"].label == "Dipl Seat 2's Joint War"
+    assert label["take mathematics@culture"].label == "Take Mathematics under your culture card"
+    assert label["target army:1"].label == "Target Seat 2's army"
+    mv = label[f"move {q},{r}>{q2},{r2}"]
+    assert (mv.kind, mv.src, mv.dst, mv.spaces) == ("move", 0, 1, [0, 1])
+    assert (label["army 2"].kind, label["army 2"].amount) == ("choice", 2)
+    assert label["fort 40,40"].kind == "choice" and label["fort 40,40"].label.startswith("Fort ")

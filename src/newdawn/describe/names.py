@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.schema import Agenda
-from ..engine.actions import Action, parse_coord
+from ..engine.actions import Action
 from ..engine.rulesets.base_setup import ap_seat
 from ..engine.state import Frame, GameState, content_for
 from .places import TERRAIN as TERRAIN
@@ -171,14 +171,6 @@ def thing_name(st: GameState, ident: str) -> str:
     if ident.startswith("nw:"):
         return natural_wonder_name(st, ident[3:])
     return words(ident)
-
-
-def space_id(st: GameState, text: str) -> int | None:
-    """The space named by ``q,r`` in an action, None if it is not one on the map."""
-    try:
-        return st.board.index.get(parse_coord(text))
-    except Exception:
-        return None
 
 
 def action_space(st: GameState, a: Action) -> int | None:

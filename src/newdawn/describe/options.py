@@ -33,11 +33,11 @@ from .names import (
     card_name,
     diplomacy_name,
     district_name,
+    natural_wonder_name,
     pending_frame,
     plural,
     seat_name,
     short_space,
-    space_id,
     space_text,
     terrain_text,
     thing_name,
@@ -79,54 +79,67 @@ SPACE_VERBS = {
 """Generic words of verbs that name a space, when the decision has no entry in ``LABELS``."""
 
 def _generic(st: GameState, a: Action) -> Rec:
-    """What the notation alone says about an option."""
+    """What the action's typed fields alone say about an option (``engine.actions.FORMS``: the
+    spaces ``at``/``to``, the names ``key``/``key2``, the numbers ``n``/``n2``). The text is only
+    carried as the record's ``action``, never read."""
     text = str(a)
-    verb, arg = a.verb, a.arg
+    verb = a.verb
     if verb in SKIP_VERBS:
         label = {"done": "Done", "skip": "Skip", "pass": "Pass", "keep": "Keep",
                  "none": "None", "stop": "Stop here"}[verb]
         return Rec(text, label, "skip")
     if verb == "back":
         return Rec(text, "Back: choose another card", "back")
-    if not arg:
+    if not a.arg:
         return Rec(text, words(verb).capitalize(), "confirm")
-    if ">" in arg:
-        a_txt, _, b_txt = arg.partition(">")
-        s, d = space_id(st, a_txt), space_id(st, b_txt)
+    said = words(verb).capitalize()
+    s = action_space(st, a)
+    if a.to is not None:  # a token from ``at`` to ``to``
+        d = st.board.index.get(a.to)
         if s is not None and d is not None:
             return Rec(text, f"Move the token from {short_space(st, s)} to {short_space(st, d)}",
                        "move", spaces=[s, d], src=s, dst=d)
-        return Rec(text, f"{words(verb).capitalize()} {thing_name(st, a_txt)} for {thing_name(st, b_txt)}",
-                   "choice")
-    parts = arg.split()
-    if len(parts) == 2 and verb == "tile":
-        d = space_id(st, parts[1])
-        return Rec(text, f"Tile {parts[0]} at {parts[1]}", "tile",
-                   spaces=[d] if d is not None else [], dst=d)
-    s = space_id(st, arg) if "," in arg else None
-    if s is not None:
-        what = SPACE_VERBS.get(verb, words(verb).capitalize())
+        return Rec(text, f"{said} from {_hex_words(st, a.at)} to {_hex_words(st, a.to)}", "choice")
+    if verb == "tile":  # a side and a rotation (of the tile looked at ``n2``) on a space
+        return Rec(text, f"Tile {a.key}{a.n} {_hex_words(st, a.at)}", "tile",
+                   spaces=[s] if s is not None else [], dst=s)
+    if a.at is not None:
+        if s is None:  # a hex off the map (a fort spot, a tile's anchor)
+            return Rec(text, f"{SPACE_VERBS.get(verb, said)} {_hex_words(st, a.at)}", "choice")
+        if a.key:  # "district campus q,r", a barbarian's letter and where it goes
+            return Rec(text, f"{thing_name(st, a.key)} on {short_space(st, s)}", "space", spaces=[s], dst=s)
+        what = SPACE_VERBS.get(verb, said)
         return Rec(text, f"{what} on {short_space(st, s)}", "space", spaces=[s], dst=s)
-    if len(parts) == 2:  # "district campus q,r"
-        s = space_id(st, parts[1])
-        if s is not None:
-            return Rec(text, f"{thing_name(st, parts[0])} on {short_space(st, s)}", "space",
-                       spaces=[s], dst=s)
-    if arg.isdigit():
-        return Rec(text, f"{words(verb).capitalize()} {arg}", "choice", amount=int(arg))
-    return Rec(text, f"{words(verb).capitalize()} {arg_words(st, arg)}", "choice")
+    if a.key or a.key2:
+        return Rec(text, f"{said} {arg_words(st, a)}", "choice")
+    if a.n >= 0:
+        return Rec(text, f"{said} {a.n}", "choice", amount=a.n)
+    return Rec(text, said, "choice")
 
 
-def arg_words(st: GameState, arg: str) -> str:
-    """A data argument in words: ``1:joint_war`` (a seat's card) -> "Seat 2's Joint War",
-    ``culture+science`` or ``culture,science`` (two cards of the row) -> "culture and science"."""
-    who, sep, what = arg.partition(":")
-    if sep and who.isdigit():
-        return f"{seat_name(int(who))}'s {thing_name(st, what)}"
-    for joiner in ("+", ","):
-        if joiner in arg:
-            return " and ".join(arg_words(st, x) for x in arg.split(joiner))
-    return thing_name(st, arg)
+def _hex_words(st: GameState, c: tuple[int, int] | None) -> str:
+    """A hex named by an action, in words ("on the hills beside Seoul", "just west of Seoul")."""
+    return hex_text(st, c[0], c[1]) if c is not None else "somewhere"
+
+
+def arg_words(st: GameState, a: Action) -> str:
+    """The names an action carries, in words, from its fields: ``dipl 1:joint_war`` (a seat's
+    card) -> "Seat 2's Joint War", ``swap culture,science`` (two focus types of the row) ->
+    "culture and science", ``swap oil>marble`` (one resource for another) -> "Oil for Marble",
+    ``exchange p1:embassy>joint_war`` -> "Seat 2's Embassy for Joint War", ``pay nw:pantanal``
+    -> the natural wonder's name, ``take card@culture`` -> the card "under your culture card"."""
+    if a.key == "nw" and a.key2:
+        return natural_wonder_name(st, a.key2)
+    first = thing_name(st, a.key)
+    if a.n >= 0:  # ``{n}:{key}``, ``p{n}:{key}>{key2}``, ``{key}:{n}``: a seat's card or piece
+        first = f"{seat_name(a.n)}'s {first}"
+    if not a.key2:
+        return first
+    if a.verb == "take":
+        return f"{first} under your {FOCUS_TYPE.get(a.key2, words(a.key2))} card"
+    types = content_for(st).ruleset.focus_types
+    joiner = "and" if a.key in types and a.key2 in types else "for"
+    return f"{first} {joiner} {thing_name(st, a.key2)}"
 
 
 # ---------------------------------------------------------------- per-decision words
@@ -156,8 +169,8 @@ def _occupant(st: GameState, seat: int, s: int) -> str | None:
 
 def _focus(st: GameState, f: fr.FocusFrame, a: Action, r: Rec) -> None:
     seat = f["seat"]
-    cid = card_of(st, seat, a.arg)
-    slot = effective_slot(st, seat, a.arg, slot_of(st, seat, a.arg))
+    cid = card_of(st, seat, a.key)
+    slot = effective_slot(st, seat, a.key, slot_of(st, seat, a.key))
     r.kind, r.card, r.slot = "focus", cid, slot
     r.label = f"{card_name(st, cid)} (slot {slot})"
     r.group = "focus"
@@ -320,6 +333,13 @@ def _tile(st: GameState, f: fr.ExplorePlaceFrame | fr.SetupCapitalFrame | BaseMa
     r.quiet = f["kind"] == "setup_capital"  # its event says it
 
 
+def _astronomy_tile(st: GameState, f: fr.FxAstronomyFrame, a: Action, r: Rec) -> None:
+    """``tile <k>:<side><turns> q,r``: the k-th of the tiles looked at, on a side, turned."""
+    if a.at is not None:
+        r.label = f"Tile {a.n2} of those you looked at (side {a.key}, turned {a.n}) {hex_text(st, a.at[0], a.at[1])}"
+        r.said = f"places a map tile {hex_text(st, a.at[0], a.at[1])}"
+
+
 def _cell(what: str) -> Maker:
     def make(st: GameState, f: fr.SetupFortFrame | fr.FxShipWaterFrame, a: Action, r: Rec) -> None:
         q, rr = coord_at(a)
@@ -344,7 +364,7 @@ def _seoul(st: GameState, f: fr.FxSeoulFrame, a: Action, r: Rec) -> None:
 def _own_card(st: GameState, f: Frame, a: Action) -> str | None:
     """The deciding seat's card of the focus type the option names, None if it has none."""
     try:
-        return card_of(st, f["seat"], a.arg)
+        return card_of(st, f["seat"], a.key)
     except KeyError:
         return None
 
@@ -355,12 +375,12 @@ def _upgrade(st: GameState, f: fr.WUpgradeFrame, a: Action, r: Rec) -> None:
         return
     r.card = cid
     r.label = f"Upgrade {card_name(st, cid)}"
-    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card: replaced by the next level"
+    r.hint = f"your {FOCUS_TYPE.get(a.key, a.key)} card: replaced by the next level"
 
 
 def _plunder(st: GameState, f: fr.PlunderFrame, a: Action, r: Rec) -> None:
     if a.verb == "take":
-        r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.arg, a.arg)} card"
+        r.label = f"Take a trade token from their {FOCUS_TYPE.get(a.key, a.key)} card"
 
 
 def _capitalism(st: GameState, f: fr.CapitalismPickFrame, a: Action, r: Rec) -> None:
@@ -379,7 +399,7 @@ def _combat(st: GameState, f: fr.CombatFrame, a: Action, r: Rec) -> None:
     elif a.verb == "boost":
         r.kind, r.label = "choice", "Add a military trade token (+1)"
     elif a.verb == "spend":
-        r.kind, r.label = "pay", f"Spend {thing_name(st, a.arg)} (+1)"
+        r.kind, r.label = "pay", f"Spend {thing_name(st, a.key)} (+1)"
 
 
 def _pay(st: GameState, f: fr.PayFrame, a: Action, r: Rec) -> None:
@@ -387,11 +407,11 @@ def _pay(st: GameState, f: fr.PayFrame, a: Action, r: Rec) -> None:
     if a.verb == "pay":
         r.kind = "pay"
         if a.key == "nw":
-            r.label = f"Use {thing_name(st, a.arg)} (+2)"
+            r.label = f"Use {natural_wonder_name(st, a.key2)} (+2)"
         elif a.key == "trade":
             r.label = "Spend an industry trade token (+1)"
         else:
-            r.label = f"Spend {thing_name(st, a.arg)} (+2)"
+            r.label = f"Spend {thing_name(st, a.key)} (+2)"
     elif a.verb == "build":
         r.kind, r.label = "confirm", f"Build {w} (production {f['production']} of {f['cost']})"
     elif a.verb == "back":
@@ -405,7 +425,7 @@ def _build(st: GameState, f: fr.BuildFrame, a: Action, r: Rec) -> None:
             r.label = f"City on {short_space(st, s)}"
     elif a.verb == "wonder":
         r.kind, r.card = "choice", None
-        r.label = f"Build the wonder {thing_name(st, a.arg)}"
+        r.label = f"Build the wonder {thing_name(st, a.key)}"
     elif a.verb == "done":
         r.label = "Done building"
 
@@ -438,9 +458,9 @@ def _district(st: GameState, f: fr.DistrictFrame, a: Action, r: Rec) -> None:
 
 def _tech(st: GameState, f: fr.TechFrame, a: Action, r: Rec) -> None:
     if a.verb == "take":
-        r.kind, r.card = "choice", a.arg
-        fc = content_for(st).focus_cards.get(a.arg)
-        r.label = f"Take {card_name(st, a.arg)}"
+        r.kind, r.card = "choice", a.key
+        fc = content_for(st).focus_cards.get(a.key)
+        r.label = f"Take {arg_words(st, a)}"
         if fc is not None:
             r.hint = f"level {fc.level} {FOCUS_TYPE.get(fc.type, fc.type)} card: {fc.text}"
         r.group = "tech"
@@ -452,16 +472,16 @@ def _trade_place(st: GameState, f: fr.TradePlaceFrame, a: Action, r: Rec) -> Non
         return
     r.kind, r.card = "choice", cid
     r.label = f"Trade token on {card_name(st, cid)}"
-    r.hint = f"your {FOCUS_TYPE.get(a.arg, a.arg)} card"
+    r.hint = f"your {FOCUS_TYPE.get(a.key, a.key)} card"
     r.said = f"puts a trade token on {card_name(st, cid)}"
 
 
 def _government(st: GameState, f: fr.GovernmentFrame, a: Action, r: Rec) -> None:
     if a.verb == "gov":
-        r.label = f"Change government to {thing_name(st, a.arg)}"
-        r.said = f"changes its government to {thing_name(st, a.arg)}"
+        r.label = f"Change government to {thing_name(st, a.key)}"
+        r.said = f"changes its government to {thing_name(st, a.key)}"
         for g in content_for(st).ruleset.governments:
-            if g.id == a.arg:
+            if g.id == a.key:
                 r.hint = f"your {g.type} card resolves {g.arrows} slot{'s' if g.arrows != 1 else ''} further right"
     elif a.verb == "keep":
         r.label = "Keep your government"
@@ -470,8 +490,8 @@ def _government(st: GameState, f: fr.GovernmentFrame, a: Action, r: Rec) -> None
 
 def _dipl_take(st: GameState, f: fr.DiplTakeFrame, a: Action, r: Rec) -> None:
     if a.verb == "dipl":
-        r.label = f"Take {diplomacy_name(st, a.arg)}"
-        pd = content_for(st).player_diplomacy.get(a.arg)
+        r.label = f"Take {diplomacy_name(st, a.key)}"
+        pd = content_for(st).player_diplomacy.get(a.key)
         if pd is not None:
             r.hint = pd.text
     elif a.verb == "none":
@@ -480,18 +500,18 @@ def _dipl_take(st: GameState, f: fr.DiplTakeFrame, a: Action, r: Rec) -> None:
 
 def _resource(verb_label: str) -> Maker:
     def make(st: GameState, f: fr.AnyResourceFrame | fr.MissingResourceFrame, a: Action, r: Rec) -> None:
-        if a.verb in ("take", "discard") and a.arg:
-            r.label = f"{verb_label} {thing_name(st, a.arg)}"
+        if a.verb in ("take", "discard") and a.key:
+            r.label = f"{verb_label} {thing_name(st, a.key)}"
     return make
 
 
 def _discard(st: GameState, f: fr.DiscardFrame, a: Action, r: Rec) -> None:
-    r.label = f"Discard a trade token from your {FOCUS_TYPE.get(a.arg, a.arg)} card"
+    r.label = f"Discard a trade token from your {FOCUS_TYPE.get(a.key, a.key)} card"
 
 
 def _mode(st: GameState, f: fr.HubFrame | fr.ZoneFrame | fr.ChooseFrame, a: Action, r: Rec) -> None:
     if a.verb == "mode":
-        r.label, r.said = MODES.get(a.arg, (words(a.arg).capitalize(), f"chooses {words(a.arg)}"))
+        r.label, r.said = MODES.get(a.key, (words(a.key).capitalize(), f"chooses {words(a.key)}"))
 
 
 MODES = {
@@ -525,7 +545,7 @@ def _label(text: Callable[[GameState, Action], str]) -> Maker:
 
 
 def _embassy(st: GameState, f: fr.FxEmbassyFrame, a: Action, r: Rec) -> None:
-    r.label = f"Trade token on {seat_name(f['giver'])}'s {arg_words(st, a.arg)} card"
+    r.label = f"Trade token on {seat_name(f['giver'])}'s {arg_words(st, a)} card"
 
 
 _reg("focus", "focus", _focus)
@@ -557,16 +577,17 @@ _reg("zone_city w_amundsen", "city", _place_like("City"))
 _reg("wonder_city", "under", _place_like("The wonder under the city"))
 _reg("fx_seoul", "barb", _seoul)
 _reg("fx_ibrahim", "give", _label(lambda st, a: f"Hand Ibrahim to {seat_name(a.n)}"))
-_reg("fx_astronomy_rest", "top", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) on top of the stack"))
-_reg("fx_astronomy_rest", "bottom", _label(lambda st, a: f"Tile {a.arg} (of those you looked at) at the bottom"))
+_reg("fx_astronomy_rest", "top", _label(lambda st, a: f"Tile {a.n} (of those you looked at) on top of the stack"))
+_reg("fx_astronomy_rest", "bottom", _label(lambda st, a: f"Tile {a.n} (of those you looked at) at the bottom"))
 _reg("fx_raze", "raze", _label(lambda st, a: "Raze the token (your army goes on)"))
 _reg("fx_raze", "replace", _label(lambda st, a: "Replace the token with yours"))
-_reg("fx_swap w_sankore w_oracle", "swap", _label(lambda st, a: f"Swap your {arg_words(st, a.arg)} cards"))
-_reg("fx_nap", "swap", _label(lambda st, a: f"Swap your military and {arg_words(st, a.arg)} cards"))
+_reg("fx_swap w_sankore w_oracle", "swap", _label(lambda st, a: f"Swap your {arg_words(st, a)} cards"))
+_reg("fx_nap", "swap", _label(lambda st, a: f"Swap your military and {arg_words(st, a)} cards"))
 _reg("fx_embassy", "trade", _embassy)
-_reg("fx_poland w_potala_palace", "dipl", _label(lambda st, a: f"Take {arg_words(st, a.arg)}"))
+_reg("fx_poland w_potala_palace", "dipl", _label(lambda st, a: f"Take {arg_words(st, a)}"))
 _reg("target", "target", _target)
 _reg("explore_place setup_capital", "tile", _tile)
+_reg("fx_astronomy", "tile", _astronomy_tile)
 _reg("setup_fort", "fort", _cell("Fort"))
 _reg("fx_ship_water", "water", _cell("Water token"))
 _reg("w_upgrade", "upgrade", _upgrade)

@@ -103,7 +103,7 @@ def _first_step(st: GameState) -> tuple[str, bool]:
     k = f["kind"]
     opts = legal_actions(st)
     real = [o for o in opts if o.verb not in SKIP_VERBS and o.verb != "back"]
-    spaces = sum(1 for o in real if "," in o.arg)
+    spaces = sum(1 for o in real if o.at is not None)
     if f["kind"] == "place" or f["kind"] == "theater":
         left = f["left"] if f["kind"] == "place" else 1
         return f"places {plural(left, 'control token')}; {plural(spaces, 'legal space')}", bool(real)
