@@ -1,10 +1,14 @@
 """Each seat's chance of winning, as the table shows it (issue 38, part 5): the ``insight``
 field of a view message and the chart of chances by round.
 
-The numbers are the bots' evaluation (``newdawn.bots.win_chances``) of a view a seat may see:
-``engine.player_view`` of the viewing seat (a spectator's view for spectators and for the
-chart), never the state itself, so they cannot carry a hidden fact (the fair-play test
-re-samples the hidden state and compares). Words are made in ``describe/advice.py``.
+The numbers are the bots' evaluation (``newdawn.bots.chances_in``) of a copy of the state whose
+hidden facts (the order of the tile stack, the wonder decks below their tops, the wonders removed
+unseen, the generator) are re-sampled from a fixed seed (``engine.determinize``), never of the
+state itself, so they cannot carry a hidden fact (the fair-play tests re-sample the hidden state
+and compare). They are the same for every viewer: a seat's view adds only its own options to the
+spectator's, which the evaluation does not read; so a state's chances are made once
+(``state_chances``, in ``views.shared_parts``) for all its viewers. Words are made in
+``describe/advice.py``.
 """
 
 from __future__ import annotations
@@ -12,15 +16,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bots import win_chances
+from ..bots.chances import chances_in
 from ..describe.advice import chances_json, chart_json
-from ..engine import GameState, apply, player_view
+from ..engine import GameState, apply, determinize
+
+HIDDEN_SEED = 0
+"""The seed the hidden facts are re-sampled from before the evaluation (any fixed one: the
+evaluation reads none of them; a fixed seed keeps a state's numbers the same every time)."""
 
 
-def chances_of(view: dict[str, Any], n: int) -> dict[int, float]:
-    """Each of the ``n`` seats' chance of winning from ``view`` (a ``player_view``)."""
-    got = win_chances(view)
-    return {s: float(got.get(s, 0.0)) for s in range(n)}
+def state_chances(st: GameState) -> dict[int, float]:
+    """Each seat's chance of winning in ``st`` as any viewer may know it (the same for every
+    seat and the spectator). ``bots.win_chances(player_view(st, seat))`` gives the same numbers
+    for every ``seat``; rebuilding a state from the view cost three times the evaluation."""
+    got = chances_in(determinize(st, -1, HIDDEN_SEED))
+    return {s: float(got[s]) for s in range(st.n)}
 
 
 def against_bots(seats: Sequence[Mapping[str, Any]], seat: int) -> bool:
@@ -29,14 +39,15 @@ def against_bots(seats: Sequence[Mapping[str, Any]], seat: int) -> bool:
     return seat >= 0 and humans == [seat]
 
 
-def insight_json(st: GameState, view: dict[str, Any], seat: int,
-                 seats: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The view message's ``insight`` (``schema.Insight``): the seats' chances of winning seen
-    as ``seat`` (-1: a spectator) sees the game, whether this is a practice game for the viewer
-    (the bar is on by default there, and a hint is offered)."""
+def insight_json(st: GameState, seat: int, seats: Sequence[Mapping[str, Any]],
+                 chances: Mapping[int, float] | None = None) -> dict[str, Any]:
+    """The view message's ``insight`` (``schema.Insight``): the seats' chances of winning
+    (``chances``: ``state_chances(st)`` if made already) with the words for ``seat`` (-1: a
+    spectator), whether this is a practice game for the viewer (the bar is on by default there,
+    and a hint is offered)."""
     practice = against_bots(seats, seat)
     return {
-        "chances": chances_json(st, chances_of(view, st.n), seat),
+        "chances": chances_json(st, state_chances(st) if chances is None else chances, seat),
         "against_bots": practice,
         "hint": practice and st.winner == -1,
     }
@@ -62,7 +73,7 @@ def extend_points(st: GameState, actions: Sequence[str], done: int,
 
 
 def _public(st: GameState) -> dict[int, float]:
-    return chances_of(player_view(st, -1), st.n)
+    return state_chances(st)
 
 
 def chart_json_of(st: GameState, points: list[tuple[int, int, dict[int, float]]], n: int) -> dict[str, Any]:

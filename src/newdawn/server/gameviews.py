@@ -32,6 +32,15 @@ def _log_start(log_from: int | None, n: int) -> int:
     return log_from
 
 
+def _shared(g: LiveGame) -> dict[str, Any]:
+    """The shared parts of the view of ``g``'s current state, made once per state (the cache
+    holds the state itself, so another state cannot take its place)."""
+    got = g.shared
+    if got is None or got[0] is not g.state:
+        got = g.shared = (g.state, shared_parts(g.state))
+    return got[1]
+
+
 class GameViews:
     """The view-building part of ``GameManager``."""
 
@@ -52,7 +61,7 @@ class GameViews:
         with g.lock:
             n = len(g.rec.actions)
             seats = g.seat_list(connected)
-            shared = shared_parts(g.state)
+            shared = _shared(g)
             history = g.log_entries(max(0, n - 200))
             for token, sents in wanted.items():
                 try:
@@ -82,7 +91,7 @@ class GameViews:
             refusal = undo_refusal(g, acting)
             msg = view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
-                               undo=(refusal is None, refusal), practice=g.rec.practice)
+                               undo=(refusal is None, refusal), practice=g.rec.practice, shared=_shared(g))
             msg.update(self._seat_fields(g, acting, connected))
             msg["guide"] = guide_view(g.rec, g.state, seat, g.events)
             msg["log_from"] = log_from

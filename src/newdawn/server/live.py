@@ -54,6 +54,9 @@ class LiveGame:
     """When the game was last used (idle games are dropped from memory)."""
     entry_cache: dict[int, tuple[Any, Any, list[dict[str, Any]]]] = field(default_factory=dict)
     """Log entries already made, with the records and events they were made from."""
+    shared: tuple[GameState, dict[str, Any]] | None = None
+    """A state and the parts of its view that every viewer shares (``views.shared_parts``, with
+    the chances of winning): made once per state, for the sockets' views and the HTTP ones."""
     reload_seats: Callable[[], list[SeatRecord] | None] | None = None
     """Reads the game's seats from the store: a seat claimed through another server process
     is known here only after that."""

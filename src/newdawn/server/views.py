@@ -27,7 +27,7 @@ from ..describe.reach import reach
 from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
 from ..engine.board import KIND_WATER
-from .chances import insight_json
+from .chances import insight_json, state_chances
 from .schema import SCHEMA_VERSION
 
 PRACTICE_NOTE = ("Practice game: its seed was typed by a person (or is an old, short one), so anyone "
@@ -94,7 +94,6 @@ def view_message(
     builds several viewers' messages of one state (made once for all of them)."""
     common = shared_parts(st) if shared is None else shared
     view = player_view(st, seat)
-    insight = insight_json(st, view, seat, seats)  # before the view is changed below
     owner = decision_seat(st)
     options = describe.option_records(st) if owner in acting else []
     decision = {
@@ -123,7 +122,7 @@ def view_message(
         "summaries": summaries(hist, me), "touched": touched(hist, me),
         "undo": {"allowed": undo[0], "reason": undo[1]}, "end": common["end"],
         "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
-        "insight": insight,
+        "insight": insight_json(st, seat, seats, common["chances"]),
     }
 
 
@@ -141,6 +140,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
         },
         "goal": describe.goal_json(st), "turn": describe.turn_json(st), "combat": combat_json(st),
         "production": production_json(st), "end": describe.end_json(st),
+        "chances": state_chances(st),
     }
 
 
