@@ -109,3 +109,31 @@ def test_setup_decisions_carry_a_line_of_help() -> None:
     st = new_game({"players": 2}, 1)
     assert st.stack_frames[-1]["kind"] == "setup_fort"
     assert decision_help(st) == HELP["setup_fort"]
+
+
+def test_every_piece_on_the_map_has_its_line_in_the_space_words(games: list[Game], base_games: list[Game]) -> None:
+    """The map's hover words (``space_words``): one line per thing standing on a space, naming
+    its owner by seat and leader, a first line for every terrain of the map, no coordinates."""
+    from newdawn.describe.names import seat_full
+    from newdawn.describe.table import space_words
+
+    from .test_no_coordinates import COORD
+
+    checked = 0
+    for g in [*games, *base_games]:
+        for st in g.states[:: 25]:
+            w = space_words(st)
+            assert set(w["terrain"]) == set(w["fort"]) == set(st.board.terrain)
+            want: dict[int, int] = {}
+            for s in [*st.cities, *st.ctl, *st.cs_at, *st.barbs.values(),
+                      *(x for ps in st.players for x in [*ps.armies, *ps.caravans] if x >= 0)]:
+                want[s] = want.get(s, 0) + 1
+            assert {int(k): len(v) for k, v in w["pieces"].items()} == want
+            for s, seat in st.cities.items():
+                assert any(line.endswith(f"of {seat_full(st, seat)}") for line in w["pieces"][str(s)])
+            for s in st.reinforced:
+                assert any(line.endswith(", reinforced") for line in w["pieces"][str(s)])
+            lines = [*w["terrain"].values(), *w["fort"].values(), *(x for v in w["pieces"].values() for x in v)]
+            assert all(line and not COORD.search(line) and "_" not in line for line in lines), lines
+            checked += 1
+    assert checked > 10

@@ -72,3 +72,19 @@ def test_production_parts_add_up_while_a_wonder_is_paid_for() -> None:
                 assert p is None
             apply_in_place(st, bot.choose(None, legal_actions(st)))
     assert seen >= 5 and labelled == seen
+
+
+def test_the_map_words_are_sent_once_per_state_for_every_viewer() -> None:
+    """``space_words`` (the tooltip's words, made in describe/) is one part shared by every
+    viewer's message of a state, and holds a line for a piece the view shows."""
+    from newdawn.server.views import shared_parts
+
+    st = new_game({"players": 3}, 4)
+    bot = RandomBot(random.Random(4))
+    for _ in range(120):
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    common = shared_parts(st)
+    msgs = [view_message("g", 1, st, seat, frozenset({seat}), [], [], shared=common) for seat in (-1, 0, 1, 2)]
+    assert all(m["space_words"] is common["space_words"] for m in msgs)
+    army = next((s, i) for i, s in enumerate(st.players[0].armies) if s >= 0)
+    assert f"Army {army[1] + 1} of Seat 1" in " | ".join(msgs[0]["space_words"]["pieces"][str(army[0])])

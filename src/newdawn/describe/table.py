@@ -1,4 +1,5 @@
-"""The table around the map: round and turn, the event dial, the wonder market, the end."""
+"""The table around the map: round and turn, the event dial, the wonder market, the end, and the
+words of the map's spaces shown when the pointer rests on one."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ..engine.ops import effect_frames
 from ..engine.spaces import free_wonder_cities, friendly_spaces
 from ..engine.state import GameState, content_for
 from ..engine.victory import claimed_cards
-from .names import ICON, leader_name, seat_name, words
+from .names import ICON, TERRAIN, district_name, leader_name, seat_full, seat_name, words
 
 
 def icon_text(icons: tuple[str, ...] | list[str]) -> str:
@@ -140,3 +141,53 @@ def end_json(st: GameState) -> dict[str, Any] | None:
     else:
         reason = f"the round limit ({st.config.get('max_rounds')}) was reached with no winner"
     return {"winner": st.winner, "reason": reason, "tiebreak": tiebreak, "standings": standings}
+
+
+SPACE_PHRASES = {
+    "touched": "touched since your last turn",
+    "off_map": "a new space",
+    "click": "click",
+    "not_a_choice": "not a choice now",
+    "no_reason": "Not one of the choices of this decision.",
+}
+"""The fixed phrases of the map's tooltip and of a click on a space that is not a choice."""
+
+
+def space_words(st: GameState) -> dict[str, Any]:
+    """What the table says about a space when the pointer rests on it (``schema.SpaceWords``),
+    the same for every viewer of ``st``: ``terrain`` and ``fort`` (terrain -> the space's first
+    line, "Hills · difficulty 2", "Hills (fort) · difficulty 2": a few lines for the whole map),
+    ``pieces`` (space id -> one line for each thing there: "Capital of Seat 1 (Gandhi)",
+    "Army 2 of Seat 2 (Cleopatra)", "Barbarian B") and the fixed phrases (``SPACE_PHRASES``).
+    No coordinates: a place is named by what is there (issue 39 §3)."""
+    diff = content_for(st).ruleset.terrain_difficulty
+    terrain: dict[str, str] = {}
+    fort: dict[str, str] = {}
+    for t in sorted(set(st.board.terrain)):
+        name = TERRAIN.get(t, words(t)).capitalize()
+        level = f" · difficulty {diff[t]}" if t in diff else ""
+        terrain[t] = f"{name}{level}"
+        fort[t] = f"{name} (fort){level}"
+    pieces: dict[str, list[str]] = {}
+
+    def add(s: int, line: str) -> None:
+        pieces.setdefault(str(s), []).append(line)
+
+    for s, seat in sorted(st.cities.items()):
+        add(s, f"{'Capital' if st.capitals[seat] == s else 'City'} of {seat_full(st, seat)}")
+    for s, seat in sorted(st.ctl.items()):
+        kind = f"{district_name(st.district[s])} district" if s in st.district else "Control token"
+        add(s, f"{kind} of {seat_full(st, seat)}{', reinforced' if s in st.reinforced else ''}")
+    for s, cs in sorted(st.cs_at.items()):
+        rec = content_for(st).city_states.get(cs)
+        add(s, f"City-state {rec.name if rec is not None else words(cs)}")
+    for letter, s in sorted(st.barbs.items()):
+        add(s, f"Barbarian {letter}")
+    for seat, ps in enumerate(st.players):
+        for i, s in enumerate(ps.armies):
+            if s >= 0:
+                add(s, f"Army {i + 1} of {seat_full(st, seat)}")
+        for i, s in enumerate(ps.caravans):
+            if s >= 0:
+                add(s, f"Caravan {i + 1} of {seat_full(st, seat)}")
+    return {"terrain": terrain, "fort": fort, "pieces": pieces, **SPACE_PHRASES}

@@ -356,6 +356,32 @@ class Board(_Model):
     spaces: list[BoardSpace]
 
 
+class SpaceWords(_Model):
+    """What the table says about a space when the pointer rests on it, and on a click on a space
+    that is not a choice (``describe.table.space_words``): the table places these strings and
+    makes none. The same for every viewer of a state; a few lines for the whole map."""
+
+    terrain: dict[str, str]
+    """Terrain -> a space's first line: its terrain and difficulty ("Hills · difficulty 2")."""
+    fort: dict[str, str]
+    """Terrain -> the first line of a fort space of that terrain ("Hills (fort) · difficulty 2")."""
+    pieces: dict[str, list[str]]
+    """Space -> one line for each thing standing there ("Capital of Seat 1 (Gandhi)", "Control
+    token of Seat 2 (Cleopatra), reinforced", "City-state Seoul", "Barbarian B", "Army 2 of Seat 2
+    (Cleopatra)"); spaces with nothing on them are absent."""
+    touched: str
+    """The line for a space touched since the viewer's last decision (``touched``)."""
+    off_map: str
+    """The line for a hex that is not a space of the map yet (a tile's ghost)."""
+    click: str
+    """Before the labels of what a click on the space would choose."""
+    not_a_choice: str
+    """After a space's first line, when a click there chooses nothing now."""
+    no_reason: str
+    """Why a space is not a choice when neither ``decision.why_not`` nor
+    ``decision.no_target_reason`` says."""
+
+
 # ---------------------------------------------------------------- chances of winning, hint, chart
 # (issue 38, part 5: server/chances.py and server/advice.py, words in describe/advice.py)
 
@@ -446,6 +472,8 @@ class ViewMessage(_Model):
     """``engine.player_view``: the game's public state (pieces, players, table), every field
     declared in ``server/view_state.py``."""
     board: Board
+    space_words: SpaceWords | None = None
+    """The words of the map's spaces (always sent by this server; None from an older one)."""
     decision: Decision
     log: list[LogGroup]
     seats: list[Seat]

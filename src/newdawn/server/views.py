@@ -24,6 +24,7 @@ from ..describe.names import seat_full
 from ..describe.options import auto_action
 from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
+from ..describe.table import space_words
 from ..describe.why import space_reasons
 from ..engine import GameState, decision_seat, player_view
 from ..engine.board import KIND_WATER
@@ -115,7 +116,8 @@ def view_message(
             s.setdefault("name", seat_full(st, s["seat"]))
     return {
         "type": "view", "schema_version": SCHEMA_VERSION, "game_id": game_id, "version": version,
-        "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st), "decision": decision,
+        "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st),
+        "space_words": common["space_words"], "decision": decision,
         "log": log, "seats": seats,
         "goal": common["goal"], "turn": common["turn"], "wonders": describe.wonders_json(st, me),
         "combat": common["combat"], "production": common["production"],
@@ -139,7 +141,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
             "help": decision_help(st),
         },
         "goal": describe.goal_json(st), "turn": describe.turn_json(st), "combat": combat_json(st),
-        "production": production_json(st), "end": describe.end_json(st),
+        "production": production_json(st), "end": describe.end_json(st), "space_words": space_words(st),
         "chances": state_chances(st),
     }
 

@@ -7,6 +7,10 @@
 // A message from an older server (no `schema_version`) still shows, with its options as plain
 // buttons and its log lines as they come.
 
+/** The map's words from an older server that sent none (`space_words`): the tooltip shows only
+ * the reasons and labels it was sent. */
+const NO_WORDS = { terrain: {}, fort: {}, pieces: {}, touched: "", off_map: "", click: "", not_a_choice: "", no_reason: "" };
+
 /** Space id -> "q,r" key of the map (and back). */
 export function spaceIndex(board) {
   const byId = new Map();
@@ -57,7 +61,7 @@ export function toModel(msg, content, prev) {
     msg.board = keep(msg.board, old.board);
     const ps = msg.view.players.map((p, i) => keep(p, old.view.players[i]));
     msg.view.players = ps.length === old.view.players.length && ps.every((p, i) => p === old.view.players[i]) ? old.view.players : ps;
-    for (const k of ["goal", "turn", "wonders", "summaries", "seats"]) msg[k] = keep(msg[k], old[k]);
+    for (const k of ["goal", "turn", "wonders", "summaries", "seats", "space_words"]) msg[k] = keep(msg[k], old[k]);
     for (const k of ["tokens", "wonder_at", "cs_at", "ctl", "district", "cities", "reinforced", "capitals", "barbs"]) {
       msg.view[k] = keep(msg.view[k], old.view[k]);
     }
@@ -103,6 +107,7 @@ export function toModel(msg, content, prev) {
       : new Set((msg.touched || []).map((s) => keyOf(index, s)).filter(Boolean)),
     undo: msg.undo || null,
     end: msg.end || null,
+    words: msg.space_words || NO_WORDS,
   };
 }
 

@@ -6,7 +6,7 @@ import { TermCard, TermLinks, termsAt } from "./glossary.js";
 import { GuidePanel, currentGuide, guideRequest, markGuideTarget } from "./guide.js";
 import { HelpPage } from "./help.js";
 import { ChanceBar, ChanceChart, HintPanel, initInsight } from "./insight.js";
-import { HexMap, Legend, TERRAIN } from "./map.js";
+import { HexMap, Legend } from "./map.js";
 import {
   CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
   Swatch, TurnPanel, WonderMarket,
@@ -209,7 +209,7 @@ function App({ s }) {
           <button type="button" id="legend-btn" aria-expanded=${s.legend} onClick=${() => { S.legend = !S.legend; rerender(); }}>legend</button>
         </div>
         ${s.legend ? html`<${Legend} content=${c} onClose=${() => { S.legend = false; rerender(); }} />` : null}
-        ${s.hover ? html`<${Tooltip} hover=${s.hover} model=${m} content=${c} targets=${targets} mine=${mine} />` : null}
+        ${s.hover ? html`<${Tooltip} hover=${s.hover} model=${m} targets=${targets} mine=${mine} />` : null}
         ${s.menu ? html`<${Menu} menu=${s.menu} disabled=${disabled} />` : null}
         ${replayMode ? html`<${ReplayBar} r=${s.replay} />` : null}
       </main>
@@ -261,38 +261,29 @@ function CreatedNote({ rec, onClose }) {
   </section>`;
 }
 
-function Tooltip({ hover, model, content, targets, mine }) {
+/** The hovered space in the server's words (describe/table.py, the message's `space_words`): its
+ * terrain's line, a line for each thing standing there; no word is made here. */
+function Tooltip({ hover, model, targets, mine }) {
   const key = hover.key;
   const s = model.index.byKey.get(key);
-  const lines = [];
-  const v = model.msg.view;
-  if (s) {
-    const diff = (content.terrain_difficulty || {})[s.terrain];
-    // No coordinates: a player names a place by what is there (issue 39 §3).
-    lines.push(`${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""} · difficulty ${diff ?? "?"}`);
-    const id = String(s.id);
-    const pn = (seat) => (model.players[Number(seat)] || {}).name || `Seat ${Number(seat) + 1}`;
-    if (id in (v.cities || {})) lines.push(`${(v.capitals || []).includes(s.id) ? "Capital" : "City"} of ${pn(v.cities[id])}`);
-    if (id in (v.ctl || {})) lines.push(`${(v.district || {})[id] ? `${v.district[id].replace(/_/g, " ")} district` : "Control token"} of ${pn(v.ctl[id])}${(v.reinforced || []).includes(s.id) ? ", reinforced" : ""}`);
-    if (id in (v.cs_at || {})) lines.push(`City-state ${((content.city_states || {})[v.cs_at[id]] || {}).name || v.cs_at[id]}`);
-    for (const [l, sid] of Object.entries(v.barbs || {})) if (String(sid) === id) lines.push(`Barbarian ${l}`);
-    v.players.forEach((p, seat) => {
-      (p.armies || []).forEach((x, i) => { if (String(x) === id) lines.push(`Army ${i + 1} of ${pn(seat)}`); });
-      (p.caravans || []).forEach((x, i) => { if (String(x) === id) lines.push(`Caravan ${i + 1} of ${pn(seat)}`); });
-    });
-    if (model.touched.has(key)) lines.push("touched since your last turn");
-  } else lines.push("a new space");
+  const w = model.words;
+  const lines = s ? [firstLine(w, s), ...(w.pieces[String(s.id)] || []), model.touched.has(key) ? w.touched : ""] : [w.off_map];
   const opts = targets.get(key);
   let why = null;
-  if (opts && opts.length) why = html`<div class="legal">click: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
+  if (opts && opts.length) why = html`<div class="legal">${w.click}: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
   else if (mine) why = html`<div class="why">${whyNot(model, key)}</div>`;
   const style = hover.x !== undefined ? `left:${hover.x}px;top:${hover.y}px` : "";
-  return html`<div id="tooltip" class="tooltip" data-key=${key} style=${style} role="tooltip">${lines.map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+  return html`<div id="tooltip" class="tooltip" data-key=${key} style=${style} role="tooltip">${lines.filter(Boolean).map((l, i) => html`<div key=${i}>${l}</div>`)}${why}</div>`;
+}
+
+/** A space's first line: its terrain and difficulty (a fort's own line). */
+function firstLine(w, s) {
+  return (s.fort ? w.fort : w.terrain)[s.terrain] || "";
 }
 
 /** Why the space is not a choice now: the engine's reason for that space, else the decision's. */
 function whyNot(model, key) {
-  return model.decision.whyNot.get(key) || model.decision.noTargetReason || "Not one of the choices of this decision.";
+  return model.decision.whyNot.get(key) || model.decision.noTargetReason || model.words.no_reason;
 }
 
 function Menu({ menu, disabled }) {
@@ -390,9 +381,10 @@ function onHexClick(key, ev) {
   if (twoClick && (S.selected === key || (!opts && S.selected))) { S.selected = null; rerender(); return; }
   if (!opts || !opts.length) {
     const s = S.model.index.byKey.get(key);
+    const w = S.model.words;
     // The space by its terrain, not its coordinates (issue 39 §3); the reason names the rest.
-    const where = s ? `${(TERRAIN[s.terrain] || {}).name || s.terrain}${s.fort ? " (fort)" : ""}` : "New space";
-    S.info = { title: isMine() ? `${where}: not a choice now` : where, text: isMine() ? whyNot(S.model, key) : "", terms: termsAt(S.model, key) };
+    const where = s ? firstLine(w, s) : w.off_map;
+    S.info = { title: isMine() ? `${where}: ${w.not_a_choice}` : where, text: isMine() ? whyNot(S.model, key) : "", terms: termsAt(S.model, key) };
     S.focusKeys = [key]; // the panel speaks of this space: marked on the map until it closes
     rerender();
     return;
