@@ -195,3 +195,41 @@ def test_an_action_is_checked_once_on_its_way_in(client: TestClient, monkeypatch
     v = state(client, gid, tok[seat])
     r = act(client, gid, tok[seat], v["version"], "focus nowhere")
     assert r.status_code == 400 and len(calls) == 1
+
+
+def test_a_refused_action_says_the_same_by_http_websocket_and_why_and_is_checked_once(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one legality check (``apply``'s) refuses an illegal action with the words and the fact
+    that ``/why`` gives, by HTTP and over the WebSocket alike, and the game is left as it was;
+    the reason is looked for once per refusal, and never for an action that is legal."""
+    from newdawn.engine import api
+    from newdawn.server import gameviews
+
+    calls: list[object] = []
+    real = api.why_not
+
+    def counted(*a: Any, **k: Any) -> Any:
+        calls.append(a[1])
+        return real(*a, **k)
+
+    monkeypatch.setattr(gameviews, "why_not", counted)
+    monkeypatch.setattr(api, "why_not", counted)
+    g = create(client, TWO_HUMANS)
+    gid = g["game_id"]
+    tok, _, v = _decider(g, client)
+    before = _snapshot(client, gid)
+    bad = "fort 99,99"
+    r = act(client, gid, tok, v["version"], bad)
+    assert r.status_code == 400 and len(calls) == 1
+    said, fact = r.json()["error"], r.json()["refusal"]
+    w = client.get(f"/api/games/{gid}/why", params={"token": tok, "action": bad}).json()
+    assert (w["legal"], w["reason"], w["refusal"]) == (False, said, fact) and len(calls) == 2
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+        first = _next(ws, "view")
+        ws.send_json({"type": "action", "version": first["version"], "action": bad})
+        err = _next(ws, "error")
+        assert (err["error"], err["refusal"]) == (said, fact) and len(calls) == 3
+        assert _snapshot(client, gid) == before
+        ws.send_json({"type": "action", "version": first["version"], "action": first["decision"]["options"][0]})
+        assert _next(ws, "view")["version"] == first["version"] + 1
+    assert len(calls) == 3, "a legal action's way in looked for a reason to refuse it"
