@@ -218,3 +218,76 @@ def test_sqlite_log_starts_again_under_a_steady_stream_of_writes(tmp_path: Path,
         assert wal < 6_000_000, f"the write-ahead log grew to {wal} bytes (without the reset: about 13 MB)"
     finally:
         st.close()
+
+
+def test_an_action_appended_through_the_sqlite_driver_is_the_row_sqlalchemy_writes(tmp_path: Path) -> None:
+    """On an SQLite file the store appends actions through the driver (the hot path of every
+    move): the rows are the ones SQLAlchemy writes for the same call (a database of its own,
+    in memory), the compare-and-set refuses a stale revision and writes nothing, and a locked
+    database is retried like any write."""
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select, text
+    from sqlalchemy.exc import OperationalError
+
+    from newdawn.server import store as store_mod
+
+    select_created = select(store_mod.ActionRow.created)
+
+    def stored(st: store_mod.Store) -> list[Any]:
+        with st.engine.connect() as c:
+            game = c.execute(text("SELECT revision, round, winner, bot_turn, deadline FROM games")).one()
+            rows = c.execute(text("SELECT game_id, n, seat, action, events FROM actions ORDER BY n")).all()
+            created = c.execute(select_created).scalars().all()
+            snap = c.execute(text("SELECT game_id, n, state FROM snapshots")).all()
+        assert all(isinstance(t, datetime) for t in created)  # read back as SQLAlchemy wrote it
+        return [tuple(game), [tuple(r) for r in rows], [tuple(r) for r in snap]]
+
+    rec = store_mod.GameRecord(id="g1", created=datetime.now(UTC), config={"players": 2}, seed=1,
+                               hotseat_token=None, revision=0,
+                               seats=[store_mod.SeatRecord(seat=k, kind="human", bot=None, token=f"t{k}") for k in (0, 1)])
+    fast, plain = store_mod.Store(f"sqlite:///{tmp_path / 'f.db'}"), store_mod.Store("sqlite://")
+    try:
+        for st in (fast, plain):
+            st.create_game(rec)
+            st.append_action("g1", 0, 1, "move 3 4", 1, events=[{"kind": "move"}],
+                             summary=store_mod.Summary(2, -1, True, 17.5))
+            st.append_action("g1", 1, 0, "done", 2, snapshot=(2, '{"x": 1}'))
+            with pytest.raises(store_mod.StaleRevision):
+                st.append_action("g1", 2, 0, "done", 2)  # the game is at revision 2 already
+        assert fast._appender is not None and plain._appender is None  # the driver's path was taken
+        assert stored(fast) == stored(plain)
+        assert stored(fast)[0] == (2, 2, -1, 1, 17.5)
+
+        real = fast._appender
+        failures: list[str] = ["database is locked", "database is locked"]
+
+        class Flaky:
+            """The kept connection, failing with the driver's errors for the first tries."""
+
+            def __init__(self, con: sqlite3.Connection) -> None:
+                self.con = con
+
+            def execute(self, *a: Any) -> Any:
+                if failures:
+                    raise sqlite3.OperationalError(failures.pop(0))
+                return self.con.execute(*a)
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self.con, name)
+
+        class Kept:
+            driver_connection = Flaky(real.driver_connection)
+
+        fast._appender = Kept()
+        fast.append_action("g1", 2, 1, "done", 3)  # locked twice, then written
+        assert failures == [] and fast.count_actions("g1") == 3
+        failures.append("no such table: actions")
+        with pytest.raises(OperationalError):  # what is not a lock is not retried
+            fast.append_action("g1", 3, 1, "done", 4)
+        assert failures == [] and fast.count_actions("g1") == 3
+        fast._appender = real
+    finally:
+        fast.close()
+        plain.close()
