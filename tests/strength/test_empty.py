@@ -127,3 +127,24 @@ def test_a_card_not_played_out_for_lack_of_time_is_still_checked_for_doing_somet
     asked.clear()
     greedy.focus_values(st, 0, legal_actions(st), HAND)
     assert asked == []
+
+
+def test_normal_does_not_end_a_turn_that_did_nothing_when_the_dice_advise_against_an_attack(monkeypatch: object) -> None:
+    """Normal judges a decision around an attack by the dice averaged (``turnbot.mean_best``),
+    which can advise "done" after the card's attack mode was chosen for one roll: while the turn
+    has changed nothing since its focus choice, an active option is taken instead
+    (``TurnStart.not_idle``), as for every other decision."""
+    import random
+
+    import newdawn.bots.turnbot as turnbot
+    from newdawn.engine import parse_action, player_view
+
+    st = _red_to_move()
+    s = apply(apply(st, "focus culture"), "resolve")
+    legal = legal_actions(s)
+    assert "done" in [str(a) for a in legal]
+    bot = turnbot.TurnBot(random.Random(1), walk=0)
+    bot.turn_start.set(st, player_view(st, 0))
+    monkeypatch.setattr(turnbot, "around_attack", lambda *a, **k: True)  # type: ignore[attr-defined]
+    monkeypatch.setattr(turnbot, "mean_best", lambda *a, **k: parse_action("done"))  # type: ignore[attr-defined]
+    assert bot.choose(player_view(s, 0), legal).verb == "place"

@@ -103,8 +103,13 @@ class TurnBot:
             return best[int(self.rng.random() * len(best))]
         legal = self._greedy.path.onward(st, seat, legal)
         if self.chance_samples > 1 and around_attack(st, legal):
-            return mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, self.chance_s)
-        return self.turn_start.not_idle(self._greedy, st, seat, legal, self._greedy.choose_in(st, seat, legal), view)
+            # The dice averaged can advise against the attack its card's mode was chosen for; a
+            # turn that has done nothing still does not end there ("done" while an attack or a
+            # reinforcement was on offer was Normal's last kind of empty turn in the base game).
+            choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, self.chance_s)
+        else:
+            choice = self._greedy.choose_in(st, seat, legal)
+        return self.turn_start.not_idle(self._greedy, st, seat, legal, choice, view)
 
 
 def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,
