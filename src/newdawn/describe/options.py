@@ -1,8 +1,9 @@
 """Options of the pending decision as records: label, kind, spaces, src/dst, hint, warning, group.
 
-The engine's actions are ``verb [arg]`` in its canonical notation (``parse_action``): an
-argument is a space ``q,r``, a move ``q,r>q,r``, a tile ``T q,r``, a number, or a data id.
-That notation is read here with the engine's own parsers; what a verb *means* in a decision
+The engine's actions are typed values (``engine.actions.Action``): a verb and the fields its
+argument was read into once (``at``/``to`` spaces, ``key``/``key2`` names, ``n``/``n2``
+numbers; ``FORMS`` declares each verb's). Words are made from those fields, never by splitting
+the text, which is only carried as the record's ``action``. What a verb *means* in a decision
 is kept in one table, ``LABELS`` (decision kind, verb) -> label maker, with a generic
 fallback for the rest. The JavaScript shows ``label``/``hint`` and uses ``spaces``/``src``/
 ``dst``/``group``; it never reads ``action``.
@@ -311,7 +312,9 @@ def _figure_step(piece: str) -> Maker:
 
 def _target(st: GameState, f: fr.TargetFrame, a: Action, r: Rec) -> None:
     s = f["space"]
-    r.label = f"Attack {target_words(st, a.arg, defender_of(st, a.arg, s))}"
+    # ``target <kind>`` or ``target <kind>:<seat>`` (a seat's army or caravan): the kind is ``key``.
+    defender = a.n if a.n >= 0 else defender_of(st, a.key, s)
+    r.label = f"Attack {target_words(st, a.key, defender)}"
     r.spaces, r.dst = [s], s
 
 
