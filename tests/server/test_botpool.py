@@ -113,7 +113,7 @@ from newdawn.engine import Action
 async def main():
     pool = BotPool(2)
     await asyncio.gather(*(pool.choose(RandomBot(random.Random(i)), {}, [Action("x")], owner=str(i)) for i in range(4)))
-    print(" ".join(str(p) for p in pool._ex._processes), flush=True)
+    print(" ".join(str(p) for p in pool.pids()), flush=True)
     if sys.argv[1] == "term":
         import signal
         signal.signal(signal.SIGTERM, lambda *a: (pool.close(), sys.exit(0)))
@@ -157,7 +157,7 @@ def test_a_served_pool_starts_its_workers_before_the_first_choice() -> None:
     pool = BotPool(1)
     try:
         asyncio.run(pool.warm())
-        assert pool._ex is not None and len(pool._ex._processes) == 1  # type: ignore[attr-defined]
+        assert len(pool.pids()) == 1
     finally:
         pool.close()
 
@@ -219,3 +219,58 @@ def test_quick_choices_queue_one_ahead_per_worker_but_never_ahead_of_a_budgeted_
     log = asyncio.run(run())
     assert log[:2] == ["q0", "q1"]
     assert log.index("slow") < log.index("c0"), log
+
+
+# ---------------------------------------------------------------- a worker that dies or hangs
+
+class DyingBot:
+    """Its worker process ends while it thinks (a crash, the out-of-memory killer)."""
+
+    needs_view = True
+    name = "dying"
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        os._exit(3)
+
+
+class StuckBot:
+    """Never answers within the pool's patience."""
+
+    needs_view = True
+    name = "stuck"
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        time.sleep(60)
+        return legal[-1]
+
+
+@pytest.mark.parametrize("bot", [DyingBot(), StuckBot()], ids=["dies", "hangs"])
+def test_a_worker_that_dies_or_hangs_costs_its_choice_not_the_pool(bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat plays its first legal action; the worker is replaced (a hung one ended) and the
+    next choice is made by the new one."""
+    import random
+
+    from newdawn.bots.random_bot import RandomBot
+    from newdawn.server import botpool
+
+    monkeypatch.setattr(botpool, "THINK_TIMEOUT_S", 3.0)
+    pool = BotPool(1)
+
+    async def go() -> tuple[Any, Any, list[int], Any]:
+        await pool.warm()
+        before = pool.pids()
+        lost = await pool.choose(bot, {}, [Action("first"), Action("second")], owner="a")
+        after = await pool.choose(RandomBot(random.Random(1)), {}, [Action("only")], owner="a")
+        return lost, after, before, pool.pids()
+
+    try:
+        lost, after, before, now = asyncio.run(go())
+        assert lost == (Action("first"), None)
+        assert after[0] == Action("only")
+        assert len(before) == len(now) == 1 and before != now
+        deadline = time.monotonic() + 10
+        while _alive(before[0]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(before[0]), "the old worker was ended"
+    finally:
+        pool.close()

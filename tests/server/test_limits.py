@@ -85,7 +85,7 @@ def test_many_thinking_bot_games_do_not_block_another_game(crowded: TestClient) 
     assert state(c, gid)["version"] == 6
     # the bots did think meanwhile, in the pool's process
     pool = c.app.state.bot_pool  # type: ignore[attr-defined]
-    assert pool._ex is not None
+    assert pool.pids()
 
 
 def test_a_new_bot_level_is_taken_through_the_bots_package_and_its_budget_bounded(

@@ -7,18 +7,26 @@ Every bot spec a game is created with is bounded (``check_spec``): at most ``MAX
 and database connections), so a crowd of thinking bots queues there and never takes the web
 process's threads or its CPU time. The bot object travels to the worker with the view and
 comes back with the choice, so its generator and turn clock go on as if it had stayed.
+
+Each worker is connected to the server by a socket pair that the event loop reads and writes
+itself (``_Worker``): a choice goes out and its answer comes back with no thread of the server
+in between. (``concurrent.futures.ProcessPoolExecutor`` passed every choice through two threads
+of its own, a feeder and a manager, and its workers shared one locked answer queue: a tenth of
+the web process's time under a crowd of quick bots.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import concurrent.futures as cf
 import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
+import socket
+import struct
 import threading
 import time
 from collections.abc import Sequence
@@ -126,6 +134,141 @@ def worker_init(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="orphan-check").start()
 
 
+def _worker_main(conn: Any, parent: int) -> None:
+    """A worker process: answer the choices that come through ``conn`` in order, each with
+    ``("ok", (action, bot))`` or ``("error", exception)``, until the server closes its end."""
+    worker_init(parent)
+    while True:
+        try:
+            job = conn.recv_bytes()
+        except (EOFError, OSError):
+            os._exit(0)
+        try:
+            fn, args = pickle.loads(job)
+            out: tuple[str, Any] = ("ok", fn(*args))
+        except BaseException as e:  # noqa: BLE001 - sent back to the waiting choice
+            out = ("error", e)
+        try:
+            data = pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
+        except Exception as e:  # noqa: BLE001 - an answer that does not pickle
+            data = pickle.dumps(("error", RuntimeError(f"answer not picklable: {e}")), pickle.HIGHEST_PROTOCOL)
+        conn.send_bytes(data)
+
+
+class WorkerLost(Exception):
+    """A worker process ended (or was stopped) before it answered."""
+
+    def __init__(self, message: str, worker: _Worker | None = None) -> None:
+        super().__init__(message)
+        self.worker = worker
+
+
+class _Answers(asyncio.Protocol):
+    """The server's end of one worker's socket: answers come back in the order the choices
+    were sent (framed as ``multiprocessing.Connection`` frames them: a 4-byte big-endian
+    length, or -1 and an 8-byte one)."""
+
+    def __init__(self, worker: _Worker) -> None:
+        self.worker = worker
+        self.buf = bytearray()
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        while True:
+            if len(buf) < 4:
+                return
+            (size,) = struct.unpack_from("!i", buf)
+            head = 4
+            if size == -1:
+                if len(buf) < 12:
+                    return
+                (size,) = struct.unpack_from("!Q", buf, 4)
+                head = 12
+            if len(buf) < head + size:
+                return
+            payload = bytes(buf[head:head + size])
+            del buf[:head + size]
+            self.worker.answered(payload)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.worker.lost()
+
+
+class _Worker:
+    """One worker process and the event loop's socket to it; ``pending`` are the choices sent
+    and not yet answered, oldest first."""
+
+    def __init__(self, ctx: Any, parent: int) -> None:
+        ours, theirs = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_worker_main, args=(theirs, parent), daemon=True, name="newdawn-bot")
+        self.proc.start()
+        theirs.close()
+        self.sock = socket.socket(fileno=os.dup(ours.fileno()))
+        ours.close()
+        self.sock.setblocking(False)
+        self.transport: asyncio.Transport | None = None
+        self._opening: asyncio.Future[Any] | None = None
+        self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.dead = False
+
+    async def connect(self) -> None:
+        """Hand the socket to the event loop (once, by the first choice sent)."""
+        if self.transport is None:
+            if self._opening is None:
+                self._opening = asyncio.ensure_future(asyncio.get_running_loop().create_unix_connection(
+                    lambda: _Answers(self), sock=self.sock))
+            transport, _ = await asyncio.shield(self._opening)
+            self.transport = transport
+
+    async def call(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the worker process."""
+        await self.connect()
+        if self.dead or self.transport is None:
+            raise WorkerLost("the worker process ended", self)
+        data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending.append(fut)
+        head = struct.pack("!i", len(data)) if len(data) < 0x7FFFFFFF else struct.pack("!iQ", -1, len(data))
+        self.transport.write(head + data)
+        kind, value = await fut
+        if kind == "error":
+            raise value
+        return value
+
+    def answered(self, payload: bytes) -> None:
+        fut = self.pending.popleft() if self.pending else None
+        try:
+            got = pickle.loads(payload)
+        except Exception as e:  # noqa: BLE001 - an answer that does not unpickle
+            got = ("error", e)
+        if fut is not None and not fut.done():
+            fut.set_result(got)
+
+    def lost(self) -> None:
+        self.dead = True
+        while self.pending:
+            fut = self.pending.popleft()
+            if not fut.done():
+                with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits for it
+                    fut.set_exception(WorkerLost("the worker process ended before it answered", self))
+
+    def stop(self) -> None:
+        """End the process now (a choice under way is abandoned; its caller gets ``WorkerLost``)."""
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+        with contextlib.suppress(Exception):  # the loop may be closed already (a server's end)
+            if self.transport is not None:
+                self.transport.abort()
+        with contextlib.suppress(Exception):
+            self.sock.close()
+        self.lost()
+
+    def join(self, timeout: float) -> None:
+        with contextlib.suppress(Exception):
+            self.proc.join(timeout)
+
+
 QUICK_DEPTH: Final = 2
 """Quick choices (no time budget: greedy, Normal) under way per worker: the next one already
 waits in the pool's queue when a worker answers, so the worker does not sit idle for the
@@ -166,7 +309,7 @@ class BotPool:
         self.period_s = period_s
         self._slots = slots if slots is not None else max(1, workers)
         """Workers (``slots`` for threads, in tests): the choices with a budget made at once."""
-        self._ex: cf.ProcessPoolExecutor | None = None
+        self._procs: list[_Worker] | None = None
         self._lock = threading.Lock()
         self._waiting: dict[str, collections.deque[_Job]] = {}
         self._turns: collections.deque[str] = collections.deque()
@@ -177,19 +320,37 @@ class BotPool:
         self.served: collections.Counter[str] = collections.Counter()
         """Choices made, by owner (tests and the stats)."""
 
-    def _executor(self) -> cf.ProcessPoolExecutor:
+    def _workers(self) -> list[_Worker]:
         with self._lock:
-            if self._ex is None:
-                self._ex = cf.ProcessPoolExecutor(max_workers=self.workers,
-                                                  mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=worker_init, initargs=(os.getpid(),))
-            return self._ex
+            if self._procs is None:
+                ctx = multiprocessing.get_context("spawn")
+                self._procs = [_Worker(ctx, os.getpid()) for _ in range(self.workers)]
+            return self._procs
+
+    def _replace(self, w: _Worker) -> None:
+        """Stop ``w`` (stuck or ended) and start another in its place, if it is still one of
+        the pool's (a choice that ends with a worker stopped meanwhile leaves the pool as it is).
+        Choices waiting on ``w`` end with ``WorkerLost``: their seats play their first action."""
+        with self._lock:
+            procs = self._procs
+            if procs is None or w not in procs:
+                return
+            procs[procs.index(w)] = _Worker(multiprocessing.get_context("spawn"), os.getpid())
+        w.stop()
+        w.join(1.0)
 
     def _restart(self) -> None:
+        """Stop every worker (the next choice starts new ones)."""
         with self._lock:
-            ex, self._ex = self._ex, None
-        if ex is not None:
-            _stop(ex)
+            procs, self._procs = self._procs, None
+        for w in procs or ():
+            w.stop()
+        for w in procs or ():
+            w.join(1.0)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none before the first choice or ``warm``)."""
+        return [w.proc.pid for w in self._procs or () if w.proc.pid is not None]
 
     def slots(self) -> int:
         return self._slots
@@ -284,21 +445,30 @@ class BotPool:
         try:
             if self.workers <= 0:
                 return await asyncio.wait_for(asyncio.to_thread(think, *args), THINK_TIMEOUT_S)
-            fut = self._executor().submit(think, *args)
-            return await asyncio.wait_for(asyncio.wrap_future(fut), THINK_TIMEOUT_S)
-        except (TimeoutError, cf.process.BrokenProcessPool) as e:
-            log.error("a bot did not answer (%s); its seat plays its first legal action", type(e).__name__)
-            self._restart()
+            w = self._worker_for(job)
+            try:
+                got: tuple[Action, Any | None] = await asyncio.wait_for(w.call(think, *args), THINK_TIMEOUT_S)
+                return got
+            except (TimeoutError, WorkerLost) as e:
+                log.error("a bot did not answer (%s); its seat plays its first legal action", type(e).__name__)
+                self._replace(w)
+        except TimeoutError:
+            log.error("a bot did not answer (TimeoutError); its seat plays its first legal action")
         return job.legal[0], None
+
+    def _worker_for(self, job: _Job) -> _Worker:
+        """The worker a choice is sent to: one with fewest choices waiting; a choice with a
+        budget goes to an idle one (the scheduler starts it only when one is free)."""
+        procs = [w for w in self._workers() if not w.dead] or self._workers()
+        return min(procs, key=lambda w: len(w.pending))
 
     async def warm(self) -> None:
         """Start the worker processes now (a server's start), not at the first bot's choice:
         a spawned worker takes seconds to import the engine and the bots."""
         if self.workers <= 0:
             return
-        ex = self._executor()
         with contextlib.suppress(Exception):
-            await asyncio.gather(*(asyncio.wrap_future(ex.submit(os.getpid)) for _ in range(self.workers)))
+            await asyncio.gather(*(w.call(os.getpid) for w in self._workers()))
 
     def stats(self) -> dict[str, Any]:
         return {"workers": self.workers, "running": self._running,
@@ -312,16 +482,3 @@ class BotPool:
 def thinks_long(bot: Any) -> bool:
     """Whether a bot has a time budget the scheduler may squeeze (``time_s``)."""
     return hasattr(bot, "time_s")
-
-
-def _stop(ex: cf.ProcessPoolExecutor) -> None:
-    """Shut ``ex`` down and end its worker processes at once (a worker thinking for seconds
-    would otherwise outlive the executor; old pools used to pile up that way)."""
-    procs = list((getattr(ex, "_processes", None) or {}).values())
-    ex.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.kill()
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.join(1.0)
