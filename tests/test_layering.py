@@ -435,3 +435,67 @@ def test_no_import_circle_anywhere_and_every_late_import_says_why() -> None:
     assert late == []
     # The circle finder finds one (on a made-up graph).
     assert report.circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# ---------------------------------------------------------------- the engine's one door
+
+def test_outer_packages_import_the_engine_only_through_its_door() -> None:
+    """Outside ``newdawn.engine``, every import of the engine names the door (``from
+    newdawn.engine import ...``), at any depth (function-level imports count): an inner module
+    (``newdawn.engine.spaces``...) only where ``DOOR_ALLOWED`` says why."""
+    report = load_script("tools/layering_report.py")
+    _, _, inner, _ = report.scan()
+    assert inner == [], "import these names from newdawn.engine (add them to its __all__ if missing):\n" + "\n".join(inner)
+
+
+def test_the_door_allowlist_is_short_explained_and_used() -> None:
+    report = load_script("tools/layering_report.py")
+    allowed = report.DOOR_ALLOWED
+    assert len(allowed) <= 5
+    assert all(len(why) > 40 for why in allowed.values())
+    used = report.scan_allowed()
+    stale = [key for key in allowed
+             if not any(f.endswith(f": {key[1]}") and (key[0] == "*" or f.startswith(key[0].replace(".", "/") + ".py:"))
+                        for f in used)]
+    assert stale == [], f"DOOR_ALLOWED names imports nobody makes: {stale}"
+
+
+def test_the_door_scan_sees_inner_imports_at_any_depth(tmp_path: Path) -> None:
+    """The scan itself, on a made-up package: relative, absolute and late imports of inner
+    modules are found; the door, and an allowed declaration module, are not."""
+    report = load_script("tools/layering_report.py")
+    root = tmp_path / "newdawn"
+    (root / "engine").mkdir(parents=True)
+    (root / "bots").mkdir()
+    for f in ("__init__.py", "engine/__init__.py", "engine/spaces.py", "engine/event.py", "bots/__init__.py"):
+        (root / f).write_text("")
+    (root / "bots" / "a.py").write_text(
+        "from ..engine import apply\nfrom ..engine.spaces import coord\nfrom ..engine import spaces\n"
+        "import newdawn.engine.spaces\nfrom ..engine.event import Event\n\n"
+        "def f():\n    # late import: a reason does not open the door\n    from newdawn.engine.spaces import reach\n")
+    _, _, inner, _ = report.scan(root)
+    assert inner == ["newdawn/bots/a.py:2: newdawn.engine.spaces", "newdawn/bots/a.py:3: newdawn.engine.spaces",
+                     "newdawn/bots/a.py:4: newdawn.engine.spaces", "newdawn/bots/a.py:9: newdawn.engine.spaces"]
+    assert report.scan_allowed(root) == ["newdawn/bots/a.py:5: newdawn.engine.event"]
+
+
+def test_the_door_offers_what_it_lists_and_each_name_is_used_outside() -> None:
+    """``newdawn.engine.__all__`` is a deliberate list: each name exists, and each is imported
+    from the door by some module outside the engine, in the package, its tools or its tests (a
+    name nobody needs leaves the list)."""
+    import newdawn.engine as door
+
+    missing = [n for n in door.__all__ if not hasattr(door, n)]
+    assert missing == []
+    assert len(door.__all__) == len(set(door.__all__))
+    imported: set[str] = set()
+    outside = [p for p in SRC.rglob("*.py") if p.relative_to(SRC).parts[0] != "engine"]
+    for path in [*outside, *(SRC.parents[1] / "tools").rglob("*.py"), *(SRC.parents[1] / "tests").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and (
+                    (node.level == 0 and node.module == "newdawn.engine")
+                    or (node.level > 0 and node.module == "engine")):
+                imported.update(a.name for a in node.names)
+    unused = sorted(set(door.__all__) - imported)
+    assert unused == [], f"the door offers names no package outside the engine imports: {unused}"
+

@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("pydantic", reason="the schema tests need the 'server' extra")
 
-from newdawn.engine.config import GameConfig  # noqa: E402
+from newdawn.engine import GameConfig  # noqa: E402
 from newdawn.server.schema import ViewMessage, message_json_schema  # noqa: E402
 from newdawn.server.view_state import ViewConfig  # noqa: E402
 from repo_scripts import load_script  # noqa: E402

@@ -14,8 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..engine import Action, GameState, decision_seat, legal_actions, player_view
-from ..engine.api import apply_in_place
+from ..engine import Action, GameState, apply_in_place, decision_seat, legal_actions, player_view
 
 
 class Bot(Protocol):

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..engine import GameState
-from ..engine.view import state_from_view
+from ..engine import GameState, state_from_view
 from .evaluate import hand_for
 from .features import seat_features
 from .model import shipped_model, softmax

@@ -22,12 +22,19 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..content import load_content
-from ..engine import GameState
-from ..engine.flow import spendable, type_key
-from ..engine.military import defense_value
-from ..engine.spaces import coastal, is_mature, within
-from ..engine.state import ON_CARD, content_for
-from ..engine.victory import agenda_met, fort_spaces
+from ..engine import (
+    ON_CARD,
+    GameState,
+    agenda_met,
+    coastal,
+    content_for,
+    defense_value,
+    fort_spaces,
+    is_mature,
+    spendable,
+    type_key,
+    within,
+)
 
 WIN: Final = 10_000.0
 

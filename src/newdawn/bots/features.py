@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine import GameState
-from ..engine import rulesets as engine_rulesets
-from ..engine.state import content_for
-from ..engine.victory import agenda_met
+from ..engine import GameState, agenda_met, content_for, victory_cards_needed
 from .evaluate import (
     PROGRESS,
     W_CARD,
@@ -73,8 +70,7 @@ the base game's): the model's starting point and the pull of its regularisation.
 
 def victory_need(st: GameState) -> int:
     """Victory cards a seat needs to win (the ruleset's, or its option's: the base epic game)."""
-    need_fn = engine_rulesets.code_for(st.ruleset).victory_need
-    return int(need_fn(st)) if need_fn is not None else int(content_for(st).ruleset.victory_cards_to_win)
+    return victory_cards_needed(st)
 
 
 def seat_features(st: GameState) -> list[list[float]]:

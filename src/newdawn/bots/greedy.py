@@ -17,11 +17,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
-from ..engine import Action, GameState, apply, decision_seat, legal_actions
-from ..engine.api import apply_in_place
-from ..engine.flow import slot_of, spendable, type_key
-from ..engine.spaces import coord
-from ..engine.view import state_from_view
+from ..engine import (
+    Action,
+    GameState,
+    apply,
+    apply_in_place,
+    coord,
+    decision_seat,
+    legal_actions,
+    slot_of,
+    spendable,
+    state_from_view,
+    type_key,
+)
 from .base import derive_seed
 from .evaluate import HAND, W_TEMPO, WIN, Evaluation, hand_for
 

@@ -51,9 +51,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..content.rulesets import DEFAULT_RULESET
-from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions
-from ..engine.api import apply_in_place
-from ..engine.view import state_from_view
+from ..engine import (
+    Action,
+    GameState,
+    apply,
+    apply_in_place,
+    decision_seat,
+    determinize,
+    legal_actions,
+    state_from_view,
+)
 from .base import derive_seed
 from .evaluate import FORTS, HAND, Evaluation, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only

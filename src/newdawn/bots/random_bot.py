@@ -12,8 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine import GameState, new_game
-from ..engine.actions import Action
+from ..engine import Action, GameState, new_game
 from .base import play_game
 
 PASSIVE_VERBS: Final = frozenset({"done", "back", "skip", "pass", "keep", "none", "stop"})

@@ -25,9 +25,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..engine import Action, GameState, apply, decision_seat, determinize, legal_actions, rulesets
-from ..engine.state import content_for
-from ..engine.victory import agenda_progress, card_counts
+from ..engine import (
+    Action,
+    GameState,
+    agenda_progress,
+    apply,
+    card_counts,
+    content_for,
+    decision_seat,
+    determinize,
+    legal_actions,
+    victory_cards_needed,
+)
 
 WIN, LOSS, UNKNOWN = "winning", "losing", "unknown"
 _STATIC: Final = frozenset({"format", "config", "ruleset", "placements", "core_count", "events", "version",
@@ -36,8 +45,7 @@ _STATIC: Final = frozenset({"format", "config", "ruleset", "placements", "core_c
 
 def cards_to_win(st: GameState) -> int:
     """Victory cards a seat must hold at the end of a round to win (the game's ruleset)."""
-    need_fn = rulesets.code_for(st.ruleset).victory_need
-    return need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
+    return victory_cards_needed(st)
 
 
 def turn_of(st: GameState) -> tuple[int, int]:

@@ -17,8 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..content.rulesets import DEFAULT_RULESET
-from ..engine import game_config, new_game, rounds_played
-from ..engine.state import content_for
+from ..engine import content_for, game_config, new_game, rounds_played
 from .base import play_game
 from .registry import make_bot
 

@@ -29,8 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine import Action, GameState, determinize
-from ..engine.view import state_from_view
+from ..engine import Action, GameState, determinize, state_from_view
 from .base import derive_seed
 from .evaluate import Evaluation, hand_for
 from .greedy import GreedyBot, TurnStart, focus_values, useful_only

@@ -8,9 +8,7 @@ from ..bots import random_bot
 from ..content import load_content
 from ..content.rulesets import ruleset_ids
 from ..content.schema import Agenda
-from ..engine import Action, GameState, new_game
-from ..engine.rulesets import config_options
-from ..engine.state import content_for
+from ..engine import Action, GameState, config_options, content_for, new_game
 
 RULESETS = ruleset_ids()
 """The rulesets ``--ruleset`` may name, the default first (docs/rulesets.md)."""

@@ -15,9 +15,7 @@ from ..bots.base import play_game
 from ..bots.random_bot import RandomBot
 from ..content.rulesets import DEFAULT_RULESET
 from ..describe.event_words import event_sentence
-from ..engine import Action, GameState, game_config
-from ..engine.state import content_for
-from ..engine.victory import claimed_cards
+from ..engine import Action, GameState, claimed_cards, content_for, game_config
 from .common import claimed_agenda_names, leader_label, start_game
 from .replay import result_text
 

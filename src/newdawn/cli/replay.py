@@ -6,8 +6,17 @@ import json
 from typing import Any
 
 from ..describe.event_words import event_sentence
-from ..engine import GameState, IllegalActionError, NotationError, decision_seat, parse_action, rounds_played
-from ..engine.api import RECORD_FORMATS, apply_in_place, record_config
+from ..engine import (
+    RECORD_FORMATS,
+    GameState,
+    IllegalActionError,
+    NotationError,
+    apply_in_place,
+    decision_seat,
+    parse_action,
+    record_config,
+    rounds_played,
+)
 from .common import CliError, leader_label, start_game, winner_agendas
 
 

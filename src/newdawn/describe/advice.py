@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.state import GameState
+from ..engine import GameState
 from .names import seat_full
 
 CHANCES_NOTE = ("Each seat's chance of winning, estimated by the bots' evaluation from the position as "

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.actions import Action
-from ..engine.military import defender_of
+from ..engine import Action, GameState, content_for, defender_of, target_at
 from ..engine.rulesets.base_frames import BaseMapTileFrame, CardAttackFrame
-from ..engine.rulesets.base_military import target_at
-from ..engine.state import GameState, content_for
 from .event_words import target_words
 from .names import TERRAIN, a_an, action_space
 from .options import Rec, _reg, _tile

@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine.industry import payment_parts, wonder_cost_parts
-from ..engine.military import attack_parts, defense_parts
-from ..engine.state import GameState, content_for
+from ..engine import GameState, attack_parts, content_for, defense_parts, payment_parts, wonder_cost_parts
 from .event_words import target_words
 from .names import (
     TERRAIN,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, cast
 
+from ..engine import GameState
 from ..engine.event import (
     AgendaEvent,
     AgendaLostEvent,
@@ -94,7 +95,6 @@ from ..engine.event import (
     WonderGoneEvent,
     WonderMovedEvent,
 )
-from ..engine.state import GameState
 from .names import (
     a_an,
     agenda_of,

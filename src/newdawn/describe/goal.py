@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.state import GameState, content_for
-from ..engine.victory import agenda_progress, claimed_cards
+from ..engine import GameState, agenda_progress, claimed_cards, content_for
 from .names import victory_card_name
 
 UNIT: dict[str, tuple[str, str]] = {

@@ -7,13 +7,10 @@ rules summary is the table's "How to play" page, and every piece has its glossar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.hexgrid import distance
-from ..engine.hooks import wonder_cost
-from ..engine.state import GameState, content_for
+from ..engine import Event, GameState, content_for, distance, wonder_cost
 from .names import a_an, at_terrain, card_name, leader_name, pending_frame, plural, seat_name, words
 from .places import place
 
@@ -153,7 +150,7 @@ def civ_of(st: GameState, lid: str) -> str:
     return ld.civ if ld else lid
 
 
-def goal_done(goal: str, event: Mapping[str, Any], seat: int) -> bool:
+def goal_done(goal: str, event: Event, seat: int) -> bool:
     """Whether ``event`` (``engine/event.py``) is ``seat`` doing what ``goal`` asks."""
     if event.get("seat") != seat:
         return False
@@ -209,7 +206,7 @@ def _facts(st: GameState, seat: int) -> dict[str, Any]:
     mil, cul, ind = of_type("military"), of_type("culture"), of_type("industry")
     trade = sum(p.trade.values())
     held = [plural(n, words(r)) for r, n in sorted(p.resources.items()) if n]
-    cheaper = -min((wonder_cost(st, seat, w) for w in c.wonders), default=0)
+    cheaper = max((c.wonders[w].cost - wonder_cost(st, seat, w) for w in c.wonders), default=0)
     armies, forts = c.ruleset.components.get("armies", 0) > 0, bool(c.ruleset.fort_terrain)
     targets = "barbarians, city-states, forts and rivals" if forts else "barbarians, city-states and rivals"
     hint = _attack_hint(st, seat)

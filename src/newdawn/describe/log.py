@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import parse_action
-from ..engine.event import Event
-from ..engine.state import GameState
+from ..engine import Event, GameState, parse_action
 from .event_words import event_sentence, event_spaces, sentence
 from .names import seat_name, space_text
 from .options import option_record

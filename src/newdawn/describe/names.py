@@ -10,9 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.schema import Agenda
-from ..engine.actions import Action
-from ..engine.rulesets.base_setup import ap_seat
-from ..engine.state import Frame, GameState, content_for
+from ..engine import Action, Frame, GameState, ap_seat, content_for
 from .places import TERRAIN as TERRAIN
 from .places import place, place_name
 

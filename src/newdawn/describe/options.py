@@ -15,15 +15,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import NotationError, apply, legal_actions, parse_action
+from ..engine import (
+    Action,
+    Frame,
+    GameState,
+    NotationError,
+    apply,
+    attack_value,
+    card_of,
+    content_for,
+    coord_at,
+    defender_of,
+    defense_value,
+    effective_slot,
+    legal_actions,
+    parse_action,
+    passable_targets,
+    side_spaces,
+    slot_of,
+    targets_at,
+    tile_cells,
+)
 from ..engine import frames as fr
-from ..engine.actions import Action, coord_at
-from ..engine.board import side_spaces, tile_cells
-from ..engine.flow import card_of, effective_slot, slot_of
-from ..engine.frames import Frame
-from ..engine.military import attack_value, defender_of, defense_value, passable_targets, targets_at
 from ..engine.rulesets.base_frames import BaseMapPlaceFrame
-from ..engine.state import GameState, content_for
 from .breakdown import fight_odds
 from .contract import Cell, Hex, Option
 from .event_words import target_words

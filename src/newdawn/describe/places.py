@@ -19,8 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine.board import Board
-from ..engine.state import GameState, content_for
+from ..engine import Board, GameState, content_for
 
 TERRAIN: Final = {
     "grassland": "grassland", "hills": "hills", "forest": "forest", "desert": "desert",

@@ -16,14 +16,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final, cast
 
-from ..engine import apply, decision_seat, legal_actions, player_view
-from ..engine.actions import Action, parse_action
-from ..engine.errors import IllegalActionError
-from ..engine.event import Event
+from ..engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    apply,
+    city_reason,
+    decision_seat,
+    friendly_spaces,
+    legal_actions,
+    parse_action,
+    player_view,
+    reach,
+    state_from_view,
+    unused_cities,
+)
 from ..engine.frames import BuildFrame
-from ..engine.spaces import city_reason, friendly_spaces, reach, unused_cities
-from ..engine.state import GameState
-from ..engine.view import state_from_view
 from .event_words import event_sentence
 from .names import SKIP_VERBS, plural
 from .options import Rec, gain_text, option_record, option_recs

@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..engine import ZIMBABWE, GameState, printed_number
 from ..engine import frames as fr
-from ..engine.effects.wonders import ZIMBABWE
-from ..engine.hooks import printed_number
 from ..engine.rulesets import base_frames as bfr
-from ..engine.state import GameState
 from .names import card_name, plural, wonder_name
 
 Question = Callable[[GameState, Any], str]

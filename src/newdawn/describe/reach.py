@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..engine import apply, decision_seat, legal_actions
-from ..engine.state import GameState
+from ..engine import GameState, apply, decision_seat, legal_actions
 from .names import pending_frame, plural
 from .options import option_record
 

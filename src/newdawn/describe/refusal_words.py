@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..engine import decision_seat
-from ..engine.refusal import Refusal, RefusalKind
-from ..engine.state import GameState
+from ..engine import GameState, Refusal, RefusalKind, decision_seat
 from .names import (
     DISTRICT,
     FOCUS_TYPE,

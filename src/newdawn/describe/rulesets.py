@@ -16,7 +16,7 @@ from typing import Any
 
 from ..content import load_content
 from ..content.rulesets import ruleset_ids
-from ..engine.rulesets import config_options
+from ..engine import config_options
 from .glossary import glossary
 from .names import AUTOMA_NAME
 

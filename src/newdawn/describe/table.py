@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.flow import card_of, effective_slot, key_of_type, slot_of
+from ..engine import (
+    GameState,
+    affordable,
+    card_of,
+    claimed_cards,
+    content_for,
+    effect_frames,
+    effective_slot,
+    free_wonder_cities,
+    friendly_spaces,
+    key_of_type,
+    production_parts,
+    slot_of,
+    wonder_cost,
+)
 from ..engine.frames import BuildFrame
-from ..engine.industry import affordable, production_parts, wonder_cost
-from ..engine.ops import effect_frames
-from ..engine.spaces import free_wonder_cities, friendly_spaces
-from ..engine.state import GameState, content_for
-from ..engine.victory import claimed_cards
 from .names import ICON, TERRAIN, district_name, leader_name, seat_full, seat_name, words
 
 

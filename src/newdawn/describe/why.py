@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import legal_actions, why_not
-from ..engine.actions import Action
-from ..engine.state import GameState
+from ..engine import Action, GameState, legal_actions, why_not
 from .names import coord_of, pending_frame
 from .options import SPACE_VERBS
 from .refusal_words import refusal_words

@@ -63,6 +63,12 @@ def is_terminal(st: GameState) -> bool:
     return st.winner != -1
 
 
+def decision_kinds() -> tuple[str, ...]:
+    """Every kind of decision a seat can be asked (``decision_kind``'s values), sorted: the
+    steps every floor registered when this module imported them."""
+    return tuple(sorted(CHOICE))
+
+
 def rounds_played(st: GameState) -> int:
     """Complete rounds: a finished game ends at the start of the round after its last one."""
     return st.round - 1 if st.winner != -1 else st.round
@@ -214,6 +220,6 @@ def make_record(config: dict[str, Any], seed: int, actions: list[Action | str]) 
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "NotationError", "apply", "apply_in_place",
-    "decision_kind", "decision_seat", "game_config", "is_terminal", "legal_actions", "make_record",
+    "decision_kind", "decision_kinds", "decision_seat", "game_config", "is_terminal", "legal_actions", "make_record",
     "new_game", "parse_action", "plain", "Refusal", "replay", "rounds_played", "why_illegal", "why_not",
 ]

@@ -586,10 +586,16 @@ space_choice("claim_remove", ClaimRemoveFrame,
              skip=None)
 
 
+def victory_cards_needed(st: GameState) -> int:
+    """Victory cards a seat must hold at the end of a round to win: the ruleset's number, or
+    its option's (the base game's epic game)."""
+    need_fn = rulesets.code_for(st.ruleset).victory_need
+    return need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
+
+
 def round_winner(st: GameState) -> int | None:
     """The winner at the end of a round, with the rulebook's tie-breaks, or None."""
-    need_fn = rulesets.code_for(st.ruleset).victory_need  # e.g. the base game's epic option
-    need = need_fn(st) if need_fn is not None else content_for(st).ruleset.victory_cards_to_win
+    need = victory_cards_needed(st)
     counts = card_counts(st)
     cands = [p for p in range(st.n) if counts[p] >= need]
     if not cands:

@@ -47,10 +47,18 @@ import numpy.typing as npt
 
 from ..bots.random_bot import PASSIVE_VERBS
 from ..content.schema import FOCUS_TYPES, RESOURCES, TERRAINS
-from ..engine import Action, GameState, IllegalActionError, apply, decision_seat, determinize, legal_actions
-from ..engine.flow import CHOICE
-from ..engine.state import content_for
-from ..engine.victory import agenda_progress
+from ..engine import (
+    Action,
+    GameState,
+    IllegalActionError,
+    agenda_progress,
+    apply,
+    content_for,
+    decision_seat,
+    determinize,
+    legal_actions,
+)
+from ..engine import decision_kinds as engine_decision_kinds
 from .codec import MAX_SEATS, forms
 
 OPTIONS: Final = 16
@@ -84,10 +92,7 @@ def verbs() -> tuple[str, ...]:
 
 @functools.cache
 def decision_kinds() -> tuple[str, ...]:
-    # late import: the engine's api registers every decision kind (``CHOICE``) when it is loaded
-    import newdawn.engine.api  # noqa: F401
-
-    return tuple(sorted(CHOICE))
+    return engine_decision_kinds()
 
 
 SEAT_COUNTS: Final = (

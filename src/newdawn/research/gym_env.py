@@ -54,14 +54,14 @@ from ..engine import (
     GameState,
     IllegalActionError,
     apply_in_place,
+    content_for,
     decision_seat,
     game_config,
     legal_actions,
     new_game,
     player_view,
+    why_illegal,
 )
-from ..engine.api import why_illegal
-from ..engine.state import content_for
 from .codec import EncodingError, codec
 from .compact import (
     OPTIONS,

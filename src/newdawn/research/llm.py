@@ -27,8 +27,7 @@ from typing import Any
 from ..describe import goal_json, option_records
 from ..describe.names import card_name, leader_name, seat_name
 from ..describe.questions import question
-from ..engine import Action, GameState, decision_seat
-from ..engine.state import content_for
+from ..engine import Action, GameState, content_for, decision_seat
 
 ROMAN = ("", "I", "II", "III", "IV")
 

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET
 from ..content.schema import DISTRICTS, FOCUS_TYPES, RESOURCES, TERRAINS, WONDER_TYPES
-from ..engine.board import Placement, build_board
+from ..engine import Placement, build_board
 from .codec import MAX_SEATS, WINDOW_RADIUS, EncodingError, _content_lists
 
 GRID = 2 * WINDOW_RADIUS + 1

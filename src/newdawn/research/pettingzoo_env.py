@@ -46,8 +46,8 @@ from ..engine import (
     game_config,
     new_game,
     player_view,
+    why_illegal,
 )
-from ..engine.api import why_illegal
 from .codec import EncodingError, codec
 from .compact import OPTIONS, CompactObserver, agent_options, compact_size, goal_potential, shown_options
 from .llm import decision_text

@@ -18,16 +18,30 @@ from typing import Any, cast
 from ..content import Content, load_content
 from ..content.loader import load_content_from, read_raw
 from ..content.rulesets import DEFAULT_RULESET
-from ..engine import apply, game_config, legal_actions, new_game
-from ..engine.actions import parse_coord
-from ..engine.api import apply_in_place
-from ..engine.board import Placement
-from ..engine.errors import IllegalActionError, NotationError
-from ..engine.flow import advance, decision_seat
-from ..engine.rng import seed_state
-from ..engine.spaces import box_count, is_mature, supply_left, unused_control
-from ..engine.state import LOCKED, ON_CARD, Frame, GameState, content_for
-from ..engine.turn_facts import TurnFacts
+from ..engine import (
+    LOCKED,
+    ON_CARD,
+    Frame,
+    GameState,
+    IllegalActionError,
+    NotationError,
+    Placement,
+    TurnFacts,
+    advance,
+    apply,
+    apply_in_place,
+    box_count,
+    content_for,
+    decision_seat,
+    game_config,
+    is_mature,
+    legal_actions,
+    new_game,
+    parse_coord,
+    seed_state,
+    supply_left,
+    unused_control,
+)
 from .errors import ScenarioError
 from .frame_shapes import frame_problem
 

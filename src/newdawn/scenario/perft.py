@@ -28,9 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.rulesets import DEFAULT_RULESET
-from ..engine import apply, game_config, legal_actions, new_game
-from ..engine.api import apply_in_place
-from ..engine.state import GameState
+from ..engine import GameState, apply, apply_in_place, game_config, legal_actions, new_game
 from .build import load
 from .errors import ScenarioError
 

@@ -18,13 +18,25 @@ from typing import Any
 from ..describe.event_words import event_sentence
 from ..describe.questions import question
 from ..describe.refusal_words import refusal_words
-from ..engine import apply, legal_actions, why_not
-from ..engine.actions import coord_text, parse_action
-from ..engine.errors import IllegalActionError, NotationError
-from ..engine.flow import decision_seat
-from ..engine.spaces import is_mature, supply_left, unused_cities, unused_control, used_districts
-from ..engine.state import ON_CARD, GameState, content_for
-from ..engine.view import player_view
+from ..engine import (
+    ON_CARD,
+    GameState,
+    IllegalActionError,
+    NotationError,
+    apply,
+    content_for,
+    coord_text,
+    decision_seat,
+    is_mature,
+    legal_actions,
+    parse_action,
+    player_view,
+    supply_left,
+    unused_cities,
+    unused_control,
+    used_districts,
+    why_not,
+)
 from .build import (
     SUPPLY_KINDS,
     Scenario,

@@ -26,8 +26,7 @@ from ..bots.registry import LEVELS
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET
 from ..describe.guide import GUIDE, GUIDE_BUTTON, GUIDE_INVITATION, goal_done, guide_record
-from ..engine import GameState
-from ..engine.event import Event
+from ..engine import Event, GameState
 from ..scenario import parse
 from .errors import GameError
 from .store import GameRecord

@@ -17,10 +17,7 @@ from typing import Any
 from ..describe import action_entries, setup_entries, turn_parts
 from ..describe.names import AUTOMA_NAME
 from ..describe.options import step_refusal
-from ..engine import GameState, apply, decision_seat, replay
-from ..engine.event import Event
-from ..engine.rulesets.base_setup import ap_seat
-from ..engine.state import content_for
+from ..engine import Event, GameState, ap_seat, apply, content_for, decision_seat, replay
 from .bots import Bot
 from .errors import GameError
 from .inputs import check_token

@@ -14,9 +14,7 @@ from typing import Any
 
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET, ruleset_ids
-from ..engine import decision_seat, new_game
-from ..engine.rulesets import config_options
-from ..engine.setup import normalise_config
+from ..engine import config_options, decision_seat, new_game, normalise_config
 from .botpool import check_spec
 from .bots import make_seat_bot
 from .errors import GameError

@@ -26,8 +26,7 @@ from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
 from ..describe.table import space_words
 from ..describe.why import space_reasons
-from ..engine import GameState, decision_seat, player_view
-from ..engine.board import KIND_WATER
+from ..engine import KIND_WATER, GameState, decision_seat, player_view
 from .chances import insight_json, state_chances
 from .schema import SCHEMA_VERSION
 

@@ -33,8 +33,7 @@ from typing import Any
 from ..bots.base import Bot, play_game
 from ..bots.registry import make_bot
 from ..bots.tournament import bot_seed
-from ..engine import GameState, apply
-from ..engine.errors import IllegalActionError, NotationError
+from ..engine import GameState, IllegalActionError, NotationError, apply
 from ..scenario import ScenarioError, load
 from ..scenario.build import seat_of
 from .search import Goal, is_turn_start, turn_of
