@@ -123,13 +123,14 @@ class CpuLimit(BaseCallback):
         return used < self.seconds
 
 
-def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200, subproc: bool = False) -> VecEnv:
+def make_envs(n: int, seed: int, shaping: float, max_rounds: int = 200, subproc: bool = False,
+              values: bool = True, gamma: float = 0.99, order: str = "engine") -> VecEnv:
     """``n`` environments stepped together (one policy call per step of all), in this process
     or, with ``subproc``, each in a worker process of its own."""
     def one(k: int) -> Callable[[], Monitor[Any, Any]]:
         def make() -> Monitor[Any, Any]:
             env = NewdawnGymEnv(players=2, opponents="random", seat=None, max_rounds=max_rounds, shaping=shaping,
-                                previews=True)
+                                shaping_gamma=gamma, previews=True, values=values, order=order)
             env.reset(seed=seed * 1000 + k)
             return Monitor(env)
         return make
@@ -150,14 +151,16 @@ def train(model: MaskablePPO, timesteps: int, minutes: float, checkpoint: str | 
     return {"timesteps": int(model.num_timesteps), "wall_s": wall, "cpu_s": cpu_seconds() - c0}
 
 
-def evaluate(model: MaskablePPO | BotModel | FeatureRule, games: int, max_rounds: int = 200, first: int = 0) -> dict[str, Any]:
+def evaluate(model: MaskablePPO | BotModel | FeatureRule, games: int, max_rounds: int = 200, first: int = 0,
+             values: bool = True, order: str = "engine") -> dict[str, Any]:
     """``games`` complete games against the random bot (game ``i`` for ``i`` from ``first``:
     seed ``EVAL_SEED_BASE + i``, the learner in seat ``i % 2``)."""
     t0, c0 = time.monotonic(), cpu_seconds()
     wins = losses = none = 0
     for i in range(first, first + games):
         bot = isinstance(model, BotModel)  # a bot reads no observation: skip the previews
-        env = NewdawnGymEnv(players=2, opponents="random", seat=i % 2, max_rounds=max_rounds, previews=not bot)
+        env = NewdawnGymEnv(players=2, opponents="random", seat=i % 2, max_rounds=max_rounds, previews=not bot,
+                            values=values and not bot, order=order if values and not bot else "engine")
         if isinstance(model, BotModel):
             model.env = env
         obs, _info = env.reset(seed=EVAL_SEED_BASE + i)
@@ -204,10 +207,14 @@ class FeatureRule:
         names = {n: i for i, n in enumerate(option_names())}
         self.gain, self.loss = names["preview_gain"], names["preview_loss"]
         self.slot, self.passive = names["focus_slot"], names["passive"]
+        self.best = names["value_best"]
 
     def predict(self, obs: Any, action_masks: Any = None, deterministic: bool = True) -> tuple[int, None]:
         opts = compact_views(np.asarray(obs, np.float32))["options"]
-        score = 10 * (opts[:, self.gain] - opts[:, self.loss]) + opts[:, self.slot] - opts[:, self.passive]
+        if opts[:, self.best].any():  # the value previews are on: the bots' evaluation's best
+            score = opts[:, self.best].astype(np.float64)
+        else:
+            score = 10 * (opts[:, self.gain] - opts[:, self.loss]) + opts[:, self.slot] - opts[:, self.passive]
         score = score + 1e-3 * self.rng.random(len(score))
         score[~np.asarray(action_masks, bool)] = -np.inf
         return int(np.argmax(score)), None
@@ -215,17 +222,21 @@ class FeatureRule:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=30.0,
-                    help="CPU-time limit of training (this process and its environment workers)")
-    ap.add_argument("--wall-minutes", type=float,
-                    help="also stop after this much wall time (a machine too loaded to give the CPU budget in time)")
+    ap.add_argument("--wall-minutes", type=float, default=30.0, help="wall-time limit of training")
+    ap.add_argument("--minutes", type=float, default=float("inf"),
+                    help="also stop once training has used this much CPU time (this process and its environment "
+                         "workers)")
     ap.add_argument("--timesteps", type=int, default=5_000_000)
     ap.add_argument("--eval-games", type=int, default=200, help="0: train (and save) only")
     ap.add_argument("--eval-first", type=int, default=0,
                     help="the first evaluation game (to split an evaluation over processes)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shaping", type=float, default=1.0)
-    ap.add_argument("--n-envs", type=int, default=8, help="environments stepped together")
+    ap.add_argument("--n-envs", type=int, default=1, help="environments stepped together")
+    ap.add_argument("--order", default="engine", choices=["engine", "value"],
+                    help="the shown options in the engine's order, or best first by the value previews")
+    ap.add_argument("--no-values", dest="values", action="store_false",
+                    help="without the value previews (value_best / value_gap)")
     ap.add_argument("--subproc", action="store_true", help="each environment in a worker process")
     ap.add_argument("--max-rounds", type=int, default=200, help="round limit of training and evaluation games")
     ap.add_argument("--save", help="save the trained model here")
@@ -247,12 +258,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         model = MaskablePPO.load(args.load)
         trained = {}
     else:
-        env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds, args.subproc)
+        env = make_envs(args.n_envs, args.seed, args.shaping, args.max_rounds, args.subproc, args.values, order=args.order)
         model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
         trained = train(model, args.timesteps, args.minutes, args.save, args.wall_minutes)
         if args.save:
             model.save(args.save)
-    result = {"train": trained, "eval": evaluate(model, args.eval_games, args.max_rounds, args.eval_first),
+    result = {"train": trained, "eval": evaluate(model, args.eval_games, args.max_rounds, args.eval_first, args.values, args.order),
               "params": int(sum(p.numel() for p in model.policy.parameters())) if isinstance(model, MaskablePPO) else 0,
               "seed": args.seed,
               "shaping": args.shaping, "n_envs": args.n_envs, "subproc": args.subproc}

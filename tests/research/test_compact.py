@@ -31,6 +31,7 @@ from newdawn.research.compact import (  # noqa: E402
     compact_views,
     goal_potential,
     option_names,
+    preview_values,
     seat_names,
     shown_options,
 )
@@ -167,3 +168,27 @@ def test_more_options_than_slots_are_drawn_in_their_order() -> None:
 def test_goal_potential_is_zero_sum_in_two_player_games() -> None:
     for st in random_states(2, seed=4, max_rounds=30, every=150):
         assert goal_potential(st, 0) == pytest.approx(-goal_potential(st, 1))
+
+
+def test_value_previews_mark_the_best_options_and_the_gaps() -> None:
+    """``values=True``: ``value_best`` marks the options of highest ``preview_values`` (drawn with
+    the seed the observer is given, plus one), ``value_gap`` the others' distance below them, in
+    [0, 1]; without it both columns stay 0."""
+    names = {n: i for i, n in enumerate(option_names())}
+    best, gap = names["value_best"], names["value_gap"]
+    obs, plain = CompactObserver(values=True), CompactObserver()
+    checked = 0
+    for k, st in enumerate(random_states(2, seed=5, max_rounds=4, every=9)):
+        seat = decision_seat(st)
+        opts = shown_options(agent_options(st), None)
+        if seat < 0 or len(opts) < 2:
+            continue
+        rows = compact_views(obs.fill(st, seat, opts, k))["options"][:len(opts)]
+        vals = preview_values(st, seat, opts, k + 1)
+        top = max(vals)
+        assert [bool(r[best]) for r in rows] == [v >= top - 1e-6 for v in vals]
+        for r, v in zip(rows, vals, strict=True):
+            assert r[best] or r[gap] == pytest.approx(min(1.0, (top - v) / 120.0), rel=1e-5)
+        assert not compact_views(plain.fill(st, seat, opts, k))["options"][:, [best, gap]].any()
+        checked += 1
+    assert checked >= 3

@@ -12,7 +12,14 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from newdawn.engine import IllegalActionError, decision_seat  # noqa: E402
 from newdawn.research.codec import codec  # noqa: E402
-from newdawn.research.compact import OPTIONS, agent_options, compact_size, goal_potential  # noqa: E402
+from newdawn.research.compact import (  # noqa: E402
+    OPTIONS,
+    agent_options,
+    compact_size,
+    compact_views,
+    goal_potential,
+    option_names,
+)
 from newdawn.research.gym_env import ENV_ID, NewdawnGymEnv  # noqa: E402
 
 
@@ -102,6 +109,37 @@ def test_shaped_rewards_add_up_to_the_change_in_goal_potential() -> None:
     plain = NewdawnGymEnv(players=2, max_rounds=3)
     _o, info = plain.reset(seed=6)
     assert plain.step(info["legal_actions"][0])[1] == 0.0  # off by default
+
+
+def test_shaping_with_a_discount_is_gamma_times_the_new_potential_less_the_old() -> None:
+    env = NewdawnGymEnv(players=2, max_rounds=3, shaping=2.0, shaping_gamma=0.5)
+    _obs, info = env.reset(seed=6)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        before = goal_potential(env.st, env.seat)
+        _obs, r, term, trunc, info = env.step(int(rng.choice(info["legal_actions"])))
+        if term or trunc:
+            break
+        assert r == pytest.approx(2.0 * (0.5 * goal_potential(env.st, env.seat) - before))
+
+
+def test_value_order_lists_the_options_best_first() -> None:
+    """``order="value"``: the shown options sorted by ``preview_values`` (best first), so the
+    first option's row is marked ``value_best``; the same options as the engine's order."""
+    j = option_names().index("value_best")
+    env = NewdawnGymEnv(players=2, max_rounds=3, values=True, order="value")
+    plain = NewdawnGymEnv(players=2, max_rounds=3)
+    obs, info = env.reset(seed=4)
+    plain.reset(seed=4)
+    assert sorted(map(str, env.options)) == sorted(map(str, plain.options))
+    for _ in range(20):
+        assert env._values == sorted(env._values, reverse=True)
+        assert compact_views(obs)["options"][0, j] == 1.0
+        obs, _r, term, trunc, info = env.step(0)
+        if term or trunc:
+            break
+    with pytest.raises(ValueError, match="order"):
+        NewdawnGymEnv(order="value")
 
 
 def test_render_is_the_decision_in_the_tables_words() -> None:

@@ -130,7 +130,8 @@ def seat_names() -> tuple[str, ...]:
 @functools.cache
 def option_names() -> tuple[str, ...]:
     return ("shown", "passive", *(f"verb:{v}" for v in verbs()), *(f"focus:{t}" for t in FOCUS_TYPES),
-            "focus_slot", "focus_level", "number", "space", *SPACE_FEATURES, "preview_gain", "preview_loss")
+            "focus_slot", "focus_level", "number", "space", *SPACE_FEATURES, "preview_gain", "preview_loss",
+            "value_best", "value_gap")
 
 
 @functools.cache
@@ -190,9 +191,11 @@ class CompactObserver:
     and around a space is read at each call. The result is the same as making everything anew
     (a test compares both)."""
 
-    def __init__(self, previews: bool = False) -> None:
+    def __init__(self, previews: bool = False, values: bool = False) -> None:
         self.previews = previews
         """Fill each option's ``preview_gain`` / ``preview_loss`` (see ``preview_options``)."""
+        self.values = values
+        """Fill each option's ``value_best`` / ``value_gap`` (see ``preview_values``)."""
         self.buf: FloatArray = np.zeros(compact_size(), np.float32)
         lay = compact_layout()
         self.t0 = 0
@@ -255,13 +258,23 @@ class CompactObserver:
         self._near: dict[tuple[int, int], tuple[tuple[int, float], ...]] = {}
         """(space, seat) -> the features of what is next to it (``ctl`` and ``cities``, which
         agendas read: kept while ``_epoch`` holds)."""
+        self._bytes = self.buf.data.cast("B")
+        self._map_key: tuple[Any, ...] = ()
+        self._barbs_seen: dict[str, int] = {}
+        self._space_rows: list[dict[Action, bytes]] = [{} for _ in range(MAX_SEATS)]
+        """By seat, the bytes of the whole row of an option that names a space, as last written:
+        kept while what such a row reads holds (``_map_key``, the barbarians, the reinforced
+        sides)."""
 
-    def fill(self, st: GameState, seat: int, options: Sequence[Action] = (), preview_seed: int = 0) -> FloatArray:
+    def fill(self, st: GameState, seat: int, options: Sequence[Action] = (), preview_seed: int = 0,
+             option_values: Sequence[float] | None = None, deciding: int | None = None) -> FloatArray:
         """The compact observation of ``seat`` (``options``: the shown options, if it decides;
-        ``preview_seed`` draws the hidden parts the previews play with, see ``preview_options``)."""
+        ``preview_seed`` draws the hidden parts the previews play with, see ``preview_options``;
+        ``option_values``: the options' ``preview_values`` if already made; ``deciding``: the
+        state's ``decision_seat`` if the caller knows it)."""
         c = content_for(st)
         n = len(st.players)
-        dec = decision_seat(st)
+        dec = decision_seat(st) if deciding is None else deciding
         if self._made_for is None or self._made_for[0] is not c or self._made_for[1] != n:
             self._abs.fill(0.0)
             self.buf.fill(0.0)  # the seat rows beyond the new game's seats too
@@ -282,8 +295,20 @@ class CompactObserver:
             for p in range(n):
                 if reads[p] != seen[p]:
                     self._own_parts(p, players[p], c)
+        fresh = False
         if self._reinforced_epoch is not self._epoch or self._reinforced != st.reinforced:
             self._count_reinforced(st)  # into the seat rows, with their owners (``ctl``: the epoch)
+            fresh = True
+        # What a space option's row reads: the owners of pieces (the epoch), the map (a new board
+        # when it grows), tokens, city-states, wonder tokens and districts (each added or removed
+        # beside an agenda mark; their counts are compared too), the barbarians and the
+        # reinforced sides (compared: they change without a mark).
+        key = (st._agenda_epoch, st.board, len(st.tokens), len(st.cs_at), len(st.wonder_at), len(st.district))
+        if fresh or key != self._map_key or st.barbs != self._barbs_seen:
+            self._map_key = key
+            self._barbs_seen = st.barbs.copy()
+            for kept in self._space_rows:
+                kept.clear()
         # Every write below goes through a memoryview of the buffer: a number or a slice
         # costs a third of numpy's indexing, and a call makes some thirty of them.
         buf, zeros = self._m, self._zeros
@@ -315,7 +340,7 @@ class CompactObserver:
 
         # ---- options
         if options:
-            self._options(st, seat, options)
+            self._options(st, seat, options, c)
             if self.previews:
                 gp, lp = self._o["preview_gain"], self._o["preview_loss"]
                 to_win = max(1, c.ruleset.victory_cards_to_win)
@@ -324,6 +349,17 @@ class CompactObserver:
                     d = (after - now) * to_win
                     if d:
                         buf[o0 + i * self.ow + (gp if d > 0 else lp)] = min(1.0, abs(d))
+            if self.values:
+                jb, jg = self._o["value_best"], self._o["value_gap"]
+                vals = (preview_values(st, seat, options[:OPTIONS], preview_seed + 1) if option_values is None
+                        else option_values[:OPTIONS])
+                top = max(vals)
+                for i, v in enumerate(vals):
+                    gap = top - v
+                    if gap <= VALUE_TIE:
+                        buf[o0 + i * self.ow + jb] = 1.0
+                    else:
+                        buf[o0 + i * self.ow + jg] = min(1.0, gap / VALUE_GAP_SCALE)
         return self.buf
 
     def _agenda_part(self, st: GameState, c: Any) -> None:
@@ -465,12 +501,12 @@ class CompactObserver:
             self._option_of[a] = got
         return got
 
-    def _options(self, st: GameState, seat: int, options: Sequence[Action]) -> None:
+    def _options(self, st: GameState, seat: int, options: Sequence[Action], c: Any) -> None:
         """Write the option rows (the buffer's rows are zero: ``fill`` cleared them). Each number
         is written into the flat buffer at its place (a few single writes cost less than a
         row's view and a copy)."""
         buf = self._m
-        cards = content_for(st).focus_cards
+        cards = c.focus_cards
         row_of: dict[str, tuple[int, int]] | None = None
         b = st.board
         if b is not self._board:
@@ -485,9 +521,17 @@ class CompactObserver:
         tokens, cs_at, wonder_at, district, reinforced = st.tokens, st.cs_at, st.wonder_at, st.district, st.reinforced
         shown = options if len(options) <= OPTIONS else options[:OPTIONS]
         self._shown = len(shown)
-        r0 = self.o0 - self.ow
+        kept = self._space_rows[seat]
+        if len(kept) > 4096:
+            kept.clear()
+        raw = self._bytes
+        r0 = self.o0 - ow
         for a in shown:
-            r0 += self.ow
+            r0 += ow
+            row = kept.get(a)
+            if row is not None:  # a space option: nothing its row reads has changed
+                raw[4 * r0:4 * (r0 + ow)] = row
+                continue
             got = option_of.get(a)
             if got is None:
                 got = self._option(a)
@@ -549,6 +593,7 @@ class CompactObserver:
                 near = near_of[sp, seat] = tuple((j, n / 6.0) for j, n in zip(self._near_j, counts, strict=True) if n)
             for j, v in near:
                 buf[r0 + j] = v
+            kept[a] = raw[4 * r0:4 * (r0 + ow)].tobytes()
 
 
 def shown_options(options: list[Action], rng: np.random.Generator | None) -> list[Action]:
@@ -611,6 +656,32 @@ def preview_options(st: GameState, seat: int, options: Sequence[Action], seed: i
             nxt = world
         out.append(potential(goal_progress(nxt, c), seat, to_win))
     return out
+
+
+VALUE_TIE: Final = 1e-6
+VALUE_GAP_SCALE: Final = 120.0
+"""``value_gap`` is an option's value below the best option's, over this (a victory card's
+weight in the bots' evaluation, ``bots.evaluate.W_CARD``), clipped to 1."""
+
+
+def preview_values(st: GameState, seat: int, options: Sequence[Action], seed: int) -> list[float]:
+    """Each option's value for ``seat`` in the bots' evaluation (``bots.evaluate``: victory cards,
+    agenda progress, territory, cities, wonders, technology...), judged as the greedy bot judges
+    its options (``GreedyBot.option_values``: after the chain of the seat's own decisions the
+    option opens, played on with the best immediate value, plus the focus choice's tempo), on
+    one copy of the state whose hidden parts are drawn anew from ``seed`` (``determinize``), as
+    ``preview_options``. ``back`` gets the lowest value of the others."""
+    import random
+
+    from ..bots.evaluate import hand_for
+    from ..bots.greedy import GreedyBot
+
+    world = determinize(st, seat, seed)
+    bot = GreedyBot(random.Random(seed))
+    bot.ev = hand_for(world.ruleset)
+    got = dict(bot.option_values(world, seat, options))
+    low = min(got.values()) if got else 0.0
+    return [got.get(a, low) for a in options]
 
 
 def goal_potential(st: GameState, seat: int) -> float:

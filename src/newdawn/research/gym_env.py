@@ -70,6 +70,7 @@ from .compact import (
     compact_size,
     goal_potential,
     potential,
+    preview_values,
     shown_options,
 )
 from .llm import decision_text
@@ -90,8 +91,9 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
     def __init__(self, players: int = 2, opponents: str | Sequence[str] = "random", seat: int | None = 0,
                  ruleset: str = DEFAULT_RULESET, max_rounds: int = 200, observation: str = "compact",
                  actions: str = "options", max_steps: int | None = None, take_backs: bool = False,
-                 skip_forced: bool = True, previews: bool = False, shaping: float = 0.0, illegal: str = "penalize",
-                 illegal_reward: float = -0.1, render_mode: str | None = None) -> None:
+                 skip_forced: bool = True, previews: bool = False, values: bool = False, shaping: float = 0.0,
+                 shaping_gamma: float = 1.0, order: str = "engine", illegal: str = "penalize", illegal_reward: float = -0.1,
+                 render_mode: str | None = None) -> None:
         self.config: dict[str, Any] = game_config(players, ruleset=ruleset, max_rounds=max_rounds)
         new_game(self.config, 0)  # validates the configuration
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
@@ -107,6 +109,12 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
             raise ValueError(f"observation must be 'compact' or 'full', got {observation!r}")
         if actions not in ("options", "ids"):
             raise ValueError(f"actions must be 'options' or 'ids', got {actions!r}")
+        if order not in ("engine", "value"):
+            raise ValueError(f"order must be 'engine' or 'value', got {order!r}")
+        if order == "value" and not (values and observation == "compact" and actions == "options"):
+            raise ValueError("order='value' needs values=True, the compact observation and option actions")
+        self.order = order
+        self._values: list[float] | None = None
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.max_steps = STEPS_PER_ROUND * max_rounds if max_steps is None else int(max_steps)
@@ -121,12 +129,13 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
         self.illegal_reward = illegal_reward
         self.take_backs = take_backs
         self.shaping = float(shaping)
+        self.shaping_gamma = float(shaping_gamma)
         self.render_mode = render_mode
         self.observation_kind = observation
         self.action_kind = actions
         if observation == "compact":
             self.observation_space = spaces.Box(0.0, 1.0, (compact_size(),), np.float32)
-            self._compact = CompactObserver(previews=previews)
+            self._compact = CompactObserver(previews=previews, values=values)
         else:
             self.observation_space = spaces.Box(0.0, OBS_HIGH, (observation_size(),), np.float32)
             self._full = Observation()
@@ -153,6 +162,12 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
         opts = agent_options(st, self.take_backs)
         if self.action_kind == "options":
             self.options = shown_options(opts, self.np_random)
+            self._values = None
+            if self.order == "value":  # best first by the value previews (stable: ties keep their order)
+                vals = preview_values(st, self.seat, self.options, int(self.np_random.integers(0, 2**62)))
+                rank = sorted(range(len(vals)), key=lambda k: -vals[k])
+                self.options = [self.options[k] for k in rank]
+                self._values = [vals[k] for k in rank]
         else:
             ids = codec().encode_all(opts)
             order = sorted(range(len(opts)), key=ids.__getitem__)
@@ -173,8 +188,8 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
     def _observe(self) -> ObsArray:
         assert self.st is not None
         if self.observation_kind == "compact":
-            seed = int(self.np_random.integers(0, 2**62)) if self._compact.previews and self.options else 0
-            return self._compact.fill(self.st, self.seat, self.options, seed).copy()
+            seed = int(self.np_random.integers(0, 2**62)) if (self._compact.previews or self._compact.values) and self.options else 0
+            return self._compact.fill(self.st, self.seat, self.options, seed, self._values).copy()
         return self._full.set_from_view(player_view(self.st, self.seat)).copy()
 
     def _info(self) -> dict[str, Any]:
@@ -273,7 +288,7 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
             reward = outcome_rewards(st)[self.seat]
         if self.shaping:
             before, self._potential = self._potential, self._potential_now()
-            reward += self.shaping * (self._potential - before)
+            reward += self.shaping * (self.shaping_gamma * self._potential - before)
         terminated = st.winner >= 0
         truncated = not terminated and (st.winner == -2 or self.steps >= self.max_steps
                                         or self.decisions >= self.max_decisions)

@@ -118,6 +118,9 @@ class _Game:
             self._masks += [np.array([1] * k + [0] * (OPTIONS - k), np.int8) for k in range(1, OPTIONS + 1)]
         self.st: GameState | None = None
         self.decisions = 0
+        self.to_act = -1
+        """The seat of the pending decision (``decision_seat``, kept by ``set_options``: the
+        state changes only through ``play`` and ``start``), -1 once the game is over."""
         self.options: list[Action] = []
         self.seed_used = 0
         self._next_seed = 0
@@ -142,6 +145,7 @@ class _Game:
     def set_options(self) -> None:
         st = self.st
         assert st is not None
+        self.to_act = decision_seat(st)
         if st.winner != -1:
             self.options = []
             return
@@ -160,11 +164,11 @@ class _Game:
     def observe(self, seat: int) -> dict[str, Any]:
         st = self.st
         assert st is not None
-        mine = decision_seat(st) == seat
+        mine = self.to_act == seat
         if self.observation_kind == "compact":
             opts = self.options if mine else []
             seed = int(self._rng.integers(0, 2**62)) if self._compact.previews and opts else 0
-            obs = self._compact.fill(st, seat, opts, seed).copy()
+            obs = self._compact.fill(st, seat, opts, seed, deciding=self.to_act).copy()
         else:
             obs = self._full.set_from_view(player_view(st, seat)).copy()
         if not mine:
@@ -195,7 +199,7 @@ class _Game:
         was refused (then nothing changed but the decision count)."""
         st = self.st
         assert st is not None
-        seat = decision_seat(st)
+        seat = self.to_act
         a, reason = self.action_of(int(action))
         rewards = [0.0] * st.n
         if a is None:
@@ -284,7 +288,7 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         st = self.game.st
         assert st is not None
         self.infos[self.agent_selection].pop("legal_actions", None)
-        seat = decision_seat(st)
+        seat = self.game.to_act
         if seat >= 0:
             agent = self.agent_selection = self.possible_agents[seat]
             self.infos[agent]["legal_actions"] = self.game.legal()
@@ -302,8 +306,7 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent].pop("illegal_action", None)
         rewards, refused = self.game.play(int(action))
-        for i, ag in enumerate(self.agents):
-            self.rewards[ag] = rewards[i]
+        self.rewards = dict(zip(self.agents, rewards, strict=True))
         if refused is not None:
             self.infos[agent]["illegal_action"] = refused
         terminated, truncated = self.game.over()
@@ -314,7 +317,8 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[ag].pop("legal_actions", None)
         else:
             self._select()
-        self._accumulate_rewards()
+        if any(rewards):  # most decisions reward nobody: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
