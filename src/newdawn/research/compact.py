@@ -38,6 +38,7 @@ the same numbers. Counts are divided by a realistic maximum and clipped to 1.
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -45,6 +46,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.evaluate import hand_for
+from ..bots.greedy import GreedyBot
 from ..bots.random_bot import PASSIVE_VERBS
 from ..content.schema import FOCUS_TYPES, RESOURCES, TERRAINS
 from ..engine import (
@@ -671,11 +674,6 @@ def preview_values(st: GameState, seat: int, options: Sequence[Action], seed: in
     option opens, played on with the best immediate value, plus the focus choice's tempo), on
     one copy of the state whose hidden parts are drawn anew from ``seed`` (``determinize``), as
     ``preview_options``. ``back`` gets the lowest value of the others."""
-    import random
-
-    from ..bots.evaluate import hand_for
-    from ..bots.greedy import GreedyBot
-
     world = determinize(st, seat, seed)
     bot = GreedyBot(random.Random(seed))
     bot.ev = hand_for(world.ruleset)
