@@ -40,7 +40,7 @@ def test_a_decision_of_mine_between_two_of_my_turns_hides_none_of_the_others_tur
                 if not others or not mine_after:
                     continue
                 hist = groups[:c2]
-                seen = {s["seat"] for s in summaries(hist, viewer)}
+                seen = {s["seat"] for s in summaries(hist, viewer, g.states[c2 - 1])}
                 assert {gr["seat"] for gr in others} <= seen, (viewer, c1, c2)
                 spaces = set(touched(hist, viewer))
                 assert all(set(e["spaces"]) <= spaces for gr in others for e in gr["entries"])
@@ -69,3 +69,23 @@ def test_a_district_takes_an_before_a_vowel(games: list[Game]) -> None:
     assert not [t for t in texts if re.search(r"\ba [AEIOU]", t)]
     assert not [t for t in texts if re.search(r"\ban [^AEIOUaeiou ]", t)]
     assert any(" district on " in t for t in texts)
+
+
+def test_a_pieces_steps_are_gathered_from_the_moves_facts_not_from_the_sentences() -> None:
+    """The summary's move line is made from each step's facts (seat, piece, spaces), so entries
+    whose words say nothing of the move still give "Seat 2: Army 1 moves 2 spaces, to ..."."""
+    from newdawn.describe.follow import summaries
+    from newdawn.describe.names import space_text
+
+    st = new_game({"players": 3}, 2)
+
+    def step(n: int, src: int, dst: int) -> dict:
+        e = {"i": n, "round": 1, "seat": 1, "kind": "action", "text": "(words that are not read)",
+             "spaces": [src, dst], "moves": [{"piece": "army 1", "seat": 1, "from": src, "to": dst}],
+             "dice": None, "numbers": None, "card": "c" if n == 1 else None, "slot": 1 if n == 1 else None,
+             "choice": "move"}
+        return {"n": n, "seat": 1, "action": "", "entries": [e]}
+
+    (summary,) = summaries([step(1, 0, 1), step(2, 1, 2)], 0, st)
+    assert summary["lines"] == [f"Seat 2: Army 1 moves 2 spaces, to {space_text(st, 2)}"]
+    assert summary["spaces"] == [0, 1, 2]

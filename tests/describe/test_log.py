@@ -83,7 +83,7 @@ def test_summaries_cover_every_other_seats_turn_since_my_last_decision(games: li
         # Seat 0's last action of a turn: the next time seat 0 decides, it sees the others.
         nxt = next(j for j in range(k + 1, len(g.groups)) if g.groups[j]["seat"] == 0)
         hist = g.groups[:nxt]
-        sums = summaries(hist, 0)
+        sums = summaries(hist, 0, g.states[nxt - 1])
         others = {x["seat"] for x in g.groups[k + 1:nxt] if x["seat"] > 0}
         assert {s["seat"] for s in sums} == others
         for s in sums:
@@ -110,7 +110,7 @@ def test_log_and_summaries_read_as_sentences_in_the_tables_names(games: list[Gam
     for g in games:
         texts = [e["text"] for gr in g.groups for e in gr["entries"]]
         for seat in range(4):
-            texts += [line for sm in summaries(g.groups, seat) for line in sm["lines"]]
+            texts += [line for sm in summaries(g.groups, seat, g.states[-1]) for line in sm["lines"]]
         for t in texts:
             assert not t[:1].islower(), t
             assert not re.search(r"\b[a-z]+_[a-z_]+\b", t), t

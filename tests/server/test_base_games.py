@@ -199,7 +199,7 @@ def test_the_automated_players_turns_are_turns_of_their_own_in_the_log_and_summa
     ViewMessage.model_validate(view_of(games, gid))
     # when Seat 1 chooses its card, the AP's turn since its last is told
     turns = [k for k, x in enumerate(log) if x["seat"] == 0 and starts_turn(x)]
-    assert any(s["seat"] == 1 and s["card"] for s in summaries(log[:turns[-1]], 0))
+    assert any(s["seat"] == 1 and s["card"] for s in summaries(log[:turns[-1]], 0, g.state))
 
 
 def view_of(games: GameManager, gid: str) -> dict[str, Any]:

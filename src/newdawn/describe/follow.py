@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine import GameState
+from .names import seat_name, space_text
+
 RECENT = 60
 """Without a decision of the viewer to start from, summaries cover the last 60 actions."""
 
@@ -45,9 +48,10 @@ def _round(g: dict[str, Any]) -> int | None:
     return entries[0]["round"] if entries else None
 
 
-def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
+def _turn_lines(st: GameState, groups: list[dict[str, Any]]) -> list[str]:
     """The sentences of one seat's turn: what happened (events), the choices that left no
-    event of their own, and each piece's moves gathered into one line."""
+    event of their own, and each piece's moves gathered into one line, made from the moves'
+    facts (seat, piece, spaces; the place named on ``st``), never from the entries' words."""
     lines: list[str] = []
     said: list[str] = []
     moving: dict[str, Any] | None = None  # the piece whose steps are being gathered
@@ -58,15 +62,13 @@ def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
             if e["kind"] == "action":
                 if e["moves"]:
                     m = e["moves"][0]
-                    if moving is not None and moving["piece"] == m["piece"] and moving["to"] == m["from"]:
+                    if (moving is not None and moving["piece"] == m["piece"] and moving["seat"] == m["seat"]
+                            and moving["to"] == m["from"]):
                         moving["to"], moving["steps"] = m["to"], moving["steps"] + 1
-                        lines[moving["line"]] = _move_line(moving)
+                        lines[moving["line"]] = _move_line(st, moving)
                     else:
-                        moving = {**m, "steps": 1, "line": len(lines), "who": e["text"].split(":")[0],
-                                  "to_text": ""}
-                        lines.append(_move_line(moving))
-                    moving["to_text"] = e["text"].rsplit(" to ", 1)[-1]
-                    lines[moving["line"]] = _move_line(moving)
+                        moving = {**m, "steps": 1, "line": len(lines), "who": e["seat"]}
+                        lines.append(_move_line(st, moving))
                     continue
                 if has_events or e.get("choice") in ("skip", "back", "confirm", "tokens"):
                     continue
@@ -77,15 +79,17 @@ def _turn_lines(groups: list[dict[str, Any]]) -> list[str]:
     return lines or said
 
 
-def _move_line(m: dict[str, Any]) -> str:
+def _move_line(st: GameState, m: dict[str, Any]) -> str:
     steps = m["steps"]
     piece = m["piece"][:1].upper() + m["piece"][1:]
-    return f"{m['who']}: {piece} moves {steps} space{'s' if steps != 1 else ''}, to {m['to_text']}"
+    to = space_text(st, m["to"]) if m["to"] is not None else "a space"
+    return f"{seat_name(m['who'])}: {piece} moves {steps} space{'s' if steps != 1 else ''}, to {to}"
 
 
-def summaries(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, Any]]:
+def summaries(groups: Sequence[dict[str, Any]], viewer: int, st: GameState) -> list[dict[str, Any]]:
     """One summary per turn of another seat since the viewer's last decision: the card and
-    slot it played, then what happened, in words, and the spaces it touched."""
+    slot it played, then what happened, in words, and the spaces it touched (places named as
+    they stand on ``st``, the state shown)."""
     turns: list[tuple[int, list[dict[str, Any]]]] = []
     for g in since_last_decision(groups, viewer):
         seat = g["seat"]
@@ -105,7 +109,7 @@ def summaries(groups: Sequence[dict[str, Any]], viewer: int) -> list[dict[str, A
                 for s in [*e["spaces"], *(x for m in e["moves"] for x in (m.get("from"), m.get("to")))]:
                     if s is not None and s not in spaces:
                         spaces.append(s)
-        out.append({"seat": seat, "card": card, "slot": slot, "lines": _turn_lines(gs), "spaces": spaces})
+        out.append({"seat": seat, "card": card, "slot": slot, "lines": _turn_lines(st, gs), "spaces": spaces})
     return out
 
 

@@ -120,7 +120,7 @@ def view_message(
         "log": log, "seats": seats,
         "goal": common["goal"], "turn": common["turn"], "wonders": describe.wonders_json(st, me),
         "combat": common["combat"], "production": common["production"],
-        "summaries": summaries(hist, me), "touched": touched(hist, me),
+        "summaries": summaries(hist, me, st), "touched": touched(hist, me),
         "undo": {"allowed": undo[0], "reason": undo[1]}, "end": common["end"],
         "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
         "insight": insight_json(st, seat, seats, common["chances"]),
