@@ -88,3 +88,30 @@ def test_the_map_words_are_sent_once_per_state_for_every_viewer() -> None:
     assert all(m["space_words"] is common["space_words"] for m in msgs)
     army = next((s, i) for i, s in enumerate(st.players[0].armies) if s >= 0)
     assert f"Army {army[1] + 1} of Seat 1" in " | ".join(msgs[0]["space_words"]["pieces"][str(army[0])])
+
+
+def test_a_seats_view_made_from_the_spectators_is_the_engines_own() -> None:
+    """The server makes every seat's ``player_view`` of a state from the spectator's, once per
+    state (``seat_view``): it must be exactly what the engine gives that seat, in both rulesets,
+    for every seat (the deciding one with its options) and the spectator."""
+    import json
+
+    from newdawn.engine import player_view
+    from newdawn.server.views import seat_view
+
+    checked = 0
+    for cfg in ({"players": 3}, {"players": 3, "ruleset": "base"}):
+        st = new_game(cfg, 5)
+        bot = RandomBot(random.Random(5))
+        for i in range(400):
+            if st.winner != -1:
+                break
+            if i % 7 == 0:
+                public = player_view(st, -1)
+                frozen = json.dumps(public, sort_keys=True)
+                for seat in (-1, *range(st.n)):
+                    assert seat_view(public, st, seat) == player_view(st, seat), (cfg, i, seat)
+                    checked += 1
+                assert json.dumps(public, sort_keys=True) == frozen  # the shared view is left as it was
+            apply_in_place(st, bot.choose(None, legal_actions(st)))
+    assert checked > 200

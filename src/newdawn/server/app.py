@@ -95,7 +95,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.15, bot_seed: 
     settings = Settings(bot_delay=bot_delay, idle_s=idle_s, timer_tick_s=timer_tick_s, clock=clock,
                         trusted_proxies=parse_networks(trusted_proxies), allowed_origins=tuple(allowed_origins),
                         warm_pool=warm_pool)
-    srv = Server(settings, store, make_cluster(url), notifier, games, Lobby(games), SeatDesk(games), BotTurns(games),
+    srv = Server(settings, store, make_cluster(url), notifier, games, Lobby(games), SeatDesk(games), BotTurns(games, views_leave=bot_workers > 0),
                  Hub(games, max_sockets=max_sockets, queue_size=queue_size), BotPool(bot_workers),
                  RateLimiter(*create_limit) if create_limit else None)
     srv.drivers = BotDrivers(srv)

@@ -16,7 +16,9 @@ from .botpool import thinks
 from .bots import Bot
 from .errors import GameError
 from .games import GameManager
+from .gameviews import public_view
 from .loaded import bot_spec
+from .views import seat_view
 
 
 @dataclass
@@ -37,8 +39,12 @@ class BotJob:
 class BotTurns:
     """The bot seats' decisions of a ``GameManager``'s games."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: GameManager, *, views_leave: bool = False) -> None:
         self.manager = manager
+        self.views_leave = views_leave
+        """Thinking bots get their views in another process (the pool's workers): a view made
+        from the state's shared spectator view (``views.seat_view``) is copied on the way, so
+        nothing of this process can change it. Else (the pool's threads) each gets its own."""
 
 
     def bot_step(self, game_id: str) -> bool:
@@ -65,9 +71,11 @@ class BotTurns:
                 return None
             bot = g.bots[seat]
             spec = bot_spec(g.rec.seats[seat]) or "random"
+            shared = self.views_leave and thinks(spec) and getattr(bot, "needs_view", True)
+            public = public_view(g) if shared else None
         legal = legal_actions(st)
         needs_view = getattr(bot, "needs_view", True)
-        view = player_view(st, seat) if needs_view else None
+        view = None if not needs_view else seat_view(public, st, seat) if public is not None else player_view(st, seat)
         job = BotJob(game_id, seat, version, bot, view, list(legal), owner=g.rec.owner or game_id)
         if needs_view and len(legal) == 1:
             job.action = legal[0]  # nothing to think about

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..describe.refusal_words import refusal_json
-from ..engine import decision_seat, why_not
+from ..engine import decision_seat, player_view, why_not
 from .errors import GameError
 from .guide import guide_view
 from .inputs import check_action
 from .live import LiveGame, undo_refusal
 from .seats import SeatRules, handover_json, timer_json
-from .views import shared_parts, view_message, view_text
+from .views import seat_view, shared_parts, view_message, view_text
 
 LOG_PAGE = 2000
 """Log entries an HTTP view or replay step carries unless ``log_from`` asks for more (a long
@@ -38,6 +38,15 @@ def _shared(g: LiveGame) -> dict[str, Any]:
     got = g.shared
     if got is None or got[0] is not g.state:
         got = g.shared = (g.state, shared_parts(g.state))
+    return got[1]
+
+
+def public_view(g: LiveGame) -> dict[str, Any]:
+    """The spectator's ``player_view`` of ``g``'s current state, made once per state (read
+    only: ``views.seat_view`` makes each seat's from it)."""
+    got = g.public
+    if got is None or got[0] is not g.state:
+        got = g.public = (g.state, player_view(g.state, -1))
     return got[1]
 
 
@@ -71,7 +80,8 @@ class GameViews:
                 refusal = undo_refusal(g, acting)
                 base = view_message(g.rec.id, g.version, g.state, seat, acting, [], seats,
                                     history=history, undo=(refusal is None, refusal),
-                                    practice=g.rec.practice, shared=shared)
+                                    practice=g.rec.practice, shared=shared,
+                                    view=seat_view(public_view(g), g.state, seat))
                 base.update(self._seat_fields(g, acting, connected))
                 base["guide"] = guide_view(g.rec, g.state, seat, g.events)
                 self.view_builds += 1
@@ -91,7 +101,8 @@ class GameViews:
             refusal = undo_refusal(g, acting)
             msg = view_message(g.rec.id, g.version, g.state, seat, acting, g.log_entries(log_from),
                                g.seat_list(connected), history=g.log_entries(max(0, len(g.rec.actions) - 200)),
-                               undo=(refusal is None, refusal), practice=g.rec.practice, shared=_shared(g))
+                               undo=(refusal is None, refusal), practice=g.rec.practice, shared=_shared(g),
+                               view=seat_view(public_view(g), g.state, seat))
             msg.update(self._seat_fields(g, acting, connected))
             msg["guide"] = guide_view(g.rec, g.state, seat, g.events)
             msg["log_from"] = log_from

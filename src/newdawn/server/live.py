@@ -51,6 +51,9 @@ class LiveGame:
     """When the game was last used (idle games are dropped from memory)."""
     entry_cache: dict[int, tuple[Any, Any, list[dict[str, Any]]]] = field(default_factory=dict)
     """Log entries already made, with the records and events they were made from."""
+    public: tuple[GameState, dict[str, Any]] | None = None
+    """A state and the spectator's ``player_view`` of it, from which every seat's is made
+    (``views.seat_view``): once per state for the view messages and the bots in the pool."""
     shared: tuple[GameState, dict[str, Any]] | None = None
     """A state and the parts of its view that every viewer shares (``views.shared_parts``, with
     the chances of winning): made once per state, for the sockets' views and the HTTP ones."""

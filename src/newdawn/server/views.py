@@ -26,7 +26,7 @@ from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
 from ..describe.table import space_words
 from ..describe.why import space_reasons
-from ..engine import KIND_WATER, GameState, decision_seat, player_view
+from ..engine import KIND_WATER, GameState, decision_seat, legal_actions, player_view
 from .chances import insight_json, state_chances
 from .schema import SCHEMA_VERSION
 
@@ -84,6 +84,7 @@ def view_message(
     undo: tuple[bool, str | None] | None = None,
     practice: bool = False,
     shared: dict[str, Any] | None = None,
+    view: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The contract's ``view`` message (``schema.ViewMessage``) for a viewer who sees as
     ``seat`` (-1: spectator) and may act for the seats in ``acting`` (one seat, every human
@@ -91,9 +92,10 @@ def view_message(
     or more (for the turn summaries and the touched spaces; default: ``log``); ``undo`` is
     (allowed, reason) for this viewer. ``practice``: the game's seed is known to someone
     (typed by a person), said in words too. ``shared``: ``shared_parts(st)`` when the caller
-    builds several viewers' messages of one state (made once for all of them)."""
+    builds several viewers' messages of one state (made once for all of them). ``view``: the
+    viewer's ``player_view`` if made already (``seat_view``; read, never changed)."""
     common = shared_parts(st) if shared is None else shared
-    view = player_view(st, seat)
+    view = player_view(st, seat) if view is None else dict(view)
     owner = decision_seat(st)
     options = describe.option_records(st) if owner in acting else []
     decision = {
@@ -125,6 +127,20 @@ def view_message(
         "practice": practice, "practice_note": PRACTICE_NOTE if practice else None,
         "insight": insight_json(st, seat, seats, common["chances"]),
     }
+
+
+def seat_view(public: dict[str, Any], st: GameState, seat: int) -> dict[str, Any]:
+    """``player_view(st, seat)`` made from ``public``, the spectator's ``player_view(st, -1)``:
+    a seat sees what a spectator sees, and its own options when it decides. The result shares
+    ``public``'s parts (its own are the top level and ``decision``): read it, never change it,
+    and never hand it to code that may (a bot thinking in this process)."""
+    d = dict(public)
+    if seat >= 0:
+        decision = public["decision"]
+        mine = decision["seat"] == seat
+        d["decision"] = {**decision, "options": [str(a) for a in legal_actions(st)] if mine else []}
+    d["viewer"] = seat
+    return d
 
 
 def shared_parts(st: GameState) -> dict[str, Any]:
