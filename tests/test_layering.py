@@ -499,3 +499,44 @@ def test_the_door_offers_what_it_lists_and_each_name_is_used_outside() -> None:
     unused = sorted(set(door.__all__) - imported)
     assert unused == [], f"the door offers names no package outside the engine imports: {unused}"
 
+
+
+# ---------------------------------------------------------------- raw reads of events, turn facts, configuration
+
+def test_the_key_read_scan_finds_the_shapes_by_how_they_are_written(tmp_path: Path) -> None:
+    counts = load_script("tools/surface_counts.py", register=True)
+    pkg = tmp_path / "probe"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "engine" / "config.py").write_text("def f(st):\n    return st.config['players']\n")  # a declaration
+    (pkg / "a.py").write_text(
+        "def f(st, view, ev, e, cfg, rec):\n"
+        "    t = view['turn']\n"
+        "    x = (st.turn['hands'], st.config.get('max_rounds'), t['moved'], view['events'][0]['kind'],\n"
+        "         ev['seat'], e['seat'], cfg['players'], rec['config'], view['config']['box'])\n"
+        "    st.turn['hands'] = x\n"
+        "    for item in st.events:\n"
+        "        item.get('kind')\n")
+    reads = [f"{r.line}:{r.subject}[{r.key}]:{r.shape}" for r in counts.key_reads(pkg)]
+    assert reads == ["3:st.turn[hands]:turn", "3:st.config[max_rounds]:config", "3:t[moved]:turn",
+                     "3:view['events'][0][kind]:event", "4:ev[seat]:event", "4:cfg[players]:config",
+                     "4:view['config'][box]:config", "7:item[kind]:event"]
+
+
+def test_mypy_tells_a_read_on_a_declared_shape_from_a_raw_one(tmp_path: Path) -> None:
+    """The classifier, on a made-up package: a read on a TypedDict is typed; on ``Any`` or a
+    plain dict it is raw."""
+    counts = load_script("tools/surface_counts.py", register=True)
+    pkg = tmp_path / "probe"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text(
+        "from typing import Any, TypedDict\n\n\nclass TurnFacts(TypedDict, total=False):\n    hands: list[int]\n\n\n"
+        "class St:\n    turn: TurnFacts\n    config: dict[str, Any]\n\n\n"
+        "def f(st: St, view: dict[str, Any], ev: Any) -> object:\n"
+        "    return (st.turn['hands'], st.config.get('players'), view['turn']['moved'], ev['seat'])\n")
+    reads = counts.key_reads(pkg)
+    kinds = counts.subject_types(reads, pkg)
+    assert [(r.subject, kinds.get((r.path, r.line, r.col))) for r in reads] == [
+        ("st.turn", "typed"), ("st.config", "raw"), ("view['turn']", "raw"), ("ev", "raw")]
+    assert [r.subject for r in counts.raw_reads(reads, kinds)] == ["st.config", "view['turn']", "ev"]
+

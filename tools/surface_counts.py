@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,7 +150,6 @@ def subject_types(reads: list[Read], src: Path = SRC) -> dict[tuple[str, int, in
     from mypy.main import process_options
     from mypy.modulefinder import BuildSource
     from mypy.nodes import CallExpr, IndexExpr, MemberExpr, StrExpr
-    from mypy.traverser import TraverserVisitor
     from mypy.types import AnyType, Instance, TypedDictType, UnionType, get_proper_type
 
     sources, options = process_options(["--config-file", str(ROOT / "pyproject.toml"), str(src)])
@@ -158,12 +158,12 @@ def subject_types(reads: list[Read], src: Path = SRC) -> dict[tuple[str, int, in
     options.cache_dir = str(ROOT / options.cache_dir)  # the project's cache, wherever this runs from
     wanted = {r.path for r in reads}
     # A module whose cache is fresh is not checked again, so it would give no types: the modules
-    # holding reads are handed over with a comment added at their end (their lines unchanged).
+    # holding reads are handed over with a new comment added at their end (lines unchanged).
     ours = []
     for s in sources:
         rel = Path(s.path).resolve().relative_to(src.parent).as_posix() if s.path else ""
         if rel in wanted:
-            text = Path(s.path).read_text() + "\n# tools/surface_counts.py\n"  # type: ignore[arg-type]
+            text = Path(s.path).read_text() + f"\n# tools/surface_counts.py {time.time_ns()}\n"
             ours.append(BuildSource(s.path, s.module, text=text, base_dir=s.base_dir))
         else:
             ours.append(s)
@@ -186,32 +186,27 @@ def subject_types(reads: list[Read], src: Path = SRC) -> dict[tuple[str, int, in
             return "raw"
         return "other"
 
+    # mypy's expression nodes carry no file, and its traverser (compiled) cannot be subclassed
+    # here: each typed read is matched to the read found in the source by line, column and key
+    # (two reads of the same key at the same place in two files would share an answer; the raw
+    # one is kept).
+    by_place: dict[tuple[int, int, str], str] = {}
+    for expr in list(types):
+        if isinstance(expr, IndexExpr) and isinstance(expr.index, StrExpr):
+            base, key = expr.base, expr.index.value
+        elif (isinstance(expr, CallExpr) and isinstance(expr.callee, MemberExpr) and expr.callee.name == "get"
+              and expr.args and isinstance(expr.args[0], StrExpr)):
+            base, key = expr.callee.expr, expr.args[0].value
+        else:
+            continue
+        place = (base.line, base.column, key)
+        k = kind(base)
+        if by_place.get(place) != "raw":
+            by_place[place] = k
     found: dict[tuple[str, int, int], str] = {}
-
-    class Visitor(TraverserVisitor):
-        def __init__(self, path: str) -> None:
-            super().__init__()
-            self.path = path
-
-        def visit_index_expr(self, o: IndexExpr) -> None:
-            if isinstance(o.index, StrExpr):
-                found[(self.path, o.base.line, o.base.column)] = kind(o.base)
-            super().visit_index_expr(o)
-
-        def visit_call_expr(self, o: CallExpr) -> None:
-            if isinstance(o.callee, MemberExpr) and o.callee.name == "get" and o.args and isinstance(o.args[0], StrExpr):
-                found[(self.path, o.callee.expr.line, o.callee.expr.column)] = kind(o.callee.expr)
-            super().visit_call_expr(o)
-
-    for state in result.graph.values():
-        if state.tree is None or not state.path:
-            continue
-        try:
-            rel = Path(state.path).resolve().relative_to(src.parent).as_posix()
-        except ValueError:
-            continue
-        if rel in wanted:
-            state.tree.accept(Visitor(rel))
+    for r in reads:
+        if (r.line, r.col, r.key) in by_place:
+            found[(r.path, r.line, r.col)] = by_place[(r.line, r.col, r.key)]
     return found
 
 
