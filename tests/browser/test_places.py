@@ -109,3 +109,49 @@ def test_a_refused_click_names_the_space_and_marks_it(server: str, browser: Any)
     page.click("#info button.close")
     page.wait_for_function("() => !document.querySelector('.focus-mark')", timeout=5000)
     assert not errors, errors
+
+
+def test_the_maps_titles_labels_and_legend_are_the_servers_words(server: str, browser: Any) -> None:
+    """Issue 41: each piece's hover title is its line in ``space_words.titles``, the tooltip
+    lists the same lines, natural wonders carry the board's labels and the legend names each
+    terrain from ``/api/content``'s ``map_words``: the JavaScript makes none of these words."""
+    from newdawn.bots.random_bot import RandomBot
+    from newdawn.engine import apply_in_place
+
+    st = new_game({"players": 3}, 7)
+    bot = RandomBot(random.Random(7))
+    for _ in range(400):
+        if st.winner != -1:
+            break
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, -1, frozenset(), [], seats)
+    words = msg["space_words"]
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    open_recorded_view(page, server, msg)
+    page.wait_for_selector(".map .unit")
+    units = page.eval_on_selector_all(".map .unit", "els => els.map(e => [e.dataset.unit, e.querySelector('title').textContent])")
+    assert units and all(t == words["titles"][k] for k, t in units), units
+    fixed = page.eval_on_selector_all(".map .fixed g > title", "els => els.map(e => e.textContent)")
+    assert fixed and set(fixed) <= set(words["titles"].values()), fixed
+    labels = page.eval_on_selector_all(".map .nw-label > title", "els => els.map(e => e.textContent)")
+    assert sorted(labels) == sorted(x["name"] for x in msg["board"]["nw_labels"].values())
+    # Hover an army: the tooltip lists what stands on its space, in the same words.
+    seat, i = next((p, i) for p in range(st.n) for i, s in enumerate(st.players[p].armies) if s >= 0)
+    army = page.locator(f'.map .unit[data-unit="a-{seat}-{i}"]')
+    key = army.get_attribute("data-at")
+    page.locator(f'.map .space[data-key="{key}"]').first.hover(force=True)
+    page.wait_for_selector("#tooltip")
+    tip = page.inner_text("#tooltip")
+    sid = str(st.players[seat].armies[i])
+    assert all(words["titles"][k] in tip for k in words["pieces"][sid]), (tip, words["pieces"][sid])
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "map-piece-hover.png"), full_page=False)
+    page.mouse.move(0, 0)
+    page.click("#legend-btn")
+    legend = page.inner_text(".legend")
+    for name in ("Grassland", "Natural wonder", "difficulty 1", "Army", "Oil resource", "Campus district"):
+        assert name in legend, (name, legend)
+    assert not errors, errors

@@ -23,6 +23,10 @@ FORBIDDEN = {
     "splitting an option text": re.compile(r"\bopt\.split\(|\bo\.action\.(split|match|startsWith|replace)"),
     "a hand-rolled hyperscript helper": re.compile(r"export function (el|svg)\("),
     "polling": re.compile(r"setInterval\(\s*\(\)\s*=>\s*\{[^}]*refresh"),
+    # Words are made in describe/ (issue 41): the map's titles, legend and labels come from the server.
+    "a seat worded in the map's JS": re.compile(r"of Seat \$\{"),
+    "an id turned into words": re.compile(r"\.replace\(/_/g, \" \"\)"),
+    "a name cut into lines": re.compile(r"\.replace\(/\^The /"),
 }
 
 
@@ -55,6 +59,9 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a regex over 'q,r' coordinates": "last.action.matchAll(/(-?\\d+),(-?\\d+)/g)",
         "a regex over 'army N' / 'caravan N'": "const m = /^(army|caravan) (\\d+)$/.exec(opt);",
         "stack_frames": "(S.msg.view.stack_frames || [])",
+        "a seat worded in the map's JS": "<title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>",
+        "an id turned into words": '[`${d.replace(/_/g, " ")} district`, html`',
+        "a name cut into lines": 'const words = nw.name.replace(/^The /, "").split(" ");',
     }
     for what, code in old.items():
         assert FORBIDDEN[what].search(code), what
@@ -67,3 +74,45 @@ def test_the_view_library_is_vendored_with_its_licences() -> None:
     for page in ("table.html", "index.html"):
         html = (STATIC / page).read_text(encoding="utf-8")
         assert '"preact": "/vendor/preact.module.js"' in html, page
+
+
+def _words_outside_interpolations(text: str) -> str:
+    """``text`` without its ``${...}`` parts (nested braces and template literals inside them
+    included): what a template literal says in words of its own."""
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith("${", i):
+            depth, i = 1, i + 2
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def test_every_hover_title_is_a_string_the_server_sent() -> None:
+    """An SVG ``<title>`` places one string it was given (``space_words.titles``, the board's
+    ``nw_labels``...), with no words of its own around it: the words are made in describe/."""
+    found = []
+    for path in _sources():
+        text = path.read_text(encoding="utf-8")
+        for m in TITLE.finditer(text):
+            inner = m.group(1)
+            if not inner.startswith("${") or re.search(r"[A-Za-z]", _words_outside_interpolations(inner)):
+                found.append(f"{path.name}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)[:90]}")
+    assert not found, "\n".join(found)
+
+
+def test_the_title_check_would_catch_the_old_map() -> None:
+    old = ["<title>Resource: ${tok}</title>", "<title>${def.name || cs} (${def.type || \"\"} city-state)</title>",
+           '<title>${dist ? `${dn} district` : "Control token"} of Seat ${Number(seat) + 1}</title>']
+    for code in old:
+        inner = TITLE.search(code).group(1)  # type: ignore[union-attr]
+        assert not inner.startswith("${") or re.search(r"[A-Za-z]", _words_outside_interpolations(inner)), code
+    new = "<title>${titles[`cs${sid}`]}</title>"
+    assert not re.search(r"[A-Za-z]", _words_outside_interpolations(TITLE.search(new).group(1)))  # type: ignore[union-attr]

@@ -112,7 +112,7 @@ def test_setup_decisions_carry_a_line_of_help() -> None:
 
 
 def test_every_piece_on_the_map_has_its_line_in_the_space_words(games: list[Game], base_games: list[Game]) -> None:
-    """The map's hover words (``space_words``): one line per thing standing on a space, naming
+    """The map's hover words (``space_words``): one line per thing on a space, naming
     its owner by seat and leader, a first line for every terrain of the map, no coordinates."""
     from newdawn.describe.names import seat_full
     from newdawn.describe.table import space_words
@@ -125,15 +125,89 @@ def test_every_piece_on_the_map_has_its_line_in_the_space_words(games: list[Game
             w = space_words(st)
             assert set(w["terrain"]) == set(w["fort"]) == set(st.board.terrain)
             want: dict[int, int] = {}
-            for s in [*st.cities, *st.ctl, *st.cs_at, *st.barbs.values(),
+            for s in [*st.cities, *st.ctl, *st.cs_at, *st.tokens, *st.wonder_at, *st.barbs.values(),
                       *(x for ps in st.players for x in [*ps.armies, *ps.caravans] if x >= 0)]:
                 want[s] = want.get(s, 0) + 1
             assert {int(k): len(v) for k, v in w["pieces"].items()} == want
             for s, seat in st.cities.items():
-                assert any(line.endswith(f"of {seat_full(st, seat)}") for line in w["pieces"][str(s)])
+                assert any(w["titles"][k].endswith(f"of {seat_full(st, seat)}") for k in w["pieces"][str(s)])
             for s in st.reinforced:
-                assert any(line.endswith(", reinforced") for line in w["pieces"][str(s)])
-            lines = [*w["terrain"].values(), *w["fort"].values(), *(x for v in w["pieces"].values() for x in v)]
+                assert any(w["titles"][k].endswith(", reinforced") for k in w["pieces"][str(s)])
+            lines = [*w["terrain"].values(), *w["fort"].values(), *w["titles"].values()]
             assert all(line and not COORD.search(line) and "_" not in line for line in lines), lines
             checked += 1
     assert checked > 10
+
+
+def test_every_thing_on_the_map_has_its_title_under_the_maps_own_key(games: list[Game], base_games: list[Game]) -> None:
+    """``space_words``: the map titles each piece by its key (``titles``), and the tooltip lists
+    a space's things by the same keys (``pieces``): one line per thing, made here, none in JS."""
+    import re
+
+    from newdawn.describe.table import space_words
+
+    checked = 0
+    for g in [*games, *base_games]:
+        for st in g.states[::40]:
+            w = space_words(st)
+            want = {**{f"ci{s}": s for s in st.cities}, **{f"c{s}": s for s in st.ctl},
+                    **{f"cs{s}": s for s in st.cs_at}, **{f"t{s}": s for s in st.tokens},
+                    **{f"w{s}": s for s in st.wonder_at}, **{f"b-{b}": s for b, s in st.barbs.items()}}
+            for seat, p in enumerate(st.players):
+                want |= {f"a-{seat}-{i}": s for i, s in enumerate(p.armies) if s >= 0}
+                want |= {f"v-{seat}-{i}": s for i, s in enumerate(p.caravans) if s >= 0}
+            assert set(w["titles"]) == set(want)
+            assert {k: int(s) for s, keys in w["pieces"].items() for k in keys} == want
+            for k, line in w["titles"].items():
+                assert line[:1].isupper() and not re.search(r"_|\d+,-?\d+|undefined|None", line), (k, line)
+            for s, seat in st.ctl.items():
+                assert f"Seat {seat + 1}" in w["titles"][f"c{s}"]
+                assert ("reinforced" in w["titles"][f"c{s}"]) == (s in st.reinforced)
+            for s, tok in st.tokens.items():
+                assert w["titles"][f"t{s}"] == (f"{tok.capitalize()} resource" if not tok.startswith("nw:")
+                                                 else f"Natural wonder token: {content_for(st).natural_wonders[tok[3:]].name}")
+            checked += 1
+    assert checked > 10
+
+
+def test_the_legend_names_every_kind() -> None:
+    """``map_words``: a name for every terrain, district, resource and legend mark, the
+    ruleset's difficulty, and each city-state's mark."""
+    from newdawn.content import load_content
+    from newdawn.content.rulesets import ruleset_ids
+    from newdawn.content.schema import RESOURCES, TERRAINS
+    from newdawn.describe.table import LEGEND_PIECES, map_words
+
+    for ruleset in ruleset_ids():
+        c = load_content(ruleset)
+        w = map_words(c)
+        assert set(w["terrain"]) == set(TERRAINS) and all(n[:1].isupper() for n in w["terrain"].values())
+        assert w["difficulty"] == {t: f"difficulty {d}" for t, d in c.ruleset.terrain_difficulty.items()}
+        keys = {k for k, _ in LEGEND_PIECES} | {f"district:{d}" for d in c.ruleset.districts} | {f"resource:{r}" for r in RESOURCES}
+        assert set(w["pieces"]) == keys and all(n[:1].isupper() and "_" not in n for n in w["pieces"].values())
+        if "commercial_hub" in c.ruleset.districts:
+            assert w["pieces"]["district:commercial_hub"] == "Commercial Hub district"
+        assert w["city_state_marks"] == {k: v.name[:3] for k, v in c.city_states.items()}
+
+
+def test_each_natural_wonder_space_is_labelled_with_the_wonder_printed_there(games: list[Game]) -> None:
+    """Two natural wonders share a tile: the label is the one printed on that space (the table
+    once labelled both spaces of a tile with one name)."""
+    from newdawn.describe.table import nw_labels
+
+    labelled = 0
+    for g in games:
+        st = g.states[-1]
+        b = st.board
+        got = nw_labels(st)
+        for s in range(b.n):
+            nw = getattr(b.printed[s], "natural_wonder", None) if b.printed[s] is not None else None
+            if b.terrain[s] != "natural_wonder" or not nw:
+                assert str(s) not in got
+                continue
+            name = content_for(st).natural_wonders[nw].name
+            label = got[str(s)]
+            assert label["name"] == name and 1 <= len(label["lines"]) <= 2
+            assert " ".join(label["lines"]) == name.removeprefix("The ")
+            labelled += 1
+    assert labelled >= 4

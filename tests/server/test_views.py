@@ -87,7 +87,9 @@ def test_the_map_words_are_sent_once_per_state_for_every_viewer() -> None:
     msgs = [view_message("g", 1, st, seat, frozenset({seat}), [], [], shared=common) for seat in (-1, 0, 1, 2)]
     assert all(m["space_words"] is common["space_words"] for m in msgs)
     army = next((s, i) for i, s in enumerate(st.players[0].armies) if s >= 0)
-    assert f"Army {army[1] + 1} of Seat 1" in " | ".join(msgs[0]["space_words"]["pieces"][str(army[0])])
+    words = msgs[0]["space_words"]
+    assert f"a-0-{army[1]}" in words["pieces"][str(army[0])]
+    assert words["titles"][f"a-0-{army[1]}"].startswith(f"Army {army[1] + 1} of Seat 1")
 
 
 def test_a_seats_view_made_from_the_spectators_is_the_engines_own() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..content.model import Content
+from ..content.schema import RESOURCES, TERRAINS
 from ..engine import (
     GameState,
     affordable,
@@ -21,7 +23,19 @@ from ..engine import (
     wonder_cost,
 )
 from ..engine.frames import BuildFrame
-from .names import ICON, TERRAIN, district_name, leader_name, seat_full, seat_name, words
+from .names import (
+    FOCUS_TYPE,
+    ICON,
+    TERRAIN,
+    city_state_name,
+    district_name,
+    leader_name,
+    natural_wonder_name,
+    seat_full,
+    seat_name,
+    wonder_name,
+    words,
+)
 
 
 def icon_text(icons: tuple[str, ...] | list[str]) -> str:
@@ -157,19 +171,24 @@ SPACE_PHRASES = {
     "off_map": "a new space",
     "click": "click",
     "not_a_choice": "not a choice now",
+    "sure": "are you sure?",
     "no_reason": "Not one of the choices of this decision.",
 }
-"""The fixed phrases of the map's tooltip and of a click on a space that is not a choice."""
+"""The fixed phrases of the map's tooltip, of a click on a space that is not a choice and of
+the menu that asks before a choice that warns (a fight)."""
 
 
 def space_words(st: GameState) -> dict[str, Any]:
-    """What the table says about a space when the pointer rests on it (``schema.SpaceWords``),
-    the same for every viewer of ``st``: ``terrain`` and ``fort`` (terrain -> the space's first
-    line, "Hills · difficulty 2", "Hills (fort) · difficulty 2": a few lines for the whole map),
-    ``pieces`` (space id -> one line for each thing there: "Capital of Seat 1 (Gandhi)",
-    "Army 2 of Seat 2 (Cleopatra)", "Barbarian B") and the fixed phrases (``SPACE_PHRASES``).
-    No coordinates: a place is named by what is there (issue 39 §3)."""
-    diff = content_for(st).ruleset.terrain_difficulty
+    """What the table says about a space and the things on it (``schema.SpaceWords``), the same
+    for every viewer of ``st``: ``terrain`` and ``fort`` (terrain -> the space's first line,
+    "Hills · difficulty 2", "Hills (fort) · difficulty 2": a few lines for the whole map),
+    ``titles`` (piece key -> its one line, the map's hover title of that piece and its line in
+    the tooltip: "Capital of Seat 1 (Gandhi)", "Army 2 of Seat 2 (Cleopatra)", "Barbarian B",
+    "Oil resource"), ``pieces`` (space id -> the keys of the things there, in the tooltip's
+    order) and the fixed phrases (``SPACE_PHRASES``). A piece's key is the map's own key of it
+    (``piece_key``). No coordinates: a place is named by what is there (issue 39 §3)."""
+    c = content_for(st)
+    diff = c.ruleset.terrain_difficulty
     terrain: dict[str, str] = {}
     fort: dict[str, str] = {}
     for t in sorted(set(st.board.terrain)):
@@ -177,26 +196,93 @@ def space_words(st: GameState) -> dict[str, Any]:
         level = f" · difficulty {diff[t]}" if t in diff else ""
         terrain[t] = f"{name}{level}"
         fort[t] = f"{name} (fort){level}"
+    titles: dict[str, str] = {}
     pieces: dict[str, list[str]] = {}
 
-    def add(s: int, line: str) -> None:
-        pieces.setdefault(str(s), []).append(line)
+    def add(s: int, key: str, line: str) -> None:
+        titles[key] = line
+        pieces.setdefault(str(s), []).append(key)
 
     for s, seat in sorted(st.cities.items()):
-        add(s, f"{'Capital' if st.capitals[seat] == s else 'City'} of {seat_full(st, seat)}")
+        add(s, piece_key("city", s), f"{'Capital' if st.capitals[seat] == s else 'City'} of {seat_full(st, seat)}")
     for s, seat in sorted(st.ctl.items()):
         kind = f"{district_name(st.district[s])} district" if s in st.district else "Control token"
-        add(s, f"{kind} of {seat_full(st, seat)}{', reinforced' if s in st.reinforced else ''}")
+        add(s, piece_key("control", s), f"{kind} of {seat_full(st, seat)}{', reinforced' if s in st.reinforced else ''}")
     for s, cs in sorted(st.cs_at.items()):
-        rec = content_for(st).city_states.get(cs)
-        add(s, f"City-state {rec.name if rec is not None else words(cs)}")
+        rec = c.city_states.get(cs)
+        kind = f" ({FOCUS_TYPE.get(rec.type, words(rec.type))})" if rec is not None and rec.type else ""
+        add(s, piece_key("city_state", s), f"City-state {city_state_name(st, cs)}{kind}")
+    for s, tok in sorted(st.tokens.items()):
+        if tok.startswith("nw:"):
+            add(s, piece_key("token", s), f"Natural wonder token: {natural_wonder_name(st, tok[3:])}")
+        else:
+            add(s, piece_key("token", s), f"{words(tok).capitalize()} resource")
+    for s, w in sorted(st.wonder_at.items()):
+        add(s, piece_key("wonder", s), f"Wonder: {wonder_name(st, w)}")
     for letter, s in sorted(st.barbs.items()):
-        add(s, f"Barbarian {letter}")
+        add(s, f"b-{letter}", f"Barbarian {letter}")
     for seat, ps in enumerate(st.players):
         for i, s in enumerate(ps.armies):
             if s >= 0:
-                add(s, f"Army {i + 1} of {seat_full(st, seat)}")
+                add(s, f"a-{seat}-{i}", f"Army {i + 1} of {seat_full(st, seat)}")
         for i, s in enumerate(ps.caravans):
             if s >= 0:
-                add(s, f"Caravan {i + 1} of {seat_full(st, seat)}")
-    return {"terrain": terrain, "fort": fort, "pieces": pieces, **SPACE_PHRASES}
+                add(s, f"v-{seat}-{i}", f"Caravan {i + 1} of {seat_full(st, seat)}")
+    return {"terrain": terrain, "fort": fort, "titles": titles, "pieces": pieces, **SPACE_PHRASES}
+
+
+PIECE_PREFIX = {"city": "ci", "control": "c", "city_state": "cs", "token": "t", "wonder": "w"}
+"""The map's keys of the things fixed on a space (``map.js``'s ``Fixed``): prefix + space id.
+Moving pieces are keyed by who they are: ``a-<seat>-<i>``, ``v-<seat>-<i>``, ``b-<letter>``."""
+
+
+def piece_key(kind: str, s: int) -> str:
+    return f"{PIECE_PREFIX[kind]}{s}"
+
+
+LEGEND_PIECES = (
+    ("city", "City (★ capital)"), ("control", "Control token (ring: reinforced)"), ("army", "Army"),
+    ("caravan", "Caravan"), ("barbarian", "Barbarian (by letter)"), ("city_state", "City-state (colour: its type)"),
+    ("wonder", "Wonder built here"), ("nw_token", "Natural wonder token"), ("fort", "Fort (dashed ring)"),
+    ("touched", "Touched since your last turn"), ("target", "You can choose it"),
+)
+
+
+def map_words(c: Content) -> dict[str, Any]:
+    """The map's words that hang on the ruleset alone (sent once, with ``/api/content``): the
+    legend's line for each terrain (``terrain``: "Hills", ``difficulty``: "difficulty 2"; the
+    help's list of them, ``difficulties``: "grassland 1, hills 2, ..."), each
+    district (``district:<id>``), each resource (``resource:<id>``) and each other kind of piece
+    or mark (``pieces``), and each city-state's mark on its diamond (``city_state_marks``: its name's first three letters)."""
+    diff = c.ruleset.terrain_difficulty
+    pieces = dict(LEGEND_PIECES)
+    for d in c.ruleset.districts:
+        pieces[f"district:{d}"] = f"{district_name(d)} district"
+    for r in RESOURCES:
+        pieces[f"resource:{r}"] = f"{words(r).capitalize()} resource"
+    return {
+        "terrain": {t: TERRAIN.get(t, words(t)).capitalize() for t in TERRAINS},
+        "difficulty": {t: f"difficulty {diff[t]}" for t in TERRAINS if t in diff},
+        "difficulties": ", ".join(f"{TERRAIN.get(t, words(t))} {diff[t]}" for t in TERRAINS if t in diff),
+        "pieces": pieces,
+        "city_state_marks": {cs.id: cs.name[:3] for cs in c.city_states.values()},
+    }
+
+
+def nw_labels(st: GameState) -> dict[str, dict[str, Any]]:
+    """The natural wonders' labels on the board (space id -> ``name``, and ``lines``: the name
+    without a leading "The" in at most two lines that fit the lower half of a hex). Made once
+    per board, with its geometry (``server.views.board_json``)."""
+    b = st.board
+    out: dict[str, dict[str, Any]] = {}
+    for s in range(b.n):
+        p = b.printed[s]
+        nw = getattr(p, "natural_wonder", None) if p is not None else None
+        if b.terrain[s] != "natural_wonder" or not nw:
+            continue
+        name = natural_wonder_name(st, nw)
+        ws = name.removeprefix("The ").split(" ")
+        half = (len(ws) + 1) // 2
+        lines = [" ".join(ws[:half]), " ".join(ws[half:])] if len(ws) > 1 and len(name) > 9 else [" ".join(ws)]
+        out[str(s)] = {"name": name, "lines": lines}
+    return out

@@ -352,23 +352,38 @@ class BoardSpace(_Model):
     water_token: bool
 
 
+class NwLabel(_Model):
+    name: str
+    lines: list[str]
+    """The name (without a leading "The") in at most two lines that fit the lower half of a hex."""
+
+
 class Board(_Model):
     spaces: list[BoardSpace]
+    nw_labels: dict[str, NwLabel]
+    """Space id -> the label of the natural wonder printed there (``describe.table.nw_labels``)."""
 
 
 class SpaceWords(_Model):
-    """What the table says about a space when the pointer rests on it, and on a click on a space
-    that is not a choice (``describe.table.space_words``): the table places these strings and
-    makes none. The same for every viewer of a state; a few lines for the whole map."""
+    """What the table says about a space when the pointer rests on it, on a click on a space
+    that is not a choice, and the map's hover title of each piece (``describe.table.space_words``):
+    the table places these strings and makes none. The same for every viewer of a state; a few
+    lines for the whole map."""
 
     terrain: dict[str, str]
     """Terrain -> a space's first line: its terrain and difficulty ("Hills · difficulty 2")."""
     fort: dict[str, str]
     """Terrain -> the first line of a fort space of that terrain ("Hills (fort) · difficulty 2")."""
+    titles: dict[str, str]
+    """Piece key (the map's own: ``ci<space>`` city, ``c<space>`` control token or district,
+    ``cs<space>`` city-state, ``t<space>`` resource or natural-wonder token, ``w<space>`` wonder,
+    ``a-<seat>-<i>`` army, ``v-<seat>-<i>`` caravan, ``b-<letter>`` barbarian) -> its one line
+    ("Capital of Seat 1 (Gandhi)", "Control token of Seat 2 (Cleopatra), reinforced", "City-state
+    Seoul (science)", "Oil resource", "Barbarian B", "Army 2 of Seat 2 (Cleopatra)"): the piece's
+    hover title on the map and its line in the tooltip."""
     pieces: dict[str, list[str]]
-    """Space -> one line for each thing standing there ("Capital of Seat 1 (Gandhi)", "Control
-    token of Seat 2 (Cleopatra), reinforced", "City-state Seoul", "Barbarian B", "Army 2 of Seat 2
-    (Cleopatra)"); spaces with nothing on them are absent."""
+    """Space -> the keys (``titles``) of the things standing there, in the tooltip's order;
+    spaces with nothing on them are absent."""
     touched: str
     """The line for a space touched since the viewer's last decision (``touched``)."""
     off_map: str
@@ -377,6 +392,8 @@ class SpaceWords(_Model):
     """Before the labels of what a click on the space would choose."""
     not_a_choice: str
     """After a space's first line, when a click there chooses nothing now."""
+    sure: str
+    """After a space's first line, heading the menu of a choice there that warns (a fight)."""
     no_reason: str
     """Why a space is not a choice when neither ``decision.why_not`` nor
     ``decision.no_target_reason`` says."""

@@ -24,7 +24,7 @@ from ..describe.names import seat_full
 from ..describe.options import auto_action
 from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
-from ..describe.table import space_words
+from ..describe.table import map_words, nw_labels, space_words
 from ..describe.why import space_reasons
 from ..engine import KIND_WATER, GameState, decision_seat, legal_actions, player_view
 from .chances import insight_json, state_chances
@@ -47,7 +47,7 @@ def board_json(st: GameState) -> dict[str, Any]:
                 "id": i, "q": q, "r": r, "terrain": b.terrain[i], "tile": b.tile_no[i], "edge": b.edge[i],
                 "fort": b.is_fort[i], "water_token": b.placements[b.tile_of[i]].kind == KIND_WATER,
             })
-        got = b.memo["server.board_json"] = {"spaces": spaces}
+        got = b.memo["server.board_json"] = {"spaces": spaces, "nw_labels": nw_labels(st)}
     return got
 
 
@@ -201,6 +201,7 @@ def content_json(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         "player_diplomacy": {k: _public(v) for k, v in c.player_diplomacy.items()},
         "terrain_difficulty": _plain(rs.terrain_difficulty),
         "glossary": list(glossary(ruleset)),
+        "map_words": map_words(c),
         "tiles": {str(k): _public(v) for k, v in c.tiles.items()},
         "ruleset": {
             "colors": list(rs.colors), "focus_types": list(rs.focus_types), "row_slots": list(rs.row_slots),

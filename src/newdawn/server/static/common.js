@@ -44,9 +44,3 @@ export function loadContent(game) {
   if (!contentPromise) contentPromise = getJSON(game ? `/api/content?game=${encodeURIComponent(game)}` : "/api/content");
   return contentPromise;
 }
-
-/** "early_empire" -> "Early Empire" when the content has no name for it. */
-export function pretty(id) {
-  if (id === null || id === undefined) return "";
-  return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-}

@@ -8,7 +8,6 @@ import { html, useState } from "./ui.js";
 function Rules({ content }) {
   const rs = content.ruleset || {};
   const slots = rs.row_slots || [];
-  const diff = content.terrain_difficulty || {};
   return html`<div class="rules">
     <h3>The aim</h3>
     <p>Victory cards lie on the table (five in a Terra Incognita game), each with one or two agendas (for example "have 3 mature cities").
@@ -32,7 +31,7 @@ function Rules({ content }) {
       spend its tokens: each adds one to the card's strength for this turn. The table shows what each token would add
       before you choose.</p>
     <h3>Terrain</h3>
-    <p>Each space has a difficulty: ${Object.entries(diff).map(([t, d]) => `${t.replace(/_/g, " ")} ${d}`).join(", ")}.
+    <p>Each space has a difficulty: ${(content.map_words || {}).difficulties || ""}.
       A card can reach a space when its slot is at least the space's difficulty. The map's legend shows each terrain's colour and symbol.</p>
     <h3>Combat</h3>
     <p>The attacker and the defender each roll a die and add their base value (slot, bonuses, terrain, reinforcements);

@@ -7,15 +7,15 @@ import { html, pure, useEffect, useLayoutEffect, useRef } from "./ui.js";
 export const HEX = 30;
 const SQ3 = Math.sqrt(3);
 
-/** Terrain colour and the symbol drawn in every space of that terrain (the legend uses both). */
+/** Terrain colour (the legend also draws each terrain's symbol, with its name from the server). */
 export const TERRAIN = {
-  grassland: { fill: "#9fd067", name: "Grassland" },
-  hills: { fill: "#b9915a", name: "Hills" },
-  forest: { fill: "#3c8a3a", name: "Forest" },
-  desert: { fill: "#f5e6b3", name: "Desert" },
-  mountain: { fill: "#8f8a86", name: "Mountain" },
-  water: { fill: "#6fb1e8", name: "Water" },
-  natural_wonder: { fill: "#b68ad6", name: "Natural wonder" },
+  grassland: { fill: "#9fd067" },
+  hills: { fill: "#b9915a" },
+  forest: { fill: "#3c8a3a" },
+  desert: { fill: "#f5e6b3" },
+  mountain: { fill: "#8f8a86" },
+  water: { fill: "#6fb1e8" },
+  natural_wonder: { fill: "#b68ad6" },
 };
 export const RESOURCE = {
   marble: { fill: "#f4f1ea", text: "M", ink: "#333" }, mercury: { fill: "#b8c4cc", text: "Hg", ink: "#222" },
@@ -29,6 +29,10 @@ export const FOCUS_COLOR = {
   culture: "#8e5bc9", science: "#2f7fd1", economy: "#d4a800", industry: "#a0522d",
   military: "#c8102e", growth: "#2e9e4f",
 };
+
+/** The map's words from a server that sent none: pieces and legend lines stay unnamed. */
+const NO_MAP_WORDS = { terrain: {}, difficulty: {}, pieces: {}, city_state_marks: {} };
+const NO_TITLES = {};
 
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 const EDGE_CORNERS = [[0, 1], [5, 0], [4, 5], [3, 4], [2, 3], [1, 2]];
@@ -77,7 +81,7 @@ export function TerrainSymbol({ terrain, x, y }) {
 }
 
 /** Terrain, natural-wonder names and tile borders: drawn again only when the board changes. */
-const Terrain = pure(({ board, nwOfTile }) => {
+const Terrain = pure(({ board }) => {
   const spaces = board.spaces;
   const tileAt = new Map(spaces.map((s) => [`${s.q},${s.r}`, s.tile]));
   const borders = [];
@@ -105,16 +109,18 @@ const Terrain = pure(({ board, nwOfTile }) => {
   </g>`;
 });
 
-/** Natural-wonder names, above the pieces (outlined, so they read over a token). */
-const NwLabels = pure(({ board, nwOfTile }) => html`<g class="nw-labels">${board.spaces.filter((s) => s.terrain === "natural_wonder" && nwOfTile[s.tile]).map((s) => {
+/** Natural-wonder names, above the pieces (outlined, so they read over a token); the lines are
+ * the server's (the board's `nw_labels`, describe/table.py). */
+const NwLabels = pure(({ board }) => html`<g class="nw-labels">${board.spaces.filter((s) => (board.nw_labels || {})[s.id]).map((s) => {
   const [x, y] = pix(s.q, s.r);
-  const nw = nwOfTile[s.tile];
+  const nw = board.nw_labels[s.id];
   return html`<text key=${s.id} x=${x} y=${y + HEX * (nw.lines.length > 1 ? 0.4 : 0.55)} class="nw-label"><title>${nw.name}</title>
     ${nw.lines.map((l, i) => html`<tspan key=${i} x=${x} dy=${i ? 9 : 0}>${l}</tspan>`)}</text>`;
 })}</g>`);
 
-/** Resource, natural-wonder and wonder tokens, control tokens, districts, cities, city-states. */
-const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedList, capitalList, byId, content, players }) => {
+/** Resource, natural-wonder and wonder tokens, control tokens, districts, cities, city-states;
+ * each titled with its line from the server (`titles`: describe/table.py's `space_words`). */
+const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedList, capitalList, byId, content, players, titles, csMarks }) => {
   const view = { tokens, wonder_at: wonderAt, cs_at: csAt, ctl, district, cities };
   const out = [];
   const color = (seat) => playerColor(players[seat] && players[seat].color);
@@ -125,39 +131,36 @@ const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedL
     const p = xy(sid); if (!p) continue;
     const cx = p[0] + HEX * 0.45; const cy = p[1] - HEX * 0.4;
     if (tok.startsWith("nw:")) {
-      const nw = (content.natural_wonders || {})[tok.slice(3)];
-      out.push(html`<g key=${`t${sid}`} class="nw-token"><title>Natural wonder token: ${nw ? nw.name : tok.slice(3)}</title>
+      out.push(html`<g key=${`t${sid}`} class="nw-token"><title>${titles[`t${sid}`]}</title>
         <circle cx=${cx} cy=${cy} r="7" /><text x=${cx} y=${cy + 3.5}>★</text></g>`);
     } else {
       const R = RESOURCE[tok] || { fill: "#fff", text: "?", ink: "#000" };
-      out.push(html`<g key=${`t${sid}`} class="resource"><title>Resource: ${tok}</title>
+      out.push(html`<g key=${`t${sid}`} class="resource"><title>${titles[`t${sid}`]}</title>
         <rect x=${cx - 8} y=${cy - 6} width="16" height="12" rx="3" fill=${R.fill} />
         <text x=${cx} y=${cy + 3.5} fill=${R.ink}>${R.text}</text></g>`);
     }
   }
   for (const [sid, w] of Object.entries(view.wonder_at || {})) {
     const p = xy(sid); if (!p) continue;
-    const def = (content.wonders || {})[w] || {};
     const cx = p[0] - HEX * 0.45; const cy = p[1] - HEX * 0.4;
-    out.push(html`<g key=${`w${sid}`} class="wonder-token"><title>Wonder: ${def.name || w}</title>
+    out.push(html`<g key=${`w${sid}`} class="wonder-token"><title>${titles[`w${sid}`]}</title>
       <polygon points=${hexPoints(cx, cy, 8)} fill="#ffd54a" /><text x=${cx} y=${cy + 3.5}>W</text></g>`);
   }
   for (const [sid, cs] of Object.entries(view.cs_at || {})) {
     const p = xy(sid); if (!p) continue;
     const def = (content.city_states || {})[cs] || {};
     const d = HEX * 0.5; const [x, y] = p;
-    out.push(html`<g key=${`cs${sid}`} class="city-state"><title>${def.name || cs} (${def.type || ""} city-state)</title>
+    out.push(html`<g key=${`cs${sid}`} class="city-state"><title>${titles[`cs${sid}`]}</title>
       <polygon points=${`${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`} fill=${FOCUS_COLOR[def.type] || "#777"} />
-      <text x=${x} y=${y + 3.5}>${(def.name || cs).slice(0, 3)}</text></g>`);
+      <text x=${x} y=${y + 3.5}>${csMarks[cs] || ""}</text></g>`);
   }
   for (const [sid, seat] of Object.entries(view.ctl || {})) {
     const p = xy(sid); if (!p) continue;
     const [x, y] = p;
     const dist = (view.district || {})[sid];
     const re = reinforced.has(Number(sid));
-    const dn = dist ? ((content.ruleset || {}).district_names || {})[dist] || dist.replace(/_/g, " ") : "";
     out.push(html`<g key=${`c${sid}`} class=${`control${re ? " reinforced" : ""}${dist ? " district" : ""}`} data-seat=${seat}>
-      <title>${dist ? `${dn} district` : "Control token"} of Seat ${Number(seat) + 1}${re ? " (reinforced)" : ""}</title>
+      <title>${titles[`c${sid}`]}</title>
       <polygon points=${hexPoints(x, y, HEX * 0.52)} fill=${color(seat)} />
       ${re ? html`<polygon points=${hexPoints(x, y, HEX * 0.36)} class="re-ring" />` : null}
       ${dist ? html`<text x=${x} y=${y + 4.5} class="dmark">${DISTRICT_MARK[dist] || "?"}</text>` : null}</g>`);
@@ -168,7 +171,7 @@ const Fixed = pure(({ tokens, wonderAt, csAt, ctl, district, cities, reinforcedL
     const cap = capitals.has(Number(sid));
     const d = HEX * (cap ? 0.46 : 0.38);
     out.push(html`<g key=${`ci${sid}`} class=${`city${cap ? " capital" : ""}`} data-seat=${seat}>
-      <title>${cap ? "Capital" : "City"} of Seat ${Number(seat) + 1}</title>
+      <title>${titles[`ci${sid}`]}</title>
       <path d=${`M${x - d},${y + d * 0.75} v${-d * 1.1} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} l${d * 0.5},${-d * 0.5} l${d * 0.5},${d * 0.5} v${d * 1.1} z`} fill=${color(seat)} />
       ${cap ? html`<text x=${x} y=${y + 6}>★</text>` : null}</g>`);
   }
@@ -203,23 +206,23 @@ function unitsOf(view, players, byId) {
   return out.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-function Unit({ u, players }) {
+function Unit({ u, players, title }) {
   const style = `transform: translate(${u.x.toFixed(1)}px, ${u.y.toFixed(1)}px)`;
   if (u.kind === "barbarian") {
-    return html`<g class="unit barbarian" style=${style} data-unit=${u.id} data-at=${u.key}><title>Barbarian ${u.letter}</title>
+    return html`<g class="unit barbarian" style=${style} data-unit=${u.id} data-at=${u.key}><title>${title}</title>
       <path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">${u.letter}</text></g>`;
   }
   const fill = playerColor(players[u.seat] && players[u.seat].color);
   if (u.kind === "army") {
-    return html`<g class="unit army" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>
+    return html`<g class="unit army" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>${title}</title>
       <path d="M-6,7 L0,-8 L6,7 Z" fill=${fill} /></g>`;
   }
-  return html`<g class="unit caravan" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>Caravan ${u.i + 1} of Seat ${u.seat + 1}</title>
+  return html`<g class="unit caravan" style=${style} data-unit=${u.id} data-seat=${u.seat} data-at=${u.key}><title>${title}</title>
     <rect x="-6.5" y="-6" width="13" height="9" rx="3" fill=${fill} /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" /></g>`;
 }
 
-const Units = pure(({ barbs, ctl, cities, csAt, byId, players }) => html`<g class="units">
-  ${unitsOf({ barbs, ctl, cities, cs_at: csAt }, players, byId).map((u) => html`<${Unit} key=${u.id} u=${u} players=${players} />`)}</g>`);
+const Units = pure(({ barbs, ctl, cities, csAt, byId, players, titles }) => html`<g class="units">
+  ${unitsOf({ barbs, ctl, cities, cs_at: csAt }, players, byId).map((u) => html`<${Unit} key=${u.id} u=${u} players=${players} title=${titles[u.id]} />`)}</g>`);
 
 /** Highlighted targets (focusable: Tab reaches them, Enter or Space chooses). */
 const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
@@ -272,15 +275,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
   const svgRef = useRef(null);
   const st = useRef({ view: null, bounds: null, userMoved: false }).current;
   const board = model.msg.board;
-  const nwOfTile = useRef({}).current;
-  if (!Object.keys(nwOfTile).length) {
-    for (const nw of Object.values(content.natural_wonders || {})) {
-      // The name in at most two lines that fit the hex (the lower half: no terrain symbol there).
-      const words = nw.name.replace(/^The /, "").split(" ");
-      const lines = words.length > 1 && nw.name.length > 9 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [words.join(" ")];
-      nwOfTile[nw.tile] = { lines, name: nw.name };
-    }
-  }
+  const mw = content.map_words || NO_MAP_WORDS;
   const apply = () => {
     const v = st.view;
     if (v && svgRef.current) svgRef.current.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
@@ -387,16 +382,18 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     return () => { window.removeEventListener("resize", resize); if (ro) ro.disconnect(); };
   }, []);
   const v = model.msg.view;
+  const titles = model.words.titles || NO_TITLES;
   const combatKey = model.combat ? (model.index.byId.get(model.combat.space) || {}).key : null;
   return html`<svg ref=${svgRef} class="map" role="group" aria-label="map">
-    <${Terrain} board=${board} nwOfTile=${nwOfTile} />
+    <${Terrain} board=${board} />
     <${Fixed} tokens=${v.tokens} wonderAt=${v.wonder_at} csAt=${v.cs_at} ctl=${v.ctl} district=${v.district} cities=${v.cities}
-      reinforcedList=${v.reinforced} capitalList=${v.capitals} byId=${model.index.byId} content=${content} players=${v.players} />
+      reinforcedList=${v.reinforced} capitalList=${v.capitals} byId=${model.index.byId} content=${content} players=${v.players}
+      titles=${titles} csMarks=${mw.city_state_marks} />
     <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
       <path d="M0,0 L10,5 L0,10 z" fill="#ff6d00" /></marker></defs>
     <${Marks} touched=${model.touched} combatKey=${combatKey} preview=${preview} focusKeys=${focusKeys} lastKeys=${lastKeys} lastMoves=${lastMoves} />
-    <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} />
-    <${NwLabels} board=${board} nwOfTile=${nwOfTile} />
+    <${Units} barbs=${v.barbs} ctl=${v.ctl} cities=${v.cities} csAt=${v.cs_at} byId=${model.index.byId} players=${v.players} titles=${titles} />
+    <${NwLabels} board=${board} />
     <${Targets} targets=${targets} selected=${selected} byKey=${model.index.byKey} />
   </svg>`;
 }
@@ -411,31 +408,33 @@ function screenOf(svgEl, key) {
   return { x: p.x, y: p.y };
 }
 
-/** The legend: every terrain with its colour, symbol and difficulty, and every kind of piece. */
+/** The legend: every terrain with its colour, symbol and difficulty, and every kind of piece,
+ * in the server's words (`map_words` of /api/content, describe/table.py). */
 export function Legend({ content, onClose }) {
-  const diff = content.terrain_difficulty || {};
+  const mw = content.map_words || NO_MAP_WORDS;
+  const name = (k) => mw.pieces[k] || "";
   const sw = (inner, box = 13) => html`<svg class="lg" viewBox=${`${-box} ${-box} ${2 * box} ${2 * box}`} width="30" height="30">${inner}</svg>`;
   const terr = Object.entries(TERRAIN).map(([t, d]) => html`<li key=${t}>${sw(html`<polygon points=${hexPoints(0, 0, 21)} fill=${d.fill} stroke="#444" stroke-width="0.8" /><${TerrainSymbol} terrain=${t} x=${0} y=${-15} />`, 21)}
-    <span>${d.name}${diff[t] !== undefined ? html` <small>difficulty ${diff[t]}</small>` : ""}</span></li>`);
+    <span>${mw.terrain[t] || ""}${mw.difficulty[t] ? html` <small>${mw.difficulty[t]}</small>` : ""}</span></li>`);
   const pieces = [
-    ["City (★ capital)", html`<path d="M-8,6 v-9 l4,-4 l4,4 l4,-4 l4,4 v9 z" fill="#d62828" />`],
-    ["Control token (ring: reinforced)", html`<polygon points=${hexPoints(0, 0, 10)} fill="#1d5fd6" /><polygon points=${hexPoints(0, 0, 6.5)} class="re-ring" />`],
-    ...Object.entries(DISTRICT_MARK).map(([d, m]) => [`${d.replace(/_/g, " ")} district`, html`<polygon points=${hexPoints(0, 0, 10)} fill="#2a9d3a" /><text y="4" class="dmark">${m}</text>`]),
-    ["Army", html`<path d="M-6,7 L0,-8 L6,7 Z" fill="#d62828" stroke="#222" />`],
-    ["Caravan", html`<rect x="-6.5" y="-6" width="13" height="9" rx="3" fill="#d62828" stroke="#222" /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" />`],
-    ["Barbarian (by letter)", html`<g class="barbarian"><path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">A</text></g>`],
-    ["City-state (colour: its type)", html`<polygon points="0,-10 10,0 0,10 -10,0" fill="#8e5bc9" />`],
-    ["Wonder built here", html`<g class="wonder-token"><polygon points=${hexPoints(0, 0, 8)} fill="#ffd54a" /><text y="3.5">W</text></g>`],
-    ["Natural wonder token", html`<g class="nw-token"><circle r="7" /><text y="3.5">★</text></g>`],
-    ...Object.entries(RESOURCE).map(([r, d]) => [`${r} resource`, html`<g class="resource"><rect x="-8" y="-6" width="16" height="12" rx="3" fill=${d.fill} /><text y="3.5" fill=${d.ink}>${d.text}</text></g>`]),
-    ["Fort (dashed ring)", html`<polygon points=${hexPoints(0, 0, 12)} class="fort-ring" />`],
-    ["Touched since your last turn", html`<polygon points=${hexPoints(0, 0, 12)} class="touched" />`],
-    ["You can choose it", html`<g class="target"><polygon points=${hexPoints(0, 0, 12)} /></g>`],
+    ["city", html`<path d="M-8,6 v-9 l4,-4 l4,4 l4,-4 l4,4 v9 z" fill="#d62828" />`],
+    ["control", html`<polygon points=${hexPoints(0, 0, 10)} fill="#1d5fd6" /><polygon points=${hexPoints(0, 0, 6.5)} class="re-ring" />`],
+    ...Object.entries(DISTRICT_MARK).filter(([d]) => name(`district:${d}`)).map(([d, m]) => [`district:${d}`, html`<polygon points=${hexPoints(0, 0, 10)} fill="#2a9d3a" /><text y="4" class="dmark">${m}</text>`]),
+    ["army", html`<path d="M-6,7 L0,-8 L6,7 Z" fill="#d62828" stroke="#222" />`],
+    ["caravan", html`<rect x="-6.5" y="-6" width="13" height="9" rx="3" fill="#d62828" stroke="#222" /><circle cx="-3.5" cy="4.5" r="1.8" /><circle cx="3.5" cy="4.5" r="1.8" />`],
+    ["barbarian", html`<g class="barbarian"><path d="M0,-8 L8,-3 L6,7 L-6,7 L-8,-3 Z" /><text y="4">A</text></g>`],
+    ["city_state", html`<polygon points="0,-10 10,0 0,10 -10,0" fill="#8e5bc9" />`],
+    ["wonder", html`<g class="wonder-token"><polygon points=${hexPoints(0, 0, 8)} fill="#ffd54a" /><text y="3.5">W</text></g>`],
+    ["nw_token", html`<g class="nw-token"><circle r="7" /><text y="3.5">★</text></g>`],
+    ...Object.entries(RESOURCE).map(([r, d]) => [`resource:${r}`, html`<g class="resource"><rect x="-8" y="-6" width="16" height="12" rx="3" fill=${d.fill} /><text y="3.5" fill=${d.ink}>${d.text}</text></g>`]),
+    ["fort", html`<polygon points=${hexPoints(0, 0, 12)} class="fort-ring" />`],
+    ["touched", html`<polygon points=${hexPoints(0, 0, 12)} class="touched" />`],
+    ["target", html`<g class="target"><polygon points=${hexPoints(0, 0, 12)} /></g>`],
   ];
   return html`<div class="legend panel" role="dialog" aria-label="map legend">
     <button type="button" class="close small" onClick=${onClose} aria-label="close the legend">×</button>
     <h4>Terrain</h4><ul class="lg-list">${terr}</ul>
     <h4>Pieces and marks</h4>
-    <ul class="lg-list">${pieces.map(([n, g]) => html`<li key=${n}>${sw(g)}<span>${n}</span></li>`)}</ul>
+    <ul class="lg-list">${pieces.map(([k, g]) => html`<li key=${k}>${sw(g)}<span>${name(k)}</span></li>`)}</ul>
   </div>`;
 }

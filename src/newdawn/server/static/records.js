@@ -9,7 +9,7 @@
 
 /** The map's words from an older server that sent none (`space_words`): the tooltip shows only
  * the reasons and labels it was sent. */
-const NO_WORDS = { terrain: {}, fort: {}, pieces: {}, touched: "", off_map: "", click: "", not_a_choice: "", no_reason: "" };
+const NO_WORDS = { terrain: {}, fort: {}, titles: {}, pieces: {}, touched: "", off_map: "", click: "", not_a_choice: "", sure: "", no_reason: "" };
 
 /** Space id -> "q,r" key of the map (and back). */
 export function spaceIndex(board) {
@@ -62,6 +62,10 @@ export function toModel(msg, content, prev) {
     const ps = msg.view.players.map((p, i) => keep(p, old.view.players[i]));
     msg.view.players = ps.length === old.view.players.length && ps.every((p, i) => p === old.view.players[i]) ? old.view.players : ps;
     for (const k of ["goal", "turn", "wonders", "summaries", "seats", "space_words"]) msg[k] = keep(msg[k], old[k]);
+    // The pieces' titles: drawn by the map's piece layers, which are skipped while they stay the same.
+    if (msg.space_words && old.space_words && msg.space_words !== old.space_words) {
+      msg.space_words.titles = keep(msg.space_words.titles, old.space_words.titles);
+    }
     for (const k of ["tokens", "wonder_at", "cs_at", "ctl", "district", "cities", "reinforced", "capitals", "barbs"]) {
       msg.view[k] = keep(msg.view[k], old.view[k]);
     }

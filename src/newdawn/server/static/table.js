@@ -267,7 +267,9 @@ function Tooltip({ hover, model, targets, mine }) {
   const key = hover.key;
   const s = model.index.byKey.get(key);
   const w = model.words;
-  const lines = s ? [firstLine(w, s), ...(w.pieces[String(s.id)] || []), model.touched.has(key) ? w.touched : ""] : [w.off_map];
+  // Each thing there by its key in `titles` (a server before the titles sent the lines themselves).
+  const things = (w.pieces[String(s ? s.id : "")] || []).map((k) => (w.titles ? w.titles[k] : k));
+  const lines = s ? [firstLine(w, s), ...things, model.touched.has(key) ? w.touched : ""] : [w.off_map];
   const opts = targets.get(key);
   let why = null;
   if (opts && opts.length) why = html`<div class="legal">${w.click}: ${opts.map((o) => o.label).join(" | ")}${opts.some((o) => o.warning) ? html`<div class="owarn">⚠ ${opts.find((o) => o.warning).warning}</div>` : null}</div>`;
@@ -395,7 +397,11 @@ function onHexClick(key, ev) {
   const pos = { x: Math.max(4, Math.min(p.x - pane.left + 10, pane.width - 230)), y: Math.max(4, Math.min(p.y - pane.top + 10, pane.height - 160)) };
   // One option without a warning: choose it. Several, or one that warns (a fight): a menu to confirm.
   if (opts.length === 1 && !opts[0].warning) { choose(opts[0]); return; }
-  S.menu = { ...pos, title: opts.length === 1 && opts[0].warning ? `Space ${key}: are you sure?` : `Space ${key}`, options: opts,
+  // The space by its terrain, as in the tooltip, not by its coordinates (issue 39 §3).
+  const w = S.model.words;
+  const s = S.model.index.byKey.get(key);
+  const where = s ? firstLine(w, s) : w.off_map;
+  S.menu = { ...pos, title: opts.length === 1 && opts[0].warning ? `${where}: ${w.sure || ""}` : where, options: opts,
     focus: !ev, docked: opts.some((o) => o.cells) };
   S.hover = null;
   rerender();
