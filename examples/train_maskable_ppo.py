@@ -2,31 +2,38 @@
 
 Usage::
 
-    python examples/train_maskable_ppo.py [--minutes 30] [--wall-minutes M] [--timesteps 5000000]
-        [--eval-games 200] [--eval-first 0] [--seed 1] [--shaping 1.0] [--n-envs 8] [--subproc]
-        [--save model.zip] [--load model.zip] [--json]
+    python examples/train_maskable_ppo.py [--wall-minutes 30] [--minutes M] [--timesteps 5000000]
+        [--eval-games 200] [--eval-first 0] [--seed 1] [--shaping 1.0] [--order value|engine]
+        [--no-values] [--n-envs 1] [--subproc] [--save model.zip] [--load model.zip] [--json]
 
-The environment is ``newdawn/Newdawn-v0`` as shipped (docs/research.md): two players, the
-learner's seat drawn anew each episode, the random bot (``newdawn.bots.make_bot("random")``)
-in the other seat, the compact observation (2,116 numbers in [0, 1]) and the option action
-space (``Discrete(16)`` with ``action_masks()``), games of at most 200 rounds. Two settings
-differ from the environment's defaults: ``previews=True`` (each option's effect on the agenda
-progress, played on a copy whose hidden parts are drawn anew, is part of the observation) and
-``shaping=1.0`` (each step is also rewarded with the change in the learner's agenda progress
-minus its rival's, so the signal does not wait for the end of a 600-step game).
+The environment is ``newdawn/Newdawn-v0`` (docs/research.md): two players, the learner's seat
+drawn anew each episode, the random bot (``newdawn.bots.make_bot("random")``) in the other
+seat, the compact observation (2,148 numbers in [0, 1]) and the option action space
+(``Discrete(16)`` with ``action_masks()``), games of at most 200 rounds. Four settings differ
+from the environment's defaults (each is an option of the environment, documented there):
+
+- ``values=True``: each shown option's value in the bots' evaluation (``bots/evaluate.py``),
+  judged as the greedy bot judges its options on a copy whose hidden parts are drawn anew, is
+  part of the observation (``value_best``, ``value_gap``);
+- ``order="value"``: the shown options are listed best first by that value, so an index means
+  the same thing at every decision ("the k-th best by the evaluation") instead of a place in
+  the engine's list (``--order engine`` keeps the engine's order);
+- ``previews=True``: each option's effect on the agenda progress (``preview_gain``/``_loss``);
+- ``shaping=1.0``, ``shaping_gamma=0.99`` (PPO's gamma): each step is also rewarded with
+  ``0.99 * phi(s') - phi(s)``, phi the learner's agenda progress minus its rival's
+  (potential-based shaping, which leaves the best policy unchanged), so the signal does not
+  wait for the end of a game of hundreds of steps.
 
 ``MaskablePPO("MlpPolicy", env, seed=seed)``: every hyperparameter is sb3-contrib's default
 (n_steps 2048, batch 64, 10 epochs, learning rate 3e-4, gamma 0.99, two hidden layers of 64).
-``--n-envs`` (8) environments are stepped together (sb3's usual way to feed an algorithm; one
-policy call serves a step of each, and each collects n_steps = 2048 per rollout), in this
-process (``DummyVecEnv``) or, with ``--subproc``, each in a worker process
-(``SubprocVecEnv``: both cores). Training stops after ``--timesteps`` steps or once ``--minutes``
-(30) of CPU time are used, whichever comes first: the CPU time of this process and of its
-environment workers (read from ``/proc`` while they run), since on a shared machine wall time
-says little about the work done. ``--wall-minutes`` also stops it after that much wall time (a
-machine too loaded to give the budget in time; the CPU time used is reported). With ``--save``
-the model is saved there after every CPU minute (and a line of progress goes to stderr), and at
-the end. Torch uses one thread (the machine is shared).
+``--n-envs`` (1) environments are stepped together, in this process (``DummyVecEnv``) or, with
+``--subproc``, each in a worker process (``SubprocVecEnv``: both cores); each collects n_steps
+= 2048 per rollout. Training stops after ``--timesteps`` steps or ``--wall-minutes`` (30) of
+wall time, whichever comes first, or, with ``--minutes``, once this process and its environment
+workers have used that much CPU time (read from ``/proc`` while they run). With ``--save`` the
+model is saved there after every CPU minute (and a line of progress goes to stderr), and at the
+end. Torch uses one thread (the machine is shared). The wall and CPU time of training are
+printed.
 
 Evaluation: ``--eval-games`` complete games against the random bot on seeds never used in
 training, the learner in seat 0 in even games and seat 1 in odd ones, the policy's most likely
@@ -36,8 +43,9 @@ games, with a Wilson 95% interval. ``--load`` evaluates a saved model without tr
 ``--eval-first`` and ``--eval-games`` split an evaluation over several processes (games
 ``first .. first + games - 1``); ``--reference random`` plays the random bot itself in the
 learner's seat on the same games (what a policy that learned nothing would score), and
-``--reference features`` a fixed rule over the observation (the option whose preview gains
-most; at a focus choice the card furthest along the row): what the features make learnable.
+``--reference features`` a fixed rule over the observation (with the value previews: an option
+marked ``value_best``; without them: the option whose agenda preview gains most, at a focus
+choice the card furthest along the row): what the features make learnable.
 """
 
 from __future__ import annotations
@@ -233,7 +241,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shaping", type=float, default=1.0)
     ap.add_argument("--n-envs", type=int, default=1, help="environments stepped together")
-    ap.add_argument("--order", default="engine", choices=["engine", "value"],
+    ap.add_argument("--order", default="value", choices=["engine", "value"],
                     help="the shown options in the engine's order, or best first by the value previews")
     ap.add_argument("--no-values", dest="values", action="store_false",
                     help="without the value previews (value_best / value_gap)")
@@ -246,6 +254,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                          "'features': the rule the observation makes easy to learn")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if not args.values:
+        args.order = "engine"  # the value order needs the value previews
     torch.set_num_threads(1)
     model: MaskablePPO | BotModel | FeatureRule
     if args.reference == "features":

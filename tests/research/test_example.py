@@ -82,7 +82,9 @@ def test_a_tiny_maskable_ppo_run() -> None:
     (the learning curve is measured by running the example: docs/research.md)."""
     pytest.importorskip("sb3_contrib")
     ppo = load_script("examples/train_maskable_ppo.py")
-    r = ppo.main(["--timesteps", "64", "--eval-games", "2", "--max-rounds", "2", "--n-envs", "1", "--json"])
+    # without the value previews (3 ms a step; test_gym and test_compact cover them): the run stays short
+    r = ppo.main(["--timesteps", "64", "--eval-games", "2", "--max-rounds", "2", "--n-envs", "1", "--no-values",
+                  "--json"])
     assert r["train"]["timesteps"] == 2048  # one rollout of sb3's default n_steps
     assert r["train"]["cpu_s"] > 0 and r["params"] > 0
     e = r["eval"]

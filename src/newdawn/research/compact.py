@@ -11,7 +11,7 @@ options (about 1 in 80 of a learner's decisions in random play: where to place t
 long moves, tile placements) shows ``OPTIONS`` of them drawn by the environment's generator;
 the others cannot be chosen at that decision.
 
-**The compact observation** (``CompactObserver``, ``compact_feature_names()``: 2,116 numbers
+**The compact observation** (``CompactObserver``, ``compact_feature_names()``: 2,148 numbers
 in ``[0, 1]``) describes the seat's situation and each shown option:
 
 - ``table``: the round (of ``max_rounds``), whose decision it is (relative seat), the kind of

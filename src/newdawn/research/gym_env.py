@@ -11,7 +11,7 @@ Spaces (docs/research.md, "Which spaces"):
 - ``actions="options"`` (default): ``Discrete(OPTIONS)``, an index into the pending decision's
   options (``compact.agent_options``); ``actions="ids"``: ``Discrete(149,807)``, the codec's
   fixed ids.
-- ``observation="compact"`` (default): the 2,116 numbers of ``compact.py``;
+- ``observation="compact"`` (default): the 2,148 numbers of ``compact.py``;
   ``observation="full"``: the 90,201-number tensor of ``observation.py``. ``previews=True``
   adds each option's effect on the agenda progress, played on a copy whose hidden parts are
   drawn anew (``compact.preview_options``; a few option applications per step).

@@ -6,7 +6,7 @@ importing this module, ``pettingzoo.make("aec", "newdawn/newdawn_v0", players=4)
 decision (a seat may act several times in a row).
 
 Each observation is ``{"observation": ..., "action_mask": int8}`` (PettingZoo's convention for
-board games). ``observation="compact"`` (default) gives the 2,116 numbers of ``compact.py``
+board games). ``observation="compact"`` (default) gives the 2,148 numbers of ``compact.py``
 (``previews=True`` fills each option's effect on the agenda progress), ``"full"`` the
 90,201-number tensor of ``observation.py``. ``actions="options"`` (default) is
 ``Discrete(OPTIONS)``, an index into the pending decision's options; ``actions="ids"`` the
