@@ -274,3 +274,39 @@ def test_a_worker_that_dies_or_hangs_costs_its_choice_not_the_pool(bot: Any, mon
         assert not _alive(before[0]), "the old worker was ended"
     finally:
         pool.close()
+
+
+class NappingBot:
+    """A quick bot (no time budget) that takes a moment."""
+
+    needs_view = True
+    name = "napping"
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        time.sleep(0.4)
+        return legal[0]
+
+
+def test_a_quick_choice_is_not_queued_behind_a_worker_that_searches() -> None:
+    """While one worker searches for seconds, quick choices (greedy) go to the other, even when
+    it has one under way already."""
+    pool = BotPool(2)
+
+    async def go() -> float:
+        await pool.warm()
+        # both workers import this module (the bots' classes) before the clock starts
+        await asyncio.gather(*(pool.choose(NappingBot(), {}, [Action("w")], owner=f"warm{i}") for i in range(2)))
+        slow = asyncio.create_task(pool.choose(SlowBot(4.0), {}, [Action("a"), Action("b")], owner="searcher"))
+        await asyncio.sleep(0.3)
+        t0 = time.monotonic()
+        first = asyncio.create_task(pool.choose(NappingBot(), {}, [Action("q")], owner="quick1"))
+        await asyncio.sleep(0.1)  # the first is under way on the free worker
+        await asyncio.gather(first, pool.choose(NappingBot(), {}, [Action("q")], owner="quick2"))
+        took = time.monotonic() - t0
+        assert (await slow)[0] == Action("b")
+        return took
+
+    try:
+        assert asyncio.run(go()) < 2.5  # 0.8 s of naps on the free worker; 3.5 s behind the search
+    finally:
+        pool.close()

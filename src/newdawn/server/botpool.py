@@ -155,6 +155,14 @@ def _worker_main(conn: Any, parent: int) -> None:
         conn.send_bytes(data)
 
 
+def unwrap(answer: tuple[str, Any]) -> Any:
+    """The value of a worker's answer, or its exception raised."""
+    kind, value = answer
+    if kind == "error":
+        raise value
+    return value
+
+
 class WorkerLost(Exception):
     """A worker process ended (or was stopped) before it answered."""
 
@@ -210,6 +218,8 @@ class _Worker:
         self.transport: asyncio.Transport | None = None
         self._opening: asyncio.Future[Any] | None = None
         self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.long = 0
+        """Choices with a time budget among ``pending``: quick ones are sent elsewhere if they can."""
         self.dead = False
 
     async def connect(self) -> None:
@@ -224,17 +234,26 @@ class _Worker:
     async def call(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the worker process."""
         await self.connect()
+        return unwrap(await self.send(fn, args))
+
+    def send(self, fn: Any, args: tuple[Any, ...], long: bool = False) -> asyncio.Future[Any]:
+        """Send ``fn(*args)`` to the worker (connected already) and return the future of its
+        answer (``unwrap`` it); ``long``: a choice with a time budget. Synchronous, so that the
+        pool's choice of a worker and the choice's place in its queue cannot be interleaved."""
         if self.dead or self.transport is None:
             raise WorkerLost("the worker process ended", self)
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.pending.append(fut)
+        if long:
+            self.long += 1
+            fut.add_done_callback(self._long_done)
         head = struct.pack("!i", len(data)) if len(data) < 0x7FFFFFFF else struct.pack("!iQ", -1, len(data))
         self.transport.write(head + data)
-        kind, value = await fut
-        if kind == "error":
-            raise value
-        return value
+        return fut
+
+    def _long_done(self, _fut: asyncio.Future[Any]) -> None:
+        self.long -= 1
 
     def answered(self, payload: bytes) -> None:
         fut = self.pending.popleft() if self.pending else None
@@ -445,9 +464,12 @@ class BotPool:
         try:
             if self.workers <= 0:
                 return await asyncio.wait_for(asyncio.to_thread(think, *args), THINK_TIMEOUT_S)
+            for x in self._workers():
+                await x.connect()  # at once, but for the first choices of new workers
             w = self._worker_for(job)
             try:
-                got: tuple[Action, Any | None] = await asyncio.wait_for(w.call(think, *args), THINK_TIMEOUT_S)
+                answer = await asyncio.wait_for(w.send(think, args, thinks_long(job.bot)), THINK_TIMEOUT_S)
+                got: tuple[Action, Any | None] = unwrap(answer)
                 return got
             except (TimeoutError, WorkerLost) as e:
                 log.error("a bot did not answer (%s); its seat plays its first legal action", type(e).__name__)
@@ -457,10 +479,12 @@ class BotPool:
         return job.legal[0], None
 
     def _worker_for(self, job: _Job) -> _Worker:
-        """The worker a choice is sent to: one with fewest choices waiting; a choice with a
-        budget goes to an idle one (the scheduler starts it only when one is free)."""
+        """The worker a choice is sent to: one thinking with no budget if there is one (a quick
+        choice should not queue behind seconds of search), then the one with fewest choices
+        waiting; a choice with a budget goes to an idle one (the scheduler starts it only when
+        one is free)."""
         procs = [w for w in self._workers() if not w.dead] or self._workers()
-        return min(procs, key=lambda w: len(w.pending))
+        return min(procs, key=lambda w: (w.long > 0, len(w.pending)))
 
     async def warm(self) -> None:
         """Start the worker processes now (a server's start), not at the first bot's choice:
