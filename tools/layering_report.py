@@ -170,9 +170,14 @@ def main() -> None:
             ("internal engine imports from outside the engine (beyond DOOR_ALLOWED)", inner),
             ("internal engine imports DOOR_ALLOWED allows", scan_allowed()),
             ("imports of the command line from library code", cli)]
+    print_rows(rows, args.list)
+
+
+def print_rows(rows: list[tuple[str, list[str]]], listed: bool) -> None:
+    """Each count with its label (and, with ``listed``, every finding under it)."""
     for label, found in rows:
         print(f"{len(found):5d}  {label}")
-        if args.list:
+        if listed:
             for f in found:
                 print(f"         {f}")
 

@@ -239,11 +239,7 @@ def main() -> None:
         rows.append(("raw string-key reads of events/turn/config outside their declarations", [str(r) for r in raw]))
         typed = [r for r in reads if kinds.get((r.path, r.line, r.col)) == "typed"]
         print(f"({len(reads)} string-key reads of those shapes in all; {len(typed)} of them on a declared TypedDict)")
-    for label, found in rows:
-        print(f"{len(found):5d}  {label}")
-        if args.list:
-            for f in found:
-                print(f"         {f}")
+    report.print_rows(rows, args.list)
 
 
 if __name__ == "__main__":
