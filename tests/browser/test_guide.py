@@ -90,6 +90,7 @@ def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any
     errors: list[str] = []
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}/")
+    page.wait_for_selector("button.learn")  # the lobby draws them once its options have come
     assert page.locator("button.learn").count() == len(guide_games())
     prefix = "" if button == "learn-btn" else "base-"
     page.click(f"#{button}")
