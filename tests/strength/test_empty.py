@@ -5,6 +5,7 @@ no card could do anything, is not."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from newdawn.engine import GameState, apply, legal_actions
 from newdawn.scenario import parse
@@ -18,6 +19,16 @@ def _red_to_move() -> GameState:
     st = parse(NOTHING.split("[[step]]")[0], "nothing.toml").state
     assert legal_actions(st)[0].verb == "focus" and st.current == 0
     return st
+
+
+def _culture_resolved() -> tuple[GameState, GameState, list[Any]]:
+    """Red's turn start, the position after it resolves culture (tokens to place, or "done"),
+    and that decision's options."""
+    st = _red_to_move()
+    s = apply(apply(st, "focus culture"), "resolve")
+    legal = legal_actions(s)
+    assert "done" in [str(a) for a in legal]
+    return st, s, legal
 
 
 def test_a_card_resolved_for_nothing_while_culture_would_place_tokens_is_empty() -> None:
@@ -93,10 +104,7 @@ def test_hard_out_of_time_still_does_not_end_a_turn_that_did_nothing(monkeypatch
     import newdawn.bots.mcts as mcts
     from newdawn.engine import parse_action, player_view
 
-    st = _red_to_move()
-    s = apply(apply(st, "focus culture"), "resolve")
-    legal = legal_actions(s)
-    assert "done" in [str(a) for a in legal]
+    st, s, legal = _culture_resolved()
     bot = mcts.MctsBot(random.Random(1), time_s=0.01)
     bot.turn_start.set(st, player_view(st, 0))
     bot._turn, bot._spent = (s.round, s.current), 10.0  # the turn's time is gone
@@ -139,10 +147,7 @@ def test_normal_does_not_end_a_turn_that_did_nothing_when_the_dice_advise_agains
     import newdawn.bots.turnbot as turnbot
     from newdawn.engine import parse_action, player_view
 
-    st = _red_to_move()
-    s = apply(apply(st, "focus culture"), "resolve")
-    legal = legal_actions(s)
-    assert "done" in [str(a) for a in legal]
+    st, s, legal = _culture_resolved()
     bot = turnbot.TurnBot(random.Random(1), walk=0)
     bot.turn_start.set(st, player_view(st, 0))
     monkeypatch.setattr(turnbot, "around_attack", lambda *a, **k: True)  # type: ignore[attr-defined]
