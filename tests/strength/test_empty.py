@@ -153,3 +153,21 @@ def test_normal_does_not_end_a_turn_that_did_nothing_when_the_dice_advise_agains
     monkeypatch.setattr(turnbot, "around_attack", lambda *a, **k: True)  # type: ignore[attr-defined]
     monkeypatch.setattr(turnbot, "mean_best", lambda *a, **k: parse_action("done"))  # type: ignore[attr-defined]
     assert bot.choose(player_view(s, 0), legal).verb == "place"
+
+
+def test_hard_does_not_end_a_turn_that_did_nothing_when_the_dice_advise_against_an_attack(monkeypatch: object) -> None:
+    """Hard judges a decision around an attack by the dice averaged (``MctsBot._expected_choice``),
+    and, as Normal, keeps a turn that has changed nothing since its focus choice from ending
+    there (``TurnStart.not_idle``)."""
+    import random
+
+    import newdawn.bots.mcts as mcts
+    from newdawn.engine import parse_action, player_view
+
+    st, s, legal = _culture_resolved()
+    bot = mcts.MctsBot(random.Random(1), time_s=5.0, walk=0)
+    bot.turn_start.set(st, player_view(st, 0))
+    bot._turn, bot._spent = (s.round, s.current), 0.0
+    monkeypatch.setattr(mcts, "around_attack", lambda *a, **k: True)  # type: ignore[attr-defined]
+    monkeypatch.setattr(mcts.MctsBot, "_expected_choice", lambda *a, **k: parse_action("done"))
+    assert bot.choose(player_view(s, 0), legal).verb == "place"

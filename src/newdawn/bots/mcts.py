@@ -314,7 +314,10 @@ class MctsBot:
             if self.chance_samples > 1 and around_attack(base, legal) and \
                     (self.time_s is None or self._spent < self.time_s):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
-                return self._expected_choice(base, seat, legal, stop)
+                # the averaged dice can advise "done" after the card's attack mode was chosen
+                # for one roll: a turn that has done nothing still does not end there
+                return self.turn_start.not_idle(self._greedy, base, seat, legal,
+                                                self._expected_choice(base, seat, legal, stop), view)
             if self.time_s is not None and self._spent >= self.time_s:
                 # the turn's time is gone: one ply, still never ending a turn that has done nothing
                 return self.turn_start.not_idle(self._greedy, base, seat, legal,
