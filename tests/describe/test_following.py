@@ -81,7 +81,7 @@ def test_a_pieces_steps_are_gathered_from_the_moves_facts_not_from_the_sentences
 
     def step(n: int, src: int, dst: int) -> dict:
         e = {"i": n, "round": 1, "seat": 1, "kind": "action", "text": "(words that are not read)",
-             "spaces": [src, dst], "moves": [{"piece": "army 1", "seat": 1, "from": src, "to": dst}],
+             "spaces": [src, dst], "moves": [{"kind": "army", "figure": 1, "letter": None, "seat": 1, "from": src, "to": dst}],
              "dice": None, "numbers": None, "card": "c" if n == 1 else None, "slot": 1 if n == 1 else None,
              "choice": "move"}
         return {"n": n, "seat": 1, "action": "", "entries": [e]}

@@ -6,6 +6,7 @@ import re
 
 from newdawn.describe.follow import summaries, touched
 from newdawn.describe.log import event_entry
+from newdawn.describe.names import PIECE_KIND_WORDS, piece_words
 
 from .conftest import Game
 
@@ -34,7 +35,8 @@ def test_army_steps_are_moves_from_where_it_stood_to_where_it_went(games: list[G
                 continue
             (e,) = [x for x in g.groups[k + 1]["entries"] if x["kind"] == "action"]
             (m,) = e["moves"]
-            assert m["piece"] == f"army {f['figure'] + 1}" and m["seat"] == seat
+            assert (m["kind"], m["figure"], m["letter"]) == ("army", f["figure"] + 1, None) and m["seat"] == seat
+            assert piece_words(m) == f"army {f['figure'] + 1}"
             assert m["from"] == before.players[seat].armies[f["figure"]]
             assert m["to"] == before.board.index[tuple(map(int, action[3:].split(",")))]
             moves += 1
@@ -53,8 +55,9 @@ def test_attacks_carry_their_dice_and_barbarian_moves_their_spaces(games: list[G
                     attacks += 1
             for e in grp["entries"]:
                 for m in e["moves"]:
-                    if m["piece"].startswith("barbarian ") and m["from"] is not None:
-                        letter = m["piece"].split()[1]
+                    if m["kind"] == "barbarian" and m["from"] is not None:
+                        letter = m["letter"]
+                        assert piece_words(m) == f"barbarian {letter}"
                         assert g.states[k].barbs[letter] == m["from"]
                         assert g.states[k + 1].barbs[letter] == m["to"]
                         barb_moves += 1
@@ -139,3 +142,21 @@ def test_every_line_says_something_and_no_line_is_said_twice_in_a_row(
     said = [e["text"] for g in base_games for gr in g.groups for e in gr["entries"]]
     assert any(" replaces " in t and t.startswith("Seat") for t in said), "no Automated Player upgrade seen"
     assert "The event dial turns to a blank space" in said
+
+
+def test_a_moving_piece_is_a_kind_and_its_number_or_letter_never_words(games: list[Game]) -> None:
+    """Issue 41: a move names its piece by facts (kind, figure, letter); the words ("army 2",
+    "barbarian B", "control token") are made by ``names.piece_words``."""
+    kinds: set[str] = set()
+    for g in games:
+        for grp in g.groups:
+            for e in grp["entries"]:
+                for m in e["moves"]:
+                    assert m["kind"] in PIECE_KIND_WORDS, m
+                    assert (m["figure"] is not None) == (m["kind"] in ("army", "caravan")), m
+                    assert bool(m["letter"]) == (m["kind"] == "barbarian"), m
+                    assert piece_words(m).split()[0] == PIECE_KIND_WORDS[m["kind"]].split()[0]
+                    kinds.add(m["kind"])
+    assert {"army", "barbarian", "control_token"} <= kinds
+    assert piece_words({"kind": "control_token", "figure": None, "letter": None}) == "control token"
+    assert piece_words({"kind": "caravan", "figure": 2, "letter": None}) == "caravan 2"

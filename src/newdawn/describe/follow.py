@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import GameState
-from .names import seat_name, space_text
+from .names import piece_words, seat_name, space_text
 
 RECENT = 60
 """Without a decision of the viewer to start from, summaries cover the last 60 actions."""
@@ -62,7 +62,7 @@ def _turn_lines(st: GameState, groups: list[dict[str, Any]]) -> list[str]:
             if e["kind"] == "action":
                 if e["moves"]:
                     m = e["moves"][0]
-                    if (moving is not None and moving["piece"] == m["piece"] and moving["seat"] == m["seat"]
+                    if (moving is not None and _same_piece(moving, m) and moving["seat"] == m["seat"]
                             and moving["to"] == m["from"]):
                         moving["to"], moving["steps"] = m["to"], moving["steps"] + 1
                         lines[moving["line"]] = _move_line(st, moving)
@@ -79,9 +79,14 @@ def _turn_lines(st: GameState, groups: list[dict[str, Any]]) -> list[str]:
     return lines or said
 
 
+def _same_piece(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a["kind"] == b["kind"] and a.get("figure") == b.get("figure") and a.get("letter") == b.get("letter")
+
+
 def _move_line(st: GameState, m: dict[str, Any]) -> str:
     steps = m["steps"]
-    piece = m["piece"][:1].upper() + m["piece"][1:]
+    piece = piece_words(m)
+    piece = piece[:1].upper() + piece[1:]
     to = space_text(st, m["to"]) if m["to"] is not None else "a space"
     return f"{seat_name(m['who'])}: {piece} moves {steps} space{'s' if steps != 1 else ''}, to {to}"
 

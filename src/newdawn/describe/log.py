@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import Event, GameState, parse_action
 from .event_words import event_sentence, event_spaces, sentence
-from .names import seat_name, space_text
+from .names import piece_words, seat_name, space_text
 from .options import option_record
 
 Entry = dict[str, Any]
@@ -23,6 +23,14 @@ def _entry(i: int, rnd: int, seat: int | None, kind: str, text: str, spaces: lis
     are filled in by the events that have them)."""
     return {"i": i, "round": rnd, "seat": seat, "kind": kind, "text": text, "spaces": spaces or [],
             "moves": moves or [], "dice": None, "numbers": None, "card": None, "slot": None, "choice": choice}
+
+
+def move(kind: str, seat: int | None, src: int | None, dst: int | None, figure: int | None = None,
+         letter: str | None = None) -> dict[str, Any]:
+    """A move of the log (``schema.Move``): the piece as facts (``kind``: "army", "caravan",
+    "barbarian", "control_token"; the figure's number from 1, or the barbarian's letter), never
+    as words: ``piece_words`` makes them."""
+    return {"kind": kind, "figure": figure, "letter": letter, "seat": seat, "from": src, "to": dst}
 
 
 def event_entry(st: GameState, ev: Event, i: int, rnd: int) -> Entry:
@@ -41,11 +49,11 @@ def event_entry(st: GameState, ev: Event, i: int, rnd: int) -> Entry:
     elif ev["kind"] == "attack_result":
         e["numbers"] = {"attack": ev["attack"], "defence": ev["defence"], "won": ev["won"]}
     elif ev["kind"] == "move_token":
-        e["moves"] = [{"piece": "control token", "seat": seat, "from": ev["src"], "to": ev["dst"]}]
+        e["moves"] = [move("control_token", seat, ev["src"], ev["dst"])]
     elif ev["kind"] == "barb_moved":
-        e["moves"] = [{"piece": f"barbarian {ev['letter']}", "seat": None, "from": None, "to": ev["dst"]}]
+        e["moves"] = [move("barbarian", None, None, ev["dst"], letter=ev["letter"])]
     elif ev["kind"] == "barb_return":
-        e["moves"] = [{"piece": "barbarian", "seat": None, "from": None, "to": ev["space"]}]
+        e["moves"] = [move("barbarian", None, None, ev["space"], letter=ev.get("letter"))]
     elif ev["kind"] == "dial_advance":
         e["numbers"] = {"steps": ev["steps"], "dial": ev["to"]}
     elif ev["kind"] == "resolve":
@@ -63,7 +71,7 @@ def barbarian_moves(before: GameState, after: GameState) -> list[dict[str, Any]]
     for letter, s in sorted(after.barbs.items()):
         was = before.barbs.get(letter)
         if was is not None and was != s:
-            out.append({"piece": f"barbarian {letter}", "seat": None, "from": was, "to": s})
+            out.append(move("barbarian", None, was, s, letter=letter))
     return out
 
 
@@ -81,10 +89,11 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             text = f"{seat_name(seat)} {r.said}" if r.said else f"{seat_name(seat)}: {r.label}"
             e = _entry(i, rnd, seat, "action", text, list(r.spaces), choice=r.kind)
             if r.kind == "move" and r.src is not None and r.dst is not None:
-                piece = "control token"
                 if f["kind"] == "army_step" or f["kind"] == "caravan_step":
-                    piece = f"{'army' if f['kind'] == 'army_step' else 'caravan'} {f['figure'] + 1}"
-                e["moves"] = [{"piece": piece, "seat": seat, "from": r.src, "to": r.dst}]
+                    kind = "army" if f["kind"] == "army_step" else "caravan"
+                    e["moves"] = [move(kind, seat, r.src, r.dst, figure=f["figure"] + 1)]
+                else:
+                    e["moves"] = [move("control_token", seat, r.src, r.dst)]
             if r.amount is not None:
                 e["numbers"] = {"amount": r.amount}
             # Steps on the way, and the bare confirmation of a card (its resolve event says
@@ -100,7 +109,7 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
     moves = barbarian_moves(before, after)
     if moves:
         # sentence(), not str.capitalize(): that also makes the letter small ("Barbarian j").
-        text = "Barbarians move: " + ", ".join(f"{sentence(m['piece'])} to {space_text(after, m['to'])}" for m in moves)
+        text = "Barbarians move: " + ", ".join(f"{sentence(piece_words(m))} to {space_text(after, m['to'])}" for m in moves)
         spaces = sorted({m["to"] for m in moves} | {m["from"] for m in moves})
         out.append(_entry(i, rnd, None, "barbarian", text, spaces, moves))
     return out

@@ -233,3 +233,17 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 def icon_text_of(icons: list[str] | tuple[str, ...]) -> str:
     return "; ".join(ICON.get(i, words(i)) for i in icons)
+
+
+PIECE_KIND_WORDS = {"army": "army", "caravan": "caravan", "barbarian": "barbarian", "control_token": "control token"}
+"""The words of a moving piece's kind (``schema.MoveKind``)."""
+
+
+def piece_words(m: dict[str, Any]) -> str:
+    """A moving piece in words, in lower case: "army 2", "barbarian B", "control token"."""
+    name = PIECE_KIND_WORDS[m["kind"]]
+    if m.get("figure") is not None:
+        return f"{name} {m['figure']}"
+    if m.get("letter"):
+        return f"{name} {m['letter']}"
+    return name

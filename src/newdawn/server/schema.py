@@ -86,11 +86,18 @@ class Decision(_Model):
 
 # ---------------------------------------------------------------- log
 
+MoveKind = Literal["army", "caravan", "barbarian", "control_token"]
+"""The kinds of piece a log entry moves (words: ``describe.log.piece_words``)."""
+
+
 class Move(_Model):
-    piece: str
-    """"army", "caravan", "barbarian", "control token", "tile", "wonder token"."""
+    kind: MoveKind
+    figure: int | None = None
+    """The army's or caravan's number, from 1 (None for other pieces)."""
+    letter: str | None = None
+    """The barbarian's letter (None for other pieces)."""
     seat: int | None
-    """Owner (None for barbarians and tiles)."""
+    """Owner (None for barbarians)."""
     from_: int | None = Field(default=None, alias="from")
     to: int | None
 

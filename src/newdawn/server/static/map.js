@@ -240,7 +240,7 @@ const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMove
   ${(lastMoves || []).map((mv, i) => {
     const [x1, y1] = keyXY(mv.from); const [x2, y2] = keyXY(mv.to);
     const k = 1 - 12 / Math.max(1, Math.hypot(x2 - x1, y2 - y1));
-    return html`<path key=${`m${i}`} class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}
+    return html`<path key=${`m${i}`} class=${`move-arrow${mv.kind === "barbarian" ? " barbarian" : ""}`}
       d=${`M${x1.toFixed(1)},${y1.toFixed(1)} L${(x1 + (x2 - x1) * k).toFixed(1)},${(y1 + (y2 - y1) * k).toFixed(1)}`} />`;
   })}
   ${[...touched].map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`t${key}`} points=${hexPoints(x, y, HEX - 4)} class="touched" />`; })}

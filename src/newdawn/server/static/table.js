@@ -581,7 +581,7 @@ function show({ msg, groups }, draw, t0) {
     const entries = (first ? added.slice(-1) : added).flatMap((g) => g.entries);
     S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
     S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
-      piece: mv.piece, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
+      kind: mv.kind, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
     }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
   }
   nextStep(model);
