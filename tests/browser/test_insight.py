@@ -91,6 +91,13 @@ def test_the_end_screen_and_the_replay_chart_the_chances_by_round(server: str, b
     labels = page.eval_on_selector_all("#endscreen #chance-chart text.xl", "els => els.map(e => e.textContent)")
     assert labels[0] == "R1" and labels[-1] == "end", labels
     assert "public position" in page.inner_text("#endscreen #chance-chart")
+    # The caption and each point's title are the server's words (describe/advice.chart_json).
+    with urllib.request.urlopen(f"{server}/api/games/{gid}/chart", timeout=30) as r:
+        chart = json.loads(r.read())
+    assert page.inner_text("#endscreen #chance-chart figcaption") == chart["title"]
+    titles = page.eval_on_selector_all('#endscreen #chance-chart g.series[data-seat="1"] circle title',
+                                       "els => els.map(e => e.textContent)")
+    assert titles == [p["titles"][1] for p in chart["points"]], titles
     _shoot(page, "end")
     page.goto(f"{server}/table.html?game={gid}&replay=40")
     page.wait_for_selector("#chart-panel #chance-chart line.marker", state="attached")  # a vertical line: no width

@@ -27,6 +27,9 @@ FORBIDDEN = {
     "a seat worded in the map's JS": re.compile(r"of Seat \$\{"),
     "an id turned into words": re.compile(r"\.replace\(/_/g, \" \"\)"),
     "a name cut into lines": re.compile(r"\.replace\(/\^The /"),
+    "a caption in the JS's own words": re.compile(r"<figcaption>[^$<]*[A-Za-z]"),
+    "a log move's piece read as a word": re.compile(r"\.piece\b"),
+    "a chart's round worded in the JS": re.compile(r"`R\$\{|round \$\{p\.round"),
 }
 
 
@@ -62,6 +65,9 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a seat worded in the map's JS": "<title>Army ${u.i + 1} of Seat ${u.seat + 1}</title>",
         "an id turned into words": '[`${d.replace(/_/g, " ")} district`, html`',
         "a name cut into lines": 'const words = nw.name.replace(/^The /, "").split(" ");',
+        "a caption in the JS's own words": "<figcaption>Chance of winning by round</figcaption>",
+        "a log move's piece read as a word": 'class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}',
+        "a chart's round worded in the JS": "const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);",
     }
     for what, code in old.items():
         assert FORBIDDEN[what].search(code), what

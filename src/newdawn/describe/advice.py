@@ -51,14 +51,31 @@ def hint_json(option: Mapping[str, Any] | None, action: str) -> dict[str, Any]:
     return {"action": action, "label": label, "text": text, "note": HINT_NOTE}
 
 
+CHART_TITLE = "Chance of winning by round"
+"""The chart's caption."""
+
+
 def chart_json(st: GameState, points: Sequence[tuple[int, int, Mapping[int, float]]]) -> dict[str, Any]:
     """The chart's record: ``points`` are (round, action number, chances) in order, the last one
     the position of ``st`` (its label in ``last``: "end" or "now"); the seats' names for its
-    legend."""
+    legend. Every word the chart shows is made here: its caption (``title``), what a screen
+    reader says of it (``label``), each point's mark on the round axis (``label``: "R3", the
+    last one "now" or "end") and each seat's line at it (``titles``: "Seat 2 (Gandhi), round 3:
+    42%")."""
+    last = "end" if st.winner != -1 else "now"
+    names = [seat_full(st, s) for s in range(st.n)]
+    out = []
+    for k, (r, n, c) in enumerate(points):
+        final = k == len(points) - 1 and k > 0
+        when = last if final else f"round {r}"
+        chances = [float(c.get(s, 0.0)) for s in range(st.n)]
+        out.append({"round": r, "step": n, "chances": chances, "label": last if final else f"R{r}",
+                    "titles": [f"{names[s]}, {when}: {percent(chances[s])}%" for s in range(st.n)]})
     return {
-        "points": [{"round": r, "step": n, "chances": [float(c.get(s, 0.0)) for s in range(st.n)]}
-                   for r, n, c in points],
-        "seats": [seat_full(st, s) for s in range(st.n)],
-        "last": "end" if st.winner != -1 else "now",
+        "points": out,
+        "seats": names,
+        "last": last,
         "note": CHART_NOTE,
+        "title": CHART_TITLE,
+        "label": f"Each seat's chance of winning by round. {CHART_NOTE}",
     }

@@ -470,6 +470,10 @@ class ChartPoint(_Model):
     """Actions played before this point (the last point: every action so far)."""
     chances: list[float]
     """Each seat's chance, in seat order."""
+    label: str
+    """Its mark on the round axis: "R3"; the last point "now" or "end"."""
+    titles: list[str]
+    """Each seat's line at this point, in seat order: "Seat 2 (Gandhi), round 3: 42%"."""
 
 
 class Chart(_Model):
@@ -481,6 +485,10 @@ class Chart(_Model):
     last: str
     """The last point's label on the chart: "end" (the game is over) or "now"."""
     note: str
+    title: str
+    """The chart's caption: "Chance of winning by round"."""
+    label: str
+    """What a screen reader says of the chart (its caption and ``note``)."""
 
 
 class ViewMessage(_Model):

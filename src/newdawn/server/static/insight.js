@@ -120,7 +120,6 @@ export function ChanceChart({ gameId, players, version, step }) {
   const n = pts.length;
   const x = (i) => PAD.l + (n === 1 ? 0 : (i * (W - PAD.l - PAD.r)) / (n - 1));
   const y = (p) => PAD.t + (1 - p) * (H - PAD.t - PAD.b);
-  const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);
   const every = Math.max(1, Math.ceil(n / 12));
   let marker = null;
   if (step !== undefined && step !== null) {
@@ -131,15 +130,15 @@ export function ChanceChart({ gameId, players, version, step }) {
   }
   const seats = chart.seats.map((name, s) => ({ s, name, color: playerColor((players[s] || {}).color) }));
   return html`<figure id="chance-chart" class="chart">
-    <figcaption>Chance of winning by round</figcaption>
-    <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${`Each seat's chance of winning by round. ${chart.note}`}>
+    <figcaption>${chart.title}</figcaption>
+    <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${chart.label}>
       ${[0, 0.25, 0.5, 0.75, 1].map((g) => html`<g key=${g} class="grid"><line x1=${PAD.l} x2=${W - PAD.r} y1=${y(g)} y2=${y(g)} />
         <text x=${PAD.l - 6} y=${y(g) + 4} text-anchor="end">${Math.round(g * 100)}%</text></g>`)}
-      ${pts.map((p, i) => (i % every === 0 || i === n - 1 ? html`<text key=${`x${i}`} class="xl" x=${x(i)} y=${H - 8} text-anchor="middle">${label(p, i)}</text>` : null))}
+      ${pts.map((p, i) => (i % every === 0 || i === n - 1 ? html`<text key=${`x${i}`} class="xl" x=${x(i)} y=${H - 8} text-anchor="middle">${p.label}</text>` : null))}
       ${marker !== null ? html`<line class="marker" x1=${marker} x2=${marker} y1=${PAD.t} y2=${H - PAD.b} />` : null}
       ${seats.map(({ s, name, color }) => html`<g key=${s} class="series" data-seat=${s}>
         <polyline data-seat=${s} fill="none" stroke=${color} stroke-width="2.5" points=${pts.map((p, i) => `${x(i).toFixed(1)},${y(p.chances[s] || 0).toFixed(1)}`).join(" ")} />
-        ${pts.map((p, i) => html`<circle key=${i} cx=${x(i)} cy=${y(p.chances[s] || 0)} r="3" fill=${color}><title>${`${name}, ${i === n - 1 && i > 0 ? chart.last : `round ${p.round}`}: ${Math.round(100 * (p.chances[s] || 0))}%`}</title></circle>`)}</g>`)}
+        ${pts.map((p, i) => html`<circle key=${i} cx=${x(i)} cy=${y(p.chances[s] || 0)} r="3" fill=${color}><title>${p.titles[s]}</title></circle>`)}</g>`)}
     </svg>
     <ul class="chart-legend">${seats.map(({ s, name, color }) => html`<li key=${s}><span class="swatch" style=${`background:${color}`}></span>${name}</li>`)}</ul>
     <p class="hint">${chart.note}</p>
