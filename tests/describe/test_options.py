@@ -265,3 +265,40 @@ def test_generic_words_of_each_form(games: list[Game]) -> None:
     assert (mv.kind, mv.src, mv.dst, mv.spaces) == ("move", 0, 1, [0, 1])
     assert (label["army 2"].kind, label["army 2"].amount) == ("choice", 2)
     assert label["fort 40,40"].kind == "choice" and label["fort 40,40"].label.startswith("Fort ")
+
+
+def test_the_map_hint_says_how_many_spaces_are_highlighted_and_when_a_piece_is_picked_first(games: list[Game]) -> None:
+    """Issue 41: the line under a decision answered on the map is made here (``map_hint``), the
+    number of highlighted spaces counted from the option records as the table highlights them."""
+    from newdawn.describe import map_hint
+    from newdawn.describe.options import PICK_DESTINATION, PICK_PIECE
+    from newdawn.engine import new_game
+
+    st = new_game({"players": 3}, 2)
+    assert st.stack_frames[-1]["kind"] == "setup_fort"
+    options = option_records(st)
+    spaces = {(o["at"]["q"], o["at"]["r"]) for o in options}  # the forts' places, by their hexes
+    assert len(spaces) == len(options) > 1
+    hint = map_hint(st, options)
+    assert hint == {"text": f"Click one of the {len(spaces)} highlighted spaces on the map (or Tab to them and press Enter).",
+                    "selected": None}
+    assert map_hint(st, options[:1]) == {
+        "text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None}
+    seen: set[str] = set()
+    for g in games:
+        for s in g.states:
+            if s.winner != -1:
+                continue
+            kind = s.stack_frames[-1]["kind"]
+            options = option_records(s)
+            hint = map_hint(s, options)
+            if kind in ("focus", "government", "tech"):
+                assert hint is None, kind  # buttons only
+            if hint is not None and hint["text"] == PICK_PIECE:
+                assert hint["selected"] == PICK_DESTINATION
+                assert len({o["src"] for o in options if o["src"] is not None}) > 1
+                seen.add("piece")
+            elif hint is not None:
+                assert hint["selected"] is None and "highlighted space" in hint["text"]
+                seen.add("spaces")
+    assert seen == {"piece", "spaces"}

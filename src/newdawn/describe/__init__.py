@@ -16,11 +16,11 @@ card and wonder names). Numbers come from engine functions; nothing here re-impl
 from . import base_options  # noqa: F401  (registers the words of the base game's own decisions)
 from .goal import goal_json, progress_text
 from .log import action_entries, event_entry, setup_entries, turn_parts
-from .options import no_target_reason
+from .options import map_hint, no_target_reason
 from .preview import option_records
 from .table import end_json, turn_json, wonders_json
 
 __all__ = [
-    "action_entries", "end_json", "event_entry", "goal_json", "no_target_reason", "option_records",
+    "action_entries", "end_json", "event_entry", "goal_json", "map_hint", "no_target_reason", "option_records",
     "progress_text", "setup_entries", "turn_json", "turn_parts", "wonders_json",
 ]

@@ -690,6 +690,45 @@ def _step_name(st: GameState, text: str) -> str:
     return f"“{label}”" if label else "that step"
 
 
+BUTTON_KINDS = ("focus", "confirm", "skip", "back", "tokens", "pay")
+"""Option kinds the table always shows as buttons, never on the map (``table.js``'s ``targetsOf``)."""
+
+PICK_PIECE = "Click a highlighted piece, then where it goes."
+PICK_DESTINATION = "Click a highlighted destination (or the piece again to cancel)."
+
+
+def map_hint(st: GameState, options: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """What the table says under a decision that is answered on the map (``schema.MapHint``):
+    ``text``, how to answer ("Click one of the 3 highlighted spaces on the map ..."), and for a
+    move that picks its piece first, ``selected``, what to do once the piece is picked. None when
+    no option stands on the map. The options on the map and their spaces are the table's
+    (``targetsOf``): an option of a kind not in ``BUTTON_KINDS`` that names a destination, a
+    hex or a space; a piece is picked first when several pieces can go."""
+    def cell(o: dict[str, Any]) -> Any:
+        if o["dst"] is not None:
+            return o["dst"]
+        if o.get("at") is not None:
+            at = o["at"]
+            return st.board.index.get((at["q"], at["r"]), (at["q"], at["r"]))
+        return o["spaces"][0] if o["spaces"] else None
+
+    on_map = [o for o in options if o["kind"] not in BUTTON_KINDS and cell(o) is not None]
+    if not on_map:
+        return None
+    going = [o for o in on_map if o["src"] is not None and o["dst"] is not None and o["src"] != o["dst"]]
+    per_piece: dict[Any, int] = {}
+    for o in on_map:
+        per_piece[o["src"]] = per_piece.get(o["src"], 0) + 1
+    if len(per_piece) > 1 and any(o["kind"] == "move" and per_piece[o["src"]] > 1 for o in going):
+        return {"text": PICK_PIECE, "selected": PICK_DESTINATION}
+    two_click = len({o["src"] for o in going}) > 1
+    n = len({o["src"] if two_click else cell(o) for o in on_map})
+    if n == 1:
+        return {"text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None}
+    return {"text": f"Click one of the {n} highlighted spaces on the map (or Tab to them and press Enter).",
+            "selected": None}
+
+
 def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:
     """Why clicking the map does nothing now: None when an option names a space."""
     if st.winner != -1:

@@ -51,6 +51,16 @@ class SpaceReason(_Model):
     spaces: list[int]
 
 
+class MapHint(_Model):
+    """How to answer a decision on the map, under its question (``describe.options.map_hint``)."""
+
+    text: str
+    """"Click one of the 3 highlighted spaces on the map (or Tab to them and press Enter).", or
+    for a move that picks its piece first "Click a highlighted piece, then where it goes."."""
+    selected: str | None = None
+    """Once the piece is picked (a move that picks its piece first): what to click next."""
+
+
 class Decision(_Model):
     seat: int
     """The seat that decides (-1 when the game is over)."""
@@ -70,6 +80,9 @@ class Decision(_Model):
     """The same options as records, in the same order."""
     no_target_reason: str | None = None
     """Why no space of the map can be chosen now (None when some option names a space)."""
+    map_hint: MapHint | None = None
+    """How to answer on the map, for a viewer who may take this decision and some option of
+    which stands on the map (else None)."""
     why_not: list[SpaceReason] = []
     """On a decision that chooses spaces: for the other spaces, the engine's reason why each is
     not a choice (``why_not`` of the action a click there would make, in describe's words),

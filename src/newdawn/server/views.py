@@ -103,6 +103,7 @@ def view_message(
         "options": [o["action"] for o in options],
         "choices": options,
         "no_target_reason": describe.no_target_reason(st, options) if owner in acting else None,
+        "map_hint": describe.map_hint(st, options) if owner in acting else None,
         "why_not": space_reasons(st, options) if owner in acting else [],
         "auto_action": auto_action(st) if owner in acting else None,
         "reach": reach(st) if owner in acting else None,

@@ -38,7 +38,7 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
   // A few named choices that also stand on the map (an army, a caravan, a city) are buttons too.
   const named = mapOptions.filter((o) => o.kind === "choice");
   const rest = [...buttonOptions.filter((o) => o.kind !== "focus"), ...(named.length <= 6 ? named : [])];
-  const moving = mapOptions.some((o) => o.srcKey && o.dstKey && o.srcKey !== o.dstKey && o.kind === "move" && mapOptions.filter((x) => x.srcKey === o.srcKey).length > 1 && new Set(mapOptions.map((x) => x.srcKey)).size > 1);
+  const how = d.mapHint; // how to answer on the map, in the server's words
   return html`<section id="decision" class="panel decision" aria-live="polite" style=${p ? `--pc:${playerColor(p.color)}` : ""}>
     <div class="decider">
       ${p ? html`<${Swatch} color=${p.color} />` : null}
@@ -49,9 +49,7 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
     ${auto ? html`<p class="dtext" id="decision-text">No trade token can be spent on it: it is played now…</p>`
       : html`<p ...${placeProps(d, onPlaces)} id="decision-text" class=${`dtext${d.spaces.length && onPlaces ? " places" : ""}`}>${d.text}</p>`}
     ${d.help ? html`<p class="dhelp">${d.help}</p>` : null}
-    ${mine && mapOptions.length ? html`<p class="hint">${moving
-      ? (selected ? "Click a highlighted destination (or the piece again to cancel)." : "Click a highlighted piece, then where it goes.")
-      : `Click one of the ${new Set(mapOptions.flatMap((o) => o.targetKeys)).size} highlighted spaces on the map (or Tab to them and press Enter).`}</p>` : null}
+    ${mine && mapOptions.length && how ? html`<p class="hint" id="map-hint">${selected && how.selected ? how.selected : how.text}</p>` : null}
     ${mine && focus.length ? html`<div class="focus-options">${focus.map((o) => html`<${FocusButton} key=${o.action} o=${o} type=${((content.focus_cards || {})[o.card] || {}).type} disabled=${disabled} onChoose=${onChoose} onHover=${onHoverOption} />`)}</div>` : null}
     ${mine && rest.length ? html`<div class="buttons">${rest.map((o) => html`<${OptionButton} key=${o.action} o=${o} disabled=${disabled} onChoose=${onChoose} />`)}</div>` : null}
     ${mine && mapOptions.length ? html`<details class="all-options"><summary>all ${mapOptions.length} map options as a list</summary>

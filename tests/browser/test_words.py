@@ -1,0 +1,33 @@
+"""Issue 41: the sentences the table shows are the server's (made in describe/), placed by the
+JavaScript as they come: the line under a decision answered on the map, ..."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from newdawn.server.views import view_message
+
+from .table_driver import open_recorded_view
+from .test_places import _army_step_state
+from .test_table import _new_page
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+
+
+def test_the_decision_says_how_to_answer_on_the_map_in_the_servers_words(server: str, browser: Any) -> None:
+    st = _army_step_state()
+    seat = st.stack_frames[-1]["seat"]
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, seat, frozenset({seat}), [], seats)
+    hint = msg["decision"]["map_hint"]
+    assert hint and "highlighted space" in hint["text"], hint
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    open_recorded_view(page, server, msg, "&token=t")
+    page.wait_for_selector("#map-hint")
+    assert page.inner_text("#map-hint") == hint["text"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#decision").screenshot(path=str(SCREENSHOTS / "decision-map-hint.png"))
+    assert not errors, errors
