@@ -4,6 +4,8 @@ in this browser); an invite link given there seats the other player."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 from .test_table import _new_page
@@ -20,6 +22,7 @@ def test_the_creator_goes_to_the_table_with_the_invite_links_at_hand(server: str
     page.wait_for_selector("#created-note")
     invite = page.inner_text("#created-note code.invite-url")
     assert "invite=" in invite and "created" not in page.url
+    assert page.inner_text("#created-note ul.links li").startswith("Seat 2: ")  # the seat's name from the server
     page.click("#created-note button.close")
     assert not page.locator("#created-note").count()
     # the invited player opens the link and gets the other seat
@@ -31,4 +34,18 @@ def test_the_creator_goes_to_the_table_with_the_invite_links_at_hand(server: str
     page.reload()
     page.wait_for_selector("#decision")
     assert not page.locator("#created-note").count()
+    # The lobby's list and links say the server's words (describe/lobby.py): players, status, each link's line.
+    gid = page.url.split("game=", 1)[1].split("&", 1)[0]
+    with urllib.request.urlopen(f"{server}/api/games", timeout=30) as r:
+        (row,) = [g for g in json.loads(r.read())["games"] if g["game_id"] == gid]
+    page.goto(f"{server}/")
+    tr = page.locator(f'#game-rows tr[data-game="{gid}"]')
+    tr.wait_for()
+    assert tr.locator("td.players").inner_text() == row["players_text"] and row["players_text"]
+    assert tr.locator("td").nth(4).inner_text() == row["status_text"] == "playing"
+    assert tr.locator("a.resume").inner_text() == "Seat 1"
+    tr.locator("button.links").click()
+    page.wait_for_selector("#created a.invite-link")
+    assert page.inner_text("#created a.seat-link") == "Seat 1 (human): your seat"
+    assert page.inner_text("#created a.invite-link").startswith("Seat 2 (human): invite link")
     assert not [e for e in errors if "favicon" not in e], errors

@@ -31,6 +31,7 @@ FORBIDDEN = {
     "a log move's piece read as a word": re.compile(r"\.piece\b"),
     "a chart's round worded in the JS": re.compile(r"`R\$\{|round \$\{p\.round"),
     "the map's hint worded in the JS": re.compile(r"Click (one of|a highlighted)"),
+    "a seat named by its number in the JS": re.compile(r"[Ss]eat \$\{"),
 }
 
 
@@ -68,6 +69,7 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a name cut into lines": 'const words = nw.name.replace(/^The /, "").split(" ");',
         "a caption in the JS's own words": "<figcaption>Chance of winning by round</figcaption>",
         "a log move's piece read as a word": 'class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}',
+        "a seat named by its number in the JS": "label=${`Seat ${s.seat + 1} (human): your seat`}",
         "the map's hint worded in the JS": "`Click one of the ${n} highlighted spaces on the map (or Tab to them and press Enter).`",
         "a chart's round worded in the JS": "const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);",
     }

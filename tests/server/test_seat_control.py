@@ -90,3 +90,16 @@ def test_a_seat_cannot_change_hands_without_end(db_url: str) -> None:
         assert codes[:7] == [200] * 6 + [429], codes
         r = hand(c, gid, 1, tok[1])
         assert r.status_code == 429 and "changed hands" in r.json()["error"]
+
+
+def test_the_lobby_answers_carry_their_words(client: TestClient) -> None:
+    """Issue 41: each seat's line among the links and each game's players and status in the list
+    are the server's words (``describe/lobby.py``); the lobby places them."""
+    g = create(client, [HUMAN, HUMAN, {"kind": "bot", "bot": "random"}], seed=3, claim=False)
+    labels = {s["seat"]: (s["name"], s["label"]) for s in g["seats"]}
+    assert labels[0] == ("Seat 1", "Seat 1 (human): your seat")
+    assert labels[1][0] == "Seat 2" and labels[1][1].startswith("Seat 2 (human): invite link")
+    assert labels[2] == ("Seat 3", None)
+    (row,) = [r for r in client.get("/api/games").json()["games"] if r["game_id"] == g["game_id"]]
+    assert row["status_text"] == "playing (practice)"
+    assert row["players_text"].count(", ") == 2 and row["players_text"].endswith("(bot random)"), row["players_text"]

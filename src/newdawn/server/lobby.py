@@ -14,6 +14,7 @@ from typing import Any
 
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET, ruleset_ids
+from ..describe.lobby import game_row_words, seat_link_words
 from ..engine import config_options, decision_seat, new_game, normalise_config
 from .botpool import check_spec
 from .bots import make_seat_bot
@@ -198,6 +199,7 @@ class Lobby:
                 "token": s.token if own else None,
                 "url": f"/table.html?game={gid}&token={s.token}" if own else None,
                 "invite_url": f"/table.html?game={gid}&invite={s.invite}" if s.invite else None,
+                **seat_link_words(s.seat, s.kind, own, s.invite is not None),
             })
         out: dict[str, Any] = {
             "game_id": gid,
@@ -244,6 +246,6 @@ class Lobby:
                     row = self.manager.get(gid).summary()
                 except GameError:
                     continue  # a game that cannot be rebuilt is left out (and logged once)
-            out.append(row)
+            out.append({**row, **game_row_words(row)})
         nxt = offset + limit if offset + limit < total else None
         return {"games": out, "total": total, "offset": offset, "next_offset": nxt}

@@ -320,6 +320,8 @@ class Seat(_Model):
     connected: bool
     name: str = ""
     """"Seat 2 (Gandhi)"."""
+    short_name: str = ""
+    """"Seat 2", where the name does not fit (a phone's top bar)."""
     proxy: str | None = None
     """Handover (server/seats.py): the bot level playing this human seat for its player now."""
     proxy_text: str | None = None

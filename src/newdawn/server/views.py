@@ -20,7 +20,7 @@ from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
 from ..describe.glossary import glossary
 from ..describe.guide import decision_help
-from ..describe.names import seat_full
+from ..describe.names import seat_full, seat_name
 from ..describe.options import auto_action
 from ..describe.questions import question, question_spaces
 from ..describe.reach import reach
@@ -116,6 +116,7 @@ def view_message(
     for s in seats:
         if 0 <= s["seat"] < st.n:
             s.setdefault("name", seat_full(st, s["seat"]))
+            s.setdefault("short_name", seat_name(s["seat"]))
     return {
         "type": "view", "schema_version": SCHEMA_VERSION, "game_id": game_id, "version": version,
         "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st),

@@ -118,12 +118,12 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
       <label>Players <select id="n-seats" value=${String(n)} onChange=${(e) => setN(Number(e.target.value))}>
         ${counts.map((k) => html`<option key=${k} value=${String(k)} selected=${k === n}>${k}</option>`)}</select></label>
       ${(rs.lengths || {})[String(n + (withAp ? 1 : 0))] ? html`<p class="hint" id="game-length">${rs.lengths[String(n + (withAp ? 1 : 0))]}</p>` : null}
-      <table class="seats"><thead><tr><th>Seat</th><th>Who</th><th>Leader</th></tr></thead>
-      <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td>${i + 1}</td>
-        <td><select class="who" data-seat=${i} aria-label=${`seat ${i + 1} player`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
+      <table class="seats"><thead><tr><th>Seat</th><th id="col-who">Who</th><th id="col-leader">Leader</th></tr></thead>
+      <tbody id="seat-rows">${Array.from({ length: n }, (_x, i) => html`<tr key=${i}><td id=${`seat-no-${i}`}>${i + 1}</td>
+        <td><select class="who" data-seat=${i} aria-labelledby=${`col-who seat-no-${i}`} value=${who[i]} onChange=${(e) => set(who, setWho, i, e.target.value)}>
           <option value="human" selected=${who[i] === "human"}>Human</option>
           ${bots.map((b) => { const v = `bot:${b.spec || b.name}`; return html`<option key=${v} value=${v} selected=${who[i] === v}>Bot: ${b.label || b.name}</option>`; })}</select></td>
-        <td><select class="leader" data-seat=${i} aria-label=${`seat ${i + 1} leader`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
+        <td><select class="leader" data-seat=${i} aria-labelledby=${`col-leader seat-no-${i}`} value=${lead[i]} onChange=${(e) => set(lead, setLead, i, e.target.value)}>
           <option value="">random</option>
           ${leaders.map((l) => html`<option key=${l.id} value=${l.id} selected=${lead[i] === l.id}>${l.leader} (${l.civ})</option>`)}</select></td></tr>`)}
         ${withAp ? html`<tr class="ap-seat"><td>${n + 1}</td><td colspan="2">${rs.automa.name}</td></tr>` : null}
@@ -144,14 +144,19 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
     <p id="create-error" class="error" role="alert">${error}</p></section>`;
 }
 
+/** A seat's line among the links: the server's words (``describe/lobby.py``); a game remembered
+ * by an older version has none, and shows the seat's number. */
+function seatLabel(s) {
+  return s.label || s.name || String(s.seat + 1);
+}
+
 function Created({ res }) {
   if (!res) return null;
   return html`<section class="panel" id="created"><h2>Game <span id="created-id">${res.game_id}</span></h2>
     <p>Send each human player their own link; keep yours. Anyone may watch with the spectator link.</p>
     <ul id="links" class="links">
-      ${res.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<${LinkItem} key=${s.seat} label=${`Seat ${s.seat + 1} (human): your seat`} url=${s.url} cls="seat-link" />`)}
-      ${res.seats.filter((s) => s.invite_url).map((s) => html`<${LinkItem} key=${`i${s.seat}`}
-        label=${`Seat ${s.seat + 1} (human): invite link, send it to that player (the first to open it takes the seat)`} url=${s.invite_url} cls="invite-link" />`)}
+      ${res.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<${LinkItem} key=${s.seat} label=${seatLabel(s)} url=${s.url} cls="seat-link" />`)}
+      ${res.seats.filter((s) => s.invite_url).map((s) => html`<${LinkItem} key=${`i${s.seat}`} label=${seatLabel(s)} url=${s.invite_url} cls="invite-link" />`)}
       ${res.practice ? html`<li class="practice">Practice game: anyone who knows the seed you typed knows every die roll and draw to come.</li>` : null}
       ${res.hotseat_url ? html`<${LinkItem} label="Hot seat: every human on this screen" url=${res.hotseat_url} cls="hotseat-link" />` : null}
       <${LinkItem} label="Spectator" url=${res.spectator_url} cls="spectator-link" /></ul></section>`;
@@ -165,22 +170,16 @@ function ownLink(res) {
   return own ? own.url : null;
 }
 
-function GameRow({ g, leaders, rulesets, onLinks }) {
+/** A game of the list: its players and status in the server's words (``describe/lobby.py``). */
+function GameRow({ g, onLinks }) {
   const mine = savedSeats()[g.game_id];
-  const lname = (id, all) => { const l = all.find((x) => x.id === id); return l ? l.leader : id || "?"; };
-  const ap = (rulesets.find((r) => r.automa) || { automa: { name: "ap" } }).automa.name;
-  const all = rulesets.flatMap((r) => r.leaders).concat(leaders);
-  const who = (s) => (s.kind === "ap" ? ap : `${lname(s.leader, all)}${s.kind === "bot" ? ` (bot ${s.bot || ""})` : ""}`);
-  const players = (g.seats || []).map(who).join(", ");
   const created = g.created ? new Date(typeof g.created === "number" ? g.created * 1000 : g.created) : null;
-  const status = (g.status === "over" ? (g.winner >= 0 ? `won by Seat ${g.winner + 1}` : "over") : "playing")
-    + (g.practice ? " (practice)" : "");
   const gid = encodeURIComponent(g.game_id);
   return html`<tr data-game=${g.game_id}><td><code>${g.game_id}</code></td>
-    <td>${created ? created.toLocaleString() : ""}</td><td class="players">${players}</td><td>${g.round ?? ""}</td><td>${status}</td>
+    <td>${created ? created.toLocaleString() : ""}</td><td class="players">${g.players_text || ""}</td><td>${g.round ?? ""}</td><td>${g.status_text || g.status}</td>
     <td class="actions">
       ${mine && mine.hotseat_url ? html`<a href=${mine.hotseat_url} class="resume">resume</a> ` : null}
-      ${mine ? mine.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<a key=${s.seat} href=${s.url} class="resume">seat ${s.seat + 1}</a> `) : null}
+      ${mine ? mine.seats.filter((s) => s.kind === "human" && s.url).map((s) => html`<a key=${s.seat} href=${s.url} class="resume">${s.name || s.seat + 1}</a> `) : null}
       <a href=${`/table.html?game=${gid}`}>watch</a> <a href=${`/table.html?game=${gid}&replay=0`}>replay</a>
       ${mine && mine.spectator_url ? html` <button type="button" class="small links" onClick=${() => onLinks({ game_id: g.game_id, ...mine })}>links</button>` : null}</td></tr>`;
 }
@@ -228,7 +227,7 @@ function Lobby() {
     <section class="panel" id="games"><h2>Games <button id="refresh" type="button" class="small" onClick=${list}>refresh</button></h2>
       ${error ? html`<p class="error">${error}</p>` : null}
       <div class="scroll-x"><table class="games"><thead><tr><th>Game</th><th>Created</th><th>Players</th><th>Round</th><th>Status</th><th></th></tr></thead>
-      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g} leaders=${leaders} rulesets=${options.rulesets}
+      <tbody id="game-rows">${games && games.length ? games.slice().reverse().map((g) => html`<${GameRow} key=${g.game_id} g=${g}
           onLinks=${(res) => { setCreated(res); setTimeout(() => document.getElementById("created")?.scrollIntoView(), 0); }} />`)
         : html`<tr><td colspan="6">${games ? "No games yet." : "…"}</td></tr>`}</tbody></table></div>
       <p class="hint">A seat's own link (with its token) is kept in this browser only: "links" shows again the links of

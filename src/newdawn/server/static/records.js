@@ -86,7 +86,9 @@ export function toModel(msg, content, prev) {
     const lead = (content.leaders || {})[p.leader] || {};
     return {
       seat, color: p.color, leader: lead.leader || p.leader, civ: lead.civ || "",
-      name: s.name || `Seat ${seat + 1} (${lead.leader || p.leader})`,
+      // The seat's names are the server's (describe/names.seat_full, seat_name); a message
+      // without them (an older server) names the seat by its leader.
+      name: s.name || lead.leader || p.leader, short: s.short_name || lead.leader || p.leader,
       kind: s.kind || "human", bot: s.bot || null, connected: !!s.connected,
     };
   });

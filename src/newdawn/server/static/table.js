@@ -180,7 +180,7 @@ function App({ s }) {
     <header class="topbar">
       <a href="/" class="home" title="lobby">newdawn</a>
       <span id="who" class="who">${replayMode ? `Replay · ${gameId}` : hotseat ? "Hot seat" : meP
-        ? html`<${Swatch} color=${meP.color} /><span class="long">You: ${meP.name}</span><span class="short">Seat ${meP.seat + 1}</span>` : "Spectator"}${m.msg.practice_note
+        ? html`<${Swatch} color=${meP.color} /><span class="long">You: ${meP.name}</span><span class="short">${meP.short}</span>` : "Spectator"}${m.msg.practice_note
         ? html` <span class="practice" title=${m.msg.practice_note}>· practice</span>` : null}</span>
       ${m.turn ? html`<span class="tb-round">Round ${m.turn.round}${m.turn.max_rounds ? `/${m.turn.max_rounds}` : ""}</span>` : null}
       <span id="conn" class=${`conn ${s.conn}`} role="status">${{ live: "live", connecting: "connecting…", offline: "offline: reconnecting…", replay: "replay" }[s.conn]}</span>
@@ -256,7 +256,7 @@ function CreatedNote({ rec, onClose }) {
     <p>This page's address is ${hotseat ? "the hot-seat link" : "your seat's link"}: bookmark it, or find it again in the lobby,
       under Games ("links" shows every link of a game created in this browser).</p>
     ${invites.length ? html`<p>Send each invited player their link (whoever opens it first takes the seat):</p>
-      <ul class="links">${invites.map((x) => html`<li key=${x.seat}>Seat ${x.seat + 1}: <code class="invite-url">${abs(x.invite_url)}</code>
+      <ul class="links">${invites.map((x) => html`<li key=${x.seat}>${x.name || x.seat + 1}: <code class="invite-url">${abs(x.invite_url)}</code>
         <button type="button" class="small" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(abs(x.invite_url))}>copy</button></li>`)}</ul>` : null}
   </section>`;
 }
