@@ -49,11 +49,11 @@ def event_entry(st: GameState, ev: Event, i: int, rnd: int) -> Entry:
     elif ev["kind"] == "attack_result":
         e["numbers"] = {"attack": ev["attack"], "defence": ev["defence"], "won": ev["won"]}
     elif ev["kind"] == "move_token":
-        e["moves"] = [move("control_token", seat, ev["src"], ev["dst"])]
+        e["moves"] = [move("control_token", e["seat"], ev["src"], ev["dst"])]
     elif ev["kind"] == "barb_moved":
         e["moves"] = [move("barbarian", None, None, ev["dst"], letter=ev["letter"])]
     elif ev["kind"] == "barb_return":
-        e["moves"] = [move("barbarian", None, None, ev["space"], letter=ev.get("letter"))]
+        e["moves"] = [move("barbarian", None, None, ev["space"], letter=ev["letter"])]
     elif ev["kind"] == "dial_advance":
         e["numbers"] = {"steps": ev["steps"], "dial": ev["to"]}
     elif ev["kind"] == "resolve":
