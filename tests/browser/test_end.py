@@ -34,5 +34,9 @@ def test_the_end_screen_explains_the_tie_break(server: str, browser: Any, out_di
         row = page.locator(f'#endscreen tr[data-seat="{seat}"]')
         assert row.locator("td.cards").inner_text() == "4"
         assert row.locator("td.num").last.inner_text() == spaces
+    # The heading and each seat's line are the server's words (describe/table.end_json).
+    assert page.inner_text("#endscreen h2").strip() == msg["end"]["title"]
+    lines = page.eval_on_selector_all("#endscreen .standings-list li", "els => els.map(e => e.textContent)")
+    assert [x.split(": ", 1)[1] for x in lines] == [s["text"] for s in msg["end"]["standings"]], lines
     page.screenshot(path=str(out_dir / "end-tiebreak.png"))
     assert not errors, errors

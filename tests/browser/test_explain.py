@@ -53,6 +53,7 @@ def test_combat_view_lists_dice_parts_and_tokens(server: str, browser: Any, out_
         assert f"die\t{side['die']}" in row and f"total\t{side['total']}" in row, row
         assert row.startswith(("Attacker: ", "Defender: ")) and side["name"] in row.splitlines()[0], row
     assert "trade tokens spent" in rows[0] and "trade tokens spent" in rows[1]
+    assert page.inner_text("#combat p.hint") == f"{combat['ties']} · {combat['stage_text']}"  # the server's words
     # The attacker decides: accept, or spend military trade tokens when it has them; with none to
     # spend, accepting is the only option and the table sends it itself (issue 39 §4).
     auto = msg["decision"]["auto_action"]

@@ -32,6 +32,8 @@ FORBIDDEN = {
     "a chart's round worded in the JS": re.compile(r"`R\$\{|round \$\{p\.round"),
     "the map's hint worded in the JS": re.compile(r"Click (one of|a highlighted)"),
     "a seat named by its number in the JS": re.compile(r"[Ss]eat \$\{"),
+    "a plural made in the JS": re.compile(r"\$\{[^}]*=== 1 \? \"\" : \"s\"\}"),
+    "a sentence of numbers made in the JS": re.compile(r"more needed|Totals: attacker|Paying for \$\{"),
 }
 
 
@@ -70,6 +72,8 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a caption in the JS's own words": "<figcaption>Chance of winning by round</figcaption>",
         "a log move's piece read as a word": 'class=${`move-arrow${mv.piece === "barbarian" ? " barbarian" : ""}`}',
         "a seat named by its number in the JS": "label=${`Seat ${s.seat + 1} (human): your seat`}",
+        "a plural made in the JS": '<b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}',
+        "a sentence of numbers made in the JS": '`${p.cost - p.total} more needed.`',
         "the map's hint worded in the JS": "`Click one of the ${n} highlighted spaces on the map (or Tab to them and press Enter).`",
         "a chart's round worded in the JS": "const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);",
     }

@@ -1,11 +1,14 @@
 """Issue 41: the sentences the table shows are the server's (made in describe/), placed by the
-JavaScript as they come: the line under a decision answered on the map, ..."""
+JavaScript as they come: the line under a decision answered on the map, the wonder payment's
+heading and what is still needed."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
+from newdawn.engine import GameState, apply, legal_actions, new_game
 from newdawn.server.views import view_message
 
 from .table_driver import open_recorded_view
@@ -30,4 +33,37 @@ def test_the_decision_says_how_to_answer_on_the_map_in_the_servers_words(server:
     assert page.inner_text("#map-hint") == hint["text"]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#decision").screenshot(path=str(SCREENSHOTS / "decision-map-hint.png"))
+    assert not errors, errors
+
+
+def _paying_state() -> GameState:
+    for game in range(40):
+        st = new_game({"players": 3}, game)
+        rnd = random.Random(game)
+        for _ in range(4000):
+            if st.winner != -1:
+                break
+            if st.stack_frames[-1]["kind"] == "pay":
+                return st
+            st = apply(st, rnd.choice(legal_actions(st)))
+    raise AssertionError("no wonder payment came up in random play")
+
+
+def test_the_wonder_payment_says_what_it_pays_for_and_what_is_missing_in_the_servers_words(
+        server: str, browser: Any) -> None:
+    st = _paying_state()
+    seat = st.stack_frames[-1]["seat"]
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, seat, frozenset({seat}), [], seats)
+    prod = msg["production"]
+    assert prod["title"].startswith("Paying for ") and prod["status"]
+    errors: list[str] = []
+    page = _new_page(browser, errors)
+    open_recorded_view(page, server, msg, "&token=t")
+    page.wait_for_selector("#production h3")
+    assert page.inner_text("#production h3") == prod["title"]
+    assert page.inner_text("#production p.hint") == prod["status"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#production").screenshot(path=str(SCREENSHOTS / "production-words.png"))
     assert not errors, errors

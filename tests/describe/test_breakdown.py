@@ -23,6 +23,9 @@ def test_combat_parts_add_up_and_name_every_bonus(games: list[Game]) -> None:
                 s = c[side]
                 assert sum(p["value"] for p in s["parts"]) == s["base"]
                 assert not any(p["label"] in GENERIC or p["label"].startswith("changes") for p in s["parts"])
+            # issue 41: the panel's sentences are made here
+            assert c["totals_text"] == f"Totals: attacker {c['attacker']['total']}, defender {c['defender']['total']}."
+            assert c["stage_text"] == f"now: the {c['stage']} may spend military trade tokens"
     assert combats > 5
 
 
@@ -38,6 +41,9 @@ def test_production_parts_add_up_to_the_payment_so_far(games: list[Game]) -> Non
             assert sum(x["value"] for x in p["cost_parts"]) == p["cost"] == \
                 wonder_cost(st, st.stack_frames[-1]["seat"], p["wonder"])
             assert not any(x["label"] in GENERIC for x in p["parts"])
+            assert p["title"] == f"Paying for {p['wonder_name']}: {p['total']} of {p['cost']}"
+            more = p["cost"] - p["total"]
+            assert p["status"] == ("Enough: you can build it now." if more <= 0 else f"{more} more needed.")
     assert pays > 0
 
 

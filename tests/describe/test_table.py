@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from newdawn.describe import end_json, turn_json, wonders_json
+from newdawn.describe.names import seat_full
 from newdawn.describe.preview import focus_preview
 from newdawn.engine import apply, decision_seat, legal_actions
 from newdawn.engine.actions import Action
@@ -77,7 +78,7 @@ def test_end_screen_lists_every_claim(games: list[Game]) -> None:
             claimed = {a for a, seats in st.claims.items() if s["seat"] in seats}
             assert {c["agenda"] for c in end["standings"][s["seat"]]["claims"]} == claimed
         if st.winner == -2:
-            assert "round limit" in end["reason"]
+            assert "round limit" in end["reason"] and end["title"] == "The game ends without a winner"
         assert end_json(g.states[-2]) is None
 
 
@@ -98,6 +99,19 @@ def test_the_end_says_which_tie_break_decided() -> None:
     assert "on victory cards, 5 to 4." in tiebreak_text(w, [{"seat": 2, "cards": 4, "wonders": 3, "friendly_spaces": 9}])
     level = tiebreak_text(w, [{"seat": 1, "cards": 5, "wonders": 0, "friendly_spaces": 1}])
     assert "level on all three" in level and "earlier seat" in level
+    # The end screen's heading and each seat's line are made here (issue 41).
+    assert end["title"] == f"{seat_full(st, 0)} wins"
+    s0 = end["standings"][0]
+    names = ", ".join(c["agenda_name"] for c in s0["claims"])
+    assert s0["text"] == f"4 victory cards ({names}); 0 wonders, 5 friendly spaces", s0["text"]
+
+
+def test_a_standing_is_said_in_the_singular_and_without_claims() -> None:
+    from newdawn.describe.table import standing_text
+
+    row = {"cards": 1, "claims": [{"agenda_name": "Science"}], "wonders": 1, "friendly_spaces": 1}
+    assert standing_text(row) == "1 victory card (Science); 1 wonder, 1 friendly space"
+    assert standing_text({**row, "cards": 0, "claims": []}) == "0 victory cards; 1 wonder, 1 friendly space"
 
 
 def test_setup_decisions_carry_a_line_of_help() -> None:

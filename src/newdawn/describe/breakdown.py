@@ -122,11 +122,14 @@ def combat_json(st: GameState) -> dict[str, Any] | None:
         return {"seat": seat, "name": side_name(st, seat, target, s), "die": die, "parts": parts, "base": base,
                 "tokens": plus, "total": die + base + plus}
 
+    attacker = side(f["attacker"], f["attack_die"], f["attack_base"], f["attack_plus"], att)
+    defender = side(dseat, f["defence_die"], f["defence_base"], f["defence_plus"], dfd)
     return {
         "target": target, "target_text": target_words(st, target, dseat, s), "space": s, "stage": f["stage"],
-        "attacker": side(f["attacker"], f["attack_die"], f["attack_base"], f["attack_plus"], att),
-        "defender": side(dseat, f["defence_die"], f["defence_base"], f["defence_plus"], dfd),
+        "stage_text": f"now: the {f['stage']} may spend military trade tokens",
+        "attacker": attacker, "defender": defender,
         "ties": "the defender wins ties",
+        "totals_text": f"Totals: attacker {attacker['total']}, defender {defender['total']}.",
     }
 
 
@@ -136,9 +139,12 @@ def production_json(st: GameState) -> dict[str, Any] | None:
     if f is None or f["kind"] != "pay":
         return None
     w: str = f["wonder"]
-    return {"wonder": w, "wonder_name": wonder_name(st, w), "total": int(f["production"]),
-            "parts": _parts(st, payment_parts(st, f)), "cost": int(f["cost"]),
-            "cost_parts": _parts(st, wonder_cost_parts(st, f["seat"], w))}
+    total, cost = int(f["production"]), int(f["cost"])
+    return {"wonder": w, "wonder_name": wonder_name(st, w), "total": total,
+            "parts": _parts(st, payment_parts(st, f)), "cost": cost,
+            "cost_parts": _parts(st, wonder_cost_parts(st, f["seat"], w)),
+            "title": f"Paying for {wonder_name(st, w)}: {total} of {cost}",
+            "status": "Enough: you can build it now." if total >= cost else f"{cost - total} more needed."}
 
 
 def fight_odds(a_base: int, d_base: int) -> int:

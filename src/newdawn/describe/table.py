@@ -31,6 +31,7 @@ from .names import (
     district_name,
     leader_name,
     natural_wonder_name,
+    plural,
     seat_full,
     seat_name,
     wonder_name,
@@ -149,11 +150,12 @@ def end_json(st: GameState) -> dict[str, Any] | None:
             for ag in c.victory_cards[vc_id].agendas:
                 if p in st.claims.get(ag.id, []):
                     claims.append({"card": vc_id, "agenda": ag.id, "agenda_name": ag.name})
-        standings.append({
+        row = {
             "seat": p, "leader": st.players[p].leader, "leader_name": leader_name(st, st.players[p].leader),
             "cards": claimed_cards(st, p), "claims": claims, "wonders": len(st.players[p].wonders),
             "friendly_spaces": len(friendly_spaces(st, p)),
-        })
+        }
+        standings.append({**row, "text": standing_text(row)})
     tiebreak = None
     if st.winner >= 0:
         w = st.winner
@@ -163,7 +165,16 @@ def end_json(st: GameState) -> dict[str, Any] | None:
             tiebreak = tiebreak_text(standings[w], rivals)
     else:
         reason = f"the round limit ({st.config.get('max_rounds')}) was reached with no winner"
-    return {"winner": st.winner, "reason": reason, "tiebreak": tiebreak, "standings": standings}
+    title = f"{seat_full(st, st.winner)} wins" if st.winner >= 0 else "The game ends without a winner"
+    return {"winner": st.winner, "title": title, "reason": reason, "tiebreak": tiebreak, "standings": standings}
+
+
+def standing_text(row: dict[str, Any]) -> str:
+    """A seat's line on the end screen: "3 victory cards (Science, Culture); 1 wonder, 5
+    friendly spaces"."""
+    claims = ", ".join(c["agenda_name"] for c in row["claims"])
+    return (plural(row["cards"], "victory card") + (f" ({claims})" if claims else "")
+            + f"; {plural(row['wonders'], 'wonder')}, {plural(row['friendly_spaces'], 'friendly space')}")
 
 
 SPACE_PHRASES = {

@@ -258,9 +258,14 @@ class Combat(_Model):
     target_text: str
     space: int
     stage: str
+    stage_text: str = ""
+    """Who decides now, in words: "now: the attacker may spend military trade tokens"."""
     attacker: CombatSide
     defender: CombatSide
     ties: str
+    totals_text: str = ""
+    """Both totals in a sentence ("Totals: attacker 7, defender 5."): the result's line when the
+    log says nothing of the fight."""
 
 
 class Production(_Model):
@@ -270,6 +275,10 @@ class Production(_Model):
     parts: list[Part]
     cost: int
     cost_parts: list[Part]
+    title: str = ""
+    """"Paying for the Pyramids: 5 of 8"."""
+    status: str = ""
+    """"3 more needed." or "Enough: you can build it now."."""
 
 
 # ---------------------------------------------------------------- following others, end
@@ -301,11 +310,15 @@ class Standing(_Model):
     claims: list[Claim]
     wonders: int
     friendly_spaces: int
+    text: str = ""
+    """The seat's line: "3 victory cards (Science, Culture); 1 wonder, 5 friendly spaces"."""
 
 
 class End(_Model):
     winner: int
     """Seat of the winner, -2 when the round limit ended the game without one."""
+    title: str = ""
+    """"Seat 2 (Gandhi) wins", or "The game ends without a winner"."""
     reason: str
     tiebreak: str | None
     standings: list[Standing]

@@ -84,12 +84,11 @@ function Side({ title, s, players }) {
 /** The combat in progress, or the last one (kept until dismissed, with its result). */
 export function CombatPanel({ combat, finished, players, onDismiss }) {
   if (!combat) return null;
-  const a = combat.attacker.total; const d = combat.defender.total;
   return html`<section id="combat" class=${`panel combat${finished ? " finished" : ""}`}>
     <h3>${finished ? "Combat result" : "Combat"}: ${combat.target_text || combat.target}</h3>
     <div class="csides"><${Side} title="Attacker" s=${combat.attacker} players=${players} /><${Side} title="Defender" s=${combat.defender} players=${players} /></div>
-    <p class="hint">${combat.ties}${finished ? "" : ` · now: ${combat.stage}`}</p>
-    ${finished ? html`<p class="result">${finished.text || `Totals: attacker ${a}, defender ${d}.`}</p>
+    <p class="hint">${combat.ties}${finished || !combat.stage_text ? "" : ` · ${combat.stage_text}`}</p>
+    ${finished ? html`<p class="result">${finished.text || combat.totals_text}</p>
       <button type="button" class="small" onClick=${onDismiss}>dismiss</button>` : null}
   </section>`;
 }
@@ -98,7 +97,7 @@ export function ProductionPanel({ production }) {
   if (!production) return null;
   const p = production;
   return html`<section id="production" class="panel production">
-    <h3>Paying for ${p.wonder_name || p.wonder}: ${p.total} of ${p.cost}</h3>
+    <h3>${p.title}</h3>
     <div class="csides">
       <div><h4>Production so far</h4><table><tbody>
         ${p.parts.map((x, i) => html`<tr key=${i}><td>${x.label}</td><td class="num">+${x.value}</td></tr>`)}
@@ -107,7 +106,7 @@ export function ProductionPanel({ production }) {
         ${p.cost_parts.map((x, i) => html`<tr key=${i}><td>${x.label}</td><td class="num">${x.value}</td></tr>`)}
         <tr class="total"><td>to pay</td><td class="num">${p.cost}</td></tr></tbody></table></div>
     </div>
-    <p class="hint">${p.total >= p.cost ? "Enough: you can build it now." : `${p.cost - p.total} more needed.`}</p>
+    <p class="hint">${p.status}</p>
   </section>`;
 }
 
@@ -249,7 +248,7 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
   const cards = goal ? goal.cards : [];
   return html`<div class="overlay" role="dialog" aria-label="the game is over">
     <section class="panel endscreen" id="endscreen">
-      <h2>${w ? html`<${Swatch} color=${w.color} />${w.name} wins` : "The game ends without a winner"}</h2>
+      <h2>${w ? html`<${Swatch} color=${w.color} />` : null}${end.title}</h2>
       <p class="reason">${end.reason}</p>
       ${end.tiebreak ? html`<p class="tiebreak"><b>Tie-break.</b> ${end.tiebreak}</p>` : null}
       <table class="standings"><thead><tr><th>Player</th><th>Victory cards</th>
@@ -259,8 +258,7 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
         ${cards.map((c) => { const cl = s.claims.filter((x) => x.card === c.id); return html`<td key=${c.id}>${cl.map((x) => x.agenda_name).join(", ") || "–"}</td>`; })}
         <td class="num">${s.wonders}</td><td class="num">${s.friendly_spaces}</td></tr>`)}</tbody></table>
       <ul class="standings-list">${end.standings.map((s) => html`<li key=${s.seat} class=${s.seat === end.winner ? "winner" : ""}>
-        <${SeatTag} players=${players} seat=${s.seat} />: <b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}${s.claims.length
-          ? ` (${s.claims.map((x) => x.agenda_name).join(", ")})` : ""}${"; "}${s.wonders} wonder${s.wonders === 1 ? "" : "s"}, ${s.friendly_spaces} friendly spaces</li>`)}</ul>
+        <${SeatTag} players=${players} seat=${s.seat} />: ${s.text}</li>`)}</ul>
       ${chart || null}
       <div class="buttons">
         <button type="button" class="primary" id="rematch" disabled=${busy} onClick=${onRematch}>Rematch</button>
