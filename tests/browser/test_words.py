@@ -31,8 +31,17 @@ def test_the_decision_says_how_to_answer_on_the_map_in_the_servers_words(server:
     open_recorded_view(page, server, msg, "&token=t")
     page.wait_for_selector("#map-hint")
     assert page.inner_text("#map-hint") == hint["text"]
+    assert page.inner_text("#decision .decider").strip() == msg["decision"]["who"]["yours"]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#decision").screenshot(path=str(SCREENSHOTS / "decision-map-hint.png"))
+    assert not errors, errors
+    # A spectator is told whom the table waits for, in the server's words.
+    other = view_message("fake", st.version, st, -1, frozenset(), [], seats)
+    spectator = _new_page(browser, errors)
+    open_recorded_view(spectator, server, other)
+    spectator.wait_for_selector("#decision .decider span")
+    assert spectator.inner_text("#decision .decider").strip() == other["decision"]["who"]["waiting"]
+    assert other["decision"]["who"]["waiting"].startswith(f"Waiting for Seat {seat + 1} (")
     assert not errors, errors
 
 

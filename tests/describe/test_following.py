@@ -88,4 +88,5 @@ def test_a_pieces_steps_are_gathered_from_the_moves_facts_not_from_the_sentences
 
     (summary,) = summaries([step(1, 0, 1), step(2, 1, 2)], 0, st)
     assert summary["lines"] == [f"Seat 2: Army 1 moves 2 spaces, to {space_text(st, 2)}"]
+    assert summary["played"] == "played c (slot 1)"  # the card's name (an unknown id in words) and its slot
     assert summary["spaces"] == [0, 1, 2]

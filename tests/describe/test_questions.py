@@ -54,3 +54,21 @@ def test_questions_carry_the_spaces_they_talk_about(games: list[Game], base_game
             if got:
                 seen[f["kind"]] += 1
     assert seen["army_step"] and seen["caravan_step"] and seen["combat"], seen
+
+
+def test_the_decisions_heading_is_said_to_each_viewer_in_words() -> None:
+    """Issue 41: the decision panel's heading and the hot-seat hand-over line are made here."""
+    from newdawn.describe.names import seat_full
+    from newdawn.describe.questions import decider_words
+    from newdawn.engine import new_game
+
+    st = new_game({"players": 3}, 2)
+    name = seat_full(st, 1)
+    w = decider_words(st, 1, bot=True)
+    assert w is not None
+    assert w["waiting"] == f"Waiting for {name} (bot)" and w["yours_named"] == f"{name}, your decision"
+    assert w["card_named"] == f"{name}, your card" and w["pass"] == f"{name} decides now: pass the screen."
+    assert (w["yours"], w["card"]) == ("Your decision", "Your card")
+    human = decider_words(st, 1, bot=False)
+    assert human is not None and human["waiting"] == f"Waiting for {name}"
+    assert decider_words(st, -1, bot=False) is None

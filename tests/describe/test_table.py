@@ -225,3 +225,14 @@ def test_each_natural_wonder_space_is_labelled_with_the_wonder_printed_there(gam
             assert " ".join(label["lines"]) == name.removeprefix("The ")
             labelled += 1
     assert labelled >= 4
+
+
+def test_a_wonder_on_the_market_lists_its_resources_in_words(games: list[Game]) -> None:
+    from newdawn.describe.names import words
+
+    st = games[0].states[50]
+    market = wonders_json(st, 0)
+    assert market
+    for w in market:
+        assert w["resources_text"] == (", ".join(words(r) for r in w["resources"]) or "none")
+        assert "_" not in w["resources_text"]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import GameState
-from .names import piece_words, seat_name, space_text
+from .names import card_name, piece_words, seat_name, space_text
 
 RECENT = 60
 """Without a decision of the viewer to start from, summaries cover the last 60 actions."""
@@ -114,7 +114,9 @@ def summaries(groups: Sequence[dict[str, Any]], viewer: int, st: GameState) -> l
                 for s in [*e["spaces"], *(x for m in e["moves"] for x in (m.get("from"), m.get("to")))]:
                     if s is not None and s not in spaces:
                         spaces.append(s)
-        out.append({"seat": seat, "card": card, "slot": slot, "lines": _turn_lines(st, gs), "spaces": spaces})
+        played = None if card is None else f"played {card_name(st, card)}" + (f" (slot {slot})" if slot else "")
+        out.append({"seat": seat, "card": card, "slot": slot, "played": played, "lines": _turn_lines(st, gs),
+                    "spaces": spaces})
     return out
 
 

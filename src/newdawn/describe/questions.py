@@ -15,7 +15,7 @@ from typing import Any, Final
 from ..engine import ZIMBABWE, GameState, printed_number
 from ..engine import frames as fr
 from ..engine.rulesets import base_frames as bfr
-from .names import card_name, plural, wonder_name
+from .names import card_name, plural, seat_full, wonder_name
 
 Question = Callable[[GameState, Any], str]
 
@@ -32,6 +32,21 @@ def _asks(kind: str) -> Callable[[Callable[[GameState, Any], str]], Callable[[Ga
         QUESTIONS[kind] = fn
         return fn
     return deco
+
+
+def decider_words(st: GameState, seat: int, bot: bool) -> dict[str, str] | None:
+    """The heading of the pending decision (``schema.DeciderWords``) in each way the table shows
+    it: to the others (``waiting``: "Waiting for Seat 2 (Gandhi) (bot)"), to the seat that
+    decides (``yours``, ``card``: a focus card played as it is), with the seat's name in a
+    hot-seat game (``yours_named``, ``card_named``), and the hot-seat table's line when the
+    screen goes to that seat (``pass``). None once the game is over."""
+    if st.winner != -1 or not 0 <= seat < st.n:
+        return None
+    name = seat_full(st, seat)
+    return {"waiting": f"Waiting for {name}" + (" (bot)" if bot else ""),
+            "yours": "Your decision", "yours_named": f"{name}, your decision",
+            "card": "Your card", "card_named": f"{name}, your card",
+            "pass": f"{name} decides now: pass the screen."}
 
 
 def question(st: GameState) -> str:

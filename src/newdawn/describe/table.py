@@ -107,7 +107,8 @@ def wonders_json(st: GameState, seat: int) -> list[dict[str, Any]]:
         out.append({
             "id": w.id, "name": w.name, "type": w.type, "era": w.era,
             "cost": wonder_cost(st, seat, w.id) if 0 <= seat < st.n else w.cost,
-            "resources": list(w.resources), "text": w.text,
+            "resources": list(w.resources), "resources_text": ", ".join(words(r) for r in w.resources) or "none",
+            "text": w.text,
             "trade_token": w.id in st.wonder_tokens, "buildable": why is None, "why_not": why,
         })
     return out

@@ -61,6 +61,23 @@ class MapHint(_Model):
     """Once the piece is picked (a move that picks its piece first): what to click next."""
 
 
+class DeciderWords(_Model):
+    """The heading of the pending decision, in each way the table shows it
+    (``describe.questions.decider_words``): the table picks one and makes no word."""
+
+    waiting: str
+    """To the others: "Waiting for Seat 2 (Gandhi) (bot)"."""
+    yours: str
+    """To the seat that decides: "Your decision"."""
+    yours_named: str
+    """The same in a hot-seat game, where several seats share the screen: "Seat 2 (Gandhi), your decision"."""
+    card: str
+    """A focus card played as it is (no trade token to spend on it): "Your card"."""
+    card_named: str
+    pass_: str = Field(alias="pass")
+    """The hot-seat table's line when the screen goes to this seat: "Seat 2 (Gandhi) decides now: pass the screen."."""
+
+
 class Decision(_Model):
     seat: int
     """The seat that decides (-1 when the game is over)."""
@@ -92,6 +109,8 @@ class Decision(_Model):
     """On an army or caravan step decision, or the choice of which army or caravan moves: every
     space a piece can still reach this turn by legal steps (shortest), for one-gesture moves; None
     on other decisions."""
+    who: DeciderWords | None = None
+    """The decision's heading in words (None once the game is over)."""
     auto_action: str | None = None
     """An action the table may send at once because the decision asks nothing (a focus card
     with no trade tokens to spend: only "resolve" and "back"); None otherwise."""
@@ -228,6 +247,8 @@ class WonderInfo(_Model):
     era: str
     cost: int
     resources: list[str]
+    resources_text: str = ""
+    """The resources that count towards it, in words ("oil, marble"), or "none"."""
     text: str
     trade_token: bool
     """A trade token from the event dial lies on it (a second one removes it)."""
@@ -287,6 +308,8 @@ class Summary(_Model):
     seat: int
     card: str | None
     slot: int | None
+    played: str | None = None
+    """What the seat played, after its name: "played Economy II (slot 3)" (None without a card)."""
     lines: list[str]
     spaces: list[int]
 

@@ -22,7 +22,7 @@ from ..describe.glossary import glossary
 from ..describe.guide import decision_help
 from ..describe.names import seat_full, seat_name
 from ..describe.options import auto_action
-from ..describe.questions import question, question_spaces
+from ..describe.questions import decider_words, question, question_spaces
 from ..describe.reach import reach
 from ..describe.table import map_words, nw_labels, space_words
 from ..describe.why import space_reasons
@@ -107,6 +107,7 @@ def view_message(
         "why_not": space_reasons(st, options) if owner in acting else [],
         "auto_action": auto_action(st) if owner in acting else None,
         "reach": reach(st) if owner in acting else None,
+        "who": decider_words(st, owner, any(x["seat"] == owner and x["kind"] == "bot" for x in seats)),
     }
     view["decision"] = {**view["decision"], "options": decision["options"]}
     hist = log if history is None else history

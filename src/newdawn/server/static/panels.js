@@ -39,12 +39,13 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
   const named = mapOptions.filter((o) => o.kind === "choice");
   const rest = [...buttonOptions.filter((o) => o.kind !== "focus"), ...(named.length <= 6 ? named : [])];
   const how = d.mapHint; // how to answer on the map, in the server's words
+  const who = d.who; // the heading, in the server's words
   return html`<section id="decision" class="panel decision" aria-live="polite" style=${p ? `--pc:${playerColor(p.color)}` : ""}>
     <div class="decider">
       ${p ? html`<${Swatch} color=${p.color} />` : null}
-      ${auto ? html`<b>${hotseat && p ? `${p.name}, your card` : "Your card"}</b>`
-        : waiting ? html`<span>Waiting for <b>${p ? p.name : "nobody"}</b>${p && p.kind === "bot" ? " (bot)" : ""}</span>`
-        : html`<b>${hotseat && p ? `${p.name}, your decision` : "Your decision"}</b>`}
+      ${!who ? null : auto ? html`<b>${hotseat && p ? who.card_named : who.card}</b>`
+        : waiting ? html`<span>${who.waiting}</span>`
+        : html`<b>${hotseat && p ? who.yours_named : who.yours}</b>`}
     </div>
     ${auto ? html`<p class="dtext" id="decision-text">No trade token can be spent on it: it is played now…</p>`
       : html`<p ...${placeProps(d, onPlaces)} id="decision-text" class=${`dtext${d.spaces.length && onPlaces ? " places" : ""}`}>${d.text}</p>`}
@@ -157,9 +158,9 @@ export const WonderMarket = pure(({ wonders }) => {
       style=${`--fc:${FOCUS_COLOR[w.type] || "#888"}`}>
       <div class="wtop"><b>${w.name}</b> <span class="tag">${w.type}</span> <span class="tag">${w.era}</span>${" "}
         <span class="cost" title="cost">cost ${w.cost}</span>${w.trade_token ? html` <span class="trade" title="a trade token lies on it: a second one removes it">●</span>` : null}</div>
-      <div class="wres">resources: ${(w.resources || []).join(", ") || "none"}</div>
+      <div class="wres">resources: ${w.resources_text}</div>
       <div class="wtext">${w.text}</div>
-      <div class=${w.buildable ? "ok" : "why"}>${w.buildable ? "✓ you could build it now" : `✗ ${w.why_not || "not buildable now"}`}</div>
+      <div class=${w.buildable ? "ok" : "why"}>${w.buildable ? "✓ you could build it now" : `✗ ${w.why_not || ""}`}</div>
     </li>`)}</ul>
   </section>`;
 });
@@ -171,7 +172,7 @@ export const Summaries = pure(({ summaries: all, players, content }) => {
   return html`<section id="summaries" class="panel summaries">
     <h3>Since your last turn</h3>
     ${summaries.map((s, i) => html`<div key=${i} class="summary" style=${`--pc:${playerColor(players[s.seat] && players[s.seat].color)}`}>
-      <div><${SeatTag} players=${players} seat=${s.seat} />${s.card ? html` played <b>${((content.focus_cards || {})[s.card] || {}).name || s.card}</b>${s.slot ? ` (slot ${s.slot})` : ""}` : null}</div>
+      <div><${SeatTag} players=${players} seat=${s.seat} />${s.played ? ` ${s.played}` : null}</div>
       <ul>${s.lines.map((l, j) => html`<li key=${j}>${l}</li>`)}</ul></div>`)}
   </section>`;
 });

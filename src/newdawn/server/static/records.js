@@ -99,7 +99,7 @@ export function toModel(msg, content, prev) {
     index,
     players,
     decision: {
-      seat: d.seat, kind: d.kind || "", text: d.text || "", spaces: d.spaces || [], help: d.help || null, options, noTargetReason: d.no_target_reason || null, mapHint: d.map_hint || null,
+      seat: d.seat, kind: d.kind || "", text: d.text || "", spaces: d.spaces || [], help: d.help || null, options, noTargetReason: d.no_target_reason || null, mapHint: d.map_hint || null, who: d.who || null,
       whyNot: new Map((d.why_not || []).flatMap((w) => w.spaces.map((s) => [keyOf(index, s), w.reason]))),
       autoAction: d.auto_action || null, auto_action: d.auto_action || null, reach: d.reach || null,
     },

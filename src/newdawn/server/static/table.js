@@ -571,7 +571,7 @@ function show({ msg, groups }, draw, t0) {
   }
   if (!prev || prev.msg.version !== msg.version) { S.selected = null; S.menu = null; S.preview = null; S.focusKeys = null; }
   if (hotseat && prev && isMine() && model.decision.options.length && prev.decision.seat !== model.decision.seat) {
-    S.info = { title: "Hot seat", text: `${model.players[model.decision.seat].name} decides now: pass the screen.` };
+    S.info = { title: "Hot seat", text: model.decision.who ? model.decision.who.pass : "" };
   }
   S.model = model;
   S.lastShown = performance.now();
