@@ -51,6 +51,7 @@ from ..bots import Bot, make_bot
 from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
     Action,
+    GameConfig,
     GameState,
     IllegalActionError,
     apply_in_place,
@@ -59,6 +60,7 @@ from ..engine import (
     game_config,
     legal_actions,
     new_game,
+    normalise_config,
     player_view,
     why_illegal,
 )
@@ -94,7 +96,7 @@ class NewdawnGymEnv(gym.Env[ObsArray, np.int64]):
                  skip_forced: bool = True, previews: bool = False, values: bool = False, shaping: float = 0.0,
                  shaping_gamma: float = 1.0, order: str = "engine", illegal: str = "penalize", illegal_reward: float = -0.1,
                  render_mode: str | None = None) -> None:
-        self.config: dict[str, Any] = game_config(players, ruleset=ruleset, max_rounds=max_rounds)
+        self.config: GameConfig = normalise_config(game_config(players, ruleset=ruleset, max_rounds=max_rounds))
         new_game(self.config, 0)  # validates the configuration
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:

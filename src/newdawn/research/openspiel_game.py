@@ -45,12 +45,14 @@ import pyspiel
 
 from ..content.rulesets import DEFAULT_RULESET
 from ..engine import (
+    GameConfig,
     GameState,
     apply_in_place,
     decision_kind,
     decision_seat,
     determinize,
     new_game,
+    normalise_config,
     player_view,
 )
 from ..engine import game_config as engine_game_config
@@ -86,11 +88,11 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def game_config(params: dict[str, Any]) -> dict[str, Any]:
+def game_config(params: dict[str, Any]) -> GameConfig:
     """The engine's configuration for OpenSpiel's game parameters (built by the engine's own
-    ``game_config``)."""
-    return engine_game_config(int(params["players"]), ruleset=str(params["ruleset"]),
-                              max_rounds=int(params["max_rounds"]))
+    ``game_config``), checked (ValueError names the wrong key)."""
+    return normalise_config(engine_game_config(int(params["players"]), ruleset=str(params["ruleset"]),
+                                               max_rounds=int(params["max_rounds"])))
 
 
 class NewdawnGame(pyspiel.Game):  # type: ignore[misc]
@@ -99,11 +101,12 @@ class NewdawnGame(pyspiel.Game):  # type: ignore[misc]
         self.config = game_config(p)
         new_game(self.config, 0)  # validates the configuration (raises ValueError naming it)
         self.base_seed = int(p["seed"])
-        n = self.config["players"]
+        n, rounds = self.config["players"], self.config["max_rounds"]
+        assert rounds is not None  # game_config always sets the parameter's round limit
         cap = int(p["max_decisions"])
         if cap < 0:
             raise ValueError(f"max_decisions must be 0 (the default cap) or positive, got {cap}")
-        self.max_decisions = cap or DECISIONS_PER_SEAT_ROUND * n * self.config["max_rounds"]
+        self.max_decisions = cap or DECISIONS_PER_SEAT_ROUND * n * rounds
         self.take_backs = bool(p["take_backs"])
         info = pyspiel.GameInfo(
             num_distinct_actions=codec().num_actions,
@@ -138,7 +141,7 @@ class _Engine:
 
     __slots__ = ("config", "seed", "st", "log", "decisions", "public")
 
-    def __init__(self, config: dict[str, Any], seed: int, st: GameState, log: tuple[Any, ...] | None,
+    def __init__(self, config: GameConfig, seed: int, st: GameState, log: tuple[Any, ...] | None,
                  decisions: int = 0, public: bytes | None = None) -> None:
         self.config = config
         self.seed = seed
@@ -174,7 +177,7 @@ def public_digest(before: bytes, text: str) -> bytes:
     return hashlib.blake2b(before + text.encode(), digest_size=16).digest()
 
 
-def _replay(config: dict[str, Any], seed: int, actions: list[str]) -> _Engine:
+def _replay(config: GameConfig, seed: int, actions: list[str]) -> _Engine:
     eng = _Engine(config, seed, new_game(config, seed), None)
     for a in actions:
         apply_in_place(eng.st, a)
