@@ -100,12 +100,12 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
             # more), are left out.
             if f["kind"] != "commit" and not r.quiet:
                 out.append(e)
-    events = [event_entry(after, ev, i, rnd) for ev in after.events]
-    if out and not out[-1]["moves"] and any(e["seat"] == seat for e in events):
+    told = [event_entry(after, ev, i, rnd) for ev in after.events]  # log entries, not events
+    if out and not out[-1]["moves"] and any(e["seat"] == seat for e in told):
         # A choice whose events tell it ("places a control token on ...", "changes
         # government to ...") is left out.
         out.pop()
-    out.extend(events)
+    out.extend(told)
     moves = barbarian_moves(before, after)
     if moves:
         # sentence(), not str.capitalize(): that also makes the letter small ("Barbarian j").

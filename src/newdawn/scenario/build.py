@@ -380,17 +380,18 @@ def _build_game(ctx: _Ctx, g: dict[str, Any]) -> GameState:
     _unknown(ctx, "game", g, GAME_KEYS, line)
     # ``ruleset = "base"`` names the game's ruleset; a table replaces values of it (below).
     ruleset = g["ruleset"] if isinstance(g.get("ruleset"), str) else DEFAULT_RULESET
-    cfg = game_config(g.get("players", 2), leaders=g.get("leaders"), colors=g.get("colors"),
+    leaders = g.get("leaders")
+    cfg = game_config(g.get("players", 2), leaders=leaders, colors=g.get("colors"),
                       max_rounds=g.get("max_rounds"), generator=g.get("generator", SCENARIO_RNG), ruleset=ruleset)
     cfg.update(_want(ctx, "game.options", g.get("options", {}), dict, ctx.key_line("options", line)))
     seed = _want(ctx, "game.seed", g.get("seed", 1), int, line)
-    if cfg["leaders"] is not None:
+    if leaders is not None:
         try:
             c0 = load_content(ruleset)
         except ValueError as e:
             raise ctx.err("game.ruleset", str(e), ctx.key_line("ruleset", line)) from None
         try:
-            cfg["leaders"] = [_lookup("leader", dict(c0.leaders), x) for x in cfg["leaders"]]
+            cfg["leaders"] = [_lookup("leader", dict(c0.leaders), x) for x in leaders]
         except ValueError as e:
             raise ctx.err("game.leaders", str(e), ctx.key_line("leaders", line)) from None
     dice = _core_die(ctx, g, ruleset, line)

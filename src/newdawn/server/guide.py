@@ -26,7 +26,7 @@ from ..bots.registry import LEVELS
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET
 from ..describe.guide import GUIDE, GUIDE_BUTTON, GUIDE_INVITATION, goal_done, guide_record
-from ..engine import Event, GameState
+from ..engine import Event, GameConfig, GameState
 from ..scenario import parse
 from .errors import GameError
 from .store import GameRecord
@@ -39,16 +39,17 @@ LEARNER = 0
 """The learner's seat (the scenario's first colour); the other seat is the bot's."""
 
 
-def _read(name: str) -> tuple[dict[str, Any], int, tuple[str, ...]]:
+def _read(name: str) -> tuple[GameConfig, int, tuple[str, ...]]:
     text = files("newdawn.scenario").joinpath(name).read_text(encoding="utf-8")
     sc = parse(text, name)
     g = tomllib.loads(text)["game"]
-    config = {k: v for k, v in sc.state.config.items() if k != "seed"}
+    config = sc.state.config.copy()
+    config.pop("seed", None)  # the record keeps it beside the configuration
     return config, int(g["seed"]), tuple(str(a) for a in g.get("actions", ()))
 
 
 @cache
-def guide_games() -> dict[str, tuple[dict[str, Any], int, tuple[str, ...]]]:
+def guide_games() -> dict[str, tuple[GameConfig, int, tuple[str, ...]]]:
     """Ruleset id -> (config, seed, actions) of its guided game, read from the scenario files, the
     default ruleset's first. Building a scenario checks it (every action legal, its steps as
     stated) before any game starts from it."""
@@ -57,11 +58,11 @@ def guide_games() -> dict[str, tuple[dict[str, Any], int, tuple[str, ...]]]:
     games = {}
     for name in [GUIDE_FILE, *(n for n in names if n != GUIDE_FILE)]:
         config, seed, actions = _read(name)
-        games[str(config.get("ruleset", DEFAULT_RULESET))] = (config, seed, actions)
+        games[config["ruleset"]] = (config, seed, actions)
     return games
 
 
-def guide_game(ruleset: str = DEFAULT_RULESET) -> tuple[dict[str, Any], int, tuple[str, ...]]:
+def guide_game(ruleset: str = DEFAULT_RULESET) -> tuple[GameConfig, int, tuple[str, ...]]:
     """(config, seed, actions) of the guided game of ``ruleset``."""
     games = guide_games()
     if ruleset not in games:

@@ -133,11 +133,11 @@ class Lobby:
         replays like any other game)."""
         config, seed, actions = guide_game(DEFAULT_RULESET if ruleset is None else str(ruleset))
         seats = [SeatRecord(i, "human" if i == LEARNER else "bot", None if i == LEARNER else GUIDE_BOT, new_token(),
-                            last_seen=self.manager.clock()) for i in range(int(config["players"]))]
+                            last_seen=self.manager.clock()) for i in range(config["players"])]
         st = new_game(config, seed)
         for sr in seats:
             sr.leader, sr.color = st.players[sr.seat].leader, st.players[sr.seat].color
-        rec = GameRecord(new_game_id(), datetime.now(UTC), config, seed, None, 0, seats, [], practice=True,
+        rec = GameRecord(new_game_id(), datetime.now(UTC), dict(config), seed, None, 0, seats, [], practice=True,
                          owner=owner, guide=start())
         g = LiveGame.from_states(rec, [st])
         self.manager.store.create_game(rec, list(st.events), g.summary_record())

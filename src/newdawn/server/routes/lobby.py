@@ -77,7 +77,7 @@ def router(srv: Server) -> APIRouter:
         """The content of a ruleset, or (``game``) of the ruleset that game is played with."""
         if game is not None:
             live = await run_in_threadpool(srv.games.get, game)
-            ruleset = str(live.rec.config.get("ruleset", DEFAULT_RULESET))
+            ruleset = live.state.ruleset
         if ruleset not in RULESETS:
             raise GameError(400, f"ruleset must be one of {list(RULESETS)}")
         if ruleset not in contents:
