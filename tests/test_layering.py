@@ -503,14 +503,12 @@ def test_the_door_offers_what_it_lists_and_each_name_is_used_outside() -> None:
 
 # ---------------------------------------------------------------- raw reads of events, turn facts, configuration
 
-RAW_KEY_READS_CEILING = 32
+RAW_KEY_READS_CEILING = 0
 """Raw string-key reads of events, turn facts and configuration outside their declarations
 (``tools/surface_counts.py`` defines them: a read whose subject mypy types ``Any`` or a plain
-dict instead of ``Event``, ``TurnFacts`` or ``GameConfig``). The number may fall, never grow.
-Of the 32 on 6 Dec 2026, 22 are ``engine/setup.py:normalise_config`` reading a caller's configuration to check it into a
-``GameConfig``, 9 read configurations asked for (the lobby, the guide, the research
-environments, scenario files) before the engine checks them, and 1 is a log entry the scan takes
-for an event (``describe/log.py``)."""
+dict instead of ``Event``, ``TurnFacts`` or ``GameConfig``): none. A caller's loose
+configuration is read only where ``GameConfig`` is declared (``engine/config.py``:
+``checked_config``, which ``setup.normalise_config`` calls); everyone else reads the checked one."""
 
 
 def test_the_key_read_scan_finds_the_shapes_by_how_they_are_written(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ what does not fit is refused with the key named."""
 
 from __future__ import annotations
 
+import copy
 import random
 import types
 import typing
@@ -117,3 +118,20 @@ def test_a_ruleset_offering_an_undeclared_option_is_refused(monkeypatch: pytest.
     assert engine_setup.rulesets.config_options is offered
     with pytest.raises(ValueError, match=r"offers options \['tides'\] that engine/config.py does not declare"):
         normalise_config({"players": 2})
+
+
+@pytest.mark.parametrize("extra", [{}, {"players": 9}, {"leaders": ("rome", "rome")}, {"mood": "calm"}])
+def test_the_check_leaves_the_callers_configuration_as_it_was(extra: dict[str, Any]) -> None:
+    """``normalise_config`` (``config.checked_config``) reads a caller's mapping and never writes
+    it, whether it lets it through or refuses it; what it returns shares no list with it."""
+    leaders = sorted(load_content("ti").leaders)[:2]
+    given: dict[str, Any] = {"players": 2, "seed": 5, "leaders": leaders, "colors": ("red", "blue"), **extra}
+    before = copy.deepcopy(given)
+    try:
+        cfg = normalise_config(given)
+    except ValueError:
+        assert extra
+    else:
+        assert not extra and "seed" not in cfg
+        assert cfg["leaders"] == leaders and cfg["leaders"] is not leaders and cfg["colors"] == ["red", "blue"]
+    assert given == before

@@ -50,7 +50,7 @@ def game_config(
 ) -> dict[str, Any]:
     """The configuration ``new_game`` takes, built in one place (CLI, tournaments, scenarios,
     tools): ``leaders``/``colors`` None deal them from the seed; ``max_rounds`` None plays until
-    a player wins; ``generator`` None takes the default (``setup.DEFAULT_CONFIG``). ``new_game``
+    a player wins; ``generator`` None takes the default (``config.DEFAULT_CONFIG``). ``new_game``
     checks the values and fills in the rest."""
     cfg: dict[str, Any] = {"players": players, "ruleset": ruleset, "leaders": leaders, "colors": colors,
                            "max_rounds": max_rounds}

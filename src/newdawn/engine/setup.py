@@ -4,14 +4,13 @@ decisions like any other; everything random comes from the state's generator."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from ..content import load_content
-from ..content.rulesets import DEFAULT_RULESET
 from . import rng, rulesets
 from .actions import Action, action, coord_at, coord_text
 from .board import Placement, core_placements, fort_positions, fort_refusal, tile_placements
-from .config import RULESET_OPTIONS, GameConfig
+from .config import ConfigLimits, GameConfig, checked_config
 from .explore import fill_holes, populate
 from .flow import act, advance, auto, choice, explain, log, pop, push_all, roll
 from .frames import SetupCapitalFrame, SetupFinishFrame, SetupFortFrame
@@ -19,81 +18,20 @@ from .refusal import Refusal
 from .science import start_row
 from .state import LOCKED, ON_CARD, OWN_ALL, Frame, GameState, PlayerState, content_for
 
-DEFAULT_CONFIG: Final[dict[str, Any]] = {"players": 4, "ruleset": DEFAULT_RULESET, "leaders": None, "colors": None, "max_rounds": None,
-                                  "generator": rng.BLAKE2B}
-"""``generator`` names the generator (``engine.rng.GENERATORS``): records of format 1 were played
-with ``splitmix64`` and say so when they are replayed (``engine.api.replay``)."""
-
-
-def _same_choice(value: object, choices: Sequence[object]) -> bool:
-    """Whether ``value`` is one of ``choices`` with the same type (``1`` is not ``True``)."""
-    return any(type(c) is type(value) and c == value for c in choices)
-
 
 def normalise_config(config: Mapping[str, Any] | None) -> GameConfig:
     """The configuration ``config`` asks for, checked and with every default filled in (without
-    the seed: ``new_game`` adds its own). ValueError names the first key that is wrong."""
-    given = {k: v for k, v in (config or {}).items() if k != "seed"}
-    cfg: dict[str, Any] = {**DEFAULT_CONFIG, **given}
-    if not isinstance(cfg["ruleset"], str):
-        raise ValueError(f"ruleset must be a ruleset id, got {cfg['ruleset']!r}")
-    c = load_content(cfg["ruleset"])
-    # Keys of the ruleset's own options (rulesets/__init__.py), with their defaults.
-    options = rulesets.config_options(cfg["ruleset"], c)
-    undeclared = sorted(set(options) - set(RULESET_OPTIONS))
-    if undeclared:
-        raise ValueError(f"the {cfg['ruleset']!r} ruleset offers options {undeclared} that engine/config.py "
-                         "does not declare")
-    unknown = set(cfg) - set(DEFAULT_CONFIG) - set(options)
-    if unknown:
-        raise ValueError(f"unknown config keys: {sorted(unknown)}")
-    for key, opt in options.items():
-        cfg.setdefault(key, opt.default)
-        if not _same_choice(cfg[key], opt.choices):
-            raise ValueError(f"{key} must be one of {list(opt.choices)}, got {cfg[key]!r}")
-    missing = c.missing_rules()
-    if missing:
-        raise ValueError(f"the {cfg['ruleset']!r} ruleset cannot be played yet: the engine lacks {len(missing)} "
-                         f"of its rules: {'; '.join(missing)} (docs/rules-coverage.md)")
-    lo, hi = c.ruleset.players
-    n = cfg["players"]
-    if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi:
-        raise ValueError(f"players must be between {lo} and {hi}, got {n!r}")
-    if cfg["leaders"] is not None:
-        if isinstance(cfg["leaders"], str):
-            raise ValueError("leaders must be a list of leader ids or null")
-        leaders = list(cfg["leaders"])
-        if len(leaders) != n:
-            raise ValueError(f"{n} leaders needed, got {len(leaders)}")
-        for lid in leaders:
-            if lid not in c.leaders:
-                raise ValueError(f"unknown leader {lid!r}")
-        if len(set(leaders)) != n:
-            raise ValueError("each leader can be taken once")
-        cfg["leaders"] = leaders
-    if cfg["colors"] is not None:
-        if isinstance(cfg["colors"], str):
-            raise ValueError("colors must be a list of colours or null")
-        colors = list(cfg["colors"])
-        if len(colors) != n or len(set(colors)) != n or not set(colors) <= set(c.ruleset.colors):
-            raise ValueError(f"colors must be {n} different colours of {list(c.ruleset.colors)}")
-        cfg["colors"] = colors
-    if cfg["generator"] not in rng.GENERATORS:
-        raise ValueError(f"generator must be one of {list(rng.GENERATORS)}")
-    mr = cfg["max_rounds"]
-    if mr is not None and (not isinstance(mr, int) or isinstance(mr, bool) or mr < 1):
-        raise ValueError("max_rounds must be a positive whole number or null")
-    out: GameConfig = {"players": n, "ruleset": cfg["ruleset"], "leaders": cfg["leaders"], "colors": cfg["colors"],
-                       "max_rounds": mr, "generator": cfg["generator"]}
-    # The ruleset's options, in the order it gives them (the dictionary's order is the record's).
-    for key in options:
-        if key == "map":
-            out["map"] = cfg["map"]
-        elif key == "epic":
-            out["epic"] = cfg["epic"]
-        elif key == "automa":
-            out["automa"] = cfg["automa"]
-    return out
+    the seed: ``new_game`` adds its own): ``config.checked_config`` with what the ruleset allows.
+    ValueError names the first key that is wrong."""
+    return checked_config(config, _limits)
+
+
+def _limits(ruleset: str) -> ConfigLimits:
+    """What the ruleset ``ruleset`` allows in a configuration (its content, its own options)."""
+    c = load_content(ruleset)
+    options = rulesets.config_options(ruleset, c)
+    return ConfigLimits({k: (o.default, o.choices) for k, o in options.items()}, c.missing_rules(),
+                        c.ruleset.players, c.leaders, c.ruleset.colors)
 
 
 def new_game(config: Mapping[str, Any] | None = None, seed: int = 0, dice: Sequence[int] = ()) -> GameState:
