@@ -76,3 +76,24 @@ def test_the_wonder_payment_says_what_it_pays_for_and_what_is_missing_in_the_ser
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#production").screenshot(path=str(SCREENSHOTS / "production-words.png"))
     assert not errors, errors
+
+
+def test_the_player_boards_are_said_in_the_servers_words(server: str, browser: Any) -> None:
+    st = _paying_state()  # mid-game: cities, tokens and pieces on the map
+    seats = [{"seat": i, "kind": "human" if i == 0 else "bot", "bot": None if i == 0 else "normal",
+              "leader": p.leader, "color": p.color, "connected": True} for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, -1, frozenset(), [], seats)
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    open_recorded_view(page, server, msg)
+    for w in msg["boards"]:
+        board = page.locator(f'.pboard[data-seat="{w["seat"]}"]')
+        board.wait_for()
+        assert board.locator(".pline").inner_text().endswith(f"resources {w['resources']}")
+        assert board.locator(".kind").inner_text().startswith(msg["seats"][w["seat"]]["kind_text"])
+        board.locator("button.more").click()
+        assert f"Unused: {w['unused']}" in board.locator(".pdetails").inner_text()
+    assert page.locator('.pboard[data-seat="1"] .kind').inner_text() == "bot normal"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator('.pboard[data-seat="0"]').screenshot(path=str(SCREENSHOTS / "player-board-words.png"))
+    assert not errors, errors

@@ -236,3 +236,46 @@ def test_a_wonder_on_the_market_lists_its_resources_in_words(games: list[Game]) 
     for w in market:
         assert w["resources_text"] == (", ".join(words(r) for r in w["resources"]) or "none")
         assert "_" not in w["resources_text"]
+
+
+def test_each_player_board_says_its_resources_trade_tokens_and_pieces_off_the_map(games: list[Game]) -> None:
+    """Issue 41: the player boards' words are made here (``board_words``), counted from the state."""
+    from newdawn.describe.names import words
+    from newdawn.describe.table import board_words
+    from newdawn.engine import LOCKED, ON_CARD
+
+    seen_locked = False
+    for g in games:
+        for st in g.states[::40]:
+            comps = content_for(st).ruleset.components
+            for w, p in zip(board_words(st), st.players, strict=True):
+                seat = w["seat"]
+                cities = comps["cities"] - sum(1 for x in st.cities.values() if x == seat)
+                ctl = comps["control_tokens"] - sum(1 for x in st.ctl.values() if x == seat)
+                assert w["unused"].startswith(f"cities {cities}, control tokens {ctl}; armies "), w["unused"]
+                ready = sum(1 for x in p.armies if x == ON_CARD)
+                on_map = sum(1 for x in p.armies if x >= 0)
+                assert f"armies {ready} ready, {on_map} on the map" in w["unused"]
+                seen_locked |= any(x == LOCKED for x in p.armies + p.caravans) and "locked" in w["unused"]
+                held = {r: n for r, n in p.resources.items() if n > 0}
+                assert (w["resources"] == "none") == (not held)
+                for r, n in held.items():
+                    assert (f"{words(r)} ×{n}" if n > 1 else words(r)) in w["resources"]
+                assert set(w["trade"]) == {t for t, n in p.trade.items() if n > 0}
+                for t, text in w["trade"].items():
+                    n = p.trade[t]
+                    assert text == f"{n} trade token{'s' if n != 1 else ''}"
+    assert seen_locked
+
+
+def test_the_content_words_title_every_focus_card_and_name_every_leader() -> None:
+    from newdawn.content import load_content
+    from newdawn.describe.table import content_words
+
+    c = load_content("ti")
+    w = content_words(c)
+    assert set(w["cards"]) == set(c.focus_cards) and set(w["leaders"]) == set(c.leaders)
+    cid, card = next(iter(c.focus_cards.items()))
+    assert w["cards"][cid] == f"{card.name} ({card.type}, level {card.level}): {card.text}"
+    lid, ld = next(iter(c.leaders.items()))
+    assert w["leaders"][lid] == f"{ld.leader} of {ld.civ}"

@@ -250,8 +250,8 @@ def test_the_table_reads_only_declared_fields_of_the_view() -> None:
         "\n".join(reads.undeclared)
     # The scan follows the view where the table reads it (the map, the tooltip, the boards).
     for path in ("view.ctl", "view.cs_at", "view.barbs", "view.cities", "view.reinforced", "view.stack_size",
-                 "view.config.ruleset", "view.players[].armies", "view.players[].color", "view.players[].row",
-                 "view.players[].trade", "view.players[].resources", "view.version"):
+                 "view.config.ruleset", "view.players[].dial", "view.players[].color", "view.players[].row",
+                 "view.players[].trade", "view.players[].gov", "view.version"):
         assert path in reads.declared, (path, sorted(reads.declared))
 
 

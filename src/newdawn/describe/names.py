@@ -48,6 +48,14 @@ def seat_name(seat: int | None) -> str:
     return f"Seat {seat + 1}"
 
 
+def seat_kind_words(kind: str, bot: str | None) -> str:
+    """Who plays a seat, on its player board: "human", "bot normal"; nothing for the Automated
+    Player (its name says it)."""
+    if kind == "bot":
+        return f"bot {bot or ''}".strip()
+    return "" if kind == "ap" else "human"
+
+
 def seat_full(st: GameState, seat: int) -> str:
     """"Seat 2 (Gandhi)"."""
     if not 0 <= seat < st.n:

@@ -8,6 +8,8 @@ from typing import Any
 from ..content.model import Content
 from ..content.schema import RESOURCES, TERRAINS
 from ..engine import (
+    LOCKED,
+    ON_CARD,
     GameState,
     affordable,
     card_of,
@@ -298,3 +300,43 @@ def nw_labels(st: GameState) -> dict[str, dict[str, Any]]:
         lines = [" ".join(ws[:half]), " ".join(ws[half:])] if len(ws) > 1 and len(name) > 9 else [" ".join(ws)]
         out[str(s)] = {"name": name, "lines": lines}
     return out
+
+
+def _pieces(locs: list[int]) -> str:
+    """Where a player's armies or caravans are: "1 ready, 2 on the map" (", 1 locked")."""
+    ready = sum(1 for x in locs if x == ON_CARD)
+    out = f"{ready} ready, {sum(1 for x in locs if x >= 0)} on the map"
+    locked = sum(1 for x in locs if x == LOCKED)
+    return out + (f", {locked} locked" if locked else "")
+
+
+def board_words(st: GameState) -> list[dict[str, Any]]:
+    """Each seat's player board in words (``schema.BoardWords``, the same for every viewer):
+    its resources ("oil ×2, marble", or "none"), the trade tokens on each of its focus cards
+    (``trade``: focus type -> "2 trade tokens") and its pieces not on the map (``unused``:
+    "cities 3, control tokens 10; armies 1 ready, 1 on the map; caravans 2 ready, 0 on the
+    map")."""
+    comps = content_for(st).ruleset.components
+    out = []
+    for seat, p in enumerate(st.players):
+        cities = sum(1 for x in st.cities.values() if x == seat)
+        ctl = sum(1 for x in st.ctl.values() if x == seat)
+        res = ", ".join(words(r) + (f" ×{n}" if n > 1 else "") for r, n in p.resources.items() if n > 0)
+        out.append({
+            "seat": seat, "resources": res or "none",
+            "trade": {t: plural(n, "trade token") for t, n in p.trade.items() if n > 0},
+            "unused": (f"cities {comps['cities'] - cities}, control tokens {comps['control_tokens'] - ctl}; "
+                       f"armies {_pieces(p.armies)}; caravans {_pieces(p.caravans)}"),
+        })
+    return out
+
+
+def content_words(c: Content) -> dict[str, Any]:
+    """The player boards' words that hang on the ruleset alone (sent once, with
+    ``/api/content``): each focus card's title (``cards``: "Irrigation (growth, level 2): ...")
+    and each leader's line (``leaders``: "Gandhi of India")."""
+    return {
+        "cards": {k: f"{v.name} ({FOCUS_TYPE.get(v.type, words(v.type))}, level {v.level}): {v.text}"
+                  for k, v in c.focus_cards.items()},
+        "leaders": {k: f"{v.leader} of {v.civ}" for k, v in c.leaders.items()},
+    }

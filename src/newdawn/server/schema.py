@@ -358,6 +358,8 @@ class Seat(_Model):
     """"Seat 2 (Gandhi)"."""
     short_name: str = ""
     """"Seat 2", where the name does not fit (a phone's top bar)."""
+    kind_text: str = ""
+    """Who plays it, on its player board: "human", "bot normal" ("" for the Automated Player)."""
     proxy: str | None = None
     """Handover (server/seats.py): the bot level playing this human seat for its player now."""
     proxy_text: str | None = None
@@ -542,6 +544,18 @@ class Chart(_Model):
     """What a screen reader says of the chart (its caption and ``note``)."""
 
 
+class BoardWords(_Model):
+    """A seat's player board in words (``describe.table.board_words``), the same for every viewer."""
+
+    seat: int
+    resources: str
+    """"oil ×2, marble", or "none"."""
+    trade: dict[str, str]
+    """Focus type -> the trade tokens on that card ("2 trade tokens"); types without any are absent."""
+    unused: str
+    """Its pieces off the map: "cities 3, control tokens 10; armies 1 ready, 1 on the map; caravans 2 ready, 0 on the map"."""
+
+
 class ViewMessage(_Model):
     model_config = ConfigDict(extra="allow", populate_by_name=True, use_attribute_docstrings=True)  # transport may add fields
 
@@ -557,6 +571,8 @@ class ViewMessage(_Model):
     board: Board
     space_words: SpaceWords | None = None
     """The words of the map's spaces (always sent by this server; None from an older one)."""
+    boards: list[BoardWords] = []
+    """Each seat's player board in words, in seat order."""
     decision: Decision
     log: list[LogGroup]
     seats: list[Seat]

@@ -20,11 +20,11 @@ from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
 from ..describe.glossary import glossary
 from ..describe.guide import decision_help
-from ..describe.names import seat_full, seat_name
+from ..describe.names import seat_full, seat_kind_words, seat_name
 from ..describe.options import auto_action
 from ..describe.questions import decider_words, question, question_spaces
 from ..describe.reach import reach
-from ..describe.table import map_words, nw_labels, space_words
+from ..describe.table import board_words, content_words, map_words, nw_labels, space_words
 from ..describe.why import space_reasons
 from ..engine import KIND_WATER, GameState, decision_seat, legal_actions, player_view
 from .chances import insight_json, state_chances
@@ -118,10 +118,11 @@ def view_message(
         if 0 <= s["seat"] < st.n:
             s.setdefault("name", seat_full(st, s["seat"]))
             s.setdefault("short_name", seat_name(s["seat"]))
+            s.setdefault("kind_text", seat_kind_words(s["kind"], s.get("bot")))
     return {
         "type": "view", "schema_version": SCHEMA_VERSION, "game_id": game_id, "version": version,
         "seat": seat, "acting": sorted(acting), "view": view, "board": board_json(st),
-        "space_words": common["space_words"], "decision": decision,
+        "space_words": common["space_words"], "boards": common["boards"], "decision": decision,
         "log": log, "seats": seats,
         "goal": common["goal"], "turn": common["turn"], "wonders": describe.wonders_json(st, me),
         "combat": common["combat"], "production": common["production"],
@@ -160,7 +161,7 @@ def shared_parts(st: GameState) -> dict[str, Any]:
         },
         "goal": describe.goal_json(st), "turn": describe.turn_json(st), "combat": combat_json(st),
         "production": production_json(st), "end": describe.end_json(st), "space_words": space_words(st),
-        "chances": state_chances(st),
+        "chances": state_chances(st), "boards": board_words(st),
     }
 
 
@@ -204,7 +205,7 @@ def content_json(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         "player_diplomacy": {k: _public(v) for k, v in c.player_diplomacy.items()},
         "terrain_difficulty": _plain(rs.terrain_difficulty),
         "glossary": list(glossary(ruleset)),
-        "map_words": map_words(c),
+        "map_words": map_words(c), "board_words": content_words(c),
         "tiles": {str(k): _public(v) for k, v in c.tiles.items()},
         "ruleset": {
             "colors": list(rs.colors), "focus_types": list(rs.focus_types), "row_slots": list(rs.row_slots),

@@ -272,51 +272,48 @@ export function EndScreen({ end, players, goal, gameId, onClose, onRematch, busy
 
 // ---------------------------------------------------------------- players' boards
 
-function countOf(list, f) { return list.filter(f).length; }
-
 /** Names that open their glossary entry when tapped (glossary.js), or "none". */
 function termList(ids, prefix, nameOf) {
   if (!ids || !ids.length) return "none";
   return ids.map((x, i) => html`${i ? ", " : ""}<span key=${x} class="term" data-term=${`${prefix}:${x}`} tabindex="0" role="button">${nameOf(x)}</span>`);
 }
 
-export const PlayerBoard = pure(({ p, cities, ctl, content, info, deciding, mine, seat }) => {
+/** A seat's player board: its cards, dial and pieces; the words are the server's (the message's
+ * ``boards``, ``/api/content``'s ``board_words``, the seat's ``kind_text``). */
+export const PlayerBoard = pure(({ p, content, info, words, deciding, mine, seat }) => {
   const rs = content.ruleset || {};
   const slots = rs.row_slots || [];
   const gov = (rs.governments || []).find((g) => g.id === p.gov);
   const lead = (content.leaders || {})[p.leader] || {};
   const [open, setOpen] = useState(false);
-  const comps = rs.components || {};
-  const nCities = countOf(Object.values(cities || {}), (s) => Number(s) === seat);
-  const nCtl = countOf(Object.values(ctl || {}), (s) => Number(s) === seat);
-  const pieces = (locs) => `${countOf(locs, (x) => x === -1)} ready, ${countOf(locs, (x) => x >= 0)} on the map${countOf(locs, (x) => x === -2) ? `, ${countOf(locs, (x) => x === -2)} locked` : ""}`;
+  const bw = content.board_words || { cards: {}, leaders: {} };
+  const w = words || { resources: "", trade: {}, unused: "" };
   const dialMax = rs.tech_dial_max || 24;
   const name = (tbl, id) => ((content[tbl] || {})[id] || {}).name || id;
   return html`<section class=${`pboard${deciding ? " deciding" : ""}${mine ? " mine" : ""}`}
     style=${`--pc:${playerColor(p.color)}`} data-seat=${seat}>
     <header><${Swatch} color=${p.color} /><b>${info.name}</b> <span class="civ term" data-term=${`leader:${p.leader}`} tabindex="0" role="button">${lead.civ || ""}</span>
-      <span class="kind">${info.kind === "bot" ? `bot ${info.bot || ""}` : info.kind === "ap" ? "" : "human"}${info.connected && info.kind === "human" ? " · online" : ""}</span>
+      <span class="kind">${info.kindText}${info.connected && info.kind === "human" ? " · online" : ""}</span>
       ${deciding ? html`<span class="turn-badge">deciding</span>` : null}</header>
     <ol class="focus-row">${(p.row || []).map((cid, i) => {
       const c = (content.focus_cards || {})[cid] || { name: cid, type: "", text: "" };
       const trade = (p.trade || {})[c.type] || 0;
-      return html`<li key=${cid} class="focus-card" style=${`--fc:${FOCUS_COLOR[c.type] || "#999"}`} title=${`${c.name} (${c.type}, level ${c.level}): ${c.text}`} data-card=${cid}
+      return html`<li key=${cid} class="focus-card" style=${`--fc:${FOCUS_COLOR[c.type] || "#999"}`} title=${bw.cards[cid] || c.name} data-card=${cid}
         data-term=${`focus:${cid}`} tabindex="0" role="button">
         <span class="slot">${slots[i] ?? i + 1}</span><span class="cname">${c.name}</span>
-        ${trade ? html`<span class="trade" title=${`${trade} trade token(s)`}>●${trade}</span>` : null}
+        ${trade ? html`<span class="trade" title=${w.trade[c.type] || ""}>●${trade}</span>` : null}
         ${gov && gov.type === c.type ? html`<span class="gov-token" title=${`government: ${gov.name}`} data-term=${`gov:${gov.id}`}>G</span>` : null}</li>`;
     })}</ol>
     <div class="pline">Tech dial <b>${p.dial}</b> / ${dialMax} <meter min="0" max=${dialMax} value=${p.dial}></meter>
-      · resources ${Object.entries(p.resources || {}).filter(([, n]) => n > 0).map(([r, n]) => `${r}${n > 1 ? ` ×${n}` : ""}`).join(", ") || "none"}</div>
+      · resources ${w.resources}</div>
     <button type="button" class="small more" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? "less" : "more"}</button>
     ${open ? html`<div class="pdetails">
-      <div><b>Leader:</b> ${lead.leader} of ${lead.civ}: ${lead.ability ? html`<i>${lead.ability}.</i> ` : null}${lead.text}</div>
+      <div><b>Leader:</b> ${bw.leaders[p.leader] || lead.leader}: ${lead.ability ? html`<i>${lead.ability}.</i> ` : null}${lead.text}</div>
       <div><b>Government:</b> ${gov ? html`<span class="term" data-term=${`gov:${gov.id}`}>${gov.name} (${gov.type})</span>` : "none"}</div>
       <div><b>Natural wonders:</b> ${termList(p.nws, "nw", (x) => name("natural_wonders", x))}</div>
       <div><b>City-state tokens:</b> ${termList(p.cs_tokens, "cs", (x) => name("city_states", x))}</div>
       <div><b>Wonders:</b> ${termList(p.wonders, "wonder", (x) => name("wonders", x))}</div>
       <div><b>Diplomacy cards:</b> ${(p.dipl || []).length}</div>
-      <div><b>Unused:</b> cities ${(comps.cities || 0) - nCities}, control tokens ${(comps.control_tokens || 0) - nCtl};
-        armies ${pieces(p.armies || [])}; caravans ${pieces(p.caravans || [])}</div></div>` : null}
+      <div><b>Unused:</b> ${w.unused}</div></div>` : null}
   </section>`;
 });

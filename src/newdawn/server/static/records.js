@@ -62,6 +62,8 @@ export function toModel(msg, content, prev) {
     const ps = msg.view.players.map((p, i) => keep(p, old.view.players[i]));
     msg.view.players = ps.length === old.view.players.length && ps.every((p, i) => p === old.view.players[i]) ? old.view.players : ps;
     for (const k of ["goal", "turn", "wonders", "summaries", "seats", "space_words"]) msg[k] = keep(msg[k], old[k]);
+    // Each player board's words: a board whose words stay the same is skipped by the diff.
+    if (msg.boards && old.boards) msg.boards = msg.boards.map((b, i) => keep(b, old.boards[i]));
     // The pieces' titles: drawn by the map's piece layers, which are skipped while they stay the same.
     if (msg.space_words && old.space_words && msg.space_words !== old.space_words) {
       msg.space_words.titles = keep(msg.space_words.titles, old.space_words.titles);
@@ -89,7 +91,7 @@ export function toModel(msg, content, prev) {
       // The seat's names are the server's (describe/names.seat_full, seat_name); a message
       // without them (an older server) names the seat by its leader.
       name: s.name || lead.leader || p.leader, short: s.short_name || lead.leader || p.leader,
-      kind: s.kind || "human", bot: s.bot || null, connected: !!s.connected,
+      kind: s.kind || "human", kindText: s.kind_text || "", bot: s.bot || null, connected: !!s.connected,
     };
   });
   const players = prev ? keep(players0, prev.players) : players0;
