@@ -35,6 +35,7 @@ FORBIDDEN = {
     "a plural made in the JS": re.compile(r"\$\{[^}]*=== 1 \? \"\" : \"s\"\}"),
     "a sentence of numbers made in the JS": re.compile(r"more needed|Totals: attacker|Paying for \$\{"),
     "a board's counts worded in the JS": re.compile(r"\} ready, \$\{|trade token\(s\)|, level \$\{"),
+    "a count of rounds, cards or options worded in the JS": re.compile(r"Round \$\{|\} of \$\{goal|all \$\{mapOptions"),
     "a heading or hand-over line made around a name in the JS": re.compile(r"\.name\}, your|decides now|Waiting for <b>"),
 }
 
@@ -76,6 +77,7 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a seat named by its number in the JS": "label=${`Seat ${s.seat + 1} (human): your seat`}",
         "a heading or hand-over line made around a name in the JS": "`${p.name}, your decision`",
         "a board's counts worded in the JS": "`${countOf(locs, (x) => x === -1)} ready, ${countOf(locs, (x) => x >= 0)} on the map`",
+        "a count of rounds, cards or options worded in the JS": "<b>Round ${turn.round}${turn.max_rounds ? ` of ${turn.max_rounds}` : \"\"}</b>",
         "a plural made in the JS": '<b>${s.cards}</b> victory card${s.cards === 1 ? "" : "s"}',
         "a sentence of numbers made in the JS": '`${p.cost - p.total} more needed.`',
         "the map's hint worded in the JS": "`Click one of the ${n} highlighted spaces on the map (or Tab to them and press Enter).`",

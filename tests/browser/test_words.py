@@ -32,6 +32,14 @@ def test_the_decision_says_how_to_answer_on_the_map_in_the_servers_words(server:
     page.wait_for_selector("#map-hint")
     assert page.inner_text("#map-hint") == hint["text"]
     assert page.inner_text("#decision .decider").strip() == msg["decision"]["who"]["yours"]
+    assert page.inner_text("#decision details.all-options summary") == hint["listed"]
+    # the turn panel's and the goal panel's lines (describe/table.turn_json, describe/goal.goal_json)
+    assert page.inner_text("#turn .round b") == msg["turn"]["round_text"]
+    assert msg["turn"]["first_text"] in page.inner_text("#turn .round")
+    chips = page.eval_on_selector_all("#goal .claimed .chip b", "els => els.map(e => e.textContent)")
+    assert chips == [c["text"] for c in msg["goal"]["claimed"]], chips
+    titles = page.eval_on_selector_all("#goal .prog", "els => els.map(e => e.title)")
+    assert titles == [p["title"] for card in msg["goal"]["cards"] for a in card["agendas"] for p in a["progress"]]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#decision").screenshot(path=str(SCREENSHOTS / "decision-map-hint.png"))
     assert not errors, errors

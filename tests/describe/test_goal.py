@@ -65,3 +65,24 @@ def test_progress_words() -> None:
     assert progress_text("wonders_of_type", {"type": "economic", "n": 2}, 1, 2) == "1 of 2 economic wonders"
     assert progress_text("warmonger", {"city_states": 2}, 1, 2) == \
         "1 of 2 conquered city-states (or defeat a rival capital)"
+
+
+def test_the_goal_panels_lines_are_made_here(games: list[Game]) -> None:
+    """Issue 41: each seat's count of victory cards, a claim's title and a progress's title and
+    short form are words of ``goal_json``, with the seats' names."""
+    from newdawn.describe.names import seat_full
+
+    claims = 0
+    for g in games:
+        st = g.states[-1]
+        goal = goal_json(st)
+        for c in goal["claimed"]:
+            assert c["text"] == f"{c['cards']} of {goal['to_win']}"
+        for card in goal["cards"]:
+            for a in card["agendas"]:
+                assert a["claimed_titles"] == [f"claimed by {seat_full(st, s)}" for s in a["claimed_by"]]
+                claims += len(a["claimed_by"])
+                for p in a["progress"]:
+                    assert p["title"] == f"{seat_full(st, p['seat'])}: {p['text']}"
+                    assert p["short"] == f"{p['have']}/{p['need']}"
+    assert claims > 0

@@ -281,9 +281,10 @@ def test_the_map_hint_says_how_many_spaces_are_highlighted_and_when_a_piece_is_p
     assert len(spaces) == len(options) > 1
     hint = map_hint(st, options)
     assert hint == {"text": f"Click one of the {len(spaces)} highlighted spaces on the map (or Tab to them and press Enter).",
-                    "selected": None}
+                    "selected": None, "listed": f"all {len(options)} map options as a list"}
     assert map_hint(st, options[:1]) == {
-        "text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None}
+        "text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None,
+        "listed": "the map's option as a list"}
     seen: set[str] = set()
     for g in games:
         for s in g.states:

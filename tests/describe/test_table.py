@@ -279,3 +279,15 @@ def test_the_content_words_title_every_focus_card_and_name_every_leader() -> Non
     assert w["cards"][cid] == f"{card.name} ({card.type}, level {card.level}): {card.text}"
     lid, ld = next(iter(c.leaders.items()))
     assert w["leaders"][lid] == f"{ld.leader} of {ld.civ}"
+
+
+def test_the_round_and_first_player_are_said_here(games: list[Game]) -> None:
+    st = games[0].states[-1]
+    t = turn_json(st)
+    limit = st.config.get("max_rounds")
+    assert limit and t["round_text"] == f"Round {st.round} of {limit}" and t["round_short"] == f"Round {st.round}/{limit}"
+    assert t["first_text"] == f"first player {seat_full(st, st.first)}"
+    from newdawn.engine import new_game
+
+    free = turn_json(new_game({"players": 2}, 1))
+    assert free["round_text"] == free["round_short"] == "Round 1"

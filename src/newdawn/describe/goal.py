@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import GameState, agenda_progress, claimed_cards, content_for
-from .names import victory_card_name
+from .names import seat_full, victory_card_name
 
 UNIT: dict[str, tuple[str, str]] = {
     "mature_cities": ("mature city", "mature cities"),
@@ -58,15 +58,19 @@ def goal_json(st: GameState) -> dict[str, Any]:
             prog = []
             for seat in range(st.n):
                 have, want = agenda_progress(st, seat, ag)
-                prog.append({"seat": seat, "have": have, "need": want,
-                             "text": progress_text(ag.kind, ag.args, have, want)})
-            agendas.append({"id": ag.id, "name": ag.name, "text": ag.text,
-                            "claimed_by": list(st.claims.get(ag.id, [])), "progress": prog})
+                text = progress_text(ag.kind, ag.args, have, want)
+                prog.append({"seat": seat, "have": have, "need": want, "text": text,
+                             "title": f"{seat_full(st, seat)}: {text}", "short": f"{have}/{want}"})
+            claimed_by = list(st.claims.get(ag.id, []))
+            agendas.append({"id": ag.id, "name": ag.name, "text": ag.text, "claimed_by": claimed_by,
+                            "claimed_titles": [f"claimed by {seat_full(st, p)}" for p in claimed_by],
+                            "progress": prog})
         cards.append({"id": vc_id, "name": victory_card_name(st, vc_id), "fort": vc.fort, "agendas": agendas})
     total = len(st.victory_cards) or c.ruleset.victory_random_cards + len(c.ruleset.victory_fixed)
     return {
         "statement": f"Complete one agenda on {need} of the {total} victory cards",
         "to_win": need,
         "cards": cards,
-        "claimed": [{"seat": p, "cards": claimed_cards(st, p)} for p in range(st.n)],
+        "claimed": [{"seat": p, "cards": claimed_cards(st, p), "text": f"{claimed_cards(st, p)} of {need}"}
+                    for p in range(st.n)],
     }

@@ -700,7 +700,8 @@ PICK_DESTINATION = "Click a highlighted destination (or the piece again to cance
 def map_hint(st: GameState, options: list[dict[str, Any]]) -> dict[str, Any] | None:
     """What the table says under a decision that is answered on the map (``schema.MapHint``):
     ``text``, how to answer ("Click one of the 3 highlighted spaces on the map ..."), and for a
-    move that picks its piece first, ``selected``, what to do once the piece is picked. None when
+    move that picks its piece first, ``selected``, what to do once the piece is picked, and
+    ``listed``, the heading of the same options as a list ("all 6 map options as a list"). None when
     no option stands on the map. The options on the map and their spaces are the table's
     (``targetsOf``): an option of a kind not in ``BUTTON_KINDS`` that names a destination, a
     hex or a space; a piece is picked first when several pieces can go."""
@@ -719,14 +720,16 @@ def map_hint(st: GameState, options: list[dict[str, Any]]) -> dict[str, Any] | N
     per_piece: dict[Any, int] = {}
     for o in on_map:
         per_piece[o["src"]] = per_piece.get(o["src"], 0) + 1
+    listed = "the map's option as a list" if len(on_map) == 1 else f"all {len(on_map)} map options as a list"
     if len(per_piece) > 1 and any(o["kind"] == "move" and per_piece[o["src"]] > 1 for o in going):
-        return {"text": PICK_PIECE, "selected": PICK_DESTINATION}
+        return {"text": PICK_PIECE, "selected": PICK_DESTINATION, "listed": listed}
     two_click = len({o["src"] for o in going}) > 1
     n = len({o["src"] if two_click else cell(o) for o in on_map})
     if n == 1:
-        return {"text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None}
+        return {"text": "Click the highlighted space on the map (or Tab to it and press Enter).", "selected": None,
+                "listed": listed}
     return {"text": f"Click one of the {n} highlighted spaces on the map (or Tab to them and press Enter).",
-            "selected": None}
+            "selected": None, "listed": listed}
 
 
 def no_target_reason(st: GameState, options: list[dict[str, Any]]) -> str | None:

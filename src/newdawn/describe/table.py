@@ -51,9 +51,13 @@ def turn_json(st: GameState) -> dict[str, Any]:
     # The dial turns at the start of the first player's turn from round 2 on, before anyone of
     # that round decides anything: during round r the next turn of the dial is round r + 1's.
     when_round = st.round + 1
+    limit = st.config.get("max_rounds")
     return {
         "round": st.round,
-        "max_rounds": st.config.get("max_rounds"),
+        "max_rounds": limit,
+        "round_text": f"Round {st.round}" + (f" of {limit}" if limit else ""),
+        "round_short": f"Round {st.round}" + (f"/{limit}" if limit else ""),
+        "first_text": f"first player {seat_full(st, st.first)}",
         "first": st.first,
         "current": st.current,
         "dial": {

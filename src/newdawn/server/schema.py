@@ -59,6 +59,8 @@ class MapHint(_Model):
     for a move that picks its piece first "Click a highlighted piece, then where it goes."."""
     selected: str | None = None
     """Once the piece is picked (a move that picks its piece first): what to click next."""
+    listed: str = ""
+    """The heading of the same options as a list of buttons: "all 6 map options as a list"."""
 
 
 class DeciderWords(_Model):
@@ -189,6 +191,10 @@ class Progress(_Model):
     need: int
     text: str
     """"2 of 3 mature cities", "dial 14 / 24"."""
+    title: str = ""
+    """The seat's name with it: "Seat 2 (Gandhi): 2 of 3 mature cities"."""
+    short: str = ""
+    """The numbers alone, where another seat's progress is shown small: "2/3"."""
 
 
 class AgendaInfo(_Model):
@@ -196,6 +202,8 @@ class AgendaInfo(_Model):
     name: str
     text: str
     claimed_by: list[int]
+    claimed_titles: list[str] = []
+    """For each seat of ``claimed_by``, in order: "claimed by Seat 1 (Gandhi)"."""
     progress: list[Progress]
     """One entry per seat, in seat order (every seat's progress is public)."""
 
@@ -210,6 +218,8 @@ class VictoryCardInfo(_Model):
 class CardCount(_Model):
     seat: int
     cards: int
+    text: str = ""
+    """Against the count that wins: "2 of 3"."""
 
 
 class Goal(_Model):
@@ -233,6 +243,12 @@ class Dial(_Model):
 class Turn(_Model):
     round: int
     max_rounds: int | None
+    round_text: str = ""
+    """"Round 3 of 10" ("Round 3" without a round limit)."""
+    round_short: str = ""
+    """"Round 3/10", for the top bar."""
+    first_text: str = ""
+    """"first player Seat 1 (Gandhi)"."""
     first: int
     current: int
     dial: Dial

@@ -53,7 +53,7 @@ export function DecisionPanel({ model, content, mine, auto, mapOptions, buttonOp
     ${mine && mapOptions.length && how ? html`<p class="hint" id="map-hint">${selected && how.selected ? how.selected : how.text}</p>` : null}
     ${mine && focus.length ? html`<div class="focus-options">${focus.map((o) => html`<${FocusButton} key=${o.action} o=${o} type=${((content.focus_cards || {})[o.card] || {}).type} disabled=${disabled} onChoose=${onChoose} onHover=${onHoverOption} />`)}</div>` : null}
     ${mine && rest.length ? html`<div class="buttons">${rest.map((o) => html`<${OptionButton} key=${o.action} o=${o} disabled=${disabled} onChoose=${onChoose} />`)}</div>` : null}
-    ${mine && mapOptions.length ? html`<details class="all-options"><summary>all ${mapOptions.length} map options as a list</summary>
+    ${mine && mapOptions.length ? html`<details class="all-options"><summary>${how ? how.listed : ""}</summary>
       <div class="buttons">${mapOptions.map((o) => html`<span key=${o.action} onMouseEnter=${() => onHoverOption(o)} onMouseLeave=${() => onHoverOption(null)}><${OptionButton} o=${o} disabled=${disabled} onChoose=${onChoose} /></span>`)}</div></details>` : null}
   </section>`;
 }
@@ -116,19 +116,19 @@ export function ProductionPanel({ production }) {
 /** The victory cards: both agendas of each, who claimed what, everyone's progress in numbers. */
 export const GoalPanel = pure(({ goal, players, me }) => {
   if (!goal) return null;
-  const claimedOf = (seat) => ((goal.claimed || []).find((c) => c.seat === seat) || { cards: 0 }).cards;
+  const claimedOf = (seat) => ((goal.claimed || []).find((c) => c.seat === seat) || { text: "" }).text;
   return html`<section id="goal" class="panel goal">
     <h3>Goal: ${goal.statement}</h3>
     <div class="claimed">${players.map((p) => html`<span key=${p.seat} class=${`chip cards${p.seat === me ? " me" : ""}`} style=${`--pc:${playerColor(p.color)}`}>
-      <${Swatch} color=${p.color} />${p.name}: <b>${claimedOf(p.seat)}</b> of ${goal.to_win}</span>`)}</div>
+      <${Swatch} color=${p.color} />${p.name}: <b>${claimedOf(p.seat)}</b></span>`)}</div>
     <ol class="vcards">${goal.cards.map((c) => html`<li key=${c.id} class="vcard">
       ${c.agendas.map((a, k) => html`<div key=${a.id} class=${`agenda${a.claimed_by.includes(me) ? " done" : ""}`}>
           ${k ? html`<div class="or">or</div>` : null}
           <div class="aname term" data-term=${`agenda:${a.id}`}>${a.name}${c.fort ? html` <small class="fort">fort</small>` : null}
-            ${a.claimed_by.map((s) => html`<span key=${s} class="claim" title=${`claimed by ${players[s] ? players[s].name : s}`} style=${`background:${playerColor(players[s] && players[s].color)}`}>${s + 1}</span>`)}</div>
+            ${a.claimed_by.map((s, k) => html`<span key=${s} class="claim" title=${(a.claimed_titles || [])[k] || ""} style=${`background:${playerColor(players[s] && players[s].color)}`}>${s + 1}</span>`)}</div>
           <div class="atext">${a.text}</div>
-          <div class="progress">${(a.progress || []).map((x) => html`<span key=${x.seat} class=${`prog${x.seat === me ? " me" : ""}`} title=${`${players[x.seat] ? players[x.seat].name : ""}: ${x.text}`}
-            style=${`--pc:${playerColor(players[x.seat] && players[x.seat].color)}`}><${Swatch} color=${players[x.seat] && players[x.seat].color} />${x.seat === me ? x.text : `${x.have}/${x.need}`}</span>`)}</div>
+          <div class="progress">${(a.progress || []).map((x) => html`<span key=${x.seat} class=${`prog${x.seat === me ? " me" : ""}`} title=${x.title}
+            style=${`--pc:${playerColor(players[x.seat] && players[x.seat].color)}`}><${Swatch} color=${players[x.seat] && players[x.seat].color} />${x.seat === me ? x.text : x.short}</span>`)}</div>
         </div>`)}</li>`)}</ol>
   </section>`;
 });
@@ -139,8 +139,8 @@ export const TurnPanel = pure(({ turn, players, stackSize }) => {
   const d = turn.dial;
   const cur = players[turn.current];
   return html`<section id="turn" class="panel turn">
-    <div class="round"><b>Round ${turn.round}${turn.max_rounds ? ` of ${turn.max_rounds}` : ""}</b>
-      · first player ${players[turn.first] ? players[turn.first].name : ""}
+    <div class="round"><b>${turn.round_text}</b>
+      · ${turn.first_text}
       ${cur ? html` · turn: <${SeatTag} players=${players} seat=${turn.current} />` : null}
       ${stackSize !== undefined ? html` · map tiles left ${stackSize}` : null}</div>
     <div class="dial-row"><span class="dial-label">Event dial</span>

@@ -182,7 +182,7 @@ function App({ s }) {
       <span id="who" class="who">${replayMode ? `Replay · ${gameId}` : hotseat ? "Hot seat" : meP
         ? html`<${Swatch} color=${meP.color} /><span class="long">You: ${meP.name}</span><span class="short">${meP.short}</span>` : "Spectator"}${m.msg.practice_note
         ? html` <span class="practice" title=${m.msg.practice_note}>· practice</span>` : null}</span>
-      ${m.turn ? html`<span class="tb-round">Round ${m.turn.round}${m.turn.max_rounds ? `/${m.turn.max_rounds}` : ""}</span>` : null}
+      ${m.turn ? html`<span class="tb-round">${m.turn.round_short}</span>` : null}
       <span id="conn" class=${`conn ${s.conn}`} role="status">${{ live: "live", connecting: "connecting…", offline: "offline: reconnecting…", replay: "replay" }[s.conn]}</span>
       <span class="spacer"></span>
       ${replayMode ? null : html`<label class="speed" title="how fast other players' moves play out">
