@@ -35,7 +35,7 @@ FORBIDDEN = {
     "a plural made in the JS": re.compile(r"\$\{[^}]*=== 1 \? \"\" : \"s\"\}"),
     "a sentence of numbers made in the JS": re.compile(r"more needed|Totals: attacker|Paying for \$\{"),
     "a board's counts worded in the JS": re.compile(r"\} ready, \$\{|trade token\(s\)|, level \$\{"),
-    "a count of rounds, cards or options worded in the JS": re.compile(r"Round \$\{|\} of \$\{goal|all \$\{mapOptions"),
+    "a count of rounds, cards or options worded in the JS": re.compile(r"Round \$\{|\} of \$\{(goal|guide)|all \$\{mapOptions"),
     "a heading or hand-over line made around a name in the JS": re.compile(r"\.name\}, your|decides now|Waiting for <b>"),
 }
 

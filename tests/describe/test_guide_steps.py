@@ -24,6 +24,7 @@ def test_every_step_is_filled_in_from_the_game_and_points_at_a_known_part() -> N
     for n, s in enumerate(GUIDE):
         r = guide_record(st, 0, n, False)  # type: ignore[arg-type]
         assert r["step"] == n and r["count"] == len(GUIDE) and r["last"] == (n == len(GUIDE) - 1)
+        assert r["heading"] == f"Guide · step {n + 1} of {len(GUIDE)}"  # the panel's heading, made here (issue 41)
         assert s.target in GUIDE_TARGETS
         assert not re.search(r"[{}]", r["text"]), r["text"]
         assert "_" not in r["text"], r["text"]

@@ -248,6 +248,7 @@ def guide_record(st: GameState, seat: int, step: int, done: bool, turns_done: in
         ready = over or (s.turns > 0 and turns_done >= s.turns)
         wait = None if over else GOAL_WAIT[s.goal] if not ready else (
             f"{GOAL_WAIT[s.goal][:-1]}, or press Next to go on without it.")
-    return {"step": GUIDE.index(s), "count": len(GUIDE), "id": s.id, "title": s.title,
+    return {"step": GUIDE.index(s), "count": len(GUIDE), "heading": f"Guide · step {GUIDE.index(s) + 1} of {len(GUIDE)}",
+            "id": s.id, "title": s.title,
             "text": s.text.format(**_facts(st, seat)), "target": s.target, "ready": ready,
             "wait": wait, "done": bool(s.goal) and done, "last": s is GUIDE[-1]}

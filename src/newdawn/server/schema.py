@@ -508,6 +508,8 @@ class Guide(_Model):
     """A step of the guided first game (``describe.guide.guide_record``)."""
     step: int
     count: int
+    heading: str = ""
+    """"Guide · step 2 of 9"."""
     id: str
     title: str
     text: str

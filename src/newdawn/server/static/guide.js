@@ -45,7 +45,7 @@ export async function guideRequest(gameId, token, body) {
 export function GuidePanel({ guide, busy, onNext, onLeave }) {
   if (!guide) return null;
   return html`<section id="guide" class="panel guide" aria-live="polite" data-step=${guide.id}>
-    <div class="guide-head"><span class="guide-count">Guide · step ${guide.step + 1} of ${guide.count}</span>
+    <div class="guide-head"><span class="guide-count">${guide.heading}</span>
       <button type="button" id="guide-leave" class="small" onClick=${onLeave}>Leave the guide</button></div>
     <h3 id="guide-title">${guide.title}</h3>
     <p id="guide-text">${guide.text}</p>
