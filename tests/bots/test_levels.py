@@ -4,12 +4,21 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from newdawn.bots import RandomBot, make_bot, play_game, win_chances
 from newdawn.bots.registry import KINDS, LEVELS
-from newdawn.engine import apply_in_place, decision_seat, game_config, legal_actions, new_game, player_view
+from newdawn.engine import (
+    GameState,
+    apply_in_place,
+    decision_seat,
+    game_config,
+    legal_actions,
+    new_game,
+    player_view,
+)
 
 
 def test_every_level_is_a_bot_spec_with_words_for_the_lobby() -> None:
@@ -82,3 +91,60 @@ def test_normal_stops_resampling_the_dice_when_its_cpu_allowance_is_spent(monkey
     assert drawn == []
     assert turnbot.mean_best(greedy, st, 0, legal, 4, random.Random(0)) in legal
     assert len(drawn) == 3
+
+
+def _at_a_focus_choice(st: GameState) -> GameState:
+    bot = RandomBot(random.Random(0))
+    while legal_actions(st)[0].verb != "focus":
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    return st
+
+
+def _burn(seconds: float) -> None:
+    t = time.thread_time()
+    while time.thread_time() - t < seconds:
+        pass
+
+
+def test_the_focus_resamplings_share_counts_the_decisive_walks_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focus choice's re-samplings (``TurnBot.focus_s``) count from the decision's start: a walk
+    that spent the share leaves none (Hard's focus choices took the walk's 0.5 s plus 0.8 s)."""
+    import newdawn.bots.turnbot as turnbot
+
+    st = _at_a_focus_choice(new_game(game_config(2), 5))
+    drawn: list[int] = []
+    real = turnbot.determinize
+    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    seat = decision_seat(st)
+    values = turnbot.focus_values(st, seat, legal_actions(st), turnbot.hand_for(st.ruleset))
+    monkeypatch.setattr(turnbot, "focus_values", lambda *a, **k: values)  # the cards judged at once
+    monkeypatch.setattr(turnbot, "decisive_choice", lambda *a, **k: _burn(0.3))
+    bot = turnbot.TurnBot(random.Random(0), walk=1, focus_s=0.25)
+    assert bot.choose(player_view(st, seat), legal_actions(st)) in legal_actions(st)
+    assert drawn == []
+    monkeypatch.setattr(turnbot, "decisive_choice", lambda *a, **k: None)
+    assert bot.choose(player_view(st, seat), legal_actions(st)) in legal_actions(st)
+    assert drawn  # with the share left, the cards are judged again on re-sampled dice
+
+
+def test_hard_caps_a_decisions_cpu_and_normal_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's first pass over the focus cards stops playing them out at ``max_s`` from the
+    decision's start (its walks included); Normal plays every card out."""
+    import newdawn.bots.turnbot as turnbot
+
+    st = _at_a_focus_choice(new_game({**game_config(2, ruleset="base"), "automa": True}, 5))
+    stops: list[float | None] = []
+    real = turnbot.focus_values
+
+    def spy(*a: object) -> object:
+        stops.append(a[5] if len(a) > 5 else None)  # type: ignore[arg-type]
+        return real(*a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(turnbot, "focus_values", spy)
+    hard = make_bot("hard:0.2s-cpu", 1)
+    t = time.thread_time()
+    hard.choose(player_view(st, decision_seat(st)), legal_actions(st))
+    assert stops[0] is not None and t <= stops[0] <= time.thread_time() + 0.3
+    stops.clear()
+    make_bot("normal", 1).choose(player_view(st, decision_seat(st)), legal_actions(st))
+    assert stops == [None]

@@ -27,6 +27,9 @@ HARD_WALK: Final = 4000
 """Actions applied by each of Hard's decisive walks (``tactics.decisive_choice``)."""
 HARD_WALK_SAMPLES: Final = 3
 """Re-samplings of the dice Hard looks for a decisive line in."""
+HARD_MAX: Final = 1.5
+"""The most CPU time one of Hard's decisions takes in the base game, in turns' budgets
+(``TurnBot.max_s``): a second a turn keeps every decision within 2 s, the level's promise."""
 
 
 class HardBot:
@@ -58,7 +61,7 @@ class HardBot:
         if isinstance(self.bot, MctsBot):
             self.bot.time_s = secs
         elif isinstance(self.bot, TurnBot) and secs is not None:
-            self.bot.walk_s, self.bot.focus_s = secs / 2, secs * 0.8
+            self.bot.walk_s, self.bot.focus_s, self.bot.max_s = secs / 2, secs * 0.8, secs * HARD_MAX
 
     @property
     def last_iterations(self) -> int:
@@ -69,7 +72,7 @@ class HardBot:
             # An iteration budget stands for about as many milliseconds of the pure build.
             secs = self.time_s if self.time_s is not None else (self.iterations or 100) / 200
             return TurnBot(self.rng, walk=HARD_WALK, walk_samples=HARD_WALK_SAMPLES, walk_s=secs / 2,
-                           focus_s=secs * 0.8)
+                           focus_s=secs * 0.8, max_s=secs * HARD_MAX)
         return MctsBot(self.rng, time_s=self.time_s, iterations=self.iterations, clock=self.clock, walk=HARD_WALK,
                        walk_samples=HARD_WALK_SAMPLES)
 

@@ -47,8 +47,13 @@ class TurnBot:
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S,
-                 focus_s: float = 0.0, chance_s: float = WALK_S) -> None:
+                 focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None) -> None:
         self.rng = rng or random.Random(0)
+        self.max_s = max_s
+        """CPU seconds a decision may take at most, its walks included (None: no cap). The focus
+        choice's first pass stops playing cards out at this mark (a card left is judged by its
+        position so far and checked for doing something, ``greedy.focus_values``), and the dice
+        around an attack are not re-sampled past it."""
         self.focus_s = focus_s
         """CPU seconds for the focus choice: each card's whole turn is judged again on fresh
         samplings of the dice and hidden draws while they last (0: the one sampled position)."""
@@ -77,20 +82,23 @@ class TurnBot:
         """The choice in a (sampled) full state (``view``: the seat's view it was sampled from)."""
         ev = self.fixed_ev or hand_for(st.ruleset)
         self._greedy.ev = ev
+        t_in = time.thread_time()
+        cap = None if self.max_s is None else t_in + self.max_s
         if self.walk > 0:
-            t0 = time.thread_time()
             move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng, time.thread_time,
-                                   t0 + self.walk_s)
+                                   t_in + self.walk_s)
             if move is not None:
                 return move
         if is_turn_start(st) and st.current == seat:
             t0 = time.thread_time()
-            options = useful_only(focus_values(st, seat, legal, ev))
+            options = useful_only(focus_values(st, seat, legal, ev, time.thread_time, cap))
             totals = {x.action: x.value for x in options}
             k = 1
             while self.focus_s > 0:
-                spent = time.thread_time() - t0
-                if spent + spent / k > self.focus_s:
+                # the re-samplings' share counts from the decision's start, its walks included,
+                # and one starts only while it would end within that share
+                now = time.thread_time()
+                if now - t_in + (now - t0) / k > self.focus_s:
                     break
                 d = determinize(st, seat, derive_seed(self.rng))
                 for x in focus_values(d, seat, [a for a in legal if a in totals], ev):
@@ -105,7 +113,8 @@ class TurnBot:
             # The dice averaged can advise against the attack its card's mode was chosen for; a
             # turn that has done nothing still does not end there ("done" while an attack or a
             # reinforcement was on offer was Normal's last kind of empty turn in the base game).
-            choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, self.chance_s)
+            chance_s = self.chance_s if cap is None else max(0.0, min(self.chance_s, cap - time.thread_time()))
+            choice = mean_best(self._greedy, st, seat, legal, self.chance_samples, self.rng, chance_s)
         else:
             choice = self._greedy.choose_in(st, seat, legal)
         return self.turn_start.not_idle(self._greedy, st, seat, legal, choice, view)
