@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from newdawn.buildinfo import engine_build
 from newdawn.cli import jobs
 from newdawn.cli.main import main
 from newdawn.strength.ladder import play_ladder_game, schedule, table
@@ -62,6 +63,8 @@ def test_a_stopped_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path
     keys = [json.loads(x)["key"] for x in lines]
     assert lines[0] == first[0] and len(keys) == 2 and len(set(keys)) == 2
     assert (out / "ladder.md").read_text().startswith("## Strength")
+    assert {json.loads(x)["build"] for x in lines} == {engine_build()}
+    assert f"games, {engine_build()} build" in (out / "ladder.md").read_text()
     assert (out / "ladder.png").stat().st_size > 1000
 
 
@@ -71,3 +74,11 @@ def test_a_plan_is_kept_and_other_options_are_refused(tmp_path: Path, capsys: py
                  "--workers", "1"]) == 0
     assert main(["ladder", "--bots", "random,mcts", "--out", str(out)]) == 2
     assert "planned with other specs" in capsys.readouterr().err
+
+
+def test_the_report_names_the_build_the_games_were_played_on() -> None:
+    from newdawn.cli.ladder import builds_played
+
+    assert builds_played([{"build": "compiled"}, {"build": "compiled"}]) == "compiled"
+    assert builds_played([{"build": "compiled"}, {"build": "pure"}]) == "compiled and pure"
+    assert builds_played([{"build": "pure"}, {}]) == "pure and unrecorded"

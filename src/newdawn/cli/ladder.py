@@ -126,8 +126,10 @@ def main(args: argparse.Namespace) -> int:
               f"({out}/games.jsonl)", file=sys.stderr)
         with stop_signals(StopFlag()) as flag, games_path.open("a") as f, \
                 GameProgress("ladder", len(jobs), len(done), _game_text) as tick:
+            build = engine_build()
+
             def keep(res: dict[str, Any]) -> None:
-                f.write(json.dumps(res) + "\n")
+                f.write(json.dumps({**res, "build": build}) + "\n")
                 f.flush()
                 tick(res)
 
@@ -136,6 +138,16 @@ def main(args: argparse.Namespace) -> int:
             print(f"stopped: {len(read_games(games_path))} of {len(jobs)} games kept in {games_path}; "
                   "run the same command to go on", file=sys.stderr)
     return _report(plan, read_games(games_path), out, args, stopped)
+
+
+def builds_played(results: list[dict[str, Any]]) -> str:
+    """The build the games were played on, as each game line records it ("pure and compiled"
+    when they differ; "unrecorded" for lines written before games kept it): a report redrawn
+    later, on another build, still names the one that played."""
+    seen = sorted({str(g["build"]) for g in results if "build" in g})
+    if any("build" not in g for g in results):
+        seen.append("unrecorded")
+    return " and ".join(seen)
 
 
 def _game_text(res: dict[str, Any]) -> str:
@@ -151,7 +163,7 @@ def _report(plan: dict[str, Any], results: list[dict[str, Any]], out: Path, args
         print("no games played yet", file=sys.stderr)
         return 130 if stopped else 0
     t = table(plan["specs"], results, args.anchor)
-    meta = {**plan, "build": engine_build()}
+    meta = {**plan, "build": builds_played(results)}
     md = markdown(t, meta)
     (out / "ladder.md").write_text(md)
     try:
