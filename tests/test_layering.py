@@ -337,7 +337,7 @@ PACKAGE_FLOORS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "describe": (
         ("vocabulary", ("contract", "places", "names", "bots", "follow")),
         ("sentences", ("event_words", "questions", "refusal_words", "glossary", "goal", "table", "advice", "guide",
-                       "breakdown", "rulesets", "lobby")),
+                       "breakdown", "rulesets", "lobby", "help")),
         ("options", ("options", "base_options", "reach", "log", "why")),
         ("previews", ("preview",)),
         ("door", ("__init__",)),

@@ -105,3 +105,24 @@ def test_the_player_boards_are_said_in_the_servers_words(server: str, browser: A
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator('.pboard[data-seat="0"]').screenshot(path=str(SCREENSHOTS / "player-board-words.png"))
     assert not errors, errors
+
+
+def test_how_to_play_is_the_servers_page(server: str, browser: Any) -> None:
+    from newdawn.content import load_content
+    from newdawn.describe.help import help_page
+
+    page_words = help_page(load_content("ti"))
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#help-btn:not([disabled])")
+    page.click("#help-btn")
+    page.wait_for_selector("#help .rules h3")
+    assert page.eval_on_selector_all("#help .rules h3", "els => els.map(e => e.textContent)") == [
+        s["heading"] for s in page_words]
+    first = page.inner_text("#help .rules p")
+    assert first == "".join(x["text"] for x in page_words[0]["paragraphs"][0])
+    assert page.locator("#help .rules ul").first.locator("li").count() == len(page_words[1]["items"])
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#help").screenshot(path=str(SCREENSHOTS / "help-words.png"))
+    assert not errors, errors

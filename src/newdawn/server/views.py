@@ -20,6 +20,7 @@ from ..describe.breakdown import combat_json, production_json
 from ..describe.follow import summaries, touched
 from ..describe.glossary import glossary
 from ..describe.guide import decision_help
+from ..describe.help import help_page
 from ..describe.names import seat_full, seat_kind_words, seat_name
 from ..describe.options import auto_action
 from ..describe.questions import decider_words, question, question_spaces
@@ -205,7 +206,7 @@ def content_json(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         "player_diplomacy": {k: _public(v) for k, v in c.player_diplomacy.items()},
         "terrain_difficulty": _plain(rs.terrain_difficulty),
         "glossary": list(glossary(ruleset)),
-        "map_words": map_words(c), "board_words": content_words(c),
+        "map_words": map_words(c), "board_words": content_words(c), "help": help_page(c),
         "tiles": {str(k): _public(v) for k, v in c.tiles.items()},
         "ruleset": {
             "colors": list(rs.colors), "focus_types": list(rs.focus_types), "row_slots": list(rs.row_slots),
