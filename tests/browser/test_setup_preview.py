@@ -9,7 +9,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from newdawn.describe.rulesets import game_length
+from newdawn.describe.rulesets import ROUND_LIMITS, game_length
 
 from .table_driver import Driver
 from .test_table import _new_page
@@ -22,6 +22,8 @@ def test_the_capital_tile_preview_shows_the_capital_and_the_lobby_the_game_lengt
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}/")
     page.wait_for_selector("#game-length")
+    # the round limits are the server's words (describe/rulesets.py)
+    assert page.eval_on_selector_all("#max-rounds option", "els => els.map(e => e.textContent)") == [t for _, t in ROUND_LIMITS]
     assert page.inner_text("#game-length") == game_length("ti", 2)
     page.select_option("#n-seats", "3")
     page.wait_for_function(f"() => document.getElementById('game-length').textContent === {json.dumps(game_length('ti', 3))}")

@@ -69,3 +69,14 @@ def test_the_lobby_game_length_is_the_measured_one() -> None:
     assert game_length("ti", 9) is None
     ti = next(r for r in ruleset_records() if r["id"] == "ti")
     assert ti["lengths"]["2"] == text
+
+
+def test_the_lobby_offers_its_round_limits_in_words() -> None:
+    """Issue 41: the round-limit choices are words of describe/rulesets.py, not of lobby.js."""
+    from newdawn.server.inputs import MAX_ROUNDS
+
+    for r in ruleset_records():
+        limits = r["round_limits"]
+        assert limits[0] == {"value": None, "label": "no limit"}
+        for o in limits[1:]:
+            assert 0 < o["value"] <= MAX_ROUNDS and o["label"].startswith(f"{o['value']} rounds")

@@ -64,9 +64,14 @@ def _glossary_text(rid: str, leader: str) -> str:
     return str(next(e["text"] for e in glossary(rid) if e["id"] == f"leader:{leader}"))
 
 
+ROUND_LIMITS: tuple[tuple[int | None, str], ...] = (
+    (None, "no limit"), (6, "6 rounds (short)"), (10, "10 rounds"), (15, "15 rounds"))
+"""The round limits the lobby offers (``max_rounds``), with their words."""
+
+
 def ruleset_records() -> list[dict[str, Any]]:
     """``[{id, name, description, players: [lo, hi], lengths: {"2": "about 35 rounds, …"}, leaders: [{id, leader, civ, ability}], options:
-    [{key, label, default, choices: [{value, label}]}], automa: {label, description} | None}]``."""
+    [{key, label, default, choices: [{value, label}]}], round_limits: [{value, label}], automa: {label, description} | None}]``."""
     out = []
     for rid in ruleset_ids():  # the lobby's order: the default first
         c = load_content(rid)
@@ -87,6 +92,7 @@ def ruleset_records() -> list[dict[str, Any]]:
         out.append({"id": rid, "name": name, "description": text, "players": list(c.ruleset.players),
                     "lengths": {n: t for n, t in lengths.items() if t},
                     "leaders": leaders, "options": options,
+                    "round_limits": [{"value": v, "label": t} for v, t in ROUND_LIMITS],
                     "automa": {"label": AUTOMA[0], "description": AUTOMA[1], "name": AUTOMA_NAME}
                     if "automa" in opts else None})
     return out

@@ -6,7 +6,6 @@ import { HelpPage } from "./help.js";
 import { html, render, useEffect, useState } from "./ui.js";
 
 const STORE = "newdawn.seats";
-const ROUNDS = [["", "no limit"], ["6", "6 rounds (short)"], ["10", "10 rounds"], ["15", "15 rounds"]];
 
 function savedSeats() {
   try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (_e) { return {}; }
@@ -134,7 +133,7 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
       })}</ul>` : null}
       ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${info[b] ? info[b].label || info[b].name : b}</b>: ${info[b] ? info[b].description : ""}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
-        ${ROUNDS.map(([v, t]) => html`<option key=${v} value=${v} selected=${rounds === v}>${t}</option>`)}</select></label>
+        ${(rs.round_limits || []).map((o) => { const v = o.value === null ? "" : String(o.value); return html`<option key=${v} value=${v} selected=${rounds === v}>${o.label}</option>`; })}</select></label>
       ${limits.length ? html`<label>Turn limit <select id="turn-limit" value=${limit} onChange=${(e) => setLimit(e.target.value)}>
         ${limits.map((o) => html`<option key=${String(o.value)} value=${o.value === null ? "" : String(o.value)} selected=${limit === (o.value === null ? "" : String(o.value))}>${o.label}</option>`)}</select></label>` : null}
       <label>Seed <input id="seed" type="number" placeholder="random" min="0" value=${seed} onInput=${(e) => setSeed(e.target.value)} /></label>
