@@ -227,7 +227,7 @@ export function GameLog({ groups, players, gameId, version, onPlaces }) {
   });
   const shown = all || groups.length <= LOG_TAIL ? groups : groups.slice(groups.length - LOG_TAIL);
   return html`${shown.length < groups.length ? html`<button type="button" class="small" id="log-all" onClick=${() => setAll(true)}>
-      show all ${groups.length} actions</button>` : null}
+      show all actions</button>` : null}
     <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} onPlaces=${onPlaces} />`;
 }
 
