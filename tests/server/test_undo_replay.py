@@ -89,6 +89,7 @@ def test_replay_steps_through_the_game(client: TestClient) -> None:
     n = len(live.rec.actions)
     views = [client.get(f"/api/games/{gid}/replay", params={"step": s}).json() for s in range(n + 1)]
     assert all(x["steps"] == n and x["seat"] == -1 for x in views)
+    assert [x["step_text"] for x in views] == [f"step {s} of {n}" for s in range(n + 1)]  # words of describe/ (issue 41)
     assert [len(x["log"]) for x in views] == list(range(1, n + 2))
     assert views[0]["log"][0]["n"] == 0 and views[0]["log"][0]["action"] == "setup"
     assert views[0]["log"][0]["events"]  # the setup's outcome (core tiles, first player)

@@ -344,3 +344,8 @@ def content_words(c: Content) -> dict[str, Any]:
                   for k, v in c.focus_cards.items()},
         "leaders": {k: f"{v.leader} of {v.civ}" for k, v in c.leaders.items()},
     }
+
+
+def replay_step_text(step: int, steps: int) -> str:
+    """Where a replay stands: "step 12 of 240"."""
+    return f"step {step} of {steps}"

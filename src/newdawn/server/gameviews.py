@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..describe.refusal_words import refusal_json
+from ..describe.table import replay_step_text
 from ..engine import decision_seat, player_view, why_not
 from .errors import GameError
 from .guide import guide_view
@@ -151,5 +152,6 @@ class GameViews:
                                g.seat_list(), practice=g.rec.practice)
             msg["steps"] = total
             msg["step"] = step
+            msg["step_text"] = replay_step_text(step, total)
             msg["log_from"] = log_from
             return msg

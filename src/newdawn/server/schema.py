@@ -612,6 +612,8 @@ class ViewMessage(_Model):
     """What this viewer may hand to a bot or take back (server/seats.py)."""
     steps: int | None = None
     step: int | None = None
+    step_text: str | None = None
+    """A replay step's place in words: "step 12 of 240" (``describe.table.replay_step_text``)."""
     insight: Insight | None = None
     """Each seat's chance of winning and whether a hint is offered (server/chances.py)."""
     guide: Guide | None = None

@@ -48,7 +48,7 @@ const S = {
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
   term: null, created: justCreated, undoing: false, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
-  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, playing: null }, timings: [], trace: [],
+  speed: savedSpeed(), tools: null, replay: { step: 0, steps: 0, text: "", playing: null }, timings: [], trace: [],
 };
 
 /** The last messages sent and received (for the browser tests' diagnostics). */
@@ -307,7 +307,7 @@ function ReplayBar({ r }) {
     <button type="button" id="rp-next" onClick=${() => loadStep(r.step + 1)}>▶</button>
     <button type="button" id="rp-last" onClick=${() => loadStep(r.steps)}>▶|</button>
     <button type="button" id="rp-play" onClick=${togglePlay}>${r.playing ? "pause" : "play"}</button>
-    <span id="rp-label">step ${r.step} of ${r.steps}</span></div>`;
+    <span id="rp-label">${r.text || ""}</span></div>`;
 }
 
 // ---------------------------------------------------------------- the map's clicks and hovers
@@ -649,6 +649,7 @@ async function loadStep(n) {
     const res = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay?step=${step}`);
     S.replay.steps = res.steps ?? S.replay.steps;
     S.replay.step = step;
+    S.replay.text = res.step_text || "";
     const u = new URL(location.href);
     u.searchParams.set("replay", String(step));
     history.replaceState(null, "", u);
