@@ -49,3 +49,20 @@ def test_the_creator_goes_to_the_table_with_the_invite_links_at_hand(server: str
     assert page.inner_text("#created a.seat-link") == "Seat 1 (human): your seat"
     assert page.inner_text("#created a.invite-link").startswith("Seat 2 (human): invite link")
     assert not [e for e in errors if "favicon" not in e], errors
+
+
+def test_a_leader_chosen_for_two_seats_is_refused_in_the_servers_words(server: str, browser: Any) -> None:
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seat-rows tr:nth-child(2) select.leader")
+    page.select_option("#seat-rows tr:nth-child(1) select.leader", "rome")
+    page.select_option("#seat-rows tr:nth-child(2) select.leader", "rome")
+    page.click("#create-btn")
+    page.wait_for_function("document.querySelector('#create-error').textContent.length > 0")
+    assert "is chosen for two seats" in page.inner_text("#create-error")
+    assert "table.html" not in page.url
+    page.select_option("#seat-rows tr:nth-child(2) select.leader", "")  # random: the server picks another
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html*")
+    assert not [e for e in errors if "favicon" not in e and "400" not in e], errors

@@ -37,6 +37,7 @@ FORBIDDEN = {
     "a board's counts worded in the JS": re.compile(r"\} ready, \$\{|trade token\(s\)|, level \$\{"),
     "a count of rounds, cards or options worded in the JS": re.compile(r"Round \$\{|\} of \$\{(goal|guide)|all \$\{mapOptions"),
     "a heading or hand-over line made around a name in the JS": re.compile(r"\.name\}, your|decides now|Waiting for <b>"),
+    "a refusal worded in the JS": re.compile(r"\} is chosen twice"),
 }
 
 
@@ -82,6 +83,7 @@ def test_the_patterns_would_catch_the_old_code() -> None:
         "a sentence of numbers made in the JS": '`${p.cost - p.total} more needed.`',
         "the map's hint worded in the JS": "`Click one of the ${n} highlighted spaces on the map (or Tab to them and press Enter).`",
         "a chart's round worded in the JS": "const label = (p, i) => (i === n - 1 && i > 0 ? chart.last : `R${p.round}`);",
+        "a refusal worded in the JS": "throw new Error(`${l ? l.leader : dup[0]} is chosen twice`);",
     }
     for what, code in old.items():
         assert FORBIDDEN[what].search(code), what

@@ -65,6 +65,16 @@ def test_a_leader_that_is_not_an_id(client: TestClient, leaders: list[Any]) -> N
     assert client.get("/api/games").json()["games"] == []
 
 
+@pytest.mark.parametrize("leaders", [["rome", "rome"], ["rome", "random", "rome"]])
+def test_a_leader_chosen_for_two_seats_is_refused_by_name(client: TestClient, leaders: list[Any]) -> None:
+    from newdawn.content import load_content
+
+    seats = [{"kind": "human"}] * len(leaders)
+    message = refused(client.post("/api/games", json={"seats": seats, "leaders": leaders}), 400)
+    assert load_content("ti").leaders["rome"].leader in message and "two seats" in message
+    assert client.get("/api/games").json()["games"] == []
+
+
 @pytest.mark.parametrize("seed", [2**128, 2**200, 2**1000, -5])
 def test_seeds_past_the_width(client: TestClient, seed: int) -> None:
     assert "seed" in refused(client.post("/api/games", json={"seats": TWO, "seed": seed}), 400)

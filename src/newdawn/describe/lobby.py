@@ -35,6 +35,11 @@ def _leader_names() -> dict[str, str]:
     return out
 
 
+def leader_twice_words(leader: str) -> str:
+    """The lobby's refusal of a leader chosen for two seats: "Gandhi is chosen for two seats"."""
+    return f"{_leader_names().get(leader, words(leader))} is chosen for two seats: each leader can lead one"
+
+
 def player_words(seat: Mapping[str, Any]) -> str:
     """One seat in the list of games: "Gandhi", "Cleopatra (bot greedy)", "Automated Player"."""
     if seat.get("kind") == "ap":

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..content import load_content
 from ..content.rulesets import DEFAULT_RULESET, ruleset_ids
-from ..describe.lobby import game_row_words, seat_link_words
+from ..describe.lobby import game_row_words, leader_twice_words, seat_link_words
 from ..engine import config_options, decision_seat, new_game, normalise_config
 from .botpool import check_spec
 from .bots import make_seat_bot
@@ -83,6 +83,10 @@ class Lobby:
             for i, x in enumerate(leaders):
                 if x is not None and (not isinstance(x, str) or len(x) > 40):
                     raise GameError(400, f"seat {i + 1}: a leader is given by its id (a short text) or null")
+            chosen = [x for x in leaders if x not in (None, "random")]
+            twice = next((x for i, x in enumerate(chosen) if x in chosen[:i]), None)
+            if twice is not None:
+                raise GameError(400, leader_twice_words(twice))
             if all(x is None or x == "random" for x in leaders):
                 leaders = None
             elif any(x is None or x == "random" for x in leaders):

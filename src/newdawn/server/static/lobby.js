@@ -18,15 +18,11 @@ function rememberGame(res) {
   try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (_e) { /* private browsing */ }
 }
 
-function pickLeaders(chosen, leaders) {
+/** The seats' leaders as the server takes them: null for "random" everywhere, else each chosen id
+ * and null where the server picks one; the server refuses a leader chosen twice, in words. */
+function pickLeaders(chosen) {
   if (chosen.every((x) => !x)) return null;
-  const dup = chosen.filter((x, i) => x && chosen.indexOf(x) !== i);
-  if (dup.length) {
-    const l = leaders.find((x) => x.id === dup[0]);
-    throw new Error(`${l ? l.leader : dup[0]} is chosen twice`);
-  }
-  const free = leaders.map((l) => l.id).filter((id) => !chosen.includes(id));
-  return chosen.map((x) => x || free.splice(Math.floor(Math.random() * free.length), 1)[0]);
+  return chosen.map((x) => x || null);
 }
 
 /** The leaders of a game with the Automated Player: the server picks the AP's (the last seat). */
@@ -85,7 +81,7 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
       const body = {
         seats: who.slice(0, n).map((w) => (w === "human" ? { kind: "human" } : { kind: "bot", bot: w.slice(4) }))
           .concat(withAp ? [{ kind: "ap" }] : []),
-        leaders: withAp ? withApLeaders(pickLeaders(lead.slice(0, n), leaders)) : pickLeaders(lead.slice(0, n), leaders),
+        leaders: withAp ? withApLeaders(pickLeaders(lead.slice(0, n))) : pickLeaders(lead.slice(0, n)),
         ruleset: rid,
         ...Object.fromEntries(rs.options.map((o) => [o.key, optValue(o)])),
         seed: seed.trim() === "" ? null : Number(seed),
