@@ -113,6 +113,14 @@ def pickled_bots() -> dict[str, str]:
                 out[f"{ruleset} {spec}"] = "ok"
             except Exception as e:  # noqa: BLE001 - reported for the test to show
                 out[f"{ruleset} {spec}"] = f"{type(e).__name__}: {e}"
+    # the game jobs `newdawn sim` and `newdawn train` send to their workers
+    from newdawn.bots.tournament import Job
+
+    job = Job(3, 11, ("greedy", "ap"), 40, "base", (("automa", True),))
+    try:
+        out["job"] = "ok" if pickle.loads(pickle.dumps(job)) == job else "restored differently"
+    except Exception as e:  # noqa: BLE001 - reported for the test to show
+        out["job"] = f"{type(e).__name__}: {e}"
     return out
 
 

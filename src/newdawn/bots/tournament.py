@@ -36,6 +36,13 @@ class Job:
     options: tuple[tuple[str, Any], ...] = ()
     """The ruleset's own config options (base: map, epic, automa)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields, given to the constructor: ``newdawn sim`` and ``newdawn train``
+        send jobs to worker processes (on the compiled build while the parent may run pure),
+        and the compiled build's frozen dataclass refuses the attribute-by-attribute restore
+        pickle does by default (``newdawn train --compiled`` stopped at its first game)."""
+        return Job, (self.index, self.seed, self.seats, self.max_rounds, self.ruleset, self.options)
+
 
 AUTOMATED_PLAYER = "ap"
 """The spec of the base game's Automated Player seat: the engine plays it (option ``automa``),
