@@ -266,8 +266,12 @@ class CompactObserver:
         self._barbs_seen: dict[str, int] = {}
         self._space_rows: list[dict[Action, bytes]] = [{} for _ in range(MAX_SEATS)]
         """By seat, the bytes of the whole row of an option that names a space, as last written:
-        kept while what such a row reads holds (``_map_key``, the barbarians, the reinforced
-        sides)."""
+        kept while what such a row reads holds (``_map_changed`` drops the rows of the spaces
+        it finds changed)."""
+        self._rows_at: dict[int, list[tuple[int, Action]]] = {}
+        """Space -> the (seat, option) of the kept rows that describe it."""
+        self._map_copy: tuple[Any, ...] = ()
+        """What space rows read, copied at the last change seen (``_map_changed``)."""
 
     def fill(self, st: GameState, seat: int, options: Sequence[Action] = (), preview_seed: int = 0,
              option_values: Sequence[float] | None = None, deciding: int | None = None) -> FloatArray:
@@ -310,8 +314,7 @@ class CompactObserver:
         if fresh or key != self._map_key or st.barbs != self._barbs_seen:
             self._map_key = key
             self._barbs_seen = st.barbs.copy()
-            for kept in self._space_rows:
-                kept.clear()
+            self._map_changed(st)
         # Every write below goes through a memoryview of the buffer: a number or a slice
         # costs a third of numpy's indexing, and a call makes some thirty of them.
         buf, zeros = self._m, self._zeros
@@ -406,6 +409,37 @@ class CompactObserver:
                     row[gv[v][0]] = best
             if won:
                 row[self._won] = min(1.0, won / to_win)
+
+    def _map_changed(self, st: GameState) -> None:
+        """Something a space option's row reads may have changed: drop the kept rows of every
+        space whose own facts differ from the last copy (a token, a city-state, a wonder, a
+        district, a reinforced side, a barbarian, an owner) and of the neighbours of a space
+        whose owner differs (their ``near_*``); all of them on a new map."""
+        b = st.board
+        now = (b, st.ctl.copy(), st.cities.copy(), st.tokens.copy(), st.cs_at.copy(), st.wonder_at.copy(),
+               st.district.copy(), set(st.reinforced), set(st.barbs.values()))
+        was, self._map_copy = self._map_copy, now
+        rows, at = self._space_rows, self._rows_at
+        if not was or was[0] is not b:
+            for kept in rows:
+                kept.clear()
+            at.clear()
+            return
+        dirty: set[int] = set()
+        nbrs = b.nbrs
+        for k in (1, 2):  # owners of control tokens and cities: the space and its neighbours
+            if now[k] != was[k]:
+                for sp, _ in now[k].items() ^ was[k].items():
+                    dirty.add(sp)
+                    dirty.update(nbrs[sp])
+        for k in (3, 4, 5, 6):
+            if now[k] != was[k]:
+                dirty.update(sp for sp, _ in now[k].items() ^ was[k].items())
+        dirty |= now[7] ^ was[7]
+        dirty |= now[8] ^ was[8]
+        for sp in dirty:
+            for seat, a in at.pop(sp, ()):
+                rows[seat].pop(a, None)
 
     def _count_reinforced(self, st: GameState) -> None:
         j, m = self._count["reinforced"]
@@ -526,7 +560,10 @@ class CompactObserver:
         self._shown = len(shown)
         kept = self._space_rows[seat]
         if len(kept) > 4096:
-            kept.clear()
+            for k in self._space_rows:
+                k.clear()
+            self._rows_at.clear()
+        rows_at = self._rows_at
         raw = self._bytes
         r0 = self.o0 - ow
         for a in shown:
@@ -597,6 +634,11 @@ class CompactObserver:
             for j, v in near:
                 buf[r0 + j] = v
             kept[a] = raw[4 * r0:4 * (r0 + ow)].tobytes()
+            at = rows_at.get(sp)
+            if at is None:
+                rows_at[sp] = [(seat, a)]
+            else:
+                at.append((seat, a))
 
 
 def shown_options(options: list[Action], rng: np.random.Generator | None) -> list[Action]:
