@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -226,13 +225,14 @@ class CompactObserver:
         """The goal progress of the last ``fill`` (``goal_progress``), by absolute seat."""
         # the seat rows by absolute seat, and what each part was made from
         self._abs: FloatArray = np.zeros((MAX_SEATS, self.sw), np.float32)
-        agenda = [self._count[k][0] for k in ("control", "cities", "districts", "wonders", "natural_wonders",
-                                             "diplomacy", "cs_conquered")]
-        agenda += [*self._res.values(), *(j for pair in self._gv for j in pair), self._won]
-        self._agenda_cols = np.array(agenda, np.intp)
-        self._row_cols = np.array([j for cols in self._row for j in cols] + self._row_level, np.intp)
-        self._trade_cols = np.array([*self._trade.values(), s["dial"]], np.intp)
-        self._made_for: tuple[Any, int] | None = None
+        self._agenda_counts = tuple(self._count[k] for k in ("control", "cities", "districts", "cs_conquered",
+                                                             "wonders", "natural_wonders", "diplomacy"))
+        self._res_cols = tuple(self._res.items())
+        self._figure_counts = tuple(self._count[k] for k in ("armies_on_map", "caravans_on_map", "cs_tokens"))
+        self._row_span = _span([j for cols in self._row for j in cols] + self._row_level)
+        self._trade_span = _span([*self._trade.values(), s["dial"]])
+        """The columns of the focus row, of the trade tokens and dial: each a run of columns."""
+        self._made_for: tuple[Any, int] = (None, 0)
         """(content, players) the rows were made for: another game clears them."""
         self._epoch: object = None
         self._own_of: list[list[Any] | None] = [None] * MAX_SEATS
@@ -264,12 +264,15 @@ class CompactObserver:
         self._bytes = self.buf.data.cast("B")
         self._map_key: tuple[Any, ...] = ()
         self._barbs_seen: dict[str, int] = {}
-        self._space_rows: list[dict[Action, bytes]] = [{} for _ in range(MAX_SEATS)]
-        """By seat, the bytes of the whole row of an option that names a space, as last written:
-        kept while what such a row reads holds (``_map_changed`` drops the rows of the spaces
-        it finds changed)."""
+        self._kept_rows: list[dict[Action, bytes]] = [{} for _ in range(MAX_SEATS)]
+        """By seat, the bytes of each option's whole row as last made, kept while what it reads
+        holds: a row that names a space until ``_map_changed`` finds the space or its
+        neighbourhood changed (or the map grew), a row that names a focus type until the
+        seat's focus row changes (``_own_parts``), any other for good."""
         self._rows_at: dict[int, list[tuple[int, Action]]] = {}
         """Space -> the (seat, option) of the kept rows that describe it."""
+        self._focus_kept: list[list[Action]] = [[] for _ in range(MAX_SEATS)]
+        """By seat, the options of its kept rows that name a focus type."""
         self._map_copy: tuple[Any, ...] = ()
         """What space rows read, copied at the last change seen (``_map_changed``)."""
 
@@ -280,20 +283,22 @@ class CompactObserver:
         ``option_values``: the options' ``preview_values`` if already made; ``deciding``: the
         state's ``decision_seat`` if the caller knows it)."""
         c = content_for(st)
-        n = len(st.players)
+        players = st.players
+        n = len(players)
         dec = decision_seat(st) if deciding is None else deciding
-        if self._made_for is None or self._made_for[0] is not c or self._made_for[1] != n:
+        made_for = self._made_for
+        if made_for[0] is not c or made_for[1] != n:
             self._abs.fill(0.0)
             self.buf.fill(0.0)  # the seat rows beyond the new game's seats too
             self._made_for = (c, n)
             self._epoch = None
             self._own_of = [None] * MAX_SEATS
             self._own_seen = [()] * n
+            self._forget_rows()
         if st._agenda_epoch is not self._epoch:
             self._agenda_part(st, c)
             self._epoch = st._agenda_epoch
             self._near.clear()
-        players = st.players
         # a player's own columns: one comparison of everything they read with the last call's
         # copy, and only on a difference a look at each player
         reads = [(ps.row, ps.trade, ps.dial, ps.armies, ps.caravans, ps.cs_tokens) for ps in players]
@@ -369,46 +374,48 @@ class CompactObserver:
         return self.buf
 
     def _agenda_part(self, st: GameState, c: Any) -> None:
-        """The columns made from what agendas read, for every seat (absolute), and
-        ``self.progress``."""
-        a = self._abs
-        a[:, self._agenda_cols] = 0.0
-        n = st.n
-        count = self._count
+        """The columns made from what agendas read, for every seat (absolute; each column is
+        written, zeros too), and ``self.progress``."""
+        a, sw = self._abs_m, self.sw
         ctl = st.ctl
-        for name, cnt in (("control", Counter(ctl.values())), ("cities", Counter(st.cities.values())),
-                          ("districts", Counter(ctl.get(sp, -1) for sp in st.district)),
-                          ("cs_conquered", Counter(st.cs_conquered.values()))):
-            j, m = count[name]
-            for owner, k in cnt.items():
-                if 0 <= owner < n:
-                    a[owner, j] = min(1.0, k / m)
-        res = self._res
-        for p in range(n):
-            ps = st.players[p]
-            row = a[p]
-            for name, k in (("wonders", len(ps.wonders)), ("natural_wonders", len(ps.nws)),
-                            ("diplomacy", len(ps.dipl))):
-                j, m = count[name]
-                row[j] = min(1.0, k / m)
-            for r, k in ps.resources.items():
-                if k:
-                    row[res[r]] = min(1.0, k / 3.0)
-        to_win = max(1, c.ruleset.victory_cards_to_win)
+        owners = list(ctl.values())
+        cities = list(st.cities.values())
+        districts = [ctl.get(sp, -1) for sp in st.district]
+        conquered = list(st.cs_conquered.values())
+        (jo, mo), (jc, mc), (jd, md), (jq, mq), (jw, mw), (jn, mn), (jp, mp) = self._agenda_counts
+        res = self._res_cols
         gv = self._gv
+        slots = range(VICTORY_SLOTS)
+        j_won = self._won
+        to_win = max(1, c.ruleset.victory_cards_to_win)
         progress = self.progress = goal_progress(st, c)
-        for p in range(n):
-            row = a[p]
+        for p, ps in enumerate(st.players):
+            r0 = p * sw
+            a[r0 + jo] = min(1.0, owners.count(p) / mo)
+            a[r0 + jc] = min(1.0, cities.count(p) / mc)
+            a[r0 + jd] = min(1.0, districts.count(p) / md)
+            a[r0 + jq] = min(1.0, conquered.count(p) / mq)
+            a[r0 + jw] = min(1.0, len(ps.wonders) / mw)
+            a[r0 + jn] = min(1.0, len(ps.nws) / mn)
+            a[r0 + jp] = min(1.0, len(ps.dipl) / mp)
+            held = ps.resources
+            for r, j in res:
+                a[r0 + j] = min(1.0, held.get(r, 0) / 3.0)
+            cards = progress[p]
             won = 0
-            for v, (best, claimed) in enumerate(progress[p][:VICTORY_SLOTS]):
-                if claimed:
-                    won += 1
-                    row[gv[v][0]] = 1.0
-                    row[gv[v][1]] = 1.0
-                elif best:
-                    row[gv[v][0]] = best
-            if won:
-                row[self._won] = min(1.0, won / to_win)
+            for v in slots:
+                jv, jcl = gv[v]
+                if v < len(cards):
+                    best, claimed = cards[v]
+                    if claimed:
+                        won += 1
+                        a[r0 + jv] = a[r0 + jcl] = 1.0
+                        continue
+                    a[r0 + jv] = best
+                else:
+                    a[r0 + jv] = 0.0
+                a[r0 + jcl] = 0.0
+            a[r0 + j_won] = min(1.0, won / to_win)
 
     def _map_changed(self, st: GameState) -> None:
         """Something a space option's row reads may have changed: drop the kept rows of every
@@ -419,11 +426,9 @@ class CompactObserver:
         now = (b, st.ctl.copy(), st.cities.copy(), st.tokens.copy(), st.cs_at.copy(), st.wonder_at.copy(),
                st.district.copy(), set(st.reinforced), set(st.barbs.values()))
         was, self._map_copy = self._map_copy, now
-        rows, at = self._space_rows, self._rows_at
+        rows, at = self._kept_rows, self._rows_at
         if not was or was[0] is not b:
-            for kept in rows:
-                kept.clear()
-            at.clear()
+            self._forget_rows()
             return
         dirty: set[int] = set()
         nbrs = b.nbrs
@@ -440,6 +445,13 @@ class CompactObserver:
         for sp in dirty:
             for seat, a in at.pop(sp, ()):
                 rows[seat].pop(a, None)
+
+    def _forget_rows(self) -> None:
+        for kept in self._kept_rows:
+            kept.clear()
+        for held in self._focus_kept:
+            held.clear()
+        self._rows_at.clear()
 
     def _count_reinforced(self, st: GameState) -> None:
         j, m = self._count["reinforced"]
@@ -460,34 +472,41 @@ class CompactObserver:
         it reads differs from the last call's: the focus row; trade tokens and dial; figures on
         the map and city-state tokens."""
         k = self._own_of[p]
+        a = self._abs_m
+        r0 = p * self.sw
         if k is None:
             k = self._own_of[p] = [None] * 6
-            self._abs[p, self._s["present"]] = 1.0
-        row = self._abs[p]
+            a[r0 + self._s["present"]] = 1.0
         if k[0] != ps.row:
-            row[self._row_cols] = 0.0
+            held, kept = self._focus_kept[p], self._kept_rows[p]
+            for a_ in held:
+                kept.pop(a_, None)
+            held.clear()
+            j0, j1 = self._row_span
+            a[r0 + j0:r0 + j1] = self._zeros[:j1 - j0]
             row_feats = self._row_feats(c)
+            cols, levels = self._row, self._row_level
             for i, cid in enumerate(ps.row[:ROW_SLOTS]):
                 ti, lv = row_feats[cid]
-                row[self._row[i][ti]] = 1.0
-                row[self._row_level[i]] = lv
+                a[r0 + cols[i][ti]] = 1.0
+                a[r0 + levels[i]] = lv
             k[0] = ps.row[:]
         if k[1] != ps.trade or k[2] != ps.dial:
-            row[self._trade_cols] = 0.0
+            j0, j1 = self._trade_span
+            a[r0 + j0:r0 + j1] = self._zeros[:j1 - j0]
             cap = max(1, c.ruleset.trade_cap)
+            trade = self._trade
             for ft, n in ps.trade.items():
                 if n:
-                    row[self._trade[ft]] = min(1.0, n / cap)
-            row[self._s["dial"]] = min(1.0, ps.dial / max(1, c.ruleset.tech_dial_max))
+                    a[r0 + trade[ft]] = min(1.0, n / cap)
+            a[r0 + self._s["dial"]] = min(1.0, ps.dial / max(1, c.ruleset.tech_dial_max))
             k[1] = ps.trade.copy()
             k[2] = ps.dial
         if k[3] != ps.armies or k[4] != ps.caravans or k[5] != ps.cs_tokens:
-            count = self._count
-            for name, n in (("armies_on_map", sum(1 for x in ps.armies if x >= 0)),
-                            ("caravans_on_map", sum(1 for x in ps.caravans if x >= 0)),
-                            ("cs_tokens", len(ps.cs_tokens))):
-                j, m = count[name]
-                row[j] = min(1.0, n / m)
+            (ja, ma), (jc, mc), (jt, mt) = self._figure_counts
+            a[r0 + ja] = min(1.0, len([x for x in ps.armies if x >= 0]) / ma)
+            a[r0 + jc] = min(1.0, len([x for x in ps.caravans if x >= 0]) / mc)
+            a[r0 + jt] = min(1.0, len(ps.cs_tokens) / mt)
             k[3] = ps.armies[:]
             k[4] = ps.caravans[:]
             k[5] = ps.cs_tokens
@@ -539,106 +558,116 @@ class CompactObserver:
         return got
 
     def _options(self, st: GameState, seat: int, options: Sequence[Action], c: Any) -> None:
-        """Write the option rows (the buffer's rows are zero: ``fill`` cleared them). Each number
-        is written into the flat buffer at its place (a few single writes cost less than a
-        row's view and a copy)."""
+        """Write the option rows (the buffer's rows are zero: ``fill`` cleared them): each the
+        bytes kept for it while what it reads holds (``_kept_rows``), else made by ``_new_row``."""
+        shown = options if len(options) <= OPTIONS else options[:OPTIONS]
+        self._shown = len(shown)
+        kept = self._kept_rows[seat]
+        if len(kept) > 4096:
+            self._forget_rows()
+        raw = self._bytes
+        rb = 4 * self.ow
+        p = 4 * self.o0
+        for a in shown:
+            row = kept.get(a)
+            if row is None:
+                self._new_row(st, seat, a, p, c)
+            else:
+                raw[p:p + rb] = row
+            p += rb
+
+    def _new_row(self, st: GameState, seat: int, a: Action, p: int, c: Any) -> None:
+        """Make the row of option ``a`` at byte ``p`` of the buffer, writing each number at its
+        place, and keep its bytes."""
+        got = self._option_of.get(a)
+        if got is None:
+            got = self._option(a)
+        static, ft, q_r = got
         buf = self._m
-        cards = c.focus_cards
-        row_of: dict[str, tuple[int, int]] | None = None
+        ow = self.ow
+        r0 = p // 4
+        buf[r0:r0 + ow] = static
+        kept = self._kept_rows[seat]
+        if q_r is None:
+            if ft is not None:
+                cards = c.focus_cards
+                slot = level = -1
+                for k, cid in enumerate(st.players[seat].row):
+                    card = cards[cid]
+                    if card.type == ft:
+                        slot, level = k, card.level
+                if slot >= 0:
+                    if slot:
+                        buf[r0 + self._oj[13]] = slot / (ROW_SLOTS - 1)
+                    buf[r0 + self._oj[14]] = level / 4.0
+                self._focus_kept[seat].append(a)
+            kept[a] = self._bytes[p:p + 4 * ow].tobytes()
+            return
         b = st.board
         if b is not self._board:
             self._board = b
             self._space_of.clear()
-        ctl, cities = st.ctl, st.cities
-        barbs: set[int] | None = None
-        option_of, space_of, near_of = self._option_of, self._space_of, self._near
-        ow = self.ow
+        sp = b.index.get(q_r)
+        if sp is None:  # a space off the map (a tile placement names where it would go): the map holds it
+            kept[a] = self._bytes[p:p + 4 * ow].tobytes()
+            return
         (j_diff, j_fort, j_nw, j_res, j_mine, j_rival, j_my_city, j_rival_city, j_cs, j_wonder, j_barb,
-         j_district, j_reinforced, j_slot, j_level) = self._oj
-        tokens, cs_at, wonder_at, district, reinforced = st.tokens, st.cs_at, st.wonder_at, st.district, st.reinforced
-        shown = options if len(options) <= OPTIONS else options[:OPTIONS]
-        self._shown = len(shown)
-        kept = self._space_rows[seat]
-        if len(kept) > 4096:
-            for k in self._space_rows:
-                k.clear()
-            self._rows_at.clear()
-        rows_at = self._rows_at
-        raw = self._bytes
-        r0 = self.o0 - ow
-        for a in shown:
-            r0 += ow
-            row = kept.get(a)
-            if row is not None:  # a space option: nothing its row reads has changed
-                raw[4 * r0:4 * (r0 + ow)] = row
-                continue
-            got = option_of.get(a)
-            if got is None:
-                got = self._option(a)
-            static, ft, q_r = got
-            buf[r0:r0 + ow] = static
-            if ft is not None:
-                if row_of is None:
-                    row_of = {cards[cid].type: (k, cards[cid].level) for k, cid in enumerate(st.players[seat].row)}
-                slot = row_of.get(ft)
-                if slot is not None:
-                    if slot[0]:
-                        buf[r0 + j_slot] = slot[0] / (ROW_SLOTS - 1)
-                    buf[r0 + j_level] = slot[1] / 4.0
-                continue
-            if q_r is None:
-                continue
-            sp = b.index.get(q_r)
-            if sp is None:  # a space off the map (a tile placement names where it would go)
-                continue
-            here = space_of.get(sp)
-            if here is None:
-                here = space_of[sp] = (self._terrain[b.terrain[sp]], min(1.0, b.diff[sp] / 5.0), bool(b.is_fort[sp]))
-            buf[r0 + here[0]] = 1.0
-            if here[1]:
-                buf[r0 + j_diff] = here[1]
-            if here[2]:
-                buf[r0 + j_fort] = 1.0
-            tok = tokens.get(sp)
-            if tok is not None:
-                buf[r0 + (j_nw if tok.startswith("nw:") else j_res)] = 1.0
-            if sp in cs_at:
-                buf[r0 + j_cs] = 1.0
-            if sp in wonder_at:
-                buf[r0 + j_wonder] = 1.0
-            if barbs is None:
-                barbs = set(st.barbs.values())
-            if sp in barbs:
-                buf[r0 + j_barb] = 1.0
-            if sp in district:
-                buf[r0 + j_district] = 1.0
-            if sp in reinforced:
-                buf[r0 + j_reinforced] = 1.0
-            owner = ctl.get(sp, -1)
-            if owner >= 0:
-                buf[r0 + (j_mine if owner == seat else j_rival)] = 1.0
-            owner = cities.get(sp, -1)
-            if owner >= 0:
-                buf[r0 + (j_my_city if owner == seat else j_rival_city)] = 1.0
-            near = near_of.get((sp, seat))
-            if near is None:
-                counts = [0, 0, 0, 0]
-                for nb in b.nbrs[sp]:
-                    w = ctl.get(nb, -1)
-                    if w >= 0:
-                        counts[0 if w == seat else 1] += 1
-                    w = cities.get(nb, -1)
-                    if w >= 0:
-                        counts[2 if w == seat else 3] += 1
-                near = near_of[sp, seat] = tuple((j, n / 6.0) for j, n in zip(self._near_j, counts, strict=True) if n)
-            for j, v in near:
-                buf[r0 + j] = v
-            kept[a] = raw[4 * r0:4 * (r0 + ow)].tobytes()
-            at = rows_at.get(sp)
-            if at is None:
-                rows_at[sp] = [(seat, a)]
-            else:
-                at.append((seat, a))
+         j_district, j_reinforced, _, _) = self._oj
+        here = self._space_of.get(sp)
+        if here is None:
+            here = self._space_of[sp] = (self._terrain[b.terrain[sp]], min(1.0, b.diff[sp] / 5.0), bool(b.is_fort[sp]))
+        buf[r0 + here[0]] = 1.0
+        if here[1]:
+            buf[r0 + j_diff] = here[1]
+        if here[2]:
+            buf[r0 + j_fort] = 1.0
+        tok = st.tokens.get(sp)
+        if tok is not None:
+            buf[r0 + (j_nw if tok.startswith("nw:") else j_res)] = 1.0
+        if sp in st.cs_at:
+            buf[r0 + j_cs] = 1.0
+        if sp in st.wonder_at:
+            buf[r0 + j_wonder] = 1.0
+        if sp in st.barbs.values():
+            buf[r0 + j_barb] = 1.0
+        if sp in st.district:
+            buf[r0 + j_district] = 1.0
+        if sp in st.reinforced:
+            buf[r0 + j_reinforced] = 1.0
+        ctl, cities = st.ctl, st.cities
+        owner = ctl.get(sp, -1)
+        if owner >= 0:
+            buf[r0 + (j_mine if owner == seat else j_rival)] = 1.0
+        owner = cities.get(sp, -1)
+        if owner >= 0:
+            buf[r0 + (j_my_city if owner == seat else j_rival_city)] = 1.0
+        near = self._near.get((sp, seat))
+        if near is None:
+            counts = [0, 0, 0, 0]
+            for nb in b.nbrs[sp]:
+                w = ctl.get(nb, -1)
+                if w >= 0:
+                    counts[0 if w == seat else 1] += 1
+                w = cities.get(nb, -1)
+                if w >= 0:
+                    counts[2 if w == seat else 3] += 1
+            near = self._near[sp, seat] = tuple((j, n / 6.0) for j, n in zip(self._near_j, counts, strict=True) if n)
+        for j, v in near:
+            buf[r0 + j] = v
+        kept[a] = self._bytes[p:p + 4 * ow].tobytes()
+        at = self._rows_at.get(sp)
+        if at is None:
+            self._rows_at[sp] = [(seat, a)]
+        else:
+            at.append((seat, a))
+
+
+def _span(cols: list[int]) -> tuple[int, int]:
+    """(first, end) of columns that are a run without gaps."""
+    lo, hi = min(cols), max(cols) + 1
+    if sorted(cols) != list(range(lo, hi)):
+        raise ValueError(f"columns {cols} are not a run")
+    return lo, hi
 
 
 def shown_options(options: list[Action], rng: np.random.Generator | None) -> list[Action]:
@@ -657,14 +686,15 @@ def goal_progress(st: GameState, c: Any | None = None) -> list[list[tuple[float,
     claimed) and whether the seat claimed the card (``engine.victory.agenda_progress``)."""
     c = content_for(st) if c is None else c
     claims = st.claims
-    out: list[list[tuple[float, bool]]] = [[] for _ in range(st.n)]
+    seats = range(st.n)
+    out: list[list[tuple[float, bool]]] = [[] for _ in seats]
     for vc in st.victory_cards:
-        agendas = c.victory_cards[vc].agendas
-        for p in range(st.n):
+        agendas = [(ag, claims.get(ag.id, ())) for ag in c.victory_cards[vc].agendas]
+        for p in seats:
             best = 0.0
             claimed = False
-            for ag in agendas:
-                if p in claims.get(ag.id, ()):
+            for ag, by in agendas:
+                if p in by:
                     claimed = True
                     best = 1.0
                     break
