@@ -69,6 +69,7 @@ ROW_SLOTS: Final = 6
 VICTORY_SLOTS: Final = 6
 """Victory cards in play, in the state's order (Terra Incognita plays 5)."""
 TAKE_BACK: Final = "back"
+_BACK: Final = Action(TAKE_BACK)
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
@@ -81,9 +82,8 @@ def agent_options(st: GameState, take_backs: bool = False) -> list[Action]:
     legal = legal_actions(st)
     if take_backs or len(legal) == 1:
         return legal
-    for a in legal:
-        if a[0] == TAKE_BACK:
-            return [a for a in legal if a[0] != TAKE_BACK]
+    if _BACK in legal:  # the engine offers ``back`` bare (it takes no argument)
+        return [a for a in legal if a[0] != TAKE_BACK]
     return legal  # the engine's list, as legal_actions gives it: not to be changed
 
 
@@ -243,14 +243,21 @@ class CompactObserver:
         self._event_j = [t[f"event_pos:{i}"] for i in range(6)]
         self._dec_j = [t[f"decision:seat+{i}"] for i in range(MAX_SEATS)]
         self._reinforced: set[int] = set()
-        self._reinforced_epoch: object = None
         """The reinforced sides the seat rows count, and the epoch of their owners (``ctl``,
         which agendas read)."""
         self._m = floats(self.buf)
         self._abs_m = floats(self._abs)
         self._zeros = floats(np.zeros(compact_size(), np.float32))
         self._shown = 0
-        """Option rows the last ``fill`` wrote (the next one clears them)."""
+        """Option rows the last ``fill`` wrote (the next one clears those it does not write)."""
+        self._abs_made = 0
+        """Counts the changes of the seat rows by absolute seat (``_abs``)."""
+        self._copied: tuple[int, int] = (-1, -1)
+        """(viewer, ``_abs_made``) of the seat rows in the buffer."""
+        self._marks: tuple[int, int] = (-1, -1)
+        """Where the last call marked whose turn it is and the first player (-1: nowhere)."""
+        self._config: Any = None
+        self._rounds = 200
         self._option_of: dict[Action, tuple[memoryview[float], str | None, tuple[int, int] | None]] = {}
         self._oj = tuple(o[k] for k in (
             "difficulty", "fort", "natural_wonder", "resource", "mine", "rival", "my_city", "rival_city",
@@ -258,9 +265,6 @@ class CompactObserver:
         self._near_j = (o["near_mine"], o["near_rival"], o["near_my_city"], o["near_rival_city"])
         self._board: Any = None
         self._space_of: dict[int, tuple[int, float, bool]] = {}
-        self._near: dict[tuple[int, int], tuple[tuple[int, float], ...]] = {}
-        """(space, seat) -> the features of what is next to it (``ctl`` and ``cities``, which
-        agendas read: kept while ``_epoch`` holds)."""
         self._bytes = self.buf.data.cast("B")
         self._map_key: tuple[Any, ...] = ()
         self._barbs_seen: dict[str, int] = {}
@@ -273,8 +277,11 @@ class CompactObserver:
         """Space -> the (seat, option) of the kept rows that describe it."""
         self._focus_kept: list[list[Action]] = [[] for _ in range(MAX_SEATS)]
         """By seat, the options of its kept rows that name a focus type."""
-        self._map_copy: tuple[Any, ...] = ()
-        """What space rows read, copied at the last change seen (``_map_changed``)."""
+        self._map_board: Any = None
+        self._map_copy: list[dict[int, Any]] = []
+        """What space rows read on the map ``_map_board``, copied at the last change seen
+        (``_map_changed``): the owners of control tokens and cities, tokens, city-states,
+        wonder tokens, districts."""
 
     def fill(self, st: GameState, seat: int, options: Sequence[Action] = (), preview_seed: int = 0,
              option_values: Sequence[float] | None = None, deciding: int | None = None) -> FloatArray:
@@ -290,15 +297,18 @@ class CompactObserver:
         if made_for[0] is not c or made_for[1] != n:
             self._abs.fill(0.0)
             self.buf.fill(0.0)  # the seat rows beyond the new game's seats too
+            self._abs_made += 1
+            self._marks = (-1, -1)
             self._made_for = (c, n)
             self._epoch = None
             self._own_of = [None] * MAX_SEATS
             self._own_seen = [()] * n
             self._forget_rows()
-        if st._agenda_epoch is not self._epoch:
+        epoch = st._agenda_epoch
+        new_epoch = epoch is not self._epoch
+        if new_epoch:
             self._agenda_part(st, c)
-            self._epoch = st._agenda_epoch
-            self._near.clear()
+            self._epoch = epoch
         # a player's own columns: one comparison of everything they read with the last call's
         # copy, and only on a difference a look at each player
         reads = [(ps.row, ps.trade, ps.dial, ps.armies, ps.caravans, ps.cs_tokens) for ps in players]
@@ -307,47 +317,69 @@ class CompactObserver:
             for p in range(n):
                 if reads[p] != seen[p]:
                     self._own_parts(p, players[p], c)
-        fresh = False
-        if self._reinforced_epoch is not self._epoch or self._reinforced != st.reinforced:
+        # the reinforced sides change without a mark: compared
+        was_reinforced = self._reinforced
+        new_reinforced = st.reinforced != was_reinforced
+        if new_reinforced:
+            self._reinforced = set(st.reinforced)
+        if new_epoch or new_reinforced:
             self._count_reinforced(st)  # into the seat rows, with their owners (``ctl``: the epoch)
-            fresh = True
         # What a space option's row reads: the owners of pieces (the epoch), the map (a new board
         # when it grows), tokens, city-states, wonder tokens and districts (each added or removed
-        # beside an agenda mark; their counts are compared too), the barbarians and the
-        # reinforced sides (compared: they change without a mark).
-        key = (st._agenda_epoch, st.board, len(st.tokens), len(st.cs_at), len(st.wonder_at), len(st.district))
-        if fresh or key != self._map_key or st.barbs != self._barbs_seen:
+        # beside an agenda mark; their counts are compared too), the barbarians (compared) and
+        # the reinforced sides.
+        key = (epoch, st.board, len(st.tokens), len(st.cs_at), len(st.wonder_at), len(st.district))
+        new_key = key != self._map_key
+        barbs = st.barbs
+        new_barbs = barbs != self._barbs_seen
+        if new_key or new_reinforced or new_barbs:
+            self._map_changed(st, new_key, was_reinforced if new_reinforced else None,
+                              self._barbs_seen if new_barbs else None)
             self._map_key = key
-            self._barbs_seen = st.barbs.copy()
-            self._map_changed(st)
+            self._barbs_seen = barbs.copy()
         # Every write below goes through a memoryview of the buffer: a number or a slice
         # costs a third of numpy's indexing, and a call makes some thirty of them.
         buf, zeros = self._m, self._zeros
-        s0, sw, o0 = self.s0, self.sw, self.o0
-        # what the last call wrote outside the seat rows (the rows are copied whole below)
-        buf[:s0] = zeros[:s0]
-        if self._shown:
-            end = o0 + self._shown * self.ow
-            buf[o0:end] = zeros[o0:end]
-        self._shown = 0
-        a = self._abs_m  # the rows from the viewer's on
-        buf[s0:s0 + (n - seat) * sw] = a[seat * sw:n * sw]
-        if seat:
-            buf[s0 + (n - seat) * sw:s0 + n * sw] = a[:seat * sw]
-        # ---- what changes at every decision: the table, whose turn, the reinforced tokens
+        s0, sw, o0, ow = self.s0, self.sw, self.o0, self.ow
+        # The option rows: the shown ones are written whole below, the others the last call
+        # wrote are cleared.
+        k = len(options)
+        shown = k if k <= OPTIONS else OPTIONS
+        if self._shown > shown:
+            buf[o0 + shown * ow:o0 + self._shown * ow] = zeros[:(self._shown - shown) * ow]
+        self._shown = shown
+        # The seat rows from the viewer's on, copied unless the last call copied the same, and
+        # the marks of whose turn it is and of the first player.
         tj = self._tj
-        buf[tj[0]] = min(1.0, st.round / (st.config.get("max_rounds") or 200))
-        buf[tj[1]] = min(1.0, len(options) / OPTIONS)
+        to_move = s0 + ((dec - seat) % n) * sw + tj[3] if dec >= 0 else -1
+        first = s0 + ((st.first - seat) % n) * sw + tj[4]
+        if self._copied != (seat, self._abs_made):
+            self._copied = (seat, self._abs_made)
+            a = self._abs_m
+            buf[s0:s0 + (n - seat) * sw] = a[seat * sw:n * sw]
+            if seat:
+                buf[s0 + (n - seat) * sw:s0 + n * sw] = a[:seat * sw]
+        else:
+            for j in self._marks:
+                if j >= 0:
+                    buf[j] = 0.0
+        if to_move >= 0:
+            buf[to_move] = 1.0
+        buf[first] = 1.0
+        self._marks = (to_move, first)
+        # ---- the table
+        buf[:s0] = zeros[:s0]
+        x = st.round / self._max_rounds(st)
+        buf[tj[0]] = x if x < 1.0 else 1.0
+        x = k / OPTIONS
+        buf[tj[1]] = x if x < 1.0 else 1.0
         buf[self._event_j[st.event_pos % 6]] = 1.0
         if dec >= 0:
-            rd = (dec - seat) % n
             buf[tj[2]] = float(dec == seat)
-            buf[self._dec_j[rd]] = 1.0
-            buf[s0 + rd * sw + tj[3]] = 1.0
+            buf[self._dec_j[(dec - seat) % n]] = 1.0
             kind = self._kind.get(st.stack_frames[-1]["kind"])
             if kind is not None:
                 buf[kind] = 1.0
-        buf[s0 + ((st.first - seat) % n) * sw + tj[4]] = 1.0
 
         # ---- options
         if options:
@@ -373,10 +405,19 @@ class CompactObserver:
                         buf[o0 + i * self.ow + jg] = min(1.0, gap / VALUE_GAP_SCALE)
         return self.buf
 
+    def _max_rounds(self, st: GameState) -> int:
+        """The round count the table's ``round`` is divided by (per configuration)."""
+        cfg = st.config
+        if cfg is not self._config:
+            self._config = cfg
+            self._rounds = cfg.get("max_rounds") or 200
+        return self._rounds
+
     def _agenda_part(self, st: GameState, c: Any) -> None:
         """The columns made from what agendas read, for every seat (absolute; each column is
         written, zeros too), and ``self.progress``."""
         a, sw = self._abs_m, self.sw
+        self._abs_made += 1
         ctl = st.ctl
         owners = list(ctl.values())
         cities = list(st.cities.values())
@@ -417,31 +458,40 @@ class CompactObserver:
                 a[r0 + jcl] = 0.0
             a[r0 + j_won] = min(1.0, won / to_win)
 
-    def _map_changed(self, st: GameState) -> None:
-        """Something a space option's row reads may have changed: drop the kept rows of every
-        space whose own facts differ from the last copy (a token, a city-state, a wonder, a
-        district, a reinforced side, a barbarian, an owner) and of the neighbours of a space
-        whose owner differs (their ``near_*``); all of them on a new map."""
+    def _map_changed(self, st: GameState, owners: bool, reinforced: set[int] | None,
+                     barbs: dict[str, int] | None) -> None:
+        """Something a space option's row reads may have changed (``owners``: the map key; the
+        reinforced sides and the barbarians as they were, if they changed): drop the kept rows
+        of every space whose own facts differ from the last copy (a token, a city-state, a
+        wonder, a district, a reinforced side, a barbarian, an owner) and of the neighbours of
+        a space whose owner differs (their ``near_*``); all of them on a new map."""
         b = st.board
-        now = (b, st.ctl.copy(), st.cities.copy(), st.tokens.copy(), st.cs_at.copy(), st.wonder_at.copy(),
-               st.district.copy(), set(st.reinforced), set(st.barbs.values()))
-        was, self._map_copy = self._map_copy, now
-        rows, at = self._kept_rows, self._rows_at
-        if not was or was[0] is not b:
+        now = (st.ctl, st.cities, st.tokens, st.cs_at, st.wonder_at, st.district)
+        copies = self._map_copy
+        if b is not self._map_board:
+            self._map_board = b
+            self._map_copy = [d.copy() for d in now]
             self._forget_rows()
             return
         dirty: set[int] = set()
-        nbrs = b.nbrs
-        for k in (1, 2):  # owners of control tokens and cities: the space and its neighbours
-            if now[k] != was[k]:
-                for sp, _ in now[k].items() ^ was[k].items():
-                    dirty.add(sp)
-                    dirty.update(nbrs[sp])
-        for k in (3, 4, 5, 6):
-            if now[k] != was[k]:
-                dirty.update(sp for sp, _ in now[k].items() ^ was[k].items())
-        dirty |= now[7] ^ was[7]
-        dirty |= now[8] ^ was[8]
+        if owners:
+            for k, d in enumerate(now):
+                was = copies[k]
+                if d == was:
+                    continue
+                changed = [sp for sp, v in d.items() if was.get(sp) != v]
+                changed += [sp for sp in was if sp not in d]
+                copies[k] = d.copy()
+                if k < 2:  # an owner: the space and its neighbours (``near_*``)
+                    nbrs = b.nbrs
+                    for sp in changed:
+                        dirty.update(nbrs[sp])
+                dirty.update(changed)
+        if reinforced is not None:
+            dirty |= reinforced ^ self._reinforced
+        if barbs is not None:
+            dirty |= set(barbs.values()) ^ set(st.barbs.values())
+        rows, at = self._kept_rows, self._rows_at
         for sp in dirty:
             for seat, a in at.pop(sp, ()):
                 rows[seat].pop(a, None)
@@ -455,17 +505,11 @@ class CompactObserver:
 
     def _count_reinforced(self, st: GameState) -> None:
         j, m = self._count["reinforced"]
-        ctl = st.ctl
-        held = [0] * st.n
-        for sp in st.reinforced:
-            owner = ctl.get(sp, -1)
-            if owner >= 0:
-                held[owner] += 1
-        self._reinforced = set(st.reinforced)
-        self._reinforced_epoch = self._epoch
+        owners = list(map(st.ctl.get, st.reinforced))
         a, sw = self._abs_m, self.sw
-        for p, k in enumerate(held):
-            a[p * sw + j] = min(1.0, k / m)
+        self._abs_made += 1
+        for p in range(st.n):
+            a[p * sw + j] = min(1.0, owners.count(p) / m)
 
     def _own_parts(self, p: int, ps: Any, c: Any) -> None:
         """Seat ``p``'s columns not made from what agendas read, each part made again when what
@@ -473,6 +517,7 @@ class CompactObserver:
         the map and city-state tokens."""
         k = self._own_of[p]
         a = self._abs_m
+        self._abs_made += 1
         r0 = p * self.sw
         if k is None:
             k = self._own_of[p] = [None] * 6
@@ -568,8 +613,11 @@ class CompactObserver:
         raw = self._bytes
         rb = 4 * self.ow
         p = 4 * self.o0
-        for a in shown:
-            row = kept.get(a)
+        rows = list(map(kept.get, shown))
+        if None not in rows:  # all kept: one copy
+            raw[p:p + rb * len(rows)] = b"".join(rows)  # type: ignore[arg-type]
+            return
+        for a, row in zip(shown, rows, strict=True):
             if row is None:
                 self._new_row(st, seat, a, p, c)
             else:
@@ -641,19 +689,29 @@ class CompactObserver:
         owner = cities.get(sp, -1)
         if owner >= 0:
             buf[r0 + (j_my_city if owner == seat else j_rival_city)] = 1.0
-        near = self._near.get((sp, seat))
-        if near is None:
-            counts = [0, 0, 0, 0]
-            for nb in b.nbrs[sp]:
-                w = ctl.get(nb, -1)
-                if w >= 0:
-                    counts[0 if w == seat else 1] += 1
-                w = cities.get(nb, -1)
-                if w >= 0:
-                    counts[2 if w == seat else 3] += 1
-            near = self._near[sp, seat] = tuple((j, n / 6.0) for j, n in zip(self._near_j, counts, strict=True) if n)
-        for j, v in near:
-            buf[r0 + j] = v
+        mine = rival = my_city = rival_city = 0
+        for nb in b.nbrs[sp]:
+            w = ctl.get(nb, -1)
+            if w >= 0:
+                if w == seat:
+                    mine += 1
+                else:
+                    rival += 1
+            w = cities.get(nb, -1)
+            if w >= 0:
+                if w == seat:
+                    my_city += 1
+                else:
+                    rival_city += 1
+        j_near_mine, j_near_rival, j_near_my_city, j_near_rival_city = self._near_j
+        if mine:
+            buf[r0 + j_near_mine] = mine / 6.0
+        if rival:
+            buf[r0 + j_near_rival] = rival / 6.0
+        if my_city:
+            buf[r0 + j_near_my_city] = my_city / 6.0
+        if rival_city:
+            buf[r0 + j_near_rival_city] = rival_city / 6.0
         kept[a] = self._bytes[p:p + 4 * ow].tobytes()
         at = self._rows_at.get(sp)
         if at is None:

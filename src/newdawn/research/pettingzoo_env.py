@@ -277,6 +277,8 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         self.game.start(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewarded = False
+        """Whether ``rewards`` holds a reward that is not zero."""
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -306,7 +308,10 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent].pop("illegal_action", None)
         rewards, refused = self.game.play(int(action))
-        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        rewarded = any(rewards)
+        if rewarded or self._rewarded:  # else the last step's dict holds these zeros already
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._rewarded = rewarded
         if refused is not None:
             self.infos[agent]["illegal_action"] = refused
         terminated, truncated = self.game.over()
@@ -317,7 +322,7 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[ag].pop("legal_actions", None)
         else:
             self._select()
-        if any(rewards):  # most decisions reward nobody: nothing to add
+        if rewarded:  # most decisions reward nobody: nothing to add
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
