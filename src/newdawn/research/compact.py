@@ -169,6 +169,8 @@ def compact_views(tensor: FloatArray) -> dict[str, FloatArray]:
     return out
 
 
+_ON_MAP: Final = (-1).__lt__
+"""Whether a figure's place is a space (>= 0) rather than its card (-1)."""
 FOCUS_VERBS: Final = frozenset({"focus", "discard", "upgrade", "nw", "move", "swap", "trade", "take"})
 
 
@@ -258,7 +260,7 @@ class CompactObserver:
         """Where the last call marked whose turn it is and the first player (-1: nowhere)."""
         self._config: Any = None
         self._rounds = 200
-        self._option_of: dict[Action, tuple[memoryview[float], str | None, tuple[int, int] | None]] = {}
+        self._option_of: dict[Action, tuple[bytes, str | None, tuple[int, int] | None]] = {}
         self._oj = tuple(o[k] for k in (
             "difficulty", "fort", "natural_wonder", "resource", "mine", "rival", "my_city", "rival_city",
             "city_state", "wonder_token", "barbarian", "district", "reinforced", "focus_slot", "focus_level"))
@@ -277,6 +279,10 @@ class CompactObserver:
         """Space -> the (seat, option) of the kept rows that describe it."""
         self._focus_kept: list[list[Action]] = [[] for _ in range(MAX_SEATS)]
         """By seat, the options of its kept rows that name a focus type."""
+        self._slots: list[dict[str, tuple[int, int]]] = [{} for _ in range(MAX_SEATS)]
+        """By seat, focus type -> (slot, level) of its card in the seat's row."""
+        self._focus_row: dict[tuple[Action, tuple[int, int] | None], bytes] = {}
+        """(option naming a focus type, the type's (slot, level)) -> the option's row."""
         self._map_board: Any = None
         self._map_copy: list[dict[int, Any]] = []
         """What space rows read on the map ``_map_board``, copied at the last change seen
@@ -466,7 +472,7 @@ class CompactObserver:
         wonder, a district, a reinforced side, a barbarian, an owner) and of the neighbours of
         a space whose owner differs (their ``near_*``); all of them on a new map."""
         b = st.board
-        now = (st.ctl, st.cities, st.tokens, st.cs_at, st.wonder_at, st.district)
+        now: tuple[dict[int, Any], ...] = (st.ctl, st.cities, st.tokens, st.cs_at, st.wonder_at, st.district)
         copies = self._map_copy
         if b is not self._map_board:
             self._map_board = b
@@ -535,6 +541,8 @@ class CompactObserver:
                 ti, lv = row_feats[cid]
                 a[r0 + cols[i][ti]] = 1.0
                 a[r0 + levels[i]] = lv
+            cards = c.focus_cards
+            self._slots[p] = {cards[cid].type: (i, cards[cid].level) for i, cid in enumerate(ps.row)}
             k[0] = ps.row[:]
         if k[1] != ps.trade or k[2] != ps.dial:
             j0, j1 = self._trade_span
@@ -549,8 +557,8 @@ class CompactObserver:
             k[2] = ps.dial
         if k[3] != ps.armies or k[4] != ps.caravans or k[5] != ps.cs_tokens:
             (ja, ma), (jc, mc), (jt, mt) = self._figure_counts
-            a[r0 + ja] = min(1.0, len([x for x in ps.armies if x >= 0]) / ma)
-            a[r0 + jc] = min(1.0, len([x for x in ps.caravans if x >= 0]) / mc)
+            a[r0 + ja] = min(1.0, sum(map(_ON_MAP, ps.armies)) / ma)  # at a space: >= 0
+            a[r0 + jc] = min(1.0, sum(map(_ON_MAP, ps.caravans)) / mc)
             a[r0 + jt] = min(1.0, len(ps.cs_tokens) / mt)
             k[3] = ps.armies[:]
             k[4] = ps.caravans[:]
@@ -565,7 +573,7 @@ class CompactObserver:
             got = self._rows[id(c)] = (c, feats)
         return got[1]
 
-    def _option(self, a: Action) -> tuple[memoryview[float], str | None, tuple[int, int] | None]:
+    def _option(self, a: Action) -> tuple[bytes, str | None, tuple[int, int] | None]:
         """What an option's row holds whatever the state (shown, verb, passive, focus type,
         number, that it names a space), the focus type it names (for its slot and level in the
         row) and the space it names."""
@@ -597,16 +605,17 @@ class CompactObserver:
         row = np.zeros(self.ow, np.float32)
         for j, v in writes:
             row[j] = v
-        got = (floats(row), ft, q_r)
+        got = (row.tobytes(), ft, q_r)
         if len(self._option_of) < 100_000:
             self._option_of[a] = got
         return got
 
     def _options(self, st: GameState, seat: int, options: Sequence[Action], c: Any) -> None:
         """Write the option rows (the buffer's rows are zero: ``fill`` cleared them): each the
-        bytes kept for it while what it reads holds (``_kept_rows``), else made by ``_new_row``."""
+        bytes kept for it while what it reads holds (``_kept_rows``), else made anew: an
+        option's own part (``_option``), with the slot and level of the focus type it names, or
+        what lies on and around the space it names (``_space_row``)."""
         shown = options if len(options) <= OPTIONS else options[:OPTIONS]
-        self._shown = len(shown)
         kept = self._kept_rows[seat]
         if len(kept) > 4096:
             self._forget_rows()
@@ -617,40 +626,52 @@ class CompactObserver:
         if None not in rows:  # all kept: one copy
             raw[p:p + rb * len(rows)] = b"".join(rows)  # type: ignore[arg-type]
             return
+        option_of = self._option_of
         for a, row in zip(shown, rows, strict=True):
             if row is None:
-                self._new_row(st, seat, a, p, c)
-            else:
-                raw[p:p + rb] = row
+                got = option_of.get(a)
+                if got is None:
+                    got = self._option(a)
+                row, ft, q_r = got
+                if q_r is not None:
+                    self._space_row(st, seat, a, row, q_r, p)
+                    p += rb
+                    continue
+                if ft is not None:  # its slot and level in the seat's row (``_own_parts``)
+                    at = self._slots[seat].get(ft)
+                    key = (a, at)
+                    got_row = self._focus_row.get(key)
+                    if got_row is None:
+                        got_row = self._focus_row[key] = self._with_slot(row, at)
+                    row = got_row
+                    self._focus_kept[seat].append(a)
+                kept[a] = row
+            raw[p:p + rb] = row
             p += rb
 
-    def _new_row(self, st: GameState, seat: int, a: Action, p: int, c: Any) -> None:
-        """Make the row of option ``a`` at byte ``p`` of the buffer, writing each number at its
-        place, and keep its bytes."""
-        got = self._option_of.get(a)
-        if got is None:
-            got = self._option(a)
-        static, ft, q_r = got
+    def _with_slot(self, row: bytes, at: tuple[int, int] | None) -> bytes:
+        """An option's own row with the slot and level of the focus card it names."""
+        if len(self._focus_row) > 100_000:
+            self._focus_row.clear()
+        if at is None:
+            return row
+        out = bytearray(row)
+        nums = memoryview(out).cast("f")
+        slot, level = at
+        if slot:
+            nums[self._oj[13]] = slot / (ROW_SLOTS - 1)
+        nums[self._oj[14]] = level / 4.0
+        return bytes(out)
+
+    def _space_row(self, st: GameState, seat: int, a: Action, static: bytes, q_r: tuple[int, int], p: int) -> None:
+        """Make the row of option ``a``, which names the space ``q_r``, at byte ``p`` of the
+        buffer: its own part (``static``) and what lies on and around the space, each number
+        written at its place; keep its bytes."""
         buf = self._m
         ow = self.ow
         r0 = p // 4
-        buf[r0:r0 + ow] = static
+        self._bytes[p:p + 4 * ow] = static
         kept = self._kept_rows[seat]
-        if q_r is None:
-            if ft is not None:
-                cards = c.focus_cards
-                slot = level = -1
-                for k, cid in enumerate(st.players[seat].row):
-                    card = cards[cid]
-                    if card.type == ft:
-                        slot, level = k, card.level
-                if slot >= 0:
-                    if slot:
-                        buf[r0 + self._oj[13]] = slot / (ROW_SLOTS - 1)
-                    buf[r0 + self._oj[14]] = level / 4.0
-                self._focus_kept[seat].append(a)
-            kept[a] = self._bytes[p:p + 4 * ow].tobytes()
-            return
         b = st.board
         if b is not self._board:
             self._board = b
@@ -760,7 +781,7 @@ def goal_progress(st: GameState, c: Any | None = None) -> list[list[tuple[float,
                 f = have / need if need > 0 else 1.0
                 if f > best:
                     best = f
-            out[p].append((min(1.0, best), claimed))
+            out[p].append((best if best < 1.0 else 1.0, claimed))
     return out
 
 

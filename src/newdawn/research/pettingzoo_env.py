@@ -164,11 +164,16 @@ class _Game:
     def observe(self, seat: int) -> dict[str, Any]:
         st = self.st
         assert st is not None
-        mine = self.to_act == seat
+        to_act = self.to_act
+        mine = to_act == seat
         if self.observation_kind == "compact":
-            opts = self.options if mine else []
-            seed = int(self._rng.integers(0, 2**62)) if self._compact.previews and opts else 0
-            obs = self._compact.fill(st, seat, opts, seed, deciding=self.to_act).copy()
+            compact = self._compact
+            if mine:
+                opts = self.options
+                seed = int(self._rng.integers(0, 2**62)) if compact.previews and opts else 0
+                obs = compact.fill(st, seat, opts, seed, None, to_act).copy()
+            else:
+                obs = compact.fill(st, seat, (), 0, None, to_act).copy()
         else:
             obs = self._full.set_from_view(player_view(st, seat)).copy()
         if not mine:
@@ -200,8 +205,13 @@ class _Game:
         st = self.st
         assert st is not None
         seat = self.to_act
-        a, reason = self.action_of(int(action))
-        rewards = [0.0] * st.n
+        opts = self.options
+        a: Action | None
+        if self.action_kind == "options" and 0 <= action < len(opts):  # the usual case of action_of
+            a, reason = opts[action], None
+        else:
+            a, reason = self.action_of(int(action))
+        rewards = [0.0] * len(st.players)
         if a is None:
             if self.illegal == "raise":
                 raise IllegalActionError(reason or "illegal action")
@@ -306,22 +316,32 @@ class NewdawnAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent].pop("illegal_action", None)
-        rewards, refused = self.game.play(int(action))
+        info = self.infos[agent]
+        info.pop("illegal_action", None)
+        game = self.game
+        rewards, refused = game.play(int(action))
         rewarded = any(rewards)
         if rewarded or self._rewarded:  # else the last step's dict holds these zeros already
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self._rewarded = rewarded
         if refused is not None:
-            self.infos[agent]["illegal_action"] = refused
-        terminated, truncated = self.game.over()
+            info["illegal_action"] = refused
+        st = game.st
+        assert st is not None
+        winner = st.winner  # ``game.over()``, written out
+        terminated = winner >= 0
+        truncated = not terminated and (winner == -2 or game.decisions >= game.max_decisions)
         if terminated or truncated:
             done = self.terminations if terminated else self.truncations
             for ag in self.agents:
                 done[ag] = True
                 self.infos[ag].pop("legal_actions", None)
-        else:
-            self._select()
+        else:  # ``_select``, written out: the agent of the pending decision
+            info.pop("legal_actions", None)
+            seat = game.to_act
+            if seat >= 0:
+                nxt = self.agent_selection = self.possible_agents[seat]
+                self.infos[nxt]["legal_actions"] = game.legal()
         if rewarded:  # most decisions reward nobody: nothing to add
             self._accumulate_rewards()
         if self.render_mode == "human":
