@@ -190,10 +190,13 @@ class CompactObserver:
     resources, and the goal progress) is made again when the state's ``_agenda_epoch`` is not
     the one it was made from (the engine renews it at every ``mark_agendas``: about one action in
     fifteen); a player's other features (focus row, trade tokens, dial, figures on the map,
-    city-state tokens) when they differ from the last call's. An option's own features (verb,
-    passive, focus type, number) are kept per action, a space's terrain per map; what lies on
-    and around a space is read at each call. The result is the same as making everything anew
-    (a test compares both)."""
+    city-state tokens) when they differ from the last call's; the reinforced sides when the set
+    differs. The rows are copied into the buffer only when they or the viewer changed. Every
+    option row is kept as bytes per seat while what it reads holds (``_kept_rows``): an
+    option's own part for good, a focus type's row until the seat's focus row changes, a
+    space's row until a change of the map touches the space or, for a new owner, a neighbour
+    (``_map_changed``). The result is the same as making everything anew (the tests compare it
+    with a fresh observer and with a plain reference made by name from the state)."""
 
     def __init__(self, previews: bool = False, values: bool = False) -> None:
         self.previews = previews
