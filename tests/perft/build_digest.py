@@ -113,6 +113,23 @@ def pickled_bots() -> dict[str, str]:
                 out[f"{ruleset} {spec}"] = "ok"
             except Exception as e:  # noqa: BLE001 - reported for the test to show
                 out[f"{ruleset} {spec}"] = f"{type(e).__name__}: {e}"
+    # a bot judging by a learned model (evaluate.Judge): the compiled build checks annotated classes
+    import random
+
+    from newdawn.bots.model import LearnedEvaluation, shipped_model
+    from newdawn.bots.turnbot import TurnBot
+
+    try:
+        model = shipped_model("ti", 2)
+        assert model is not None, "no shipped ti-2p model"
+        judged = TurnBot(random.Random(1), ev=LearnedEvaluation(model))
+        st = new_game({"players": 2, "max_rounds": 4, "ruleset": "ti"}, 11)
+        for _ in range(25):
+            legal = legal_actions(st)
+            apply_in_place(st, judged.choose(player_view(st, decision_seat(st)), legal) if len(legal) > 1 else legal[0])
+        out["learned judge"] = "ok"
+    except Exception as e:  # noqa: BLE001 - reported for the test to show
+        out["learned judge"] = f"{type(e).__name__}: {e}"
     # the game jobs `newdawn sim` and `newdawn train` send to their workers
     from newdawn.bots.tournament import Job
 

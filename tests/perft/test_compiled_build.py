@@ -120,7 +120,7 @@ def test_bots_survive_the_trip_to_a_pool_worker_in_both_builds() -> None:
     _skip_unless_built()
     pure = _run("pure", "pickle")["bots"]
     compiled = _run("compiled", "pickle")["bots"]
-    assert len(pure) == 13
+    assert len(pure) == 14
     assert {k: v for k, v in pure.items() if v != "ok"} == {}
     assert {k: v for k, v in compiled.items() if v != "ok"} == {}
 

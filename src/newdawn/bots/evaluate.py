@@ -19,7 +19,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from ..content import load_content
 from ..engine import (
@@ -503,6 +503,23 @@ def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
         if ev.fort_risk:
             s -= ev.fort_risk * fort_risk(st, p, b.armies, holders)
     return s
+
+
+class Judge(Protocol):
+    """What a bot judges positions by: ``Evaluation`` (the hand table) or a learned model
+    (``model.LearnedEvaluation``). The bots ask only for these, so either serves on both builds
+    (the compiled build checks an argument's class where it is annotated)."""
+
+    @property
+    def tempo(self) -> float:
+        """Bonus per slot of the focus card chosen, at the focus choice (``greedy.tempo``)."""
+        ...
+
+    def score(self, st: GameState, p: int) -> float: ...
+
+    def value(self, st: GameState, seat: int) -> float: ...
+
+    def scores(self, st: GameState) -> list[float]: ...
 
 
 @dataclass(frozen=True)

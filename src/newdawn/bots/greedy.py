@@ -31,7 +31,7 @@ from ..engine import (
     type_key,
 )
 from .base import derive_seed
-from .evaluate import HAND, W_TEMPO, WIN, Evaluation, hand_for
+from .evaluate import HAND, W_TEMPO, WIN, Judge, hand_for
 
 DEEP_VERBS: Final = frozenset({"wonder"})
 """Options judged by playing their follow-up on (paying for a wonder takes several steps, each
@@ -96,7 +96,7 @@ def combat_answer(st: GameState, legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.verb == "accept"), legal[-1])
 
 
-def settle(st: GameState, ev: Evaluation = HAND, line: list[str] | None = None) -> GameState:
+def settle(st: GameState, ev: Judge = HAND, line: list[str] | None = None) -> GameState:
     """Fight out the attack open in ``st``, in place: each combat answer by ``combat_answer``
     (either side), a choice of target by what each target's settled fight is worth to the
     attacker (by ``ev``). Returns ``st``; ``line`` receives the actions applied."""
@@ -123,7 +123,7 @@ def turn_of(st: GameState) -> tuple[int, int]:
 
 
 def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline: float | None = None,
-                ev: Evaluation = HAND, turn: tuple[int, int] | None = None,
+                ev: Judge = HAND, turn: tuple[int, int] | None = None,
                 clock: Callable[[], float] = time.perf_counter,
                 line: list[str] | None = None) -> float:
     """Play on the seat's own follow-up decisions greedily (1-ply each) for up to ``steps``
@@ -165,7 +165,7 @@ def chain_value(st: GameState, seat: int, steps: int, work: list[int], deadline:
     return ev.value(st, seat)
 
 
-def _deep_value(st: GameState, seat: int, work: list[int], ev: Evaluation,
+def _deep_value(st: GameState, seat: int, work: list[int], ev: Judge,
                 turn: tuple[int, int] | None = None) -> float:
     """The value after a deep option's own follow-up (its sub-decisions, greedily, within
     ``turn`` when given)."""
@@ -270,7 +270,7 @@ class FocusValue(NamedTuple):
     time, whether some short line of its turn would: ``can_change`` within ``LATE_BUDGET``)."""
 
 
-def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Evaluation,
+def focus_values(st: GameState, seat: int, legal: Sequence[Action], ev: Judge,
                  clock: Callable[[], float] = time.perf_counter,
                  stop: float | None = None) -> list[FocusValue]:
     """At ``seat``'s focus choice: each focus card with greedy's value of its whole turn, played
@@ -376,7 +376,7 @@ def tempo(st: GameState, seat: int, a: Action, per_slot: float = W_TEMPO) -> flo
 
 
 def greedy_step(st: GameState, seat: int, legal: Sequence[Action], rng: random.Random | None = None,
-                own_only: bool = False, ev: Evaluation = HAND) -> Action:
+                own_only: bool = False, ev: Judge = HAND) -> Action:
     """The option whose immediate result evaluates best for ``seat`` (one ply, no chain), never
     "back" when anything else is on offer; ties go to the first (or a random one with ``rng``).
     The default policy inside searches; ``own_only`` ranks by the seat's own score alone (half
@@ -410,7 +410,7 @@ class GreedyBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, budget: int = GREEDY_BUDGET,
-                 ev: Evaluation | None = None) -> None:
+                 ev: Judge | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.budget = budget
         self.fixed_ev = ev

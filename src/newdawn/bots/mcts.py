@@ -62,7 +62,7 @@ from ..engine import (
     state_from_view,
 )
 from .base import derive_seed
-from .evaluate import FORTS, HAND, Evaluation, own_evaluation
+from .evaluate import FORTS, HAND, Judge, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
 from .random_bot import pick
 from .tactics import decisive_choice
@@ -100,7 +100,7 @@ the greedy bot judges (``value``: the rival's score minus its best rival's, so t
 rivals turn on whoever leads, the searching seat included), "greedy" the same on the rival's
 own score alone (a quarter of the evaluation work with 4 players)."""
 
-EVALUATIONS: dict[int, Evaluation] = {}
+EVALUATIONS: dict[int, Judge] = {}
 """The evaluation the bot's focus search judges by, by player count (``EVALUATION_OTHERWISE``
 for counts not listed), unless one is given: greedy's table (``HAND``) for all. The fort terms
 (``FORTS``) help a one-iteration search but made the 1-second search weaker, so they are used
@@ -108,7 +108,7 @@ only for the decisions after the focus card (``TACTICS``). Measurements:
 docs/experiments/bots-history.md."""
 EVALUATION_OTHERWISE = HAND
 
-TACTICS: dict[int, Evaluation] = {4: FORTS}
+TACTICS: dict[int, Judge] = {4: FORTS}
 """The evaluation the bot's own decisions outside the focus search are judged by, by player
 count (counts not listed: the bot's evaluation, ``EVALUATIONS``): the rest of its turn (where to
 place, which army moves and where), the decisions around an attack and the one-ply fallback.
@@ -158,7 +158,7 @@ def squash(v: float) -> float:
     return 1.0 / (1.0 + math.exp(-d))
 
 
-def leaf_value(st: GameState, seat: int, shaping: float = 0.0, ev: Evaluation = HAND) -> float:
+def leaf_value(st: GameState, seat: int, shaping: float = 0.0, ev: Judge = HAND) -> float:
     """A simulation's outcome for ``seat``: 1/0 for a finished game (0.5 for a draw), else the
     evaluation ``ev`` plus ``shaping`` (the tempo of the focus choices on the path), squashed."""
     if st.winner >= 0:
@@ -175,8 +175,8 @@ class MctsBot:
     def __init__(self, rng: random.Random | None = None, time_s: float | None = 1.0,
                  iterations: int | None = None, c: float = 0.7, prior: float = 1.0,
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
-                 chance_samples: int = CHANCE_SAMPLES, ev: Evaluation | None = None,
-                 depth: int | None = None, tactics: Evaluation | None = None,
+                 chance_samples: int = CHANCE_SAMPLES, ev: Judge | None = None,
+                 depth: int | None = None, tactics: Judge | None = None,
                  clock: Callable[[], float] = time.perf_counter, walk: int = 0, walk_samples: int = 1) -> None:
         self.rng = rng or random.Random(0)
         self.clock = clock

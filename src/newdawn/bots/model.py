@@ -133,7 +133,7 @@ def shipped_model(ruleset: str, players: int) -> WinModel | None:
 
 
 class LearnedEvaluation:
-    """The model as a search's evaluation (the interface of ``evaluate.Evaluation``'s
+    """The model as a search's evaluation (an ``evaluate.Judge``, as ``evaluate.Evaluation`` is:
     ``value``/``scores``), in the hand evaluation's points: a seat's score is its model score
     times the temperature the hand scores fitted at (the card's), so a search tuned to the
     hand's scale reads it on the same scale."""

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from ..engine import Action, GameState, determinize, state_from_view
 from .base import derive_seed
-from .evaluate import Evaluation, hand_for
+from .evaluate import Judge, hand_for
 from .greedy import GreedyBot, TurnStart, focus_values, useful_only
 from .mcts import around_attack
 from .tactics import decisive_choice, is_turn_start
@@ -46,7 +46,7 @@ class TurnBot:
     needs_view = True
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
-                 chance_samples: int = 4, ev: Evaluation | None = None, walk_s: float = WALK_S,
+                 chance_samples: int = 4, ev: Judge | None = None, walk_s: float = WALK_S,
                  focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.max_s = max_s
