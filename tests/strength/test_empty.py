@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from newdawn.engine import GameState, apply, legal_actions
 from newdawn.scenario import parse
 from newdawn.strength.empty import EmptyTurns, changed, is_empty, turn_end, useful
@@ -170,4 +172,30 @@ def test_hard_does_not_end_a_turn_that_did_nothing_when_the_dice_advise_against_
     bot._turn, bot._spent = (s.round, s.current), 0.0
     monkeypatch.setattr(mcts, "around_attack", lambda *a, **k: True)  # type: ignore[attr-defined]
     monkeypatch.setattr(mcts.MctsBot, "_expected_choice", lambda *a, **k: parse_action("done"))
+    assert bot.choose(player_view(s, 0), legal).verb == "place"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_focus_card_taken_for_a_decisive_line_still_does_not_end_its_turn_idle(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decisive walk can take the focus card (a line that needs the dice); when the walk
+    finds no line at the next decision and the bot's choice there is "done", the turn has done
+    nothing since its focus choice and an active option is taken (``TurnStart.not_idle``): the
+    focus choice is the turn's start even when the walk made it (Hard's empty turns in games it
+    led, where the walk ran at every decision)."""
+    import random
+
+    import newdawn.bots.mcts as mcts
+    import newdawn.bots.turnbot as turnbot
+    from newdawn.engine import parse_action, player_view
+
+    st, s, legal = _culture_resolved()
+    module = turnbot if level == "normal" else mcts
+    walk = iter([parse_action("focus culture")])
+    monkeypatch.setattr(module, "decisive_choice", lambda *a, **k: next(walk, None))
+    monkeypatch.setattr(turnbot.GreedyBot if level == "normal" else mcts.GreedyBot, "choose_in",
+                        lambda *a, **k: parse_action("done"))
+    monkeypatch.setattr(module, "around_attack", lambda *a, **k: False)
+    bot = turnbot.TurnBot(random.Random(1)) if level == "normal" else mcts.MctsBot(random.Random(1), time_s=5.0, walk=10)
+    assert str(bot.choose(player_view(st, 0), legal_actions(st))) == "focus culture"
     assert bot.choose(player_view(s, 0), legal).verb == "place"

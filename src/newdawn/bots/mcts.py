@@ -299,17 +299,21 @@ class MctsBot:
         self._judge_by(base.n, base.ruleset)
         try:
             late = self.time_s is not None and self._spent >= self.time_s
+            root = seat == key[1] and any(a.verb == ROOT_VERB for a in legal)
+            if root:
+                # before the walk: a focus card taken for a decisive line that the dice then
+                # deny still leaves a turn that must not end idle
+                self.turn_start.set(base, view)
             if self.walk > 0 and not late:
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
                 move = decisive_choice(base, seat, legal, self.walk, self.walk_samples, self.rng, self.clock, stop)
                 if move is not None:
                     return move
-            if seat == key[1] and any(a.verb == ROOT_VERB for a in legal):
+            if root:
                 budget = None
                 if self.time_s is not None:
                     keep = RESERVE.get(base.n, RESERVE_OTHERWISE)
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
-                self.turn_start.set(base, view)
                 return self.search(base, seat, legal, t0, budget)
             if self.chance_samples > 1 and around_attack(base, legal) and \
                     (self.time_s is None or self._spent < self.time_s):

@@ -84,12 +84,17 @@ class TurnBot:
         self._greedy.ev = ev
         t_in = time.thread_time()
         cap = None if self.max_s is None else t_in + self.max_s
+        root = is_turn_start(st) and st.current == seat
+        if root:
+            # before the walk: a focus card taken for a decisive line that the dice then deny
+            # still leaves a turn that must not end idle
+            self.turn_start.set(st, view)
         if self.walk > 0:
             move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng, time.thread_time,
                                    t_in + self.walk_s)
             if move is not None:
                 return move
-        if is_turn_start(st) and st.current == seat:
+        if root:
             t0 = time.thread_time()
             options = useful_only(focus_values(st, seat, legal, ev, time.thread_time, cap))
             totals = {x.action: x.value for x in options}
@@ -106,7 +111,6 @@ class TurnBot:
                 k += 1
             top = max(totals.values())
             best = [a for a, v in totals.items() if v > top - 1e-9]
-            self.turn_start.set(st, view)
             return best[int(self.rng.random() * len(best))]
         legal = self._greedy.path.onward(st, seat, legal)
         if self.chance_samples > 1 and around_attack(st, legal):
