@@ -80,3 +80,15 @@ def test_the_lobby_offers_its_round_limits_in_words() -> None:
         assert limits[0] == {"value": None, "label": "no limit"}
         for o in limits[1:]:
             assert 0 < o["value"] <= MAX_ROUNDS and o["label"].startswith(f"{o['value']} rounds")
+
+
+def test_a_capital_placed_is_named_by_the_places_around_it_not_by_itself() -> None:
+    from newdawn.describe.event_words import event_sentence
+
+    st = new_game({"players": 2}, 3)
+    while st.stack_frames[-1]["kind"] != "setup_capital":
+        st = apply(st, legal_actions(st)[0])
+    after = apply(st, legal_actions(st)[0])
+    (e,) = [e for e in after.events if e["kind"] == "capital"]
+    text = event_sentence(after, e)[1]
+    assert "places their capital" in text and "capital" not in text.split("places their capital", 1)[1], text

@@ -623,7 +623,13 @@ def _fort(st: GameState, e: FortEvent) -> str:
 
 @_words("capital", "setup")
 def _capital(st: GameState, e: CapitalEvent) -> str:
-    return f"{seat_name(e['seat'])} places their capital {_at_terr(st, e['space'])}"
+    # The capital is a landmark once placed: its own space is named by the landmarks around it
+    # ("on the grassland north-west of Mato Tipila"), not by itself ("at Seat 2's capital").
+    seat, s = e["seat"], e["space"]
+    if 0 <= seat < len(st.capitals) and st.capitals[seat] == s:
+        st = st.copy()
+        st.capitals = tuple(-1 if q == seat else c for q, c in enumerate(st.capitals))
+    return f"{seat_name(seat)} places their capital {_at_terr(st, s)}"
 
 
 @_words("setup_done", "setup")
