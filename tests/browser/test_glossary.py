@@ -78,3 +78,40 @@ def test_the_card_reference_lists_the_rulesets_glossary_only(server: str, browse
     names = page.eval_on_selector_all(".reference li[data-id]", "els => els.map(e => e.dataset.id)")
     assert names == [e["id"] for e in glossary("ti")]
     assert "focus:currency_base" not in names
+
+
+def test_a_piece_named_in_the_log_is_read_by_tapping_it_on_a_phone(server: str, browser: Any) -> None:
+    """The log's line "Seat 2 resolves Early Empire in slot 3" offers Early Empire's glossary
+    entry (the entry's ``terms``); a tap reads it in full."""
+    from .table_driver import Driver
+    from .test_table import _create
+
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 3})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('newdawn.speed', 'instant')")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    d = Driver(page, seats={0}, seed=3, hurry=True)
+    for _ in range(20):
+        if page.locator("#log button.lterm").count():
+            break
+        d.step()
+    d.wait_my_decision()
+    if page.get_attribute("#log-box", "open") is None:  # the log is folded on a phone: open it
+        page.locator("#log-box > summary").tap()
+    chip = page.locator("#log button.lterm").last.element_handle()
+    chip.scroll_into_view_if_needed()
+    term = chip.get_attribute("data-term") or ""
+    entries = {e["id"]: e for e in glossary("ti")}
+    assert (chip.text_content() or "").strip() == entries[term]["name"]
+    chip.tap()
+    page.wait_for_selector("#term-card")
+    assert page.locator("#term-card").get_attribute("data-id") == term
+    assert entries[term]["text"] in page.inner_text("#term-card")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "glossary-log-390x844.png"))
+    page.locator("#term-card .close").tap()
+    ctx.close()
+    assert not errors, errors

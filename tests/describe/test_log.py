@@ -160,3 +160,22 @@ def test_a_moving_piece_is_a_kind_and_its_number_or_letter_never_words(games: li
     assert {"army", "barbarian", "control_token"} <= kinds
     assert piece_words({"kind": "control_token", "figure": None, "letter": None}) == "control token"
     assert piece_words({"kind": "caravan", "figure": 2, "letter": None}) == "caravan 2"
+
+
+def test_an_entry_that_names_a_piece_offers_its_glossary_entry(games: list[Game], base_games: list[Game]) -> None:
+    """Issue 39 §2: a card, wonder, district, government, city-state, natural wonder or agenda
+    named in the log can be read in full there: the entry carries its glossary id (``terms``),
+    every id is one of the game's ruleset, and a resolved card always carries its own."""
+    from newdawn.describe.glossary import glossary_ids
+
+    kinds: set[str] = set()
+    for rid, gs in (("ti", games), ("base", base_games)):
+        known = glossary_ids(rid)
+        for g in gs:
+            for grp in g.groups:
+                for e in grp["entries"]:
+                    assert set(e["terms"]) <= known, (rid, e["text"], e["terms"])
+                    kinds |= {t.split(":")[0] for t in e["terms"]}
+                    if e["card"] is not None:
+                        assert f"focus:{e['card']}" in e["terms"], e
+    assert {"focus", "wonder", "agenda", "cs"} <= kinds and "district" in kinds and "gov" in kinds, kinds

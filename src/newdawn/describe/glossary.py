@@ -67,6 +67,12 @@ NO_DISTRICTS_TEXT: dict[str, str] = {
 """Entries whose shared text speaks of districts, as a ruleset without districts (the base game)
 says them."""
 
+@cache
+def glossary_ids(ruleset: str = DEFAULT_RULESET) -> frozenset[str]:
+    """The ids of the ruleset's glossary entries (``""``: the default ruleset)."""
+    return frozenset(e["id"] for e in glossary(ruleset or DEFAULT_RULESET))
+
+
 GOVERNMENT_TEXT = "Its card resolves {n} slot{s} further right while the token lies on it ({type} card)."
 
 

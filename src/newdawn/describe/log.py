@@ -7,10 +7,11 @@ facts (``engine/event.py``), put into words by ``event_words.py``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Event, GameState, parse_action
 from .event_words import event_sentence, event_spaces, sentence
+from .glossary import glossary_ids
 from .names import piece_words, seat_name, space_text
 from .options import option_record
 
@@ -22,7 +23,33 @@ def _entry(i: int, rnd: int, seat: int | None, kind: str, text: str, spaces: lis
     """A log record (every key of the contract's ``LogEntry``; dice, numbers, card and slot
     are filled in by the events that have them)."""
     return {"i": i, "round": rnd, "seat": seat, "kind": kind, "text": text, "spaces": spaces or [],
-            "moves": moves or [], "dice": None, "numbers": None, "card": None, "slot": None, "choice": choice}
+            "moves": moves or [], "dice": None, "numbers": None, "card": None, "slot": None, "choice": choice,
+            "terms": []}
+
+
+TERM_FIELDS: dict[str, tuple[str, ...]] = {
+    "card": ("focus", "dipl", "cs"), "old": ("focus",), "a": ("focus",), "b": ("focus",),
+    "wonder": ("wonder",), "revealed": ("wonder",), "district": ("district",), "gov": ("gov",),
+    "cs": ("cs",), "nw": ("nw",), "held": ("dipl", "cs"), "new": ("dipl", "cs"), "agenda": ("agenda",),
+}
+"""Event fields that name a piece of the glossary, and the kinds of entry each may name."""
+
+
+def event_terms(st: GameState, ev: Event) -> list[str]:
+    """The glossary entries (``describe/glossary.py`` ids) of the pieces an event names: the card
+    resolved or taken, the wonder, district, government, city-state, natural wonder or agenda, so
+    that the log's line can open them in full (issue 39 §2). Only ids of the game's ruleset."""
+    known = glossary_ids(str(st.config.get("ruleset") or ""))
+    d = cast(dict[str, Any], ev)
+    out: list[str] = []
+    for key, kinds in TERM_FIELDS.items():
+        v = d.get(key)
+        if not isinstance(v, str):
+            continue
+        t = next((f"{k}:{v}" for k in kinds if f"{k}:{v}" in known), None)
+        if t is not None and t not in out:
+            out.append(t)
+    return out
 
 
 def move(kind: str, seat: int | None, src: int | None, dst: int | None, figure: int | None = None,
@@ -40,6 +67,7 @@ def event_entry(st: GameState, ev: Event, i: int, rnd: int) -> Entry:
     seat = ev.get("seat")
     e["seat"] = seat if isinstance(seat, int) and seat >= 0 else None
     e["spaces"] = event_spaces(ev)
+    e["terms"] = event_terms(st, ev)
     if ev["kind"] == "attack":
         e["dice"] = [ev["a_die"], ev["d_die"]]
         e["numbers"] = {"attack_die": ev["a_die"], "attack_base": ev["a_base"],

@@ -165,6 +165,10 @@ class LogEntry(_Model):
     slot: int | None = None
     choice: OptionKind | None = None
     """For ``action`` entries: the kind of option chosen (``skip`` entries can be dimmed)."""
+    terms: list[str] = Field(default_factory=list)
+    """Glossary ids (``/api/content`` ``glossary``) of the pieces the entry names: the card
+    resolved or taken, a wonder, district, government, city-state, natural wonder or agenda;
+    the table offers each to be read in full (issue 39 §2)."""
 
 
 class LogGroup(_Model):

@@ -1,6 +1,7 @@
 // The table's panels as Preact components. They show the server's records (labels, hints,
 // sentences, parts, progress); the only words made here are headings and fixed explanations.
 import { playerColor } from "./common.js";
+import { termOf } from "./glossary.js";
 import { FOCUS_COLOR } from "./map.js";
 import { groupKey } from "./records.js";
 import { html, pure, useLayoutEffect, useRef, useState } from "./ui.js";
@@ -193,17 +194,25 @@ function placeProps(e, onPlaces) {
     onFocus: show, onBlur: hide, onClick: show };
 }
 
-const LogGroup = pure(({ g, color, name, replayHref, onPlaces }) => {
+/** The pieces a log entry names (its `terms`, glossary ids), each opening its glossary entry
+ * when tapped or clicked (issue 39 §2); their names are the glossary's. */
+function LogTerms({ e, content }) {
+  const found = (e && e.terms ? e.terms : []).map((t) => termOf(content, t)).filter(Boolean);
+  if (!found.length) return null;
+  return html` <span class="lterms">${found.map((t) => html`<button key=${t.id} type="button" class="small term lterm" data-term=${t.id}>${t.name}</button>`)}</span>`;
+}
+
+const LogGroup = pure(({ g, color, name, replayHref, onPlaces, content }) => {
   const head = g.entries.length && g.entries[0].kind === "action" ? g.entries[0] : null;
   const rest = head ? g.entries.slice(1) : g.entries;
   const hp = placeProps(head, onPlaces);
   return html`<li class="lgroup" data-n=${g.n} data-part=${g.part || 0} style=${color ? `--pc:${color}` : ""}>
   <a class="n" href=${replayHref} title="replay the game from this step">${g.n}</a>
-  <span ...${hp} class=${`lhead${hp.class ? " places" : ""}`}>${head ? head.text : name}</span>
+  <span ...${hp} class=${`lhead${hp.class ? " places" : ""}`}>${head ? head.text : name}<${LogTerms} e=${head} content=${content} /></span>
   ${rest.length ? html`<ul class="entries">${rest.map((e, i) => {
     const ep = placeProps(e, onPlaces);
     return html`<li key=${i} ...${ep} class=${`e-${e.kind}${ep.class ? " places" : ""}`}>${e.text}${e.dice && e.dice.length
-      ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}</li>`;
+      ? html` ${e.dice.map((x, j) => html`<span key=${j} class="die-face small">${x}</span>`)}` : null}<${LogTerms} e=${e} content=${content} /></li>`;
   })}</ul>` : null}
 </li>`;
 });
@@ -215,7 +224,7 @@ export const LOG_TAIL = 150;
  * The game log: groups are keyed and pure, so a new action appends one item and touches nothing
  * else. A long game shows its last LOG_TAIL actions (every entry stays in the replay).
  */
-export function GameLog({ groups, players, gameId, version, onPlaces }) {
+export function GameLog({ groups, players, gameId, version, onPlaces, content }) {
   const [all, setAll] = useState(false);
   const stick = useRef({ atEnd: true, onScroll: (ev) => {
     const ol = ev.currentTarget;
@@ -228,16 +237,16 @@ export function GameLog({ groups, players, gameId, version, onPlaces }) {
   const shown = all || groups.length <= LOG_TAIL ? groups : groups.slice(groups.length - LOG_TAIL);
   return html`${shown.length < groups.length ? html`<button type="button" class="small" id="log-all" onClick=${() => setAll(true)}>
       show all actions</button>` : null}
-    <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} onPlaces=${onPlaces} />`;
+    <${LogList} groups=${shown} players=${players} gameId=${gameId} version=${version} onScroll=${stick.current.onScroll} onPlaces=${onPlaces} content=${content} />`;
 }
 
-const LogList = pure(({ groups, players, gameId, version, onScroll, onPlaces }) => {
+const LogList = pure(({ groups, players, gameId, version, onScroll, onPlaces, content }) => {
   const href = (n) => `/table.html?game=${encodeURIComponent(gameId)}&replay=${n}`;
   // An action that said nothing (a step on the way, a card's bare confirmation) has no entry:
   // no group is drawn for it (the replay still has the step).
   return html`<ol id="log" class="log" data-version=${version} onScroll=${onScroll}>${groups.filter((g) => g.entries.length).map((g) => {
     const p = g.seat >= 0 ? players[g.seat] : null;
-    return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} onPlaces=${onPlaces} />`;
+    return html`<${LogGroup} key=${groupKey(g)} g=${g} color=${p ? playerColor(p.color) : null} name=${p ? p.name : "game"} replayHref=${href(g.n)} onPlaces=${onPlaces} content=${content} />`;
   })}</ol>`;
 });
 

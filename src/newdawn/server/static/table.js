@@ -235,7 +235,7 @@ function App({ s }) {
         <${TurnPanel} turn=${m.turn} players=${m.players} stackSize=${m.msg.view.stack_size} />
         <${WonderMarket} wonders=${m.wonders} />
         <details id="log-box" open><summary>Game log</summary>
-          <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} onPlaces=${hoverPlaces} /></details>
+          <${GameLog} groups=${s.groups} players=${m.players} gameId=${gameId} version=${m.msg.view.version} onPlaces=${hoverPlaces} content=${c} /></details>
         <details id="boards-box" open><summary>Players</summary><div id="boards">
           ${m.msg.view.players.map((p, i) => html`<${PlayerBoard} key=${i} p=${p} words=${(m.msg.boards || [])[i]} content=${c}
             info=${m.players[i]} deciding=${m.decision.seat === i && !m.end} mine=${i === m.msg.seat} seat=${i} />`)}</div></details>
