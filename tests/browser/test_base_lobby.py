@@ -44,3 +44,27 @@ def test_a_base_game_with_the_automated_player_from_the_lobby(server: str, brows
         steps += 1
         assert steps < 300, "round 2 did not come"
     assert not errors and not d.page_errors, errors + d.page_errors
+
+
+def test_the_lobby_says_what_each_setting_means_in_the_servers_words(server: str, browser: Any) -> None:
+    """Issue 39 §2: each setting's meaning under it (describe/lobby.SETTINGS, and each game
+    option's ``text`` of describe/rulesets.OPTIONS), the game length and each chosen leader's
+    ability beside them."""
+    from newdawn.describe.lobby import SETTINGS
+    from newdawn.describe.rulesets import OPTIONS
+
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#seed-info")
+    page.select_option("#turn-limit", index=1)
+    for key in ("max_rounds", "turn_limit", "seed", "hotseat"):
+        assert page.inner_text(f"#{key}-info") == SETTINGS[key], key
+    assert page.inner_text("#game-length").startswith("A whole game: about")
+    page.select_option("#seat-rows tr:nth-child(1) select.leader", "rome")
+    assert "Trajan (Rome)" in page.inner_text(".leader-info")
+    page.select_option("#ruleset", "base")
+    page.wait_for_selector("#opt-map-info")
+    assert page.inner_text("#opt-map-info") == OPTIONS["map"][2]
+    assert page.inner_text("#opt-epic-info") == OPTIONS["epic"][2]
+    assert not errors, errors

@@ -12,6 +12,17 @@ from ..content import load_content
 from ..content.rulesets import ruleset_ids
 from .names import AUTOMA_NAME, seat_name, words
 
+SETTINGS: dict[str, str] = {
+    "max_rounds": "If nobody has won by the end of that round, the game ends there and nobody wins. "
+                  "Without a limit the game goes on until someone wins.",
+    "turn_limit": "How long each player has to decide on their turn. Whoever runs out of time has "
+                  "their seat played by a bot until they take it back.",
+    "seed": "Leave it empty for a new random game. A number deals the same map, leaders, cards and dice "
+            "every time it is used: a practice game, since whoever knows the seed knows every roll to come.",
+    "hotseat": "One screen for every human seat: the table passes from player to player.",
+}
+"""What each setting of the lobby's form means (``GET /api/options`` ``settings``), under it."""
+
 
 def seat_link_words(seat: int, kind: str, own: bool, invite: bool) -> dict[str, str | None]:
     """A seat's words among its game's links: ``name`` ("Seat 2") and ``label``, the line of its

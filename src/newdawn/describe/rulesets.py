@@ -20,13 +20,16 @@ from ..engine import config_options
 from .glossary import glossary
 from .names import AUTOMA_NAME
 
-OPTIONS: dict[str, tuple[str, dict[Any, str]]] = {
+OPTIONS: dict[str, tuple[str, dict[Any, str], str]] = {
     "map": ("Map", {"advanced": "Advanced map building (players place the tiles)",
-                    "first_game": "First game map (a fixed layout)"}),
-    "epic": ("Length", {False: "Standard game (3 victory cards to win)", True: "Epic game (4 victory cards to win)"}),
+                    "first_game": "First game map (a fixed layout)"},
+            "How the map is made: each player places tiles around their capital at the start, or the "
+            "rulebook's fixed layout for a first game."),
+    "epic": ("Length", {False: "Standard game (3 victory cards to win)", True: "Epic game (4 victory cards to win)"},
+             "How many victory cards a player needs to win: an epic game lasts longer."),
 }
-"""Label of each game option and the words of its values. ``automa`` is not listed: the lobby
-offers it as the Automated Player seat (``AUTOMA``)."""
+"""Label of each game option, the words of its values and what the option means. ``automa``
+is not listed: the lobby offers it as the Automated Player seat (``AUTOMA``)."""
 
 AUTOMA = ("Add the Automated Player",
           "The official solo opponent of the base game: it takes the last seat and plays its own "
@@ -71,7 +74,7 @@ ROUND_LIMITS: tuple[tuple[int | None, str], ...] = (
 
 def ruleset_records() -> list[dict[str, Any]]:
     """``[{id, name, description, players: [lo, hi], lengths: {"2": "about 35 rounds, …"}, leaders: [{id, leader, civ, ability}], options:
-    [{key, label, default, choices: [{value, label}]}], round_limits: [{value, label}], automa: {label, description} | None}]``."""
+    [{key, label, text, default, choices: [{value, label}]}], round_limits: [{value, label}], automa: {label, description} | None}]``."""
     out = []
     for rid in ruleset_ids():  # the lobby's order: the default first
         c = load_content(rid)
@@ -81,8 +84,8 @@ def ruleset_records() -> list[dict[str, Any]]:
         for key, opt in opts.items():
             if key == "automa":
                 continue
-            label, words = OPTIONS.get(key, (key, {}))
-            options.append({"key": key, "label": label, "default": opt.default,
+            label, words, meaning = OPTIONS.get(key, (key, {}, ""))
+            options.append({"key": key, "label": label, "text": meaning, "default": opt.default,
                             "choices": [{"value": v, "label": words.get(v, str(v))} for v in opt.choices]})
         leaders = sorted(({"id": lead.id, "leader": lead.leader, "civ": lead.civ,
                            "ability": f"{lead.ability}: {_glossary_text(rid, lead.id)}"} for lead in c.leaders.values()),

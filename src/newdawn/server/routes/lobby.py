@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...content.rulesets import DEFAULT_RULESET
 from ...describe.bots import bot_level_records
+from ...describe.lobby import SETTINGS
 from ...describe.rulesets import ruleset_records
 from ..bots import bot_level_list, bot_levels
 from ..clients import bucket, owner_key, same_origin
@@ -66,7 +67,7 @@ def router(srv: Server) -> APIRouter:
     async def options() -> dict[str, Any]:
         rules = srv.games.rules
         return {"turn_limits": turn_options(), "handover_bot": rules.bot, "away_s": rules.away_s,
-                "rulesets": rulesets, "guides": guides}
+                "rulesets": rulesets, "guides": guides, "settings": SETTINGS}
 
     @r.get("/api/bots")
     async def bots() -> dict[str, Any]:

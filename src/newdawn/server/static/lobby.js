@@ -41,7 +41,9 @@ function LinkItem({ label, url, cls }) {
  * strength; words made in Python, ``newdawn.describe.bots``); a seat is created with ``spec``. ``rulesets``: ``GET /api/options``
  * ``rulesets`` (``newdawn.describe.rulesets``): name, player counts, leaders, options and the
  * Automated Player's words of each ruleset. */
-function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
+function NewGame({ leaders: tiLeaders, bots, rulesets, limits, settings, onCreated }) {
+  /** What a setting means (GET /api/options `settings`, words of describe/lobby.py), under it. */
+  const meaning = (key) => (settings && settings[key] ? html`<p class="hint setting-info" id=${`${key}-info`}>${settings[key]}</p>` : null);
   const def = bots.find((b) => b.default) || bots[0];
   const defBot = def ? `bot:${def.spec || def.name}` : "human";
   const info = Object.fromEntries(bots.map((b) => [b.spec || b.name, b]));
@@ -106,7 +108,8 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
         <p class="hint" id="ruleset-info">${rs.description}</p>` : null}
       ${rs.options.map((o) => html`<label key=${o.key}>${o.label} <select class="game-option" data-key=${o.key} id=${`opt-${o.key}`}
           onChange=${(e) => setOpts({ ...opts, [o.key]: o.choices[Number(e.target.value)].value })}>
-        ${o.choices.map((c, k) => html`<option key=${k} value=${String(k)} selected=${c.value === optValue(o)}>${c.label}</option>`)}</select></label>`)}
+        ${o.choices.map((c, k) => html`<option key=${k} value=${String(k)} selected=${c.value === optValue(o)}>${c.label}</option>`)}</select></label>
+        ${o.text ? html`<p class="hint setting-info" id=${`opt-${o.key}-info`}>${o.text}</p>` : null}`)}
       ${rs.automa ? html`<label class="check"><input id="automa" type="checkbox" checked=${ap}
           onChange=${(e) => { setAp(e.target.checked); setN(e.target.checked ? Math.min(n, hi - 1) : Math.max(n, lo)); }} /> ${rs.automa.label}</label>
         ${ap ? html`<p class="hint" id="automa-info">${rs.automa.description}</p>` : null}` : null}
@@ -130,10 +133,14 @@ function NewGame({ leaders: tiLeaders, bots, rulesets, limits, onCreated }) {
       ${botsUsed.length ? html`<ul class="bot-info hint">${botsUsed.map((b) => html`<li key=${b}><b>${info[b] ? info[b].label || info[b].name : b}</b>: ${info[b] ? info[b].description : ""}</li>`)}</ul>` : null}
       <label>Round limit <select id="max-rounds" value=${rounds} onChange=${(e) => setRounds(e.target.value)}>
         ${(rs.round_limits || []).map((o) => { const v = o.value === null ? "" : String(o.value); return html`<option key=${v} value=${v} selected=${rounds === v}>${o.label}</option>`; })}</select></label>
+      ${meaning("max_rounds")}
       ${limits.length ? html`<label>Turn limit <select id="turn-limit" value=${limit} onChange=${(e) => setLimit(e.target.value)}>
-        ${limits.map((o) => html`<option key=${String(o.value)} value=${o.value === null ? "" : String(o.value)} selected=${limit === (o.value === null ? "" : String(o.value))}>${o.label}</option>`)}</select></label>` : null}
+        ${limits.map((o) => html`<option key=${String(o.value)} value=${o.value === null ? "" : String(o.value)} selected=${limit === (o.value === null ? "" : String(o.value))}>${o.label}</option>`)}</select></label>
+        ${meaning("turn_limit")}` : null}
       <label>Seed <input id="seed" type="number" placeholder="random" min="0" value=${seed} onInput=${(e) => setSeed(e.target.value)} /></label>
-      <label class="check"><input id="hotseat" type="checkbox" checked=${hot} onChange=${(e) => setHot(e.target.checked)} /> Hot seat (every human plays on one screen)</label>
+      ${meaning("seed")}
+      <label class="check"><input id="hotseat" type="checkbox" checked=${hot} onChange=${(e) => setHot(e.target.checked)} /> Hot seat</label>
+      ${meaning("hotseat")}
       <button type="submit" id="create-btn" class="primary" disabled=${busy}>Create game</button>
     </form>
     <p id="create-error" class="error" role="alert">${error}</p></section>`;
@@ -187,7 +194,7 @@ function Lobby() {
   const [error, setError] = useState("");
   const [content, setContent] = useState(null);
   const [help, setHelp] = useState(false);
-  const [options, setOptions] = useState({ turn_limits: [], rulesets: [], guides: [] }); // GET /api/options, words from Python
+  const [options, setOptions] = useState({ turn_limits: [], rulesets: [], guides: [], settings: {} }); // GET /api/options, words from Python
   const learn = async (ruleset) => {
     setError("");
     try {
@@ -204,7 +211,7 @@ function Lobby() {
       .catch((e) => setError(`Could not load the game content: ${e.message}`));
     getJSON("/api/bots").then((b) => setBots(b.levels || []))
       .catch((e) => { setBots([]); setError(`Could not load the bot levels: ${e.message}`); });
-    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [], guides: o.guides || [] }))
+    getJSON("/api/options").then((o) => setOptions({ turn_limits: o.turn_limits || [], rulesets: o.rulesets || [], guides: o.guides || [], settings: o.settings || {} }))
       .catch(() => setOptions({ turn_limits: [], rulesets: [], guides: [] }));
     list();
   }, []);
@@ -214,7 +221,7 @@ function Lobby() {
         onClick=${() => learn(g.ruleset)}>${g.label}</button> `)}
       ${options.guides.length ? html`<span id="learn-info" class="hint">(${options.guides[0].text})</span>` : null} or read <button type="button" id="help-btn" class="small" disabled=${!content} onClick=${() => setHelp(true)}>How to play</button>
       ${help && content ? html`<${HelpPage} content=${content} onClose=${() => setHelp(false)} />` : null}</p>
-    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} onCreated=${(res) => {
+    ${bots ? html`<${NewGame} leaders=${leaders} bots=${bots} rulesets=${options.rulesets} limits=${options.turn_limits} settings=${options.settings} onCreated=${(res) => {
       const own = ownLink(res);
       if (own) location.href = `${own}&created=1`; else { setCreated(res); list(); }
     }} />` : html`<p class="loading">Loading…</p>`}
