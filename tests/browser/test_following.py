@@ -30,12 +30,26 @@ def test_a_reload_marks_the_latest_step_only(server: str, browser: Any) -> None:
     d = Driver(page, seats={0}, seed=5, hurry=True)
     while d.turns.get(0, 0) < 3:
         d.step()
-    for url in (res["seats"][0]["url"], res["spectator_url"]):
+    gid = res["game_id"]
+    for url in (res["seats"][0]["url"], res["spectator_url"], f"/table.html?game={gid}&replay={d.version() - 1}"):
         page.goto(f"{server}{url}")
-        page.wait_for_function("() => document.body && document.body.dataset.conn === 'live'")
+        if "replay" in url:
+            page.wait_for_function("() => window.__newdawn.model && window.__newdawn.groups.length > 3")
+        else:
+            page.wait_for_function("() => document.body && document.body.dataset.conn === 'live'")
         page.wait_for_timeout(300)
         assert page.locator(".map .last-step").count() <= page.evaluate(LAST_GROUP_KEYS), url
         assert page.locator(".map .move-arrow").count() <= 3, url
+    # and the phone's first view of the seat
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = ctx.new_page()
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(f"{server}{res['seats'][0]['url']}")
+    phone.wait_for_function("() => document.body && document.body.dataset.conn === 'live'")
+    phone.wait_for_timeout(300)
+    assert phone.locator(".map .last-step").count() <= phone.evaluate(LAST_GROUP_KEYS)
+    assert phone.locator(".map .move-arrow").count() <= 3
+    ctx.close()
     assert not errors, errors
 
 
@@ -90,4 +104,50 @@ def test_a_tap_leaves_no_tooltip_and_escape_closes_the_legend(server: str, brows
     page.wait_for_timeout(100)
     assert page.locator(".legend").count() == 0
     ctx.close()
+    assert not errors, errors
+
+
+def test_a_combat_result_goes_at_the_next_round_not_rounds_later(server: str, browser: Any) -> None:
+    """Issue 39 §5: a finished combat's result stayed on the table for rounds. It stays until
+    dismissed or until the next round (or the player's next focus card)."""
+    import json
+    import random
+
+    from newdawn.engine import apply, legal_actions, new_game
+    from newdawn.server.views import view_message
+
+    for game in range(40):
+        st, rnd, states = new_game({"players": 4}, game), random.Random(game), []
+        while st.winner == -1 and len(states) < 4000:
+            states.append(st)
+            st = apply(st, rnd.choice(legal_actions(st)))
+        fight = next((i for i, s in enumerate(states) if s.stack_frames[-1]["kind"] == "combat"), None)
+        if fight is None:
+            continue
+        after = next((i for i in range(fight + 1, len(states)) if states[i].stack_frames[-1]["kind"] != "combat"
+                      and states[i].round == states[fight].round), None)
+        later = next((i for i in range(fight + 1, len(states)) if states[i].round == states[fight].round + 1), None)
+        if after is not None and later is not None:
+            break
+    else:
+        raise AssertionError("no combat with a next round came up in random play")
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msgs = [view_message("fake", states[i].version, states[i], -1, frozenset(), [], seats) for i in (fight, after, later)]
+    sockets: list[Any] = []
+    errors: list[str] = []
+    page = _new_page(browser, errors, 1440, 900)
+    ruleset = "ti"
+    page.route("**/api/content?game=fake*", lambda route: route.continue_(url=f"{server}/api/content?ruleset={ruleset}"))
+    page.route("**/api/games/fake/chart", lambda route: route.fulfill(json={"points": [], "last": "end"}))
+    page.route_web_socket("**/ws/games/fake*", lambda ws: (sockets.append(ws), ws.send(json.dumps(msgs[0]))))
+    page.goto(f"{server}/table.html?game=fake")
+    page.wait_for_selector("#combat:not(.finished)")
+    page.wait_for_function("(v) => window.__newdawn.model && window.__newdawn.model.msg.version === v", arg=msgs[0]["version"])
+    sockets[-1].send(json.dumps(msgs[1]))
+    page.wait_for_selector("#combat.finished")  # the result stays once the fight is over
+    sockets[-1].send(json.dumps(msgs[2]))
+    page.wait_for_function("(v) => window.__newdawn.model.msg.version === v", arg=msgs[2]["version"])
+    page.wait_for_timeout(100)
+    assert page.locator("#combat").count() == 0  # a new round: the old result is gone
     assert not errors, errors

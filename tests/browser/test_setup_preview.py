@@ -46,4 +46,9 @@ def test_the_capital_tile_preview_shows_the_capital_and_the_lobby_the_game_lengt
     assert page.locator(".preview-capital").count() == 1
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "capital-tile-preview-1440x900.png"))
+    # Issue 39 §5: the previewed tile goes with the pointer (it stayed on the map once the
+    # pointer left the map for the panels).
+    page.mouse.move(1300, 450)
+    page.wait_for_timeout(200)
+    assert page.locator(".map .preview").count() == 0 and page.locator(".preview-capital").count() == 0
     assert not [e for e in errors if "favicon" not in e], errors
