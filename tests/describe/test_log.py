@@ -179,3 +179,11 @@ def test_an_entry_that_names_a_piece_offers_its_glossary_entry(games: list[Game]
                     if e["card"] is not None:
                         assert f"focus:{e['card']}" in e["terms"], e
     assert {"focus", "wonder", "agenda", "cs"} <= kinds and "district" in kinds and "gov" in kinds, kinds
+
+
+def test_a_fort_placed_is_not_said_to_stand_on_a_fort(games: list[Game]) -> None:
+    """Seen in the guided game's log: "Seat 1 places a fort on the fort in the south-west of
+    the map" (the space's name now says fort)."""
+    forts = [e["text"] for g in games for grp in g.groups for e in grp["entries"] if "places a fort" in e["text"]]
+    assert forts
+    assert not [t for t in forts if re.search(r"fort (on|at) the fort", t)], forts[:5]

@@ -115,6 +115,7 @@ from .names import (
     wonder_name,
     words,
 )
+from .places import place
 
 Words = Callable[[GameState, Any], tuple[str, str]]
 """(kind of log entry, sentence) for an event of one kind."""
@@ -618,7 +619,12 @@ def _setup_map(st: GameState, e: SetupMapEvent) -> str:
 
 @_words("fort", "setup")
 def _fort(st: GameState, e: FortEvent) -> str:
-    return f"{seat_name(e['seat'])} places a fort {_at_terr(st, e['space'])}"
+    """"Seat 1 places a fort in the south-west of the map": the space now holds the fort, whose
+    name ("the fort in the south-west of the map") would say it twice."""
+    s = e["space"]
+    p = place(st, s) if 0 <= s < st.board.n else None
+    where = p.where if p is not None and p.where and not p.landmark else _at_terr(st, s)
+    return f"{seat_name(e['seat'])} places a fort {where}"
 
 
 @_words("capital", "setup")
