@@ -187,3 +187,28 @@ def test_a_fort_placed_is_not_said_to_stand_on_a_fort(games: list[Game]) -> None
     forts = [e["text"] for g in games for grp in g.groups for e in grp["entries"] if "places a fort" in e["text"]]
     assert forts
     assert not [t for t in forts if re.search(r"fort (on|at) the fort", t)], forts[:5]
+
+
+def test_barbarians_moved_by_the_dial_are_told_with_the_die_not_in_the_automated_players_turn(
+        base_games: list[Game]) -> None:
+    """Seen in a base game's log: the event dial's "Barbarians move: the die shows 5" stood in
+    the person's group and "Barbarians move: Barbarian C to ..." in the Automated Player's turn
+    that followed, as though the AP had moved them."""
+    from newdawn.describe.log import turn_parts
+    from newdawn.engine import ap_seat
+
+    split = 0
+    for g in base_games:
+        ap = ap_seat(g.states[0])
+        for grp in g.groups[1:]:
+            parts = turn_parts(grp, ap)
+            for part in parts:
+                texts = [e["text"] for e in part["entries"]]
+                moved = [k for k, t in enumerate(texts) if t.startswith("Barbarians move: Barbarian")]
+                cause = [k for k, (t, e) in enumerate(zip(texts, part["entries"], strict=True))
+                         if t.startswith("Barbarians move: the die") or (e["kind"] == "barbarian" and e["moves"]
+                                                                          and e["moves"][0]["from"] is None)]
+                if moved:
+                    assert cause and cause[-1] < moved[0], texts
+            split += len(parts) > 1 and any(e["text"].startswith("Barbarians move: the die") for e in grp["entries"])
+    assert split, "no Automated Player's turn followed the dial's barbarians in these games"

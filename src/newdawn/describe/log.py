@@ -133,13 +133,19 @@ def action_entries(before: GameState, seat: int, action: str, after: GameState, 
         # A choice whose events tell it ("places a control token on ...", "changes
         # government to ...") is left out.
         out.pop()
+    base = len(out)
     out.extend(told)
     moves = barbarian_moves(before, after)
     if moves:
         # sentence(), not str.capitalize(): that also makes the letter small ("Barbarian j").
         text = "Barbarians move: " + ", ".join(f"{sentence(piece_words(m))} to {space_text(after, m['to'])}" for m in moves)
         spaces = sorted({m["to"] for m in moves} | {m["from"] for m in moves})
-        out.append(_entry(i, rnd, None, "barbarian", text, spaces, moves))
+        # Told where they moved: right after the die (the event dial) or the move that moved
+        # them, not at the end of the action, where it fell into the Automated Player's turn that
+        # followed (``turn_parts``) as though that turn had moved them.
+        die = [k for k, ev in enumerate(after.events) if ev["kind"] in ("barb_die", "barb_moved", "barb_return")]
+        at = base + die[-1] + 1 if die else len(out)
+        out.insert(at, _entry(i, rnd, None, "barbarian", text, spaces, moves))
     return out
 
 
