@@ -12,7 +12,7 @@ import pytest
 
 from newdawn.bots import RandomBot, win_chances
 from newdawn.bots.chances import chances_in
-from newdawn.bots.features import FEATURES, HAND, SIGNS, seat_features
+from newdawn.bots.features import FEATURES, HAND, SIGNS, seat_features, seat_row
 from newdawn.bots.model import (
     FORMAT,
     MODELS_ENV,
@@ -54,6 +54,19 @@ def test_features_of_a_rebuilt_view_are_those_of_the_real_state(config: dict[str
         rows = seat_features(st)
         assert len(rows) == st.n and all(len(r) == len(FEATURES) for r in rows)
         assert seat_features(state_from_view(player_view(st, seat), seed=7)) == rows
+
+
+@pytest.mark.parametrize("config,seed", CONFIGS)
+def test_one_seats_row_and_score_are_those_of_every_seat(config: dict[str, object], seed: int) -> None:
+    """``seat_row`` (what the learned evaluation's ``score`` reads, one seat only) is that seat's
+    row of ``seat_features``, and ``score`` is that seat's entry of ``scores``."""
+    ev = LearnedEvaluation(_model())
+    for st in _states(config, seed, every=37)[:-1]:
+        rows = seat_features(st)
+        scores = ev.scores(st)
+        for p in range(st.n):
+            assert seat_row(st, p) == rows[p]
+            assert ev.score(st, p) == pytest.approx(scores[p])
 
 
 def test_features_do_not_see_hidden_fields() -> None:

@@ -17,6 +17,7 @@ cancel, so the tempo enters through products (``cards_late``, ``agenda_late``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from ..engine import GameState, agenda_met, content_for, victory_cards_needed
@@ -27,7 +28,6 @@ from .evaluate import (
     Facts,
     _agendas,
     _ByOwner,
-    _forts,
     caravans,
     fort_risk,
     own_evaluation,
@@ -52,6 +52,10 @@ FEATURES: Final[tuple[str, ...]] = BASE_FEATURES + tuple(f"ag:{k}" for k in AGEN
 
 INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(FEATURES)}
 
+_KIND_INDEX: Final[dict[str, int]] = {k: INDEX["ag:" + k] for k in AGENDA_KINDS}
+"""Agenda kind -> the index of its ``ag:`` feature (the kinds without a progress measure: ``ag:other``)."""
+_OTHER: Final = INDEX["ag:other"]
+
 SIGNS: Final[dict[str, int]] = {
     **{f: 1 for f in FEATURES},
     "threats": -1, "fort_risk": -1, "cards_late": 0, "agenda_late": 0, "to_move": 0, "order": 0, "is_ap": 0,
@@ -75,6 +79,16 @@ def victory_need(st: GameState) -> int:
 
 def seat_features(st: GameState) -> list[list[float]]:
     """One row of ``FEATURES`` per seat."""
+    return _rows(st, range(st.n))
+
+
+def seat_row(st: GameState, p: int) -> list[float]:
+    """Seat ``p``'s row of ``FEATURES`` alone (``seat_features(st)[p]``, at the cost of one seat:
+    a search asks for one seat's score at each option of its one-seat playouts)."""
+    return _rows(st, (p,))[0]
+
+
+def _rows(st: GameState, seats: Iterable[int]) -> list[list[float]]:
     b = _ByOwner(st)
     n = st.n
     need = victory_need(st)
@@ -87,7 +101,7 @@ def seat_features(st: GameState) -> list[list[float]]:
     hostile_all: set[int] = set(st.barbs.values())
     nbrs = st.board.nbrs
     rows: list[list[float]] = []
-    for p in range(n):
+    for p in seats:
         ps = st.players[p]
         cities = b.cities[p]
         facts = Facts(st, p, cities, cities + b.ctl[p])
@@ -102,7 +116,7 @@ def seat_features(st: GameState) -> list[list[float]]:
             best = 0.0
             for ag, fn in ags:
                 f = fn(facts, ag.args) if fn is not None else (1.0 if agenda_met(st, p, ag) else 0.0)
-                key = INDEX["ag:" + ag.kind] if fn is not None else INDEX["ag:other"]
+                key = _KIND_INDEX[ag.kind] if fn is not None else _OTHER
                 if f > row[key]:
                     row[key] = f
                 if f > best:
@@ -121,7 +135,10 @@ def seat_features(st: GameState) -> list[list[float]]:
         row[8] = len(facts.mature)
         row[9] = len(ps.wonders)
         row[10] = ps.dial
-        row[11] = sum(fc[cid].level - 1 for cid in ps.row)
+        levels = 0
+        for cid in ps.row:
+            levels += fc[cid].level - 1
+        row[11] = levels
         row[12] = sum(ps.trade.values())
         row[13] = sum(ps.resources.values()) + len(ps.nws)
         row[14] = b.reinforced[p]
@@ -138,7 +155,7 @@ def seat_features(st: GameState) -> list[list[float]]:
         row[15] = near
         held = sum(1 for o in holders.values() if o == p)
         row[16] = held
-        row[17] = _forts(st, p) - held if holders else 0.0
+        row[17] = facts.forts - held if holders else 0.0
         if holders:
             row[18] = strike(st, p, facts.mature, b.armies[p], holders) / W_CARD
             row[19] = fort_risk(st, p, b.armies, holders) / W_CARD

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..engine import GameState
 from .evaluate import W_TEMPO, WIN
-from .features import FEATURES, seat_features
+from .features import FEATURES, seat_features, seat_row
 
 FORMAT: Final = "newdawn-model/1"
 MODELS_ENV: Final = "NEWDAWN_MODELS"
@@ -150,7 +150,7 @@ class LearnedEvaluation:
         return [t * s for s in self.model.scores(seat_features(st))]
 
     def score(self, st: GameState, p: int) -> float:
-        return self.scores(st)[p]
+        return self.temperature * self.model.scores([seat_row(st, p)])[0]
 
     def value(self, st: GameState, seat: int) -> float:
         if st.winner >= 0:
