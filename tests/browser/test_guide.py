@@ -102,6 +102,7 @@ def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any
         page.wait_for_selector(f'#guide[data-step="{step.id}"]')
         assert page.inner_text("#guide-title") == step.title
         assert f"step {n + 1} of {len(GUIDE)}" in page.inner_text("#guide")
+        assert page.is_enabled("#guide-leave")  # the learner may leave at any step
         page.wait_for_function("() => document.querySelectorAll('.guide-target').length === 1")
         framed = _framed(page)
         assert framed == [TARGETS[step.target]], (step.id, framed)
@@ -139,12 +140,17 @@ def test_learn_to_play_follows_every_step_of_the_guide(server: str, browser: Any
     assert not [e for e in errors if "favicon" not in e], errors
 
 
-def test_the_guide_can_be_left_at_its_first_step(server: str, browser: Any) -> None:
+@pytest.mark.parametrize("nexts", [0, 2])
+def test_the_guide_can_be_left_at_any_step(server: str, browser: Any, nexts: int) -> None:
+    """Left at its first step, or at the third (a step that waits for a turn)."""
     errors: list[str] = []
     page = _new_page(browser, errors, 1440, 900)
     page.goto(f"{server}/")
     page.click("#learn-btn")
     page.wait_for_selector("#guide")
+    for n in range(nexts):
+        page.click("#guide-next")
+        page.wait_for_selector(f'#guide[data-step="{GUIDE[n + 1].id}"]')
     page.click("#guide-leave")
     page.wait_for_selector("#guide", state="detached")
     page.reload()
