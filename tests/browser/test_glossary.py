@@ -115,3 +115,31 @@ def test_a_piece_named_in_the_log_is_read_by_tapping_it_on_a_phone(server: str, 
     page.locator("#term-card .close").tap()
     ctx.close()
     assert not errors, errors
+
+
+def test_a_wonder_on_the_map_is_read_by_tapping_its_space_on_a_phone(server: str, browser: Any) -> None:
+    """A wonder built stands on the map (``wonder_at``): tapping its space offers its entry."""
+    st = new_game({"players": 2, "max_rounds": 60}, 2)
+    bot = RandomBot(random.Random(2))
+    while st.winner == -1 and not st.wonder_at:
+        st = apply(st, str(bot.choose(None, legal_actions(st))))
+    assert st.wonder_at, "no wonder was built"
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, 0, frozenset(), [], seats)
+    space, wonder = next(iter(st.wonder_at.items()))
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_recorded_view(page, server, msg)
+    q, r = st.board.coords[space]
+    page.wait_for_selector(f'.map .space[data-key="{q},{r}"]')
+    page.locator(f'.map .space[data-key="{q},{r}"]').first.tap()
+    link = page.locator(f'#info [data-term="wonder:{wonder}"]')
+    link.tap()
+    page.wait_for_selector("#term-card")
+    entry = next(e for e in glossary("ti") if e["id"] == f"wonder:{wonder}")
+    assert entry["text"] in page.inner_text("#term-card")
+    ctx.close()
+    assert not errors, errors

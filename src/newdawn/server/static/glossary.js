@@ -29,6 +29,7 @@ export function termsAt(model, key) {
   if ((v.district || {})[id]) out.push(`district:${v.district[id]}`);
   else if (id in (v.ctl || {})) out.push("term:control_token");
   if (id in (v.cs_at || {})) out.push(`cs:${v.cs_at[id]}`);
+  if ((v.wonder_at || {})[id]) out.push(`wonder:${v.wonder_at[id]}`);
   if (s.fort) out.push("term:fort");
   const tok = (v.tokens || {})[id];
   if (typeof tok === "string" && tok.startsWith("nw:")) out.push(tok);
