@@ -117,3 +117,45 @@ def test_a_seats_view_made_from_the_spectators_is_the_engines_own() -> None:
                 assert json.dumps(public, sort_keys=True) == frozen  # the shared view is left as it was
             apply_in_place(st, bot.choose(None, legal_actions(st)))
     assert checked > 200
+
+
+def test_no_string_of_a_view_carries_a_coordinate_but_the_action_texts() -> None:
+    """Issue 39 §3, over the whole message a seat is sent (decision, reasons why a space is not a
+    choice, summaries, goal, boards, space words...), in random games of both rulesets: only the
+    engine's action texts, which the table sends back and never shows, may name a hex by numbers."""
+    import re
+
+    from newdawn.engine import apply, decision_seat
+
+    coord = re.compile(r"(?<![\w.])-?\d+ ?, ?-?\d+(?![\w.])|\(\s*-?\d+\s*,\s*-?\d+\s*\)|\btiles? [A-Z]?\d")
+    actions = {".view.decision.options[]", ".decision.options[]", ".decision.choices[].action",
+               ".decision.reach[].steps[]", ".decision.auto_action"}
+    bad: list[str] = []
+    seen = 0
+
+    def walk(x: object, path: str) -> None:
+        nonlocal seen
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, f"{path}.{k}")
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, f"{path}[]")
+        elif isinstance(x, str):
+            seen += 1
+            if coord.search(x) and path not in actions:
+                bad.append(f"{path}: {x!r}")
+
+    for seed, extra in ((1, {}), (3, {"ruleset": "base", "automa": True})):
+        st = new_game({"players": 3, "max_rounds": 8, **extra}, seed)
+        bot = RandomBot(random.Random(seed))
+        seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+                 for i, p in enumerate(st.players)]
+        for n in range(1200):
+            if st.winner != -1:
+                break
+            if n % 9 == 0:
+                s = decision_seat(st)
+                walk(view_message("g", st.version, st, s, frozenset({s}), [], seats), "")
+            st = apply(st, str(bot.choose(None, legal_actions(st))))
+    assert seen > 10000 and not bad, bad[:10]
