@@ -75,6 +75,10 @@ def test_the_automated_players_turn_has_its_own_log_entry_in_its_colour(server: 
     assert page.locator("#summaries .summary").count() >= 1
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "base-ap-turn-1440x900.png"))
+    # a base game's legend lists no piece of Terra Incognita (armies, forts, districts)
+    page.click("#legend-btn")
+    legend = page.inner_text(".legend")
+    assert "Caravan" in legend and not [w for w in ("Army", "Fort", "district") if w in legend], legend
     assert not errors, errors
 
 

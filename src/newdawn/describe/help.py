@@ -27,6 +27,9 @@ FOCUS_HELP = (
 )
 """What each focus type does, in the help's list (a ruleset lists the types it has)."""
 
+MILITARY_WITHOUT_ARMIES = "reinforce control tokens, or attack barbarians, city-states and rivals near your territory."
+"""The military type's line in a ruleset without armies (the base game)."""
+
 AT_THE_TABLE = (
     "Highlighted spaces on the map are your choices: click one (or Tab to it and press Enter).",
     "Every focus button says what the card would do now, and warns you when it would do nothing.",
@@ -54,7 +57,8 @@ def help_page(c: Content) -> list[dict[str, Any]]:
     slots = ", ".join(str(s) for s in rs.row_slots)
     diff = rs.terrain_difficulty
     difficulties = ", ".join(f"{TERRAIN.get(t, words(t))} {diff[t]}" for t in TERRAINS if t in diff)
-    focus = [{"focus": t, "spans": [_span(name, True), _span(f": {text}")]}
+    armies = bool(rs.components.get("armies"))
+    focus = [{"focus": t, "spans": [_span(name, True), _span(f": {text if t != 'military' or armies else MILITARY_WITHOUT_ARMIES}")]}
              for t, name, text in FOCUS_HELP if t in rs.focus_types]
     dial = ["barbarians move or return", *(["districts pay out"] if rs.districts else []),
             *(["governments may change"] if rs.governments else []), "wonders gather trade tokens"]

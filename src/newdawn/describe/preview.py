@@ -23,6 +23,7 @@ from ..engine import (
     IllegalActionError,
     apply,
     city_reason,
+    content_for,
     decision_seat,
     friendly_spaces,
     legal_actions,
@@ -100,7 +101,10 @@ def no_city_site_why(st: GameState, f: BuildFrame) -> str:
         if reason is None:
             found["reached only across harder land or rivals' spaces"] += 1
         elif reason.kind not in ("water", "fort"):
-            found[CITY_WHY.get(reason.kind, "already taken").format(slot=slot)] += 1
+            why = CITY_WHY.get(reason.kind, "already taken").format(slot=slot)
+            if not content_for(st).ruleset.fort_terrain:  # no forts in the ruleset (the base game)
+                why = why.replace(" or fort", "")
+            found[why] += 1
     if not found:
         return f"no land within {rng} spaces of yours"
     return f"the land within {rng} spaces of yours is " + " or ".join(w for w, _ in found.most_common(2))

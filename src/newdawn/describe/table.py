@@ -274,6 +274,10 @@ def map_words(c: Content) -> dict[str, Any]:
     or mark (``pieces``), and each city-state's mark on its diamond (``city_state_marks``: its name's first three letters)."""
     diff = c.ruleset.terrain_difficulty
     pieces = dict(LEGEND_PIECES)
+    if not c.ruleset.components.get("armies"):
+        del pieces["army"]  # the base game has none
+    if not c.ruleset.fort_terrain:
+        del pieces["fort"]
     for d in c.ruleset.districts:
         pieces[f"district:{d}"] = f"{district_name(d)} district"
     for r in RESOURCES:
@@ -330,7 +334,8 @@ def board_words(st: GameState) -> list[dict[str, Any]]:
             "seat": seat, "resources": res or "none",
             "trade": {t: plural(n, "trade token") for t, n in p.trade.items() if n > 0},
             "unused": (f"cities {comps['cities'] - cities}, control tokens {comps['control_tokens'] - ctl}; "
-                       f"armies {_pieces(p.armies)}; caravans {_pieces(p.caravans)}"),
+                       + (f"armies {_pieces(p.armies)}; " if comps["armies"] else "")  # none in the base game
+                       + f"caravans {_pieces(p.caravans)}"),
         })
     return out
 

@@ -435,6 +435,6 @@ export function Legend({ content, onClose }) {
     <button type="button" class="close small" onClick=${onClose} aria-label="close the legend">×</button>
     <h4>Terrain</h4><ul class="lg-list">${terr}</ul>
     <h4>Pieces and marks</h4>
-    <ul class="lg-list">${pieces.map(([k, g]) => html`<li key=${k}>${sw(g)}<span>${name(k)}</span></li>`)}</ul>
+    <ul class="lg-list">${pieces.filter(([k]) => name(k)).map(([k, g]) => html`<li key=${k}>${sw(g)}<span>${name(k)}</span></li>`)}</ul>
   </div>`;
 }
