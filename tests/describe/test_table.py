@@ -185,8 +185,9 @@ def test_every_thing_on_the_map_has_its_title_under_the_maps_own_key(games: list
 
 
 def test_the_legend_names_every_kind() -> None:
-    """``map_words``: a name for every terrain, district, resource and legend mark, the
-    ruleset's difficulty, and each city-state's mark."""
+    """``map_words``: a name for every terrain, district, resource and legend mark (no army or
+    fort in a ruleset without them: the base game), the ruleset's difficulty, and each
+    city-state's mark."""
     from newdawn.content import load_content
     from newdawn.content.rulesets import ruleset_ids
     from newdawn.content.schema import RESOURCES, TERRAINS
@@ -197,7 +198,9 @@ def test_the_legend_names_every_kind() -> None:
         w = map_words(c)
         assert set(w["terrain"]) == set(TERRAINS) and all(n[:1].isupper() for n in w["terrain"].values())
         assert w["difficulty"] == {t: f"difficulty {d}" for t, d in c.ruleset.terrain_difficulty.items()}
-        keys = {k for k, _ in LEGEND_PIECES} | {f"district:{d}" for d in c.ruleset.districts} | {f"resource:{r}" for r in RESOURCES}
+        absent = ({"army"} if not c.ruleset.components.get("armies") else set()) | ({"fort"} if not c.ruleset.fort_terrain else set())
+        keys = ({k for k, _ in LEGEND_PIECES} - absent) | {f"district:{d}" for d in c.ruleset.districts} \
+            | {f"resource:{r}" for r in RESOURCES}
         assert set(w["pieces"]) == keys and all(n[:1].isupper() and "_" not in n for n in w["pieces"].values())
         if "commercial_hub" in c.ruleset.districts:
             assert w["pieces"]["district:commercial_hub"] == "Commercial Hub district"
