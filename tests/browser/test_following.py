@@ -155,3 +155,35 @@ def test_a_combat_result_goes_at_the_next_round_not_rounds_later(server: str, br
     page.wait_for_timeout(100)
     assert page.locator("#combat").count() == 0  # a new round: the old result is gone
     assert not errors, errors
+
+
+WATCH_QUEUE = """() => { window.__obs = []; const t0 = performance.now(); new MutationObserver(() => {
+  const q = document.body.dataset.pending; const n = document.querySelectorAll("#log li.lgroup[data-part='1']").length;
+  const last = window.__obs[window.__obs.length - 1];
+  if (!last || last[1] !== q || last[2] !== n) window.__obs.push([performance.now() - t0, q, n]);
+}).observe(document.body, { attributes: true, subtree: true, childList: true }); }"""
+"""Records when the table's queue of others' steps (``data-pending``) and the number of the
+Automated Player's log groups change."""
+
+
+def test_the_automated_players_turn_is_paced_like_a_bots(server: str, browser: Any) -> None:
+    """Issue 39 §5: the AP's turn, played by the engine inside the person's action, waits in the
+    table's queue for the chosen pause like a bot's step, and appears after it as its own group."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "ap"}], "seed": 4, "ruleset": "base"})
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page.add_init_script("localStorage.setItem('newdawn.speed', 'slow')")
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    page.wait_for_selector("#decision")
+    page.evaluate(WATCH_QUEUE)
+    d = Driver(page, seats={0}, seed=4, hurry=True)
+    while d.turns.get(0, 0) < 2:
+        d.step()
+    d.wait_my_decision()
+    obs = page.evaluate("window.__obs")
+    first = next(i for i, (_, _, n) in enumerate(obs) if n >= 1)  # the AP's first turn appears
+    queued = [t for t, q, n in obs[:first] if q == "1" and n == 0]
+    assert queued, obs  # it waited in the queue first
+    assert obs[first][0] - queued[-1] >= 500, obs  # for the slow pause, as a bot's step does
+    assert not errors, errors
