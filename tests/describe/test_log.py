@@ -181,12 +181,17 @@ def test_an_entry_that_names_a_piece_offers_its_glossary_entry(games: list[Game]
     assert {"focus", "wonder", "agenda", "cs"} <= kinds and "district" in kinds and "gov" in kinds, kinds
 
 
-def test_a_fort_placed_is_not_said_to_stand_on_a_fort(games: list[Game]) -> None:
+def test_a_fort_is_not_said_to_stand_on_a_fort(games: list[Game]) -> None:
     """Seen in the guided game's log: "Seat 1 places a fort on the fort in the south-west of
-    the map" (the space's name now says fort)."""
-    forts = [e["text"] for g in games for grp in g.groups for e in grp["entries"] if "places a fort" in e["text"]]
-    assert forts
-    assert not [t for t in forts if re.search(r"fort (on|at) the fort", t)], forts[:5]
+    the map" (the space's name now says fort), and in a move's hint: "attacks the fort on the
+    fort north-east of Seat 1's capital"."""
+    from newdawn.describe import option_records
+
+    texts = [e["text"] for g in games for grp in g.groups for e in grp["entries"] if "fort" in e["text"]]
+    texts += [x for g in games for st in g.states[::6] if st.winner == -1 for r in option_records(st)
+              for x in (r["label"], r["hint"]) if x and "fort" in x]
+    assert [t for t in texts if "places a fort" in t] and [t for t in texts if "attacks the fort" in t]
+    assert not [t for t in texts if re.search(r"fort (on|at) the fort", t)], texts[:5]
 
 
 def test_barbarians_moved_by_the_dial_are_told_with_the_die_not_in_the_automated_players_turn(

@@ -186,6 +186,9 @@ def target_words(st: GameState, target: str, defender: int, s: int | None = None
         letter = next((k for k, v in st.barbs.items() if v == s), "")
         return f"barbarian {letter} {_at_terr(st, s)}" if letter else f"a barbarian {_at_terr(st, s)}"
     if kind == "fort":
+        p = place(st, s) if 0 <= s < st.board.n else None
+        if p is not None and p.terrain == "fort" and not p.landmark:
+            return p.name  # "the fort north-east of Seoul", not "the fort on the fort north-east of Seoul"
         return f"the fort {_at_terr(st, s)}"
     return f"{_target(target, defender)} {_at_terr(st, s)}"
 
