@@ -57,3 +57,40 @@ def test_every_tap_target_of_the_lobby_and_the_table_is_44_px_on_a_phone(server:
     assert page.evaluate(SMALL) == []
     ctx.close()
     assert not errors, errors
+
+
+def test_a_buttons_hint_is_written_out_on_a_touch_screen(server: str, browser: Any) -> None:
+    """Hover-only texts cannot be read on a phone (issue 39 §2): a button's hint ("without trade
+    tokens", a fight's odds), its title where a pointer hovers, is written under its label on a
+    touch screen, and stays a title on a desktop."""
+    import random
+
+    from newdawn.describe import option_records
+    from newdawn.describe.options import auto_action
+    from newdawn.engine import apply, decision_seat, legal_actions, new_game
+    from newdawn.server.views import view_message
+
+    from .table_driver import open_recorded_view
+
+    st, rnd = new_game({"players": 2}, 1), random.Random(1)
+    while auto_action(st) is not None or not any(r["hint"] and r["kind"] in ("confirm", "choice")
+                                                 for r in option_records(st)):
+        st = apply(st, rnd.choice(legal_actions(st)))
+    rec = next(r for r in option_records(st) if r["hint"] and r["kind"] in ("confirm", "choice"))
+    seat = decision_seat(st)
+    seats = [{"seat": i, "kind": "human", "bot": None, "leader": p.leader, "color": p.color, "connected": True}
+             for i, p in enumerate(st.players)]
+    msg = view_message("fake", st.version, st, seat, frozenset({seat}), [], seats)
+    button = f'#decision button.opt[data-action="{rec["action"]}"] .ohint'
+    ctx, page, errors = _phone(browser)
+    open_recorded_view(page, server, msg, "&token=t")
+    page.wait_for_selector(button)
+    assert page.is_visible(button) and page.inner_text(button) == rec["hint"]
+    ctx.close()
+    desk = browser.new_page(viewport={"width": 1440, "height": 900})
+    open_recorded_view(desk, server, msg, "&token=t")
+    desk.wait_for_selector(button, state="attached")
+    assert not desk.is_visible(button)
+    assert desk.get_attribute(f'#decision button.opt[data-action="{rec["action"]}"]', "title") == rec["hint"]
+    desk.close()
+    assert not errors, errors

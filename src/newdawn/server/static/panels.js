@@ -23,7 +23,7 @@ function OptionButton({ o, disabled, onChoose, extraClass }) {
     data-action=${o.action} data-kind=${o.kind} disabled=${disabled} title=${o.hint || null}
     onClick=${() => onChoose(o)}>
     <span class="olabel">${o.label}</span>
-    ${o.hint && (o.kind === "focus" || o.kind === "tokens") ? html`<span class="ohint">${o.hint}</span>` : null}
+    ${o.hint ? html`<span class=${o.kind === "focus" || o.kind === "tokens" ? "ohint" : "ohint touch-only"}>${o.hint}</span>` : null}
     ${o.warning ? html`<span class="owarn">⚠ ${o.warning}</span>` : null}
   </button>`;
 }
