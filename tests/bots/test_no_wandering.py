@@ -1,4 +1,5 @@
 """A bot's army or caravan never steps back onto a space it already stood on in the same move.
+(``hard:1ms``: Hard whose turn's time is spent at once, so its moves are its one-ply fallback's.)
 
 Greedy judged each step one ply ahead, and between spaces of about the same value it walked
 back and forth (-1,0 to 0,0 to -1,0 ...) and stopped where it began: the turn did nothing
@@ -46,7 +47,8 @@ class MoveWatch:
                 self.revisits.append((st.round, [*self.path, to]))
 
 
-@pytest.mark.parametrize(("ruleset", "spec"), [("ti", "greedy"), ("ti", "normal"), ("base", "greedy")])
+@pytest.mark.parametrize(("ruleset", "spec"), [("ti", "greedy"), ("ti", "normal"), ("base", "greedy"),
+                                                ("ti", "hard:1ms")])
 def test_figures_never_walk_back_onto_a_space_of_the_same_move(ruleset: str, spec: str) -> None:
     watch = MoveWatch({0, 1})
     for seed in (600402, 600404):

@@ -315,6 +315,10 @@ class MctsBot:
                     keep = RESERVE.get(base.n, RESERVE_OTHERWISE)
                     budget = max(0.0, self.time_s * (1.0 - keep) - self._spent)
                 return self.search(base, seat, legal, t0, budget)
+            # a figure moving never steps back onto a space it stood on this move (greedy.Path),
+            # in the one-ply fallback too: once the turn's time was gone, a caravan walked back
+            # and forth and the turn ended where it began
+            legal = self._greedy.path.onward(base, seat, legal)
             if self.chance_samples > 1 and around_attack(base, legal) and \
                     (self.time_s is None or self._spent < self.time_s):
                 stop = None if self.time_s is None else t0 + self.time_s - self._spent
