@@ -187,3 +187,55 @@ def test_the_automated_players_turn_is_paced_like_a_bots(server: str, browser: A
     assert queued, obs  # it waited in the queue first
     assert obs[first][0] - queued[-1] >= 500, obs  # for the slow pause, as a bot's step does
     assert not errors, errors
+
+
+WATCH_MARKS = """() => { window.__marks = []; const t0 = performance.now(); new MutationObserver(() => {
+  const at = [...document.querySelectorAll(".map .last-step")].map((e) => e.dataset.at).sort().join(" ");
+  const last = window.__marks[window.__marks.length - 1];
+  if (!last || last[1] !== at) window.__marks.push([performance.now() - t0, at]);
+}).observe(document.body, { attributes: true, subtree: true, childList: true }); }"""
+"""Records when the spaces ringed as the last step's (their "q,r" keys) change."""
+
+AP_STEPS = """() => { const S = window.__newdawn; const out = [];
+  for (const g of S.groups) {
+    if (!(g.part > 0)) continue;
+    const sets = [];
+    for (const e of g.entries) {
+      const at = [...new Set((e.spaces || []).map((x) => S.model.index.byId.get(x)?.key).filter(Boolean))].sort().join(" ");
+      if (at && sets[sets.length - 1] !== at) sets.push(at);
+    }
+    if (new Set(sets).size >= 2) out.push(sets);
+  }
+  return out; }"""
+"""The Automated Player's turns that ring two or more different sets of spaces: each such
+turn's sets, entry by entry."""
+
+
+def test_the_automated_players_turn_is_marked_entry_by_entry(server: str, browser: Any) -> None:
+    """Issue 39 §5: the AP's turn is one engine action, so its rings all came at once after one
+    pause, where a bot's steps come one by one. Its entries are now ringed one after another,
+    each for a bot step's pause, before its end state shows."""
+    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "ap"}], "seed": 4, "ruleset": "base"})
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page.add_init_script("localStorage.setItem('newdawn.speed', 'fast')")
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}{res['seats'][0]['url']}")
+    page.wait_for_selector("#decision")
+    page.evaluate(WATCH_MARKS)
+    d = Driver(page, seats={0}, seed=4, hurry=True)
+    for _ in range(200):
+        if page.evaluate(AP_STEPS):
+            break
+        d.step()
+        d.wait_my_decision()
+    turns = page.evaluate(AP_STEPS)
+    assert turns, "no turn of the Automated Player rang two sets of spaces"
+    marks = page.evaluate("window.__marks")
+    seen = [at for _, at in marks]
+    sets = turns[0]
+    start = next((i for i in range(len(seen)) if seen[i:i + len(sets)] == sets), None)
+    assert start is not None, (sets, marks)  # each entry's spaces, one after another
+    for (t0, _), (t1, _) in zip(marks[start:start + len(sets)], marks[start + 1:start + len(sets)], strict=False):
+        assert t1 - t0 >= 300, (sets, marks)  # with the fast pause (350 ms) between them
+    assert not errors, errors

@@ -236,7 +236,7 @@ const Targets = pure(({ targets, selected, byKey }) => html`<g class="targets">
   })}</g>`);
 
 const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMoves }) => html`<g class="marks">
-  ${(lastKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`l${key}`} points=${hexPoints(x, y, HEX - 6)} class="last-step" />`; })}
+  ${(lastKeys || []).map((key) => { const [x, y] = keyXY(key); return html`<polygon key=${`l${key}`} points=${hexPoints(x, y, HEX - 6)} class="last-step" data-at=${key} />`; })}
   ${(lastMoves || []).map((mv, i) => {
     const [x1, y1] = keyXY(mv.from); const [x2, y2] = keyXY(mv.to);
     const k = 1 - 12 / Math.max(1, Math.hypot(x2 - x1, y2 - y1));

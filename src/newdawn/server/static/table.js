@@ -11,7 +11,7 @@ import {
   CombatPanel, DecisionPanel, EndScreen, GameLog, GoalPanel, PlayerBoard, ProductionPanel, Summaries,
   Swatch, TurnPanel, WonderMarket,
 } from "./panels.js";
-import { groupKey, keyOf, logGroups, toModel } from "./records.js";
+import { groupKey, keyOf, logGroups, spaceIndex, toModel } from "./records.js";
 import { Bell, notifyTurn } from "./notify.js";
 import { SeatPanel } from "./seats.js";
 import { html, render } from "./ui.js";
@@ -44,7 +44,7 @@ function savedSpeed() {
 
 const S = {
   content: null, model: null, groups: [], groupIndex: new Map(), version: -1,
-  queue: [], lastShown: 0, timer: null, fresh: true,
+  queue: [], lastShown: 0, timer: null, fresh: true, marked: [],
   conn: replayMode ? "replay" : "connecting", ws: null, wsRetry: 0, busy: false, sentAt: -1,
   error: "", info: null, selected: null, preview: null, focusKeys: null, hover: null, menu: null,
   term: null, created: justCreated, undoing: false, guideLocal: null, guideBusy: false, lastCombat: null, finishedCombat: null, lastKeys: null, lastMoves: null, steps: [], autoSent: -1, showEnd: true, legend: false, help: false,
@@ -502,7 +502,7 @@ function setSpeed(name) {
 
 function catchUp() {
   clearTimeout(S.timer); S.timer = null;
-  while (S.queue.length) show(S.queue.shift(), false);
+  while (S.queue.length) { const item = S.queue.shift(); if (!item.mark) show(item, false); }
   rerender();
 }
 
@@ -536,15 +536,49 @@ function pump() {
   const wait = Math.max(0, S.lastShown + pause() - performance.now());
   S.timer = setTimeout(() => {
     S.timer = null;
-    if (S.queue.length) show(S.queue.shift(), true);
+    if (S.queue.length) step(S.queue.shift());
     pump();
   }, wait);
   rerender();
 }
 
+/** One paced step: a view, or first each step of an Automated Player's turn inside it. */
+function step(item) {
+  if (item.mark) { mark(item.mark); return; }
+  const marks = item.paced ? [] : apSteps(item);
+  if (!marks.length) { show(item, true); return; }
+  S.queue.unshift(...marks.slice(1).map((m) => ({ mark: m })), { ...item, paced: true });
+  mark(marks[0]);
+}
+
+/** The steps of the Automated Player's turns new in a view (its log groups of part 1, 2...): one
+ * for each entry that names spaces, so that the AP's turn, which the engine plays as one action,
+ * is marked on the map entry by entry with a bot step's pause, and only then its end state shows. */
+function apSteps({ msg, groups }) {
+  const upto = msg.view.version;
+  const index = spaceIndex(msg.board);
+  return groups.filter((g) => (g.part || 0) > 0 && g.n <= upto && !S.groupIndex.has(groupKey(g)))
+    .flatMap((g) => g.entries.filter((e) => (e.spaces || []).length || (e.moves || []).length).map((e) => ({ group: g, entry: e, index })));
+}
+
+/** An Automated Player's step: its log group shows (with the entries still to come), its spaces
+ * are ringed and its moves drawn as the last step's, over the state before its turn. */
+function mark({ group, entry, index }) {
+  if (!S.groupIndex.has(groupKey(group))) {
+    S.groups = S.groups.concat([group]).sort((a, b) => a.n - b.n || (a.part || 0) - (b.part || 0));
+    S.groupIndex = new Map(S.groups.map((g) => [groupKey(g), g]));
+    S.marked.push(group);
+  }
+  S.lastKeys = [...new Set((entry.spaces || []).map((x) => keyOf(index, x)).filter(Boolean))];
+  S.lastMoves = (entry.moves || []).map((mv) => ({ kind: mv.kind, from: keyOf(index, mv.from), to: keyOf(index, mv.to) }))
+    .filter((mv) => mv.from && mv.to && mv.from !== mv.to);
+  S.lastShown = performance.now();
+  rerender();
+}
+
 function show({ msg, groups }, draw, t0) {
   const first = S.fresh;
-  if (S.fresh) { S.groups = []; S.groupIndex = new Map(); S.fresh = false; }
+  if (S.fresh) { S.groups = []; S.groupIndex = new Map(); S.fresh = false; S.marked = []; }
   const upto = msg.view.version;
   let list = S.groups;
   if (list.length && list[list.length - 1].n > upto) list = list.filter((g) => g.n <= upto); // after an undo
@@ -575,15 +609,16 @@ function show({ msg, groups }, draw, t0) {
   }
   S.model = model;
   S.lastShown = performance.now();
-  if (added.length) {
+  if (added.length || S.marked.length) {
     // The latest step only: a first view (a reload, the spectator, a replay step) brings the
     // whole log, whose every space would otherwise be ringed and every move drawn as an arrow.
-    const entries = (first ? added.slice(-1) : added).flatMap((g) => g.entries);
+    const entries = (first ? added.slice(-1) : S.marked.concat(added)).flatMap((g) => g.entries);
     S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
     S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
       kind: mv.kind, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
     }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
   }
+  S.marked = [];
   nextStep(model);
   if (S.undoing && prev && msg.version > prev.msg.version) undoOnward(model);
   if (model.decision.auto_action) setTimeout(autoAnswer, 0);
