@@ -253,6 +253,8 @@ const Marks = pure(({ touched, combatKey, preview, focusKeys, lastKeys, lastMove
 
 /** Width in px of the zoom buttons' column over the map's right edge (style.css .map-tools). */
 const TOOLS_W = 56;
+/** Width in px of a space on a touch screen's first view of the map (a tap target, issue 39). */
+const TAP_PX = 46;
 
 function boundsOf(board, targets) {
   let minx = Infinity; let miny = Infinity; let maxx = -Infinity; let maxy = -Infinity;
@@ -273,7 +275,7 @@ function boundsOf(board, targets) {
  */
 export function HexMap({ model, content, targets, selected, preview, focusKeys, lastKeys, lastMoves, on }) {
   const svgRef = useRef(null);
-  const st = useRef({ view: null, bounds: null, userMoved: false }).current;
+  const st = useRef({ view: null, bounds: null, userMoved: false, whole: false, home: null }).current;
   const board = model.msg.board;
   const mw = content.map_words || NO_MAP_WORDS;
   const apply = () => {
@@ -288,9 +290,20 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     // The map is fitted into the pane left of the zoom buttons (which stand over its right edge),
     // so that no space of the map lies under them.
     const room = Math.max(rect.width / 2, rect.width - TOOLS_W);
-    const k = Math.max((b.w + HEX) / room, (b.h + HEX) / rect.height); // map units per pixel
+    let k = Math.max((b.w + HEX) / room, (b.h + HEX) / rect.height); // map units per pixel
+    let [cx, cy] = [b.x + b.w / 2, b.y + b.h / 2];
+    // On a touch screen a space is a tap target: at least TAP_PX across, centred on the viewer's
+    // capital (the map's centre before it), the rest of the map a drag or a pinch away.
+    const tap = (SQ3 * (HEX - 0.5)) / TAP_PX;
+    if (!st.whole && tap < k && window.matchMedia && window.matchMedia("(hover: none)").matches) {
+      k = tap;
+      if (st.home) [cx, cy] = keyXY(st.home);
+      const half = (room * k) / 2; const halfH = (rect.height * k) / 2;
+      cx = Math.min(Math.max(cx, b.x + half - HEX / 2), b.x + b.w - half + HEX / 2);
+      cy = Math.min(Math.max(cy, b.y + halfH - HEX / 2), b.y + b.h - halfH + HEX / 2);
+    }
     const w = rect.width * k; const h = rect.height * k;
-    st.view = { x: b.x + b.w / 2 - (room * k) / 2, y: b.y + b.h / 2 - h / 2, w, h };
+    st.view = { x: cx - (room * k) / 2, y: cy - h / 2, w, h };
     apply();
   };
   const zoomAt = (f, cx, cy) => {
@@ -309,8 +322,12 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const changed = !st.bounds || !b || Math.abs(b.w - st.bounds.w) > 1 || Math.abs(b.h - st.bounds.h) > 1
       || Math.abs(b.x - st.bounds.x) > 1 || Math.abs(b.y - st.bounds.y) > 1;
     st.bounds = b;
+    const me = model.msg.seat >= 0 ? model.msg.seat : model.decision.seat;
+    const cap = me >= 0 && model.msg.view.capitals ? model.msg.view.capitals[me] : -1;
+    const home = cap >= 0 ? (model.index.byId.get(cap) || {}).key || null : null;
+    const moved = home !== st.home; st.home = home;
     if (b && (changed || !st.told) && on.bounds) { st.told = true; on.bounds({ w: b.w + HEX, h: b.h + HEX }); }
-    if (!st.view || (changed && !st.userMoved)) fit(); else apply();
+    if (!st.view || ((changed || moved) && !st.userMoved)) fit(); else apply();
   });
   useEffect(() => {
     const s = svgRef.current;
@@ -378,7 +395,7 @@ export function HexMap({ model, content, targets, selected, preview, focusKeys, 
     const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(resize) : null;
     if (ro) ro.observe(s);
     on.tools({ zoomIn: () => { st.userMoved = true; zoomAt(0.8); }, zoomOut: () => { st.userMoved = true; zoomAt(1.25); },
-      fit: () => { st.userMoved = false; fit(); }, screenOf: (k) => screenOf(s, k) });
+      fit: () => { st.userMoved = false; st.whole = true; fit(); }, screenOf: (k) => screenOf(s, k) });
     return () => { window.removeEventListener("resize", resize); if (ro) ro.disconnect(); };
   }, []);
   const v = model.msg.view;
