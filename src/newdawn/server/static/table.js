@@ -552,13 +552,20 @@ function step(item) {
 }
 
 /** The steps of the Automated Player's turns new in a view (its log groups of part 1, 2...): one
- * for each entry that names spaces, so that the AP's turn, which the engine plays as one action,
+ * for each entry that names other spaces than the entry before it, so that the AP's turn, which the engine plays as one action,
  * is marked on the map entry by entry with a bot step's pause, and only then its end state shows. */
 function apSteps({ msg, groups }) {
   const upto = msg.view.version;
   const index = spaceIndex(msg.board);
   return groups.filter((g) => (g.part || 0) > 0 && g.n <= upto && !S.groupIndex.has(groupKey(g)))
-    .flatMap((g) => g.entries.filter((e) => (e.spaces || []).length || (e.moves || []).length).map((e) => ({ group: g, entry: e, index })));
+    .flatMap((g) => g.entries.filter((e, i) => ((e.spaces || []).length || (e.moves || []).length)
+      && !(i > 0 && !(e.moves || []).length && same(e.spaces, g.entries[i - 1].spaces))).map((e) => ({ group: g, entry: e, index })));
+}
+
+/** Whether two lists of space ids are the same (an entry ringing its previous entry's spaces
+ * again, a fight and its result, is not a step of its own). */
+function same(a, b) {
+  return JSON.stringify(a || []) === JSON.stringify(b || []);
 }
 
 /** An Automated Player's step: its log group shows (with the entries still to come), its spaces
