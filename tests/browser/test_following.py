@@ -166,16 +166,23 @@ WATCH_QUEUE = """() => { window.__obs = []; const t0 = performance.now(); new Mu
 Automated Player's log groups change."""
 
 
-def test_the_automated_players_turn_is_paced_like_a_bots(server: str, browser: Any) -> None:
-    """Issue 39 §5: the AP's turn, played by the engine inside the person's action, waits in the
-    table's queue for the chosen pause like a bot's step, and appears after it as its own group."""
+def _against_the_ap(server: str, browser: Any, speed: str) -> tuple[Any, list[str]]:
+    """A base game of a person against the Automated Player (seed 4), opened at 1440x900 with
+    the others' moves at ``speed``: the page, and the page errors it records."""
     res = _create(server, {"seats": [{"kind": "human"}, {"kind": "ap"}], "seed": 4, "ruleset": "base"})
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 1440, "height": 900})
-    page.add_init_script("localStorage.setItem('newdawn.speed', 'slow')")
+    page.add_init_script(f"localStorage.setItem('newdawn.speed', '{speed}')")
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}{res['seats'][0]['url']}")
     page.wait_for_selector("#decision")
+    return page, errors
+
+
+def test_the_automated_players_turn_is_paced_like_a_bots(server: str, browser: Any) -> None:
+    """Issue 39 §5: the AP's turn, played by the engine inside the person's action, waits in the
+    table's queue for the chosen pause like a bot's step, and appears after it as its own group."""
+    page, errors = _against_the_ap(server, browser, "slow")
     page.evaluate(WATCH_QUEUE)
     d = Driver(page, seats={0}, seed=4, hurry=True)
     while d.turns.get(0, 0) < 2:
@@ -215,13 +222,7 @@ def test_the_automated_players_turn_is_marked_entry_by_entry(server: str, browse
     """Issue 39 §5: the AP's turn is one engine action, so its rings all came at once after one
     pause, where a bot's steps come one by one. Its entries are now ringed one after another,
     each for a bot step's pause, before its end state shows."""
-    res = _create(server, {"seats": [{"kind": "human"}, {"kind": "ap"}], "seed": 4, "ruleset": "base"})
-    errors: list[str] = []
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
-    page.add_init_script("localStorage.setItem('newdawn.speed', 'fast')")
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}{res['seats'][0]['url']}")
-    page.wait_for_selector("#decision")
+    page, errors = _against_the_ap(server, browser, "fast")
     page.evaluate(WATCH_MARKS)
     d = Driver(page, seats={0}, seed=4, hurry=True)
     for _ in range(200):
