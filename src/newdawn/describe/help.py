@@ -57,9 +57,11 @@ def help_page(c: Content) -> list[dict[str, Any]]:
     slots = ", ".join(str(s) for s in rs.row_slots)
     diff = rs.terrain_difficulty
     difficulties = ", ".join(f"{TERRAIN.get(t, words(t))} {diff[t]}" for t in TERRAINS if t in diff)
-    armies = bool(rs.components.get("armies"))
-    focus = [{"focus": t, "spans": [_span(name, True), _span(f": {text if t != 'military' or armies else MILITARY_WITHOUT_ARMIES}")]}
-             for t, name, text in FOCUS_HELP if t in rs.focus_types]
+    texts = {t: text for t, _, text in FOCUS_HELP}
+    if not rs.components.get("armies"):
+        texts["military"] = MILITARY_WITHOUT_ARMIES
+    focus = [{"focus": t, "spans": [_span(name, True), _span(f": {texts[t]}")]}
+             for t, name, _ in FOCUS_HELP if t in rs.focus_types]
     dial = ["barbarians move or return", *(["districts pay out"] if rs.districts else []),
             *(["governments may change"] if rs.governments else []), "wonders gather trade tokens"]
     dial_text = ", ".join(dial[:-1]) + (", and " if len(dial) > 2 else " and ") + dial[-1]

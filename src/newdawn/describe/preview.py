@@ -76,12 +76,13 @@ def _after(st: GameState, actions: list[Action]) -> tuple[GameState, list[Event]
 
 
 CITY_WHY: Final = {
-    "too_hard": "too hard for slot {slot}", "next_to_city": "next to a city or fort", "next_to_fort": "next to a city or fort",
+    "too_hard": "too hard for slot {slot}", "next_to_city": "next to a city{or_fort}", "next_to_fort": "next to a city{or_fort}",
     "holds_city": "already taken", "holds_city_state": "already taken", "city_state_space": "already taken",
     "holds_barbarian": "already taken", "holds_token": "already taken", "holds_rival_control": "already taken",
     "holds_rival_army": "already taken",
 }
-"""Short words for the engine's refusals of a city site (``spaces.city_reason``), by kind."""
+"""Short words for the engine's refusals of a city site (``spaces.city_reason``), by kind
+(``{or_fort}``: " or fort" in a ruleset with forts)."""
 
 
 def no_city_site_why(st: GameState, f: BuildFrame) -> str:
@@ -95,16 +96,14 @@ def no_city_site_why(st: GameState, f: BuildFrame) -> str:
     b = st.board
     near = reach(st, friendly_spaces(st, seat), rng, lambda t: not b.is_water[t]) - set(friendly_spaces(st, seat))
     near |= {s for s in friendly_spaces(st, seat) if s not in st.cities}
+    or_fort = " or fort" if content_for(st).ruleset.fort_terrain else ""  # the base game has no forts
     found: Counter[str] = Counter()
     for s in sorted(near):
         reason = city_reason(st, seat, s, slot)
         if reason is None:
             found["reached only across harder land or rivals' spaces"] += 1
         elif reason.kind not in ("water", "fort"):
-            why = CITY_WHY.get(reason.kind, "already taken").format(slot=slot)
-            if not content_for(st).ruleset.fort_terrain:  # no forts in the ruleset (the base game)
-                why = why.replace(" or fort", "")
-            found[why] += 1
+            found[CITY_WHY.get(reason.kind, "already taken").format(slot=slot, or_fort=or_fort)] += 1
     if not found:
         return f"no land within {rng} spaces of yours"
     return f"the land within {rng} spaces of yours is " + " or ".join(w for w, _ in found.most_common(2))
