@@ -576,11 +576,17 @@ function mark({ group, entry, index }) {
     S.groupIndex = new Map(S.groups.map((g) => [groupKey(g), g]));
     S.marked.push(group);
   }
-  S.lastKeys = [...new Set((entry.spaces || []).map((x) => keyOf(index, x)).filter(Boolean))];
-  S.lastMoves = (entry.moves || []).map((mv) => ({ kind: mv.kind, from: keyOf(index, mv.from), to: keyOf(index, mv.to) }))
-    .filter((mv) => mv.from && mv.to && mv.from !== mv.to);
+  markLast([entry], index);
   S.lastShown = performance.now();
   rerender();
+}
+
+/** Ring the spaces of log ``entries`` and draw their moves as the map's last step. */
+function markLast(entries, index) {
+  S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(index, x))).filter(Boolean))];
+  S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
+    kind: mv.kind, from: keyOf(index, mv.from), to: keyOf(index, mv.to),
+  }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
 }
 
 function show({ msg, groups }, draw, t0) {
@@ -619,11 +625,7 @@ function show({ msg, groups }, draw, t0) {
   if (added.length || S.marked.length) {
     // The latest step only: a first view (a reload, the spectator, a replay step) brings the
     // whole log, whose every space would otherwise be ringed and every move drawn as an arrow.
-    const entries = (first ? added.slice(-1) : S.marked.concat(added)).flatMap((g) => g.entries);
-    S.lastKeys = [...new Set(entries.flatMap((e) => (e.spaces || []).map((x) => keyOf(model.index, x))).filter(Boolean))];
-    S.lastMoves = entries.flatMap((e) => (e.moves || []).map((mv) => ({
-      kind: mv.kind, from: keyOf(model.index, mv.from), to: keyOf(model.index, mv.to),
-    }))).filter((mv) => mv.from && mv.to && mv.from !== mv.to);
+    markLast((first ? added.slice(-1) : S.marked.concat(added)).flatMap((g) => g.entries), model.index);
   }
   S.marked = [];
   nextStep(model);
