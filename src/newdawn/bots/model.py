@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameState
-from .evaluate import W_TEMPO, WIN
+from .evaluate import WIN, hand_for
 from .features import FEATURES, seat_features, seat_row
 
 FORMAT: Final = "newdawn-model/1"
@@ -44,14 +44,16 @@ class WinModel:
         self.players = players
         self.card: dict[str, Any] = dict(card or {})
         self._w: list[float] = [float(weights.get(f, 0.0)) for f in FEATURES]
+        self._used: list[tuple[int, float]] = [(i, w) for i, w in enumerate(self._w) if w != 0.0]
+        """The features with a weight (a search sums only these)."""
 
     def scores(self, rows: list[list[float]]) -> list[float]:
-        w = self._w
+        used = self._used
         out = []
         for row in rows:
             s = 0.0
-            for i in range(len(w)):
-                s += w[i] * row[i]
+            for i, w in used:
+                s += w * row[i]
             out.append(s)
         return out
 
@@ -142,8 +144,9 @@ class LearnedEvaluation:
         self.model = model
         fit = model.card.get("fit", {})
         self.temperature = float(fit.get("hand_temperature", 80.0))
-        self.tempo = W_TEMPO
-        """Bonus per slot of the focus card chosen (``evaluate.Evaluation.tempo``)."""
+        self.tempo = hand_for(model.ruleset).tempo
+        """Bonus per slot of the focus card chosen: the ruleset's hand evaluation's
+        (``evaluate.Evaluation.tempo``; the base game's is ``evaluate.BASE_TEMPO``)."""
 
     def scores(self, st: GameState) -> list[float]:
         t = self.temperature
