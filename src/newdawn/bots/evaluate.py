@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -194,10 +194,11 @@ def _forts(st: GameState, p: int) -> float:
         if st.cities.get(s, st.ctl.get(s)) == p:
             held += 1
             continue
-        for x in armies:
-            b = 0.6 if x in near else 0.3 if x in close else 0.0
-            if b > bonus:
-                bonus = b
+        if bonus < 0.6 and armies:
+            if not near.isdisjoint(armies):
+                bonus = 0.6
+            elif bonus < 0.3 and not close.isdisjoint(armies):
+                bonus = 0.3
     if bonus:
         fc = content_for(st).focus_cards
         slot = next((i + 1 for i, cid in enumerate(ps.row) if fc[cid].type == "military"), 1)
@@ -275,6 +276,18 @@ def _reach(st: GameState, s: int, move: int) -> frozenset[int]:
     return got
 
 
+def _fort_reach(st: GameState, move: int) -> dict[int, frozenset[int]]:
+    """Per fort space: the spaces within ``move`` steps of it (cached on the immutable board,
+    one dict per move: the fort terms ask at every evaluation)."""
+    key = f"bots:fort_reach:{move}"
+    memo = st.board.memo
+    got: dict[int, frozenset[int]] | None = memo.get(key)
+    if got is None:
+        got = {f: _reach(st, f, move) for f in fort_spaces(st)}
+        memo[key] = got
+    return got
+
+
 def _fort_holders(st: GameState) -> dict[int, int | None]:
     return {f: st.cities.get(f, st.ctl.get(f)) for f in fort_spaces(st)}
 
@@ -299,8 +312,7 @@ def _held_defence(st: GameState, f: int, holder: int, attacker: int) -> float:
     return defense_value(st, target, f, holder, attacker) + DEFENDER_TOKEN_SHARE * tokens
 
 
-def strike(st: GameState, p: int, mature: list[int], armies: list[int],
-           holders: dict[int, int | None]) -> float:
+def strike(st: GameState, p: int, mature: list[int], b: _ByOwner) -> float:
     """The best capture seat ``p``'s next military turn can make: over the forts it does not
     hold and its armies can reach (those on the map, or from its capital or a mature city
     while one waits on the card), the chance its attack wins times what the fort is worth to
@@ -312,53 +324,58 @@ def strike(st: GameState, p: int, mature: list[int], armies: list[int],
     if mil is None:
         return 0.0
     slot, move, combat = mil
-    starts = set(armies)
+    armies = b.armies[p]
+    holders = b.fort_holders(st)
+    starts: Collection[int] = armies
     if ON_CARD in st.players[p].armies:
         cap = st.capitals[p]
+        starts = set(armies)
         if st.cities.get(cap) == p:
             starts.add(cap)
         starts.update(mature)
     if not starts:
         return 0.0
+    reach = _fort_reach(st, move)
+    targets = [(f, o) for f, o in holders.items() if o != p and not reach[f].isdisjoint(starts)]
+    if not targets:
+        return 0.0
     held = sum(1 for o in holders.values() if o == p)
     gain = W_CARD if held < _fort_need(st) else W_FORT_EXTRA
-    attack = slot + combat + spendable(st, p, type_key(st, p, "military"))
+    attack = b.attack(st, p, slot, combat)
     open_fort = float(content_for(st).ruleset.combat["fort"])
     best = 0.0
-    for f, o in holders.items():
-        if o == p:
-            continue
-        defence = open_fort if o is None or o < 0 else _held_defence(st, f, o, p)
-        chance = p_attack_wins(attack, defence)
-        if chance * gain > best and not starts.isdisjoint(_reach(st, f, move)):
-            best = chance * gain
+    for f, o in targets:
+        defence = open_fort if o is None or o < 0 else b.held_defence(st, f, o, p)
+        v = p_attack_wins(attack, defence) * gain
+        if v > best:
+            best = v
     return best
 
 
-def fort_risk(st: GameState, p: int, armies: list[list[int]], holders: dict[int, int | None]) -> float:
+def fort_risk(st: GameState, p: int, b: _ByOwner) -> float:
     """What seat ``p`` stands to lose on the rivals' next military turns: for each fort it
     holds, the chance that at least one rival with an army on the map within reach wins an
     attack on it (at that rival's slot, combat bonus and trade tokens, against the fort's
     defence: terrain, reinforced neighbours, an army on it, leader bonuses, a share of the
     holder's tokens), times the fort's worth."""
-    mine = [f for f, o in holders.items() if o == p]
+    mine = [f for f, o in b.fort_holders(st).items() if o == p]
     if not mine:
         return 0.0
     loss = W_CARD if len(mine) <= _fort_need(st) else W_FORT_EXTRA
+    armies = b.armies
     rivals = []
     for q in range(st.n):
         if q == p or not armies[q]:
             continue
         mil = _military(st, q)
         if mil is not None:
-            slot, move, combat = mil
-            rivals.append((q, move, slot + combat + spendable(st, q, type_key(st, q, "military"))))
+            rivals.append((q, _fort_reach(st, mil[1]), mil))
     total = 0.0
     for f in mine:
         keep = 1.0
-        for q, move, attack in rivals:
-            if not _reach(st, f, move).isdisjoint(armies[q]):
-                keep *= 1.0 - p_attack_wins(attack, _held_defence(st, f, p, q))
+        for q, reach, (slot, _, combat) in rivals:
+            if not reach[f].isdisjoint(armies[q]):
+                keep *= 1.0 - p_attack_wins(b.attack(st, q, slot, combat), b.held_defence(st, f, p, q))
         total += (1.0 - keep) * loss
     return total
 
@@ -419,7 +436,7 @@ class _ByOwner:
     """One pass over the board for every seat: cities, control tokens, reinforced tokens and
     armies by owner, and who holds each victory card (a seat scored alone costs the same)."""
 
-    __slots__ = ("cities", "ctl", "reinforced", "armies", "claimed", "_holders")
+    __slots__ = ("cities", "ctl", "reinforced", "armies", "claimed", "_holders", "_defence", "_attack")
 
     def __init__(self, st: GameState) -> None:
         n = st.n
@@ -446,6 +463,27 @@ class _ByOwner:
                 who.update(claims.get(ag.id, ()))
             self.claimed.append(who)
         self._holders: dict[int, int | None] | None = None
+        self._defence: dict[tuple[int, int, int], float] = {}
+        self._attack: dict[int, int] = {}
+
+    def held_defence(self, st: GameState, f: int, holder: int, attacker: int) -> float:
+        """``_held_defence``, computed once per fort, holder and attacker (one seat's strike and
+        a rival's fort risk ask for the same fights)."""
+        key = (f, holder, attacker)
+        got = self._defence.get(key)
+        if got is None:
+            got = _held_defence(st, f, holder, attacker)
+            self._defence[key] = got
+        return got
+
+    def attack(self, st: GameState, p: int, slot: int, combat: int) -> int:
+        """Seat ``p``'s attack with its military card at ``slot`` (``_military``): the slot,
+        the card's combat bonus and every military trade token the seat could spend (computed once)."""
+        got = self._attack.get(p)
+        if got is None:
+            got = slot + combat + spendable(st, p, type_key(st, p, "military"))
+            self._attack[p] = got
+        return got
 
     def fort_holders(self, st: GameState) -> dict[int, int | None]:
         """Who holds each fort (computed once, for the fort terms)."""
@@ -497,11 +535,10 @@ def _score(st: GameState, p: int, b: _ByOwner, ev: Evaluation) -> float:
     if ev.caravan:
         s += ev.caravan * caravans(st, p)
     if ev.strike or ev.fort_risk:
-        holders = b.fort_holders(st)
         if ev.strike:
-            s += ev.strike * strike(st, p, facts.mature, b.armies[p], holders)
+            s += ev.strike * strike(st, p, facts.mature, b)
         if ev.fort_risk:
-            s -= ev.fort_risk * fort_risk(st, p, b.armies, holders)
+            s -= ev.fort_risk * fort_risk(st, p, b)
     return s
 
 

@@ -157,8 +157,8 @@ def _rows(st: GameState, seats: Iterable[int]) -> list[list[float]]:
         row[16] = held
         row[17] = facts.forts - held if holders else 0.0
         if holders:
-            row[18] = strike(st, p, facts.mature, b.armies[p], holders) / W_CARD
-            row[19] = fort_risk(st, p, b.armies, holders) / W_CARD
+            row[18] = strike(st, p, facts.mature, b) / W_CARD
+            row[19] = fort_risk(st, p, b) / W_CARD
         if caravan_terms:
             row[21] = len(ps.dipl)
             row[20] = caravans(st, p) - W_DIPLOMACY * row[21]
