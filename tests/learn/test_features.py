@@ -140,3 +140,14 @@ def test_signs_and_hand_weights_name_only_features() -> None:
     assert set(SIGNS) == set(FEATURES) and set(HAND) <= set(FEATURES)
     for f, w in HAND.items():
         assert SIGNS[f] == 0 or SIGNS[f] * w >= 0, f
+
+
+@pytest.mark.parametrize("ruleset", ["ti", "base"])
+def test_a_learned_judge_keeps_its_rulesets_focus_tempo(ruleset: str) -> None:
+    """The per-slot bonus at the focus choice is the ruleset's (the base game's is 10, greedy's
+    1.2): a base-game judge at 1.2 a slot kept resolving its first slot and lost to the
+    Automated Player."""
+    from newdawn.bots.evaluate import BASE_TEMPO, W_TEMPO
+
+    ev = LearnedEvaluation(_model(ruleset))
+    assert ev.tempo == (BASE_TEMPO if ruleset == "base" else W_TEMPO)
