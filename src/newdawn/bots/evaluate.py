@@ -265,17 +265,6 @@ def _military(st: GameState, p: int) -> tuple[int, int, int] | None:
     return None
 
 
-def _reach(st: GameState, s: int, move: int) -> frozenset[int]:
-    """The spaces within ``move`` steps of ``s`` (cached on the immutable board)."""
-    key = f"bots:reach:{s}:{move}"
-    memo = st.board.memo
-    got: frozenset[int] | None = memo.get(key)
-    if got is None:
-        got = frozenset(within(st, [s], move))
-        memo[key] = got
-    return got
-
-
 def _fort_reach(st: GameState, move: int) -> dict[int, frozenset[int]]:
     """Per fort space: the spaces within ``move`` steps of it (cached on the immutable board,
     one dict per move: the fort terms ask at every evaluation)."""
@@ -283,7 +272,7 @@ def _fort_reach(st: GameState, move: int) -> dict[int, frozenset[int]]:
     memo = st.board.memo
     got: dict[int, frozenset[int]] | None = memo.get(key)
     if got is None:
-        got = {f: _reach(st, f, move) for f in fort_spaces(st)}
+        got = {f: frozenset(within(st, [f], move)) for f in fort_spaces(st)}
         memo[key] = got
     return got
 
