@@ -119,6 +119,24 @@ def test_chances_sum_to_one_and_a_winner_gets_them_all(tmp_path: Path, monkeypat
     assert math.isclose(sum(chances_in(st3)), 1.0)
 
 
+@pytest.mark.parametrize("config,seed", CONFIGS)
+def test_a_model_skips_only_the_features_it_does_not_weigh(config: dict[str, object], seed: int) -> None:
+    """The costly features a model gives no weight are left out of its rows (0), and its scores
+    are those of the full rows; the features it weighs are computed as before."""
+    weights = {f: w for f, w in HAND.items() if f not in ("threats", "caravans")}
+    weights["strike"] = 0.5
+    m = WinModel(weights, str(config["ruleset"]), int(str(config["players"])))
+    assert m.skip == {"threats", "caravans", "fort_risk"}
+    ev = LearnedEvaluation(m)
+    for st in _states(config, seed, every=37)[:-1]:
+        full, rows = seat_features(st), seat_features(st, m.skip)
+        for p in range(st.n):
+            for i, f in enumerate(FEATURES):
+                assert rows[p][i] == (0.0 if f in m.skip else full[p][i]), f
+            assert ev.score(st, p) == pytest.approx(ev.temperature * m.scores([full[p]])[0])
+        assert m.scores(rows) == pytest.approx(m.scores(full))
+
+
 def test_a_seat_further_ahead_gets_a_larger_chance() -> None:
     m = _model()
     rows = [[0.0] * len(FEATURES), [0.0] * len(FEATURES)]

@@ -33,7 +33,7 @@ def chances_in(st: GameState) -> list[float]:
         return [1.0 / st.n] * st.n
     m = shipped_model(st.ruleset, st.n)
     if m is not None:
-        return m.chances_of_rows(seat_features(st))
+        return m.chances_of_rows(seat_features(st, m.skip))
     return softmax(hand_for(st.ruleset).scores(st), TEMPERATURE)
 
 

@@ -77,18 +77,23 @@ def victory_need(st: GameState) -> int:
     return victory_cards_needed(st)
 
 
-def seat_features(st: GameState) -> list[list[float]]:
-    """One row of ``FEATURES`` per seat."""
-    return _rows(st, range(st.n))
+SKIPPABLE: Final[frozenset[str]] = frozenset({"threats", "strike", "fort_risk", "caravans"})
+"""The features that cost a pass of their own: a model that does not weigh them need not compute
+them (``skip``; their columns are then 0)."""
 
 
-def seat_row(st: GameState, p: int) -> list[float]:
+def seat_features(st: GameState, skip: frozenset[str] = frozenset()) -> list[list[float]]:
+    """One row of ``FEATURES`` per seat (the ``SKIPPABLE`` features in ``skip`` left at 0)."""
+    return _rows(st, range(st.n), skip)
+
+
+def seat_row(st: GameState, p: int, skip: frozenset[str] = frozenset()) -> list[float]:
     """Seat ``p``'s row of ``FEATURES`` alone (``seat_features(st)[p]``, at the cost of one seat:
     a search asks for one seat's score at each option of its one-seat playouts)."""
-    return _rows(st, (p,))[0]
+    return _rows(st, (p,), skip)[0]
 
 
-def _rows(st: GameState, seats: Iterable[int]) -> list[list[float]]:
+def _rows(st: GameState, seats: Iterable[int], skip: frozenset[str] = frozenset()) -> list[list[float]]:
     b = _ByOwner(st)
     n = st.n
     need = victory_need(st)
@@ -97,7 +102,11 @@ def _rows(st: GameState, seats: Iterable[int]) -> list[list[float]]:
     fc = content_for(st).focus_cards
     holders = b.fort_holders(st)
     ap = n - 1 if st.config.get("automa") else -1
-    caravan_terms = own_evaluation(st.ruleset) is not None  # the base game's caravan terms
+    # the base game's caravan terms
+    caravan_terms = own_evaluation(st.ruleset) is not None
+    caravan_approach = caravan_terms and "caravans" not in skip
+    threats = "threats" not in skip
+    strikes, risks = "strike" not in skip, "fort_risk" not in skip
     hostile_all: set[int] = set(st.barbs.values())
     nbrs = st.board.nbrs
     rows: list[list[float]] = []
@@ -142,26 +151,29 @@ def _rows(st: GameState, seats: Iterable[int]) -> list[list[float]]:
         row[12] = sum(ps.trade.values())
         row[13] = sum(ps.resources.values()) + len(ps.nws)
         row[14] = b.reinforced[p]
-        hostile = set(hostile_all)
-        for q, xs in enumerate(b.armies):
-            if q != p:
-                hostile.update(xs)
-        near = 0
-        if hostile:
-            for city in cities:
-                for x in nbrs[city]:
-                    if x in hostile:
-                        near += 1
-        row[15] = near
+        if threats:
+            hostile = set(hostile_all)
+            for q, xs in enumerate(b.armies):
+                if q != p:
+                    hostile.update(xs)
+            near = 0
+            if hostile:
+                for city in cities:
+                    for x in nbrs[city]:
+                        if x in hostile:
+                            near += 1
+            row[15] = near
         held = sum(1 for o in holders.values() if o == p)
         row[16] = held
         row[17] = facts.forts - held if holders else 0.0
-        if holders:
+        if holders and strikes:
             row[18] = strike(st, p, facts.mature, b) / W_CARD
+        if holders and risks:
             row[19] = fort_risk(st, p, b) / W_CARD
         if caravan_terms:
             row[21] = len(ps.dipl)
-            row[20] = caravans(st, p) - W_DIPLOMACY * row[21]
+            if caravan_approach:
+                row[20] = caravans(st, p) - W_DIPLOMACY * row[21]
         row[22] = 1.0 if p == st.current else 0.0
         row[23] = ((p - st.current) % n) / n
         row[24] = 1.0 if p == ap else 0.0

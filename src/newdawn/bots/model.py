@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..engine import GameState
 from .evaluate import WIN, hand_for
-from .features import FEATURES, seat_features, seat_row
+from .features import FEATURES, INDEX, SKIPPABLE, seat_features, seat_row
 
 FORMAT: Final = "newdawn-model/1"
 MODELS_ENV: Final = "NEWDAWN_MODELS"
@@ -46,6 +46,8 @@ class WinModel:
         self._w: list[float] = [float(weights.get(f, 0.0)) for f in FEATURES]
         self._used: list[tuple[int, float]] = [(i, w) for i, w in enumerate(self._w) if w != 0.0]
         """The features with a weight (a search sums only these)."""
+        self.skip: frozenset[str] = frozenset(f for f in SKIPPABLE if self._w[INDEX[f]] == 0.0)
+        """The costly features this model does not weigh (``features.seat_features`` leaves them out)."""
 
     def scores(self, rows: list[list[float]]) -> list[float]:
         used = self._used
@@ -64,7 +66,7 @@ class WinModel:
         """Each seat's chance of winning from ``st`` (a finished game: 1 for the winner)."""
         if st.winner >= 0:
             return [1.0 if p == st.winner else 0.0 for p in range(st.n)]
-        return self.chances_of_rows(seat_features(st))
+        return self.chances_of_rows(seat_features(st, self.skip))
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "ruleset": self.ruleset, "players": self.players,
@@ -150,10 +152,10 @@ class LearnedEvaluation:
 
     def scores(self, st: GameState) -> list[float]:
         t = self.temperature
-        return [t * s for s in self.model.scores(seat_features(st))]
+        return [t * s for s in self.model.scores(seat_features(st, self.model.skip))]
 
     def score(self, st: GameState, p: int) -> float:
-        return self.temperature * self.model.scores([seat_row(st, p)])[0]
+        return self.temperature * self.model.scores([seat_row(st, p, self.model.skip)])[0]
 
     def value(self, st: GameState, seat: int) -> float:
         if st.winner >= 0:
