@@ -238,6 +238,38 @@ def test_mcts_plays_the_rivals_by_the_rivals_table(monkeypatch: pytest.MonkeyPat
     assert own_only == want
 
 
+def test_mcts_plays_its_simulated_turns_by_its_policy_and_judges_leaves_by_its_evaluation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``policy``: the one-ply choices of the simulated turns (the seat's own and the rivals')
+    are made by that evaluation, while the leaves are judged by ``ev``; without one, ``ev``
+    plays the turns too."""
+    import newdawn.bots.mcts as m
+    from newdawn.bots.evaluate import HAND, Evaluation
+
+    leaves = Evaluation(strike=0.5)
+    assert leaves != HAND
+    used: dict[str, set[int]] = {"step": set(), "leaf": set()}
+    real_step, real_leaf = m.greedy_step, m.leaf_value
+
+    def step(s: Any, mover: int, legal: Sequence[Action], **kw: Any) -> Action:
+        used["step"].add(id(kw["ev"]))
+        return real_step(s, mover, legal, **kw)
+
+    def leaf(s: Any, seat: int, shaping: float = 0.0, ev: Any = HAND) -> float:
+        used["leaf"].add(id(ev))
+        return real_leaf(s, seat, shaping, ev)
+
+    monkeypatch.setattr(m, "greedy_step", step)
+    monkeypatch.setattr(m, "leaf_value", leaf)
+    st = _focus_choice(2, 7, 60)
+    legal = legal_actions(st)
+    m.MctsBot(random.Random(1), iterations=4, ev=leaves, policy=HAND).search(st, st.current, legal)
+    assert used == {"step": {id(HAND)}, "leaf": {id(leaves)}}
+    used["step"].clear(), used["leaf"].clear()
+    m.MctsBot(random.Random(1), iterations=4, ev=leaves).search(st, st.current, legal)
+    assert used == {"step": {id(leaves)}, "leaf": {id(leaves)}}
+
+
 def test_mcts_refuses_an_unknown_rivals_policy() -> None:
     with pytest.raises(ValueError, match="rivals must be one of"):
         MctsBot(random.Random(1), iterations=1, rivals="friendly")

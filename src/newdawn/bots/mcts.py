@@ -177,7 +177,8 @@ class MctsBot:
                  rivals: str | None = None, tempo_w: float = TEMPO_SHAPING,
                  chance_samples: int = CHANCE_SAMPLES, ev: Judge | None = None,
                  depth: int | None = None, tactics: Judge | None = None,
-                 clock: Callable[[], float] = time.perf_counter, walk: int = 0, walk_samples: int = 1) -> None:
+                 clock: Callable[[], float] = time.perf_counter, walk: int = 0, walk_samples: int = 1,
+                 policy: Judge | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.clock = clock
         """What the time budget is measured by: ``time.perf_counter`` (wall time, what a player
@@ -210,6 +211,13 @@ class MctsBot:
         """The evaluation the focus search of the current game is judged by (set from
         ``fixed_ev`` or the player count at each decision); the other decisions are judged by
         ``self._greedy.ev``."""
+        self.fixed_policy = policy
+        """The evaluation the search's simulated turns are played by, or None: ``ev``."""
+        self.policy = policy or self.ev
+        """The evaluation the one-ply choices of the simulated turns (the rest of each turn, the
+        rivals' turns) are made by: ``fixed_policy``, else ``ev``. The leaves and the priors are
+        judged by ``ev``; a learned evaluation at the leaves with the hand table playing the
+        turns out costs the search little (docs/learning.md)."""
         self.walk = walk
         """Actions applied at most by each decisive walk before searching (``tactics.decisive_choice``;
         0: none)."""
@@ -231,6 +239,7 @@ class MctsBot:
         own = own_evaluation(ruleset)
         self.ev = self.fixed_ev or own or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
         self._greedy.ev = self.fixed_tactics or self.fixed_ev or own or TACTICS.get(players, self.ev)
+        self.policy = self.fixed_policy or self.ev
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
@@ -248,7 +257,7 @@ class MctsBot:
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
             elif decision_seat(st) == seat:
-                apply_in_place(st, greedy_step(st, seat, legal, own_only=True, ev=self.ev))
+                apply_in_place(st, greedy_step(st, seat, legal, own_only=True, ev=self.policy))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
 
@@ -268,9 +277,9 @@ class MctsBot:
             if len(legal) == 1:
                 apply_in_place(st, legal[0])
             elif mover == seat or rivals == "greedy":
-                apply_in_place(st, greedy_step(st, mover, legal, own_only=True, ev=self.ev))
+                apply_in_place(st, greedy_step(st, mover, legal, own_only=True, ev=self.policy))
             elif rivals == "hostile":
-                apply_in_place(st, greedy_step(st, mover, legal, ev=self.ev))
+                apply_in_place(st, greedy_step(st, mover, legal, ev=self.policy))
             else:
                 apply_in_place(st, self._rollout_choice(legal))
         return None

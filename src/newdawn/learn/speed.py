@@ -56,15 +56,20 @@ def per_call(states: list[GameState], ev: Any, repeat: int = 20) -> float:
     return 1e6 * statistics.median(times)
 
 
-def iterations_per_cpu_s(states: list[GameState], evs: dict[str, Any], budget: float) -> dict[str, float]:
+def iterations_per_cpu_s(states: list[GameState], evs: dict[str, Any], budget: float,
+                         policies: dict[str, Any] | None = None) -> dict[str, float]:
+    """mcts iterations per CPU second with each of ``evs`` (its simulated turns played by the
+    same evaluation, or by ``policies[name]`` where given)."""
     its: dict[str, int] = dict.fromkeys(evs, 0)
     cpu: dict[str, float] = dict.fromkeys(evs, 0.0)
+    policies = policies or {}
     for i, st in enumerate(states):
         seat = decision_seat(st)
         view, legal = player_view(st, seat), legal_actions(st)
         names = list(evs) if i % 2 == 0 else list(reversed(evs))
         for name in names:
-            bot = MctsBot(random.Random(i), time_s=budget, clock=time.thread_time, ev=cast(Any, evs[name]))
+            bot = MctsBot(random.Random(i), time_s=budget, clock=time.thread_time, ev=cast(Any, evs[name]),
+                          policy=policies.get(name))
             t0 = time.thread_time()
             bot.choose(view, legal)
             cpu[name] += time.thread_time() - t0
@@ -85,15 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     if model is None:
         raise SystemExit(f"no shipped model for {args.ruleset} with {args.players} players")
     states = positions(args.ruleset, args.players, args.positions, args.seed)
-    evs = {"hand": hand_for(args.ruleset), "learned": LearnedEvaluation(model)}
+    hand, learned = hand_for(args.ruleset), LearnedEvaluation(model)
+    evs = {"hand": hand, "learned": learned, "learned_leaves": learned}
     out = {
         "build": engine_build(), "positions": len(states), "budget_cpu_s": args.budget,
-        "value_us": {k: round(per_call(states, ev), 1) for k, ev in evs.items()},
+        "value_us": {k: round(per_call(states, ev), 1) for k, ev in evs.items() if k != "learned_leaves"},
         "mcts_iterations_per_cpu_s": {k: round(v, 1) for k, v in
-                                      iterations_per_cpu_s(states, evs, args.budget).items()},
+                                      iterations_per_cpu_s(states, evs, args.budget,
+                                                           {"learned_leaves": hand}).items()},
     }
     it = out["mcts_iterations_per_cpu_s"]
     out["learned_over_hand"] = round(it["learned"] / it["hand"], 3) if it["hand"] else None
+    out["learned_leaves_over_hand"] = round(it["learned_leaves"] / it["hand"], 3) if it["hand"] else None
     print(json.dumps(out, indent=1))
     return 0
 
