@@ -199,3 +199,26 @@ def test_a_focus_card_taken_for_a_decisive_line_still_does_not_end_its_turn_idle
     bot = turnbot.TurnBot(random.Random(1)) if level == "normal" else mcts.MctsBot(random.Random(1), time_s=5.0, walk=10)
     assert str(bot.choose(player_view(st, 0), legal_actions(st))) == "focus culture"
     assert bot.choose(player_view(s, 0), legal).verb == "place"
+
+
+def test_hard_out_of_time_does_not_choose_a_mode_with_nothing_to_do(monkeypatch: object) -> None:
+    """A Growth card's two modes tie for one ply before either acts; out of time, mcts took the
+    first listed, a mode with nothing to do (reinforce, with no control token on the map), and
+    the turn ended with only "done" on offer. An option that leads straight to nothing but
+    passive options (``greedy.dead_end``) is replaced while the turn has changed nothing."""
+    import random
+
+    import newdawn.bots.mcts as mcts
+    from newdawn.bots.greedy import dead_end
+    from newdawn.engine import parse_action, player_view
+
+    st = _red_to_move()
+    s = apply(apply(st, "focus growth"), "resolve")
+    legal = legal_actions(s)
+    assert [str(a) for a in legal] == ["mode district", "mode reinforce"]
+    assert dead_end(s, 0, parse_action("mode reinforce")) and not dead_end(s, 0, parse_action("mode district"))
+    bot = mcts.MctsBot(random.Random(1), time_s=0.01)
+    bot.turn_start.set(st, player_view(st, 0))
+    bot._turn, bot._spent = (s.round, s.current), 10.0  # the turn's time is gone
+    monkeypatch.setattr(mcts, "greedy_step", lambda *a, **k: parse_action("mode reinforce"))  # type: ignore[attr-defined]
+    assert str(bot.choose(player_view(s, 0), legal)) == "mode district"

@@ -354,16 +354,31 @@ class TurnStart:
 
     def not_idle(self, greedy: GreedyBot, st: GameState, seat: int, legal: Sequence[Action], choice: Action,
                  view: dict[str, Any] | None) -> Action:
-        """``choice``, unless it takes no action (``PASSIVE``) while the seat's turn has changed
-        nothing since its focus choice and an active option is on offer: then the best active
-        option by greedy's values. A turn chosen for what it would do is not ended doing nothing
-        (greedy's step-by-step choices can stop short of what the focus choice saw: a caravan's
-        first step worth less than stopping, where the whole trip was worth more)."""
-        if choice.verb not in PASSIVE or view is None or self.start is None or turn_of(st) != self.turn \
-                or st.current != seat or view_changed(self.start, view, seat):
+        """``choice``, unless it ends nothing done: it takes no action (``PASSIVE``) or leads
+        straight to a decision of the seat's with nothing but passive options (``dead_end``: a
+        Growth card's district mode with no district to build), while the seat's turn has
+        changed nothing since its focus choice and another option is on offer; then the best
+        such option by greedy's values. A turn chosen for what it would do is not ended doing
+        nothing (greedy's step-by-step choices can stop short of what the focus choice saw: a
+        caravan's first step worth less than stopping, where the whole trip was worth more; one
+        ply sees a mode with nothing to do and a mode with something tie before either acts)."""
+        if view is None or self.start is None or turn_of(st) != self.turn or st.current != seat \
+                or (choice.verb not in PASSIVE and not dead_end(st, seat, choice)) \
+                or view_changed(self.start, view, seat):
             return choice
-        active = [(a, v) for a, v in greedy.option_values(st, seat, legal) if a.verb not in PASSIVE]
+        active = [(a, v) for a, v in greedy.option_values(st, seat, legal)
+                  if a.verb not in PASSIVE and not dead_end(st, seat, a)]
         return max(active, key=lambda av: av[1])[0] if active else choice
+
+
+def dead_end(st: GameState, seat: int, a: Action) -> bool:
+    """Option ``a`` leads straight to a decision of the seat's whose options all take no
+    action (``PASSIVE``)."""
+    nxt = apply(st, a)
+    if nxt.winner != -1 or decision_seat(nxt) != seat:
+        return False
+    legal = legal_actions(nxt)
+    return bool(legal) and all(b.verb in PASSIVE for b in legal)
 
 
 def tempo(st: GameState, seat: int, a: Action, per_slot: float = W_TEMPO) -> float:
