@@ -222,3 +222,22 @@ def test_hard_out_of_time_does_not_choose_a_mode_with_nothing_to_do(monkeypatch:
     bot._turn, bot._spent = (s.round, s.current), 10.0  # the turn's time is gone
     monkeypatch.setattr(mcts, "greedy_step", lambda *a, **k: parse_action("mode reinforce"))  # type: ignore[attr-defined]
     assert str(bot.choose(player_view(s, 0), legal)) == "mode district"
+
+
+def test_an_option_that_does_something_before_a_step_with_only_done_is_not_a_dead_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A culture token placed, then a step whose only option is "done": the token was the turn's
+    work, so ``dead_end`` does not count it (a Hard turn ended "done" with a token to place,
+    when the placement was counted as leading nowhere)."""
+    import newdawn.bots.greedy as greedy
+    from newdawn.engine import parse_action
+
+    st = _red_to_move()
+    s = apply(apply(st, "focus culture"), "resolve")
+    place = next(a for a in legal_actions(s) if a.verb == "place")
+    real = greedy.legal_actions
+    monkeypatch.setattr(greedy, "legal_actions",
+                        lambda x: [parse_action("done")] if x.current == 0 else real(x))
+    assert not greedy.dead_end(s, 0, place)
+    growth = apply(apply(st, "focus growth"), "resolve")
+    assert greedy.dead_end(growth, 0, parse_action("mode reinforce"))

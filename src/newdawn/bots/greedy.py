@@ -372,13 +372,14 @@ class TurnStart:
 
 
 def dead_end(st: GameState, seat: int, a: Action) -> bool:
-    """Option ``a`` leads straight to a decision of the seat's whose options all take no
-    action (``PASSIVE``)."""
+    """Option ``a`` changes nothing itself (``changed``: a mode chosen, a card resolved without
+    tokens) and leads straight to a decision of the seat's whose options all take no action
+    (``PASSIVE``). A token placed before a step with only "done" is not a dead end."""
     nxt = apply(st, a)
     if nxt.winner != -1 or decision_seat(nxt) != seat:
         return False
     legal = legal_actions(nxt)
-    return bool(legal) and all(b.verb in PASSIVE for b in legal)
+    return bool(legal) and all(b.verb in PASSIVE for b in legal) and not changed(st, nxt, seat)
 
 
 def tempo(st: GameState, seat: int, a: Action, per_slot: float = W_TEMPO) -> float:
