@@ -270,6 +270,29 @@ def test_mcts_plays_its_simulated_turns_by_its_policy_and_judges_leaves_by_its_e
     assert used == {"step": {id(leaves)}, "leaf": {id(leaves)}}
 
 
+@pytest.mark.parametrize(("ruleset", "players", "learned"), [("ti", 2, True), ("ti", 4, False), ("base", 2, False)])
+def test_mcts_judges_its_leaves_by_the_learned_model_where_the_table_says(ruleset: str, players: int,
+                                                                          learned: bool) -> None:
+    """``LEARNED_LEAVES``: in Terra Incognita with 2 players the focus search's leaves are judged by
+    the shipped model, while the hand table plays the simulated turns out and takes the other
+    decisions; elsewhere, or with an evaluation given, the hand table (or that evaluation) does all."""
+    import newdawn.bots.mcts as m
+    from newdawn.bots.evaluate import HAND, hand_for
+    from newdawn.bots.model import LearnedEvaluation
+
+    bot = m.MctsBot(random.Random(1), iterations=1)
+    bot._judge_by(players, ruleset)
+    hand = hand_for(ruleset)
+    assert isinstance(bot.ev, LearnedEvaluation) is learned
+    assert bot.policy is (hand if learned else bot.ev)
+    if learned:
+        assert bot.ev.model.ruleset == ruleset and bot.ev.model.players == players
+        assert bot._greedy.ev is HAND
+    given = m.MctsBot(random.Random(1), iterations=1, ev=HAND)
+    given._judge_by(players, ruleset)
+    assert given.ev is HAND and given.policy is HAND
+
+
 def test_mcts_refuses_an_unknown_rivals_policy() -> None:
     with pytest.raises(ValueError, match="rivals must be one of"):
         MctsBot(random.Random(1), iterations=1, rivals="friendly")

@@ -23,7 +23,9 @@ best rival's, scale ``SCALE``; 1/0 for a finished game), with ``TEMPO_SHAPING`` 
 tempo bonus of each focus choice on the path added before squashing. The bot answers with the
 most visited card. The search's judgements (leaves, priors, the greedy choices of the
 simulated turns) use the bot's evaluation ``ev``, by player count (``EVALUATIONS``): greedy's
-``evaluate.HAND`` for now. The bot's own decisions after the focus card use ``TACTICS``, also
+``evaluate.HAND``; in Terra Incognita with 2 players (``LEARNED_LEAVES``) the leaves and priors
+are judged by the shipped learned model while the hand table plays the simulated turns out
+(``policy``). The bot's own decisions after the focus card use ``TACTICS``, also
 by player count: ``evaluate.FORTS`` (the table plus the fort terms: the odds of the next
 military turn's capture, and of losing a fort held) with 4 players, ``ev`` otherwise. The
 search's depth is also by player count (``DEPTH``: two own turns for all); ``depth=1`` on the bot
@@ -64,6 +66,7 @@ from ..engine import (
 from .base import derive_seed
 from .evaluate import FORTS, HAND, Judge, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
+from .model import LearnedEvaluation, shipped_model
 from .random_bot import pick
 from .tactics import decisive_choice
 
@@ -108,6 +111,13 @@ only for the decisions after the focus card (``TACTICS``). Measurements:
 docs/experiments/bots-history.md."""
 EVALUATION_OTHERWISE = HAND
 
+LEARNED_LEAVES: frozenset[tuple[str, int]] = frozenset({("ti", 2)})
+"""The games (ruleset, player count) whose focus search judges its leaves and its root's priors by
+the shipped learned model (``model.shipped_model``), where there is one, unless the bot is given
+an evaluation; the simulated turns are still played out, and the bot's other decisions taken,
+by the hand table the search would otherwise judge by (``policy``, ``TACTICS``): the model costs
+the search little there (docs/learning.md). Measurements: docs/experiments/bots-history.md."""
+
 TACTICS: dict[int, Judge] = {4: FORTS}
 """The evaluation the bot's own decisions outside the focus search are judged by, by player
 count (counts not listed: the bot's evaluation, ``EVALUATIONS``): the rest of its turn (where to
@@ -135,6 +145,13 @@ POOL = 3
 """Positions kept per root option after the bot's turn is played out (each in its own
 determinization); later iterations re-sample the hidden parts of one of them instead of
 playing the turn again."""
+
+
+def learned_leaves(ruleset: str, players: int) -> LearnedEvaluation | None:
+    """The learned evaluation the search's leaves are judged by in these games (``LEARNED_LEAVES``
+    and a shipped model, read once), or None."""
+    model = shipped_model(ruleset, players) if (ruleset, players) in LEARNED_LEAVES else None
+    return LearnedEvaluation(model) if model is not None else None
 
 
 def around_attack(st: GameState, legal: Sequence[Action]) -> bool:
@@ -237,9 +254,11 @@ class MctsBot:
         this many players: ``self.ev`` for the focus search, the greedy helper's for the other
         decisions (``TACTICS``; a ruleset's own evaluation serves for both)."""
         own = own_evaluation(ruleset)
-        self.ev = self.fixed_ev or own or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
-        self._greedy.ev = self.fixed_tactics or self.fixed_ev or own or TACTICS.get(players, self.ev)
-        self.policy = self.fixed_policy or self.ev
+        hand = own or EVALUATIONS.get(players, EVALUATION_OTHERWISE)
+        learned = None if self.fixed_ev is not None else learned_leaves(ruleset, players)
+        self.ev = self.fixed_ev or learned or hand
+        self._greedy.ev = self.fixed_tactics or self.fixed_ev or own or TACTICS.get(players, hand)
+        self.policy = self.fixed_policy or (hand if learned is not None else self.ev)
 
     # ------------------------------------------------------------------ policies
     def _rollout_choice(self, legal: Sequence[Action]) -> Action:
