@@ -182,6 +182,7 @@ def test_mcts_judges_by_the_evaluation_of_its_player_count_unless_given_one(
     monkeypatch.setattr(mcts_module, "EVALUATIONS", {2: FORTS})
     monkeypatch.setattr(mcts_module, "EVALUATION_OTHERWISE", HAND)
     monkeypatch.setattr(mcts_module, "TACTICS", {})
+    monkeypatch.setattr(mcts_module, "LEARNED_LEAVES", frozenset())
     for players, want in ((2, FORTS), (4, HAND)):
         st = new_game({"players": players, "max_rounds": 200}, 3)
         seat, legal = decision_seat(st), legal_actions(st)
@@ -202,6 +203,7 @@ def test_mcts_judges_its_other_decisions_by_the_tactics_table(monkeypatch: pytes
     monkeypatch.setattr(mcts_module, "EVALUATIONS", {})
     monkeypatch.setattr(mcts_module, "EVALUATION_OTHERWISE", HAND)
     monkeypatch.setattr(mcts_module, "TACTICS", {4: FORTS})
+    monkeypatch.setattr(mcts_module, "LEARNED_LEAVES", frozenset())
     seen: list[Evaluation] = []
     real = GreedyBot.choose_in
 

@@ -49,6 +49,12 @@ class WinModel:
         self.skip: frozenset[str] = frozenset(f for f in SKIPPABLE if self._w[INDEX[f]] == 0.0)
         """The costly features this model does not weigh (``features.seat_features`` leaves them out)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor's arguments: the server's bot pool sends bots (a search
+        holding a model) to its workers, and the compiled build's classes are restored by calling
+        the class."""
+        return WinModel, (self.weights, self.ruleset, self.players, self.card)
+
     def scores(self, rows: list[list[float]]) -> list[float]:
         used = self._used
         out = []
@@ -149,6 +155,10 @@ class LearnedEvaluation:
         self.tempo = hand_for(model.ruleset).tempo
         """Bonus per slot of the focus card chosen: the ruleset's hand evaluation's
         (``evaluate.Evaluation.tempo``; the base game's is ``evaluate.BASE_TEMPO``)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its model (``WinModel.__reduce__``)."""
+        return LearnedEvaluation, (self.model,)
 
     def scores(self, st: GameState) -> list[float]:
         t = self.temperature
