@@ -6,7 +6,9 @@ the machine; docs/learning.md has them for both builds).
 Positions: the focus choices of a greedy game. Per call: the CPU time of ``value(st, seat)``
 of the hand evaluation and of the learned one (``model.LearnedEvaluation``: features and a dot
 product). In a search: mcts with each evaluation, alternating on the same positions, each
-choice given ``--budget`` seconds of CPU time; the figure is iterations per CPU second.
+choice given ``--budget`` seconds of CPU time, and mcts with the model at its leaves while the
+hand table plays the simulated turns out (``learned_leaves``, what Hard does in Terra Incognita
+with 2 players); the figure is iterations per CPU second.
 """
 
 from __future__ import annotations
