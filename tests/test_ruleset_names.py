@@ -26,6 +26,8 @@ REGISTRY = ("content/rulesets/", "engine/rulesets/")
 ALLOWED: dict[tuple[str, str], str] = {
     ("bots/registry.py", "base"): "Hard's search per ruleset (HARD_BY_RULESET) is a measured choice "
                                   "(docs/bots.md, Strength); a ruleset not listed gets mcts",
+    ("bots/mcts.py", "ti"): "the games whose search judges its leaves by a learned model (LEARNED_LEAVES) "
+                            "are a measured choice per ruleset and player count (docs/bots.md)",
     ("learn/recipes.py", "ti"): "the training recipes are sized per ruleset and player count by measurement "
                                 "(docs/learning.md)",
     ("learn/recipes.py", "base"): "as above",
