@@ -104,7 +104,7 @@ LEVELS: Final[dict[str, Level]] = {
                     "Plays each focus card's whole turn out and goes for winning lines: wins about 6 games in 10 "
                     "against Easy and 4 in 10 against the Automated Player. Answers in about 50 ms."),
     "hard": Level("hard", "Hard",
-                  "Thinks about a second a turn: in Terra Incognita wins about 6 games in 10 against Easy and 2 in 3 "
+                  "Thinks about a second a turn: in Terra Incognita wins about 7 games in 10 against Easy and 2 in 3 "
                   "against Normal; against the Automated Player about 4 in 10, like Normal."),
 }
 """The levels offered to players, weakest first."""
