@@ -120,21 +120,29 @@ def test_chances_sum_to_one_and_a_winner_gets_them_all(tmp_path: Path, monkeypat
 
 
 @pytest.mark.parametrize("config,seed", CONFIGS)
-def test_a_model_skips_only_the_features_it_does_not_weigh(config: dict[str, object], seed: int) -> None:
+@pytest.mark.parametrize("weigh", ["strike", "fort_risk"])
+def test_a_model_skips_only_the_features_it_does_not_weigh(config: dict[str, object], seed: int, weigh: str) -> None:
     """The costly features a model gives no weight are left out of its rows (0), and its scores
     are those of the full rows; the features it weighs are computed as before."""
     weights = {f: w for f, w in HAND.items() if f not in ("threats", "caravans")}
-    weights["strike"] = 0.5
+    weights[weigh] = 0.5 if weigh == "strike" else -0.5
     m = WinModel(weights, str(config["ruleset"]), int(str(config["players"])))
-    assert m.skip == {"threats", "caravans", "fort_risk"}
+    assert m.skip == {"threats", "caravans", "strike", "fort_risk"} - {weigh}
     ev = LearnedEvaluation(m)
+    left_out: set[str] = set()
     for st in _states(config, seed, every=37)[:-1]:
         full, rows = seat_features(st), seat_features(st, m.skip)
         for p in range(st.n):
             for i, f in enumerate(FEATURES):
                 assert rows[p][i] == (0.0 if f in m.skip else full[p][i]), f
+                if f in m.skip and full[p][i]:
+                    left_out.add(f)
             assert ev.score(st, p) == pytest.approx(ev.temperature * m.scores([full[p]])[0])
         assert m.scores(rows) == pytest.approx(m.scores(full))
+    # the check has teeth: these games reach positions where a skipped feature is not 0
+    assert "threats" in left_out
+    if config["ruleset"] == "ti" and weigh == "fort_risk":
+        assert "strike" in left_out
 
 
 def test_a_seat_further_ahead_gets_a_larger_chance() -> None:
