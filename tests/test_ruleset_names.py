@@ -28,6 +28,8 @@ ALLOWED: dict[tuple[str, str], str] = {
                                   "(docs/bots.md, Strength); a ruleset not listed gets mcts",
     ("bots/mcts.py", "ti"): "the games whose search judges its leaves by a learned model (LEARNED_LEAVES) "
                             "are a measured choice per ruleset and player count (docs/bots.md)",
+    ("bots/turnbot.py", "ti"): "the games Normal judges by a learned model (LEARNED_JUDGE) are a measured "
+                               "choice per ruleset and player count (docs/bots.md)",
     ("learn/recipes.py", "ti"): "the training recipes are sized per ruleset and player count by measurement "
                                 "(docs/learning.md)",
     ("learn/recipes.py", "base"): "as above",

@@ -13,6 +13,7 @@ import pytest
 from newdawn.bots import GreedyBot, MctsBot, RandomBot, make_bot, play_game
 from newdawn.bots.mcts import leaf_value
 from newdawn.bots.registry import parse_budget
+from newdawn.bots.turnbot import TurnBot
 from newdawn.engine import Action, apply_in_place, decision_seat, legal_actions, new_game, player_view
 from newdawn.engine.flow import slot_of
 
@@ -291,6 +292,31 @@ def test_mcts_judges_its_leaves_by_the_learned_model_where_the_table_says(rulese
     given = m.MctsBot(random.Random(1), iterations=1, ev=HAND)
     given._judge_by(players, ruleset)
     assert given.ev is HAND and given.policy is HAND
+
+
+@pytest.mark.parametrize(("ruleset", "players", "learned"), [("ti", 2, True), ("ti", 4, False), ("base", 2, False)])
+def test_normal_judges_by_the_learned_model_where_the_table_says(ruleset: str, players: int, learned: bool) -> None:
+    """``turnbot.LEARNED_JUDGE``: in Terra Incognita with 2 players Normal's decisions (its focus
+    cards' played-out turns and the rest of its turn) are judged by the shipped model; elsewhere,
+    or with an evaluation given, by the ruleset's hand table (or that evaluation)."""
+    from newdawn.bots.evaluate import HAND, hand_for
+    from newdawn.bots.model import LearnedEvaluation
+    from newdawn.engine import game_config
+
+    st = new_game(game_config(players, ruleset=ruleset), 5)
+    seat = decision_seat(st)
+    bot = TurnBot(random.Random(1))
+    bot.choose(player_view(st, seat), legal_actions(st))
+    judge = bot._greedy.ev
+    assert isinstance(judge, LearnedEvaluation) is learned
+    if learned:
+        assert isinstance(judge, LearnedEvaluation)
+        assert (judge.model.ruleset, judge.model.players) == (ruleset, players)
+    else:
+        assert judge is hand_for(ruleset)
+    given = TurnBot(random.Random(1), ev=HAND)
+    given.choose(player_view(st, seat), legal_actions(st))
+    assert given._greedy.ev is HAND
 
 
 def test_mcts_refuses_an_unknown_rivals_policy() -> None:
