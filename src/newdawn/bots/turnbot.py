@@ -1,5 +1,7 @@
 """The Normal level: greedy's judgement, with each focus card's whole turn played out, the
-dice around an attack averaged, and a look for a winning line first.
+dice around an attack averaged, and a look for a winning line first. Where a learned model is
+shipped for the game and listed in ``LEARNED_JUDGE`` (Terra Incognita, 2 players), that model
+is the judgement, in every decision of the turn; elsewhere the ruleset's hand table.
 
 Three differences from ``GreedyBot``, each cheap:
 
