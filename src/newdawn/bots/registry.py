@@ -101,11 +101,12 @@ LEVELS: Final[dict[str, Level]] = {
     "easy": Level("easy", "Easy",
                   "Looks one move ahead; the Automated Player beats it about 6 games in 10. Answers at once."),
     "normal": Level("normal", "Normal",
-                    "Plays each focus card's whole turn out and goes for winning lines: wins about 6 games in 10 "
-                    "against Easy and 4 in 10 against the Automated Player. Answers in about 50 ms."),
+                    "Plays each focus card's whole turn out and goes for winning lines: in Terra Incognita wins "
+                    "about 8 games in 10 against Easy; against the Automated Player about 4 in 10. Answers in "
+                    "about 50 ms."),
     "hard": Level("hard", "Hard",
-                  "Thinks about a second a turn: in Terra Incognita wins about 7 games in 10 against Easy and 2 in 3 "
-                  "against Normal; against the Automated Player about 4 in 10, like Normal."),
+                  "Thinks about a second a turn: in Terra Incognita wins 5 to 7 games in 10 against Easy and "
+                  "about half against Normal; against the Automated Player about 4 in 10, like Normal."),
 }
 """The levels offered to players, weakest first."""
 
