@@ -66,7 +66,7 @@ from ..engine import (
 from .base import derive_seed
 from .evaluate import FORTS, HAND, Judge, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
-from .model import LearnedEvaluation, shipped_model
+from .model import LearnedEvaluation, learned_for
 from .random_bot import pick
 from .tactics import decisive_choice
 
@@ -150,8 +150,7 @@ playing the turn again."""
 def learned_leaves(ruleset: str, players: int) -> LearnedEvaluation | None:
     """The learned evaluation the search's leaves are judged by in these games (``LEARNED_LEAVES``
     and a shipped model, read once), or None."""
-    model = shipped_model(ruleset, players) if (ruleset, players) in LEARNED_LEAVES else None
-    return LearnedEvaluation(model) if model is not None else None
+    return learned_for(LEARNED_LEAVES, ruleset, players)
 
 
 def around_attack(st: GameState, legal: Sequence[Action]) -> bool:

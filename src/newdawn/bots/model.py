@@ -142,6 +142,14 @@ def shipped_model(ruleset: str, players: int) -> WinModel | None:
     return got
 
 
+def learned_for(games: frozenset[tuple[str, int]], ruleset: str, players: int) -> LearnedEvaluation | None:
+    """The shipped model of these games as an evaluation, when (ruleset, players) is one of
+    ``games`` and a model is shipped for it; else None (the bots' tables of where a model judges:
+    ``mcts.LEARNED_LEAVES``, ``turnbot.LEARNED_JUDGE``)."""
+    model = shipped_model(ruleset, players) if (ruleset, players) in games else None
+    return LearnedEvaluation(model) if model is not None else None
+
+
 class LearnedEvaluation:
     """The model as a search's evaluation (an ``evaluate.Judge``, as ``evaluate.Evaluation`` is:
     ``value``/``scores``), in the hand evaluation's points: a seat's score is its model score

@@ -36,7 +36,7 @@ from .base import derive_seed
 from .evaluate import Judge, hand_for
 from .greedy import GreedyBot, TurnStart, focus_values, useful_only
 from .mcts import around_attack
-from .model import LearnedEvaluation, shipped_model
+from .model import learned_for
 from .tactics import decisive_choice, is_turn_start
 
 LEARNED_JUDGE: Final[frozenset[tuple[str, int]]] = frozenset({("ti", 2)})
@@ -49,8 +49,7 @@ cards' played-out turns and every decision of its turn. Elsewhere the ruleset's 
 def own_judge(ruleset: str, players: int) -> Judge:
     """What Normal judges by in these games: the learned model (``LEARNED_JUDGE``), else the
     ruleset's hand table."""
-    model = shipped_model(ruleset, players) if (ruleset, players) in LEARNED_JUDGE else None
-    return LearnedEvaluation(model) if model is not None else hand_for(ruleset)
+    return learned_for(LEARNED_JUDGE, ruleset, players) or hand_for(ruleset)
 
 
 WALK_S: Final = 0.25
@@ -84,16 +83,9 @@ class TurnBot:
         self.walk_s = walk_s
         """CPU seconds a decision's decisive walks may take (``WALK_S``)."""
         self.fixed_ev = ev
-        self._judges: dict[tuple[str, int], Judge] = {}
         self._greedy = GreedyBot(self.rng, ev=ev)
         self.turn_start = TurnStart()
         """The view at the turn's focus choice (``greedy.TurnStart.not_idle``)."""
-
-    def _judge(self, ruleset: str, players: int) -> Judge:
-        key = (ruleset, players)
-        if key not in self._judges:
-            self._judges[key] = own_judge(ruleset, players)
-        return self._judges[key]
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if len(legal) == 1 or view is None:
@@ -104,7 +96,7 @@ class TurnBot:
     def choose_in(self, st: GameState, seat: int, legal: Sequence[Action],
                   view: dict[str, Any] | None = None) -> Action:
         """The choice in a (sampled) full state (``view``: the seat's view it was sampled from)."""
-        ev = self.fixed_ev or self._judge(st.ruleset, st.n)
+        ev = self.fixed_ev or own_judge(st.ruleset, st.n)
         # the rest of the turn is judged alike (greedy would take up its ruleset's hand table)
         self._greedy.ev = self._greedy.fixed_ev = ev
         t_in = time.thread_time()
