@@ -377,6 +377,13 @@ def _caravan_stuck(st: GameState, r: Refusal, here: bool) -> str:
             "(caravans cannot stop in a city or city-state)")
 
 
+@_words("caravan_stranded")
+def _caravan_stranded(st: GameState, r: Refusal, here: bool) -> str:
+    where = space_text(st, r.space) if _on_map(st, r.space) else "its city"
+    return (f"that caravan stands in {where}, which a caravan already reached this turn, and this card "
+            "lets it step nowhere from there (it stays where it is)")
+
+
 @_words("pact")
 def _pact(st: GameState, r: Refusal, here: bool) -> str:
     return f"an effect forbids attacking {seat_name(r.seat)}'s pieces (Non-Aggression Pact)"

@@ -56,11 +56,24 @@ def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> t
     return [{"kind": "caravans", "seat": seat, "slot": slot, "move": e.int("move") + bonus, "water": e.bool("water"), "barb": e.str("barbarian", "none"), "moved": []}], True
 
 
+def _step_frame(f: CaravansFrame, i: int) -> CaravanStepFrame:
+    """The step frame caravan ``i`` (on the map) moves in when ``f``'s player picks it."""
+    return {"kind": "caravan_step", "seat": f["seat"], "figure": i, "left": f["move"], "explored": False,
+            "slot": f["slot"], "water": f["water"], "barb": f["barb"]}
+
+
+def _stranded(st: GameState, f: CaravansFrame, i: int, at: int) -> bool:
+    """Caravan ``i`` stands in a city or city-state (a city built on its space shares it, rules:
+    Industry) that a caravan already reached this turn, so it may neither trade nor stop there,
+    and its card lets it step nowhere: it has no move to make (it stays where it is)."""
+    return at >= 0 and at in st.turn.get("arrivals", ()) and not caravan_step_options(st, _step_frame(f, i))
+
+
 @choice("caravans")
 def caravans_options(st: GameState, f: CaravansFrame) -> list[Action]:
     returned = st.turn.get("returned_caravans", [])
     return figure_options(st, f["seat"], "caravan", st.players[f["seat"]].caravans,
-                          lambda i, at: i in f["moved"] or i in returned)
+                          lambda i, at: i in f["moved"] or i in returned or _stranded(st, f, i, at))
 
 
 @explain("caravans")
@@ -71,6 +84,9 @@ def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> Refusal | No
     def returned(i: int) -> Refusal | None:
         if i in st.turn.get("returned_caravans", []):
             return Refusal("figure_returned", piece="caravan", number=i)
+        at = st.players[f["seat"]].caravans[i]
+        if _stranded(st, f, i, at):
+            return Refusal("caravan_stranded", piece="caravan", number=i, space=at)
         return None
 
     return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.n,

@@ -30,7 +30,7 @@ RefusalKind = Literal[
     # Figures (pieces: "army", "caravan") and their steps.
     "bad_figure", "figure_locked", "figure_moved", "figure_returned", "no_start_city", "not_a_start",
     "no_move_left", "explore_no_move", "explored_already", "stack_empty", "explore_not_edge",
-    "not_adjacent", "water_closed", "barbarian_blocks", "caravan_stuck", "pact", "nothing_to_attack",
+    "not_adjacent", "water_closed", "barbarian_blocks", "caravan_stuck", "caravan_stranded", "pact", "nothing_to_attack",
     "must_attack", "no_target", "trade_nowhere", "trade_done_here", "must_trade",
     # Setting up the map.
     "fort_on_map", "fort_planned", "fort_few_core", "fort_next_fort", "fort_next_city_state",
