@@ -24,8 +24,9 @@ REGISTRY = ("content/rulesets/", "engine/rulesets/")
 """The ruleset registry: the packages whose modules register a ruleset (and so name it)."""
 
 ALLOWED: dict[tuple[str, str], str] = {
-    ("bots/registry.py", "base"): "Hard's search per ruleset (HARD_BY_RULESET) is a measured choice "
-                                  "(docs/bots.md, Strength); a ruleset not listed gets mcts",
+    ("bots/registry.py", "base"): "Hard's search per ruleset and player count (HARD_TURN) is a measured "
+                                  "choice (docs/bots.md, Strength); a game not listed gets mcts",
+    ("bots/registry.py", "ti"): "as above",
     ("bots/mcts.py", "ti"): "the games whose search judges its leaves by a learned model (LEARNED_LEAVES) "
                             "are a measured choice per ruleset and player count (docs/bots.md)",
     ("bots/turnbot.py", "ti"): "the games Normal judges by a learned model (LEARNED_JUDGE) are a measured "

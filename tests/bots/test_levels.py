@@ -148,3 +148,16 @@ def test_hard_caps_a_decisions_cpu_and_normal_does_not(monkeypatch: pytest.Monke
     stops.clear()
     make_bot("normal", 1).choose(player_view(st, decision_seat(st)), legal_actions(st))
     assert stops == [None]
+
+
+@pytest.mark.parametrize(("players", "kind"), [(2, "TurnBot"), (4, "MctsBot")])
+def test_hard_plays_each_game_by_the_search_its_table_names(players: int, kind: str) -> None:
+    """``HARD_TURN``: in the games it lists Hard is Normal's judgement with time, elsewhere mcts."""
+    from newdawn.bots.registry import HARD_TURN, HardBot
+
+    st = _at_a_focus_choice(new_game(game_config(players), 3))
+    assert ((st.ruleset, players) in HARD_TURN) == (kind == "TurnBot")
+    hard = make_bot("hard:3i", 1)
+    assert isinstance(hard, HardBot)
+    assert hard.choose(player_view(st, decision_seat(st)), legal_actions(st)) in legal_actions(st)
+    assert type(hard.bot).__name__ == kind

@@ -33,11 +33,12 @@ HARD_MAX: Final = 1.5
 
 
 class HardBot:
-    """The Hard level: by the game's ruleset (``HARD_BY_RULESET``), mcts with decisive walks, or
-    (the base game) Normal's judgement with the time spent on re-sampled dice at the focus
-    choice and on longer walks. Against the Automated Player, whose turn runs inside an action,
-    mcts's second simulated turn planned on one sample of the AP's random choices and lost to it
-    far more often than Normal did."""
+    """The Hard level: by the game (``HARD_TURN``), Normal's judgement with the time spent on
+    re-sampled dice at the focus choice and on longer walks, or mcts with decisive walks. Against
+    the Automated Player, whose turn runs inside an action, mcts's second simulated turn planned
+    on one sample of the AP's random choices and lost to it far more often than Normal did; in
+    Terra Incognita with 2 players, where Normal judges by the learned model, Normal with time
+    beat mcts."""
 
     name = "hard"
     needs_view = True
@@ -67,8 +68,8 @@ class HardBot:
     def last_iterations(self) -> int:
         return getattr(self.bot, "last_iterations", 0)
 
-    def _make(self, ruleset: str) -> Bot:
-        if HARD_BY_RULESET.get(ruleset) == "turn":
+    def _make(self, ruleset: str, players: int) -> Bot:
+        if (ruleset, 0) in HARD_TURN or (ruleset, players) in HARD_TURN:
             # An iteration budget stands for about as many milliseconds of the pure build.
             secs = self.time_s if self.time_s is not None else (self.iterations or 100) / 200
             return TurnBot(self.rng, walk=HARD_WALK, walk_samples=HARD_WALK_SAMPLES, walk_s=secs / 2,
@@ -78,13 +79,15 @@ class HardBot:
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
         if self.bot is None:
-            self.bot = self._make(str(view["ruleset"]) if view is not None else DEFAULT_RULESET)
+            self.bot = (self._make(str(view["ruleset"]), len(view["players"])) if view is not None
+                        else self._make(DEFAULT_RULESET, 0))
         return self.bot.choose(view, legal)
 
 
-HARD_BY_RULESET: Final[dict[str, str]] = {"base": "turn"}
-"""Which search Hard plays a ruleset with: "turn" (``HardBot``'s Normal-based play) or, for the
-rulesets not listed, mcts."""
+HARD_TURN: Final[frozenset[tuple[str, int]]] = frozenset({("base", 0), ("ti", 2)})
+"""The games (ruleset, player count; 0 for every count) Hard plays by Normal's judgement with
+time (``HardBot``); mcts in the others. Measurements: docs/bots.md, Strength, and
+docs/experiments/bots-history.md."""
 
 
 @dataclass(frozen=True)
