@@ -57,7 +57,8 @@ def op_caravans(st: GameState, seat: int, e: Effect, slot: int, bonus: int) -> t
 
 
 def _step_frame(f: CaravansFrame, i: int) -> CaravanStepFrame:
-    """The step frame caravan ``i`` (on the map) moves in when ``f``'s player picks it."""
+    """The frame caravan ``i`` moves in when ``f``'s player picks it (on its card, the same
+    facts under ``caravan_start``)."""
     return {"kind": "caravan_step", "seat": f["seat"], "figure": i, "left": f["move"], "explored": False,
             "slot": f["slot"], "water": f["water"], "barb": f["barb"]}
 
@@ -81,7 +82,7 @@ def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> Refusal | No
     if a.verb != "caravan":
         return None
 
-    def returned(i: int) -> Refusal | None:
+    def no_move(i: int) -> Refusal | None:
         if i in st.turn.get("returned_caravans", []):
             return Refusal("figure_returned", piece="caravan", number=i)
         at = st.players[f["seat"]].caravans[i]
@@ -90,7 +91,7 @@ def caravans_explain(st: GameState, f: CaravansFrame, a: Action) -> Refusal | No
         return None
 
     return figure_refusal(st, f["seat"], "caravan", st.players[f["seat"]].caravans, a.n,
-                          f["moved"], returned)
+                          f["moved"], no_move)
 
 
 @act("caravans")
@@ -100,13 +101,11 @@ def caravans_act(st: GameState, f: CaravansFrame, a: Action) -> None:
         return
     i = a.n
     replace_top(st, {**f, "moved": [*f["moved"], i]})
-    seat, left, slot, water, barb = f["seat"], f["move"], f["slot"], f["water"], f["barb"]
-    if st.players[seat].caravans[i] == ON_CARD:
-        push(st, {"kind": "caravan_start", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
-                  "water": water, "barb": barb})
+    step = _step_frame(f, i)
+    if st.players[f["seat"]].caravans[i] == ON_CARD:
+        push(st, {**step, "kind": "caravan_start"})
     else:
-        push(st, {"kind": "caravan_step", "seat": seat, "figure": i, "left": left, "explored": False, "slot": slot,
-                  "water": water, "barb": barb})
+        push(st, step)
 
 
 def _caravan_start_do(st: GameState, f: CaravanStartFrame, s: int, where: str) -> None:
