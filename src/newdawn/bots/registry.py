@@ -27,6 +27,9 @@ HARD_WALK: Final = 4000
 """Actions applied by each of Hard's decisive walks (``tactics.decisive_choice``)."""
 HARD_WALK_SAMPLES: Final = 3
 """Re-samplings of the dice Hard looks for a decisive line in."""
+HARD_REST: Final = 0.25
+"""The share of a turn's budget Hard gives each decision inside its turn to play its options'
+rest of the turn out (``TurnBot.rest_s``, where the game has the Automated Player)."""
 HARD_MAX: Final = 1.5
 """The most CPU time one of Hard's decisions takes in the base game, in turns' budgets
 (``TurnBot.max_s``): a second a turn keeps every decision within 2 s, the level's promise."""
@@ -63,6 +66,7 @@ class HardBot:
             self.bot.time_s = secs
         elif isinstance(self.bot, TurnBot) and secs is not None:
             self.bot.walk_s, self.bot.focus_s, self.bot.max_s = secs / 2, secs * 0.8, secs * HARD_MAX
+            self.bot.rest_s = secs * HARD_REST
 
     @property
     def last_iterations(self) -> int:
@@ -73,7 +77,7 @@ class HardBot:
             # An iteration budget stands for about as many milliseconds of the pure build.
             secs = self.time_s if self.time_s is not None else (self.iterations or 100) / 200
             return TurnBot(self.rng, walk=HARD_WALK, walk_samples=HARD_WALK_SAMPLES, walk_s=secs / 2,
-                           focus_s=secs * 0.8, max_s=secs * HARD_MAX)
+                           focus_s=secs * 0.8, max_s=secs * HARD_MAX, rest_s=secs * HARD_REST)
         return MctsBot(self.rng, time_s=self.time_s, iterations=self.iterations, clock=self.clock, walk=HARD_WALK,
                        walk_samples=HARD_WALK_SAMPLES)
 

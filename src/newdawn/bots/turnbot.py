@@ -3,7 +3,7 @@ dice around an attack averaged, and a look for a winning line first. Where a lea
 shipped for the game and listed in ``LEARNED_JUDGE`` (Terra Incognita, 2 players), that model
 is the judgement, in every decision of the turn; elsewhere the ruleset's hand table.
 
-Three differences from ``GreedyBot``, each cheap:
+Four differences from ``GreedyBot``, each cheap:
 
 * **Decisive lines first** (``tactics.decisive_choice``): when the seat is one victory card
   short of a win, or a rival holds the cards a win needs, every line of the rest of the turn is
@@ -21,6 +21,12 @@ Three differences from ``GreedyBot``, each cheap:
 * **Chance around an attack**: a decision that opens or answers an attack is judged by greedy's
   values averaged over ``chance_samples`` re-samplings of the dice (greedy sees one roll).
 
+* **The rest of the turn against the Automated Player** (``plays_rest``): the AP's whole turn
+  runs inside the action that ends the seat's turn, so each option of a decision inside the
+  turn is judged by its rest of the turn played out by greedy's choices, the AP's reply
+  included (``rest_best``, ``REST_S`` of CPU a decision): a wonder the AP needs for its last
+  victory card is built first.
+
 Every other decision is greedy's. No deeper search: a decision takes tens of milliseconds.
 """
 
@@ -31,13 +37,13 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine import Action, GameState, determinize, state_from_view
+from ..engine import Action, GameState, apply, decision_seat, determinize, state_from_view
 from .base import derive_seed
 from .evaluate import Judge, hand_for
-from .greedy import GreedyBot, TurnStart, focus_values, useful_only
+from .greedy import TURN_STEPS, GreedyBot, TurnStart, chain_value, focus_values, settle, tempo, useful_only
 from .mcts import around_attack
 from .model import learned_for
-from .tactics import decisive_choice, is_turn_start
+from .tactics import decisive_choice, is_turn_start, turn_of
 
 LEARNED_JUDGE: Final[frozenset[tuple[str, int]]] = frozenset({("ti", 2)})
 """The games (ruleset, player count) Normal judges by the shipped learned model
@@ -52,6 +58,20 @@ def own_judge(ruleset: str, players: int) -> Judge:
     return learned_for(LEARNED_JUDGE, ruleset, players) or hand_for(ruleset)
 
 
+def plays_rest(st: GameState) -> bool:
+    """Whether Normal judges the decisions inside its turn by their rest of the turn played out
+    (``rest_best``): in a game with the Automated Player, whose whole turn runs inside the
+    action that ends the seat's turn, so a rest of the turn played out ends after the AP's
+    reply. Elsewhere greedy's values, a few steps of follow-up each. Measurements:
+    docs/experiments/bots-history.md."""
+    return bool(st.config.get("automa"))
+
+
+REST_S: Final = 0.02
+"""CPU seconds Normal gives a decision inside its turn where ``plays_rest`` holds: about one
+sampling of each option's rest of the turn (the first always runs, its lines cut short past
+twice this)."""
+
 WALK_S: Final = 0.25
 """CPU seconds at most for the decisive walks of one decision: where the Automated Player's whole
 turn runs inside an action, 3,000 actions applied took seconds."""
@@ -63,8 +83,13 @@ class TurnBot:
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Judge | None = None, walk_s: float = WALK_S,
-                 focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None) -> None:
+                 focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None,
+                 rest_s: float = REST_S) -> None:
         self.rng = rng or random.Random(0)
+        self.rest_s = rest_s
+        """CPU seconds for a decision inside the turn in a game with a seat the engine plays
+        (``plays_rest``): each option's rest of the turn, that seat's turn included, is played out
+        and judged at its end (``rest_best``; 0: greedy's own values)."""
         self.max_s = max_s
         """CPU seconds a decision may take at most, its walks included (None: no cap). The focus
         choice's first pass stops playing cards out at this mark (a card left is judged by its
@@ -130,7 +155,10 @@ class TurnBot:
             best = [a for a, v in totals.items() if v > top - 1e-9]
             return best[int(self.rng.random() * len(best))]
         legal = self._greedy.path.onward(st, seat, legal)
-        if self.chance_samples > 1 and around_attack(st, legal):
+        if self.rest_s > 0 and st.current == seat and plays_rest(st):
+            budget = self.rest_s if cap is None else max(0.0, min(self.rest_s, cap - time.thread_time()))
+            choice = rest_best(st, seat, legal, ev, self.rng, budget)
+        elif self.chance_samples > 1 and around_attack(st, legal):
             # The dice averaged can advise against the attack its card's mode was chosen for; a
             # turn that has done nothing still does not end there ("done" while an attack or a
             # reinforcement was on offer was Normal's last kind of empty turn in the base game).
@@ -139,6 +167,38 @@ class TurnBot:
         else:
             choice = self._greedy.choose_in(st, seat, legal)
         return self.turn_start.not_idle(self._greedy, st, seat, legal, choice, view)
+
+
+def rest_best(base: GameState, seat: int, legal: Sequence[Action], ev: Judge, rng: random.Random,
+              cpu_s: float) -> Action:
+    """The option whose rest of the turn, played out by greedy's choices to the turn's end (a seat
+    the engine plays after it included), is judged best on average over samplings of the dice
+    and hidden draws (the first is ``base``; another starts while it would end within
+    ``cpu_s``), every option judged on the same draws."""
+    totals: dict[Action, float] = {}
+    turn = turn_of(base)
+    opts = [a for a in legal if a.verb != "back"] or list(legal)
+    t0 = time.thread_time()
+    k = 0
+    while True:
+        spent = time.thread_time() - t0
+        if k > 0 and spent + spent / k > cpu_s:
+            break
+        st = base if k == 0 else determinize(base, seat, derive_seed(rng))
+        work = [0]
+        # the first sampling runs whatever the budget, its chains cut short past a late mark
+        late = t0 + 2 * cpu_s if k == 0 else None
+        for a in opts:
+            nxt = apply(st, a)
+            if nxt.winner == -1 and decision_seat(nxt) == seat and turn_of(nxt) == turn:
+                v = chain_value(nxt, seat, TURN_STEPS, work, late, ev=ev, turn=turn, clock=time.thread_time)
+            else:
+                v = ev.value(settle(nxt, ev), seat)
+            totals[a] = totals.get(a, 0.0) + v + tempo(st, seat, a, ev.tempo)
+        k += 1
+    top = max(totals.values())
+    best = [a for a in opts if totals[a] >= top - 1e-9] or [max(opts, key=lambda a: totals[a])]
+    return best[int(rng.random() * len(best))]
 
 
 def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Action], samples: int,

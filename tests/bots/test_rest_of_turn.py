@@ -1,0 +1,67 @@
+"""Against the Automated Player, Normal and Hard judge each decision inside their turn by its
+rest of the turn played out, the AP's reply included (``turnbot.rest_best``)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from newdawn.bots.evaluate import hand_for
+from newdawn.bots.registry import make_bot
+from newdawn.bots.turnbot import TurnBot, plays_rest, rest_best
+from newdawn.engine import GameState, apply, card_counts, decision_seat, legal_actions, new_game, player_view
+from newdawn.scenario.build import load
+
+POSITION = Path(__file__).parent / "positions" / "deny_the_automated_players_last_wonder.toml"
+RED, BLUE = 0, 1
+
+
+def _at_the_wonder_choice() -> GameState:
+    sc = load(POSITION)
+    st = sc.state
+    for step in sc.steps:
+        for a in step.data.get("do", []):
+            st = apply(st, a)
+    return st
+
+
+def _turn_out(st: GameState, wonder: str) -> GameState:
+    """Red builds ``wonder`` and ends its turn; the Automated Player's turn runs inside the
+    last action, and the round's end after it."""
+    st = apply(st, f"wonder {wonder}")
+    while st.winner == -1 and decision_seat(st) == RED and st.round == 1:
+        opts = [a for a in legal_actions(st) if a.verb != "back"]
+        st = apply(st, opts[0])
+    return st
+
+
+def test_the_position_is_what_its_notes_say() -> None:
+    st = _at_the_wonder_choice()
+    assert {"wonder oracle", "wonder great_zimbabwe"} <= {str(a) for a in legal_actions(st)}
+    after_oracle = _turn_out(st, "oracle")
+    assert after_oracle.claims.get("scholarly_base") == [RED]
+    assert after_oracle.winner == BLUE
+    after_zimbabwe = _turn_out(st, "great_zimbabwe")
+    assert after_zimbabwe.winner == -1 and card_counts(after_zimbabwe)[BLUE] == 2
+
+
+def test_rest_of_the_turn_includes_the_automated_players_reply() -> None:
+    st = _at_the_wonder_choice()
+    legal = [a for a in legal_actions(st) if str(a) in ("wonder oracle", "wonder great_zimbabwe")]
+    for seed in range(4):
+        assert str(rest_best(st, RED, legal, hand_for("base"), random.Random(seed), 0.05)) == "wonder great_zimbabwe"
+
+
+def test_normal_and_hard_deny_the_automated_player_its_last_wonder() -> None:
+    st = _at_the_wonder_choice()
+    view, legal = player_view(st, RED), legal_actions(st)
+    for spec in ("normal", "hard:50ms"):
+        for seed in range(3):
+            assert str(make_bot(spec, seed).choose(view, legal)) == "wonder great_zimbabwe", (spec, seed)
+
+
+def test_only_games_with_the_automated_player_play_the_rest_out() -> None:
+    assert plays_rest(_at_the_wonder_choice())
+    assert not plays_rest(new_game({"players": 2, "ruleset": "base"}, 1))
+    assert not plays_rest(new_game({"players": 2}, 1))
+    assert TurnBot().rest_s > 0
