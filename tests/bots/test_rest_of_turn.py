@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from newdawn.bots.evaluate import hand_for
 from newdawn.bots.registry import make_bot
 from newdawn.bots.turnbot import TurnBot, plays_rest, rest_best
@@ -65,3 +67,19 @@ def test_only_games_with_the_automated_player_play_the_rest_out() -> None:
     assert not plays_rest(new_game({"players": 2, "ruleset": "base"}, 1))
     assert not plays_rest(new_game({"players": 2}, 1))
     assert TurnBot().rest_s > 0
+
+
+def test_further_samplings_only_while_the_allowance_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rest_best`` judges every option on the position it was given first, then on fresh
+    samplings of the dice and hidden draws while ``cpu_s`` lasts (none with 0)."""
+    import newdawn.bots.turnbot as turnbot
+
+    st = _at_the_wonder_choice()
+    legal = legal_actions(st)
+    drawn: list[int] = []
+    real = turnbot.determinize
+    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    assert rest_best(st, RED, legal, hand_for("base"), random.Random(0), 0.0) in legal
+    assert drawn == []
+    assert rest_best(st, RED, legal, hand_for("base"), random.Random(0), 0.2) in legal
+    assert len(drawn) >= 2
