@@ -54,12 +54,21 @@ def test_rest_of_the_turn_includes_the_automated_players_reply() -> None:
         assert str(rest_best(st, RED, legal, hand_for("base"), random.Random(seed), 0.05)) == "wonder great_zimbabwe"
 
 
-def test_normal_and_hard_deny_the_automated_player_its_last_wonder() -> None:
+def test_normal_and_hard_deny_the_automated_player_its_last_wonder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both levels take the decision by ``rest_best`` (greedy's own chain is short enough here to
+    see the AP's win too: the wiring is what this checks, the choice is the position's)."""
+    import newdawn.bots.turnbot as turnbot
+
+    calls: list[int] = []
+    real = turnbot.rest_best
+    monkeypatch.setattr(turnbot, "rest_best", lambda *a: calls.append(1) or real(*a))
     st = _at_the_wonder_choice()
     view, legal = player_view(st, RED), legal_actions(st)
     for spec in ("normal", "hard:50ms"):
         for seed in range(3):
+            calls.clear()
             assert str(make_bot(spec, seed).choose(view, legal)) == "wonder great_zimbabwe", (spec, seed)
+            assert calls == [1], (spec, seed)
 
 
 def test_only_games_with_the_automated_player_play_the_rest_out() -> None:
