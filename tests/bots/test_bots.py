@@ -360,6 +360,7 @@ def test_one_turn_search_judges_every_option_on_the_same_draws(monkeypatch: pyte
     """The one-turn search (``depth=1``) draws one determinization per round after the first
     (the position itself), judges every option on it, and answers with the best mean: an
     option that looks best on the first draw loses to one that is better on average."""
+    import newdawn.bots.base as samples_from
     import newdawn.bots.mcts as m
 
     st = _focus_choice(4, 7, 60)
@@ -372,7 +373,7 @@ def test_one_turn_search_judges_every_option_on_the_same_draws(monkeypatch: pyte
              2: {first: 0.0, second: 500.0}}
     draws: list[Any] = []
     judged: list[tuple[int, Any]] = []
-    real_determinize = m.determinize
+    real_determinize = samples_from.determinize
 
     def counting_determinize(*a: Any, **kw: Any) -> Any:
         draws.append(real_determinize(*a, **kw))
@@ -382,7 +383,7 @@ def test_one_turn_search_judges_every_option_on_the_same_draws(monkeypatch: pyte
         judged.append((len(draws), pos))
         return [(a, table[len(draws)].get(a, -5000.0)) for a in opts]
 
-    monkeypatch.setattr(m, "determinize", counting_determinize)
+    monkeypatch.setattr(samples_from, "determinize", counting_determinize)
     for rounds, want in ((1, first), (3, second)):
         draws.clear()
         judged.clear()

@@ -78,14 +78,15 @@ def test_a_finished_game_gives_the_winner_certainty() -> None:
 def test_normal_stops_resampling_the_dice_when_its_cpu_allowance_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     """``turnbot.mean_best`` judges every option on the position it was given first; further
     re-samplings start only while the allowance lasts (none with an allowance of 0)."""
+    import newdawn.bots.base as samples_from
     import newdawn.bots.turnbot as turnbot
     from newdawn.bots.greedy import GreedyBot
 
     st = new_game(game_config(2), 5)
     legal = legal_actions(st)
     drawn: list[int] = []
-    real = turnbot.determinize
-    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    real = samples_from.determinize
+    monkeypatch.setattr(samples_from, "determinize", lambda *a: drawn.append(1) or real(*a))
     greedy = GreedyBot(random.Random(0))
     assert turnbot.mean_best(greedy, st, 0, legal, 4, random.Random(0), cpu_s=0.0) in legal
     assert drawn == []
@@ -109,12 +110,13 @@ def _burn(seconds: float) -> None:
 def test_the_focus_resamplings_share_counts_the_decisive_walks_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """A focus choice's re-samplings (``TurnBot.focus_s``) count from the decision's start: a walk
     that spent the share leaves none (Hard's focus choices took the walk's 0.5 s plus 0.8 s)."""
+    import newdawn.bots.base as samples_from
     import newdawn.bots.turnbot as turnbot
 
     st = _at_a_focus_choice(new_game(game_config(2), 5))
     drawn: list[int] = []
-    real = turnbot.determinize
-    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    real = samples_from.determinize
+    monkeypatch.setattr(samples_from, "determinize", lambda *a: drawn.append(1) or real(*a))
     seat = decision_seat(st)
     values = turnbot.focus_values(st, seat, legal_actions(st), turnbot.hand_for(st.ruleset))
     monkeypatch.setattr(turnbot, "focus_values", lambda *a, **k: values)  # the cards judged at once

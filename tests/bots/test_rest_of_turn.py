@@ -4,14 +4,28 @@ rest of the turn played out, the AP's reply included (``turnbot.rest_best``)."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
 
+from newdawn.bots.base import samplings
 from newdawn.bots.evaluate import hand_for
+from newdawn.bots.random_bot import RandomBot
 from newdawn.bots.registry import make_bot
+from newdawn.bots.tactics import is_turn_start
 from newdawn.bots.turnbot import TurnBot, plays_rest, rest_best
-from newdawn.engine import GameState, apply, card_counts, decision_seat, legal_actions, new_game, player_view
+from newdawn.engine import (
+    GameState,
+    apply,
+    apply_in_place,
+    card_counts,
+    decision_seat,
+    game_config,
+    legal_actions,
+    new_game,
+    player_view,
+)
 from newdawn.scenario.build import load
 
 POSITION = Path(__file__).parent / "positions" / "deny_the_automated_players_last_wonder.toml"
@@ -81,14 +95,67 @@ def test_only_games_with_the_automated_player_play_the_rest_out() -> None:
 def test_further_samplings_only_while_the_allowance_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
     """``rest_best`` judges every option on the position it was given first, then on fresh
     samplings of the dice and hidden draws while ``cpu_s`` lasts (none with 0)."""
-    import newdawn.bots.turnbot as turnbot
+    import newdawn.bots.base as base
 
     st = _at_the_wonder_choice()
     legal = legal_actions(st)
     drawn: list[int] = []
-    real = turnbot.determinize
-    monkeypatch.setattr(turnbot, "determinize", lambda *a: drawn.append(1) or real(*a))
+    real = base.determinize
+    monkeypatch.setattr(base, "determinize", lambda *a: drawn.append(1) or real(*a))
     assert rest_best(st, RED, legal, hand_for("base"), random.Random(0), 0.0) in legal
     assert drawn == []
     assert rest_best(st, RED, legal, hand_for("base"), random.Random(0), 0.2) in legal
     assert len(drawn) >= 2
+
+
+def _ap_game_at_a_focus_choice(seed: int) -> GameState:
+    st = new_game({**game_config(2, ruleset="base"), "automa": True}, seed)
+    bot = RandomBot(random.Random(seed))
+    while not is_turn_start(st):
+        apply_in_place(st, bot.choose(None, legal_actions(st)))
+    return st
+
+
+def test_samplings_give_the_position_first_then_fresh_draws_while_the_allowance_lasts() -> None:
+    st = _ap_game_at_a_focus_choice(3)
+    seat = decision_seat(st)
+    got = list(samplings(st, seat, random.Random(0), lambda: 0.0, samples=3))
+    assert len(got) == 3 and got[0] is st and all(g is not st and g.round == st.round for g in got[1:])
+    now = [0.0]
+
+    def taken(stop: float) -> int:
+        """Samplings given by a clock that moves one second a sampling."""
+        now[0] = 0.0
+        n = 0
+        for _ in samplings(st, seat, random.Random(0), lambda: now[0], stop=stop):
+            n += 1
+            now[0] += 1.0
+        return n
+
+    assert taken(2.5) == 2  # a third would have ended at 3
+    assert taken(3.0) == 3
+    assert taken(-1.0) == 1  # the first is always given
+
+
+def test_with_its_cap_spent_a_decision_takes_greedys_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision inside the turn whose cap (``TurnBot.max_s``) its walks have spent is not
+    judged by lines cut short at once: it takes greedy's own choice."""
+    import newdawn.bots.turnbot as turnbot
+
+    st = _at_the_wonder_choice()
+    rested: list[float] = []
+    monkeypatch.setattr(turnbot, "rest_best", lambda *a: rested.append(a[5]) or legal_actions(st)[0])
+    monkeypatch.setattr(turnbot, "decisive_choice", lambda *a, **k: _burn(0.05))
+    legal = legal_actions(st)
+    capped = TurnBot(random.Random(0), max_s=0.02, rest_s=0.5)
+    assert capped.choose_in(st, RED, legal) in legal
+    assert rested == []
+    uncapped = TurnBot(random.Random(0), rest_s=0.5)
+    uncapped.choose_in(st, RED, legal)
+    assert rested == [0.5]
+
+
+def _burn(seconds: float) -> None:
+    t = time.thread_time()
+    while time.thread_time() - t < seconds:
+        pass

@@ -11,10 +11,10 @@ replays the same choices.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
-from ..engine import Action, GameState, apply_in_place, decision_seat, legal_actions, player_view
+from ..engine import Action, GameState, apply_in_place, decision_seat, determinize, legal_actions, player_view
 
 
 class Bot(Protocol):
@@ -28,6 +28,24 @@ class Bot(Protocol):
 def derive_seed(rng: random.Random) -> int:
     """A seed for a sampled state or a sub-generator, drawn from the bot's own generator."""
     return rng.getrandbits(62)
+
+
+def samplings(base: GameState, seat: int, rng: random.Random, clock: Callable[[], float],
+              stop: float | None = None, samples: int | None = None,
+              start: float | None = None) -> Iterator[GameState]:
+    """``base``, then fresh samplings of what ``seat`` cannot see in it (dice, hidden draws: a
+    ``determinize`` each, seeded from ``rng``), for judging options on the same draws: at most
+    ``samples``, and with ``stop`` (a ``clock`` value) another only while it would end by then
+    at the pace of those taken since ``start`` (default: now). The first is always given."""
+    t = clock() if start is None else start
+    k = 0
+    while samples is None or k < samples:
+        if k and stop is not None:
+            now = clock()
+            if now + (now - t) / k > stop:
+                return
+        yield base if k == 0 else determinize(base, seat, derive_seed(rng))
+        k += 1
 
 
 Observer = Callable[[GameState, int, Action], None]

@@ -63,7 +63,7 @@ from ..engine import (
     legal_actions,
     state_from_view,
 )
-from .base import derive_seed
+from .base import derive_seed, samplings
 from .evaluate import FORTS, HAND, Judge, own_evaluation
 from .greedy import GreedyBot, TurnStart, focus_values, greedy_step, in_combat, tempo, useful_only
 from .model import LearnedEvaluation, learned_for
@@ -379,14 +379,8 @@ class MctsBot:
         if samples is None and stop is None:
             samples = 1
         totals: dict[Action, float] = {}
-        t = self.clock()
         k = 0
-        while samples is None or k < samples:
-            if k and stop is not None:
-                now = self.clock()
-                if now + (now - t) / k > stop:
-                    break
-            st = base if k == 0 else determinize(base, seat, derive_seed(self.rng))
+        for st in samplings(base, seat, self.rng, self.clock, stop, samples):
             for a, v in self._greedy.option_values(st, seat, legal):
                 totals[a] = totals.get(a, 0.0) + v
             k += 1

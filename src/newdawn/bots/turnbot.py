@@ -37,8 +37,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine import Action, GameState, apply, decision_seat, determinize, state_from_view
-from .base import derive_seed
+from ..engine import Action, GameState, apply, decision_seat, state_from_view
+from .base import derive_seed, samplings
 from .evaluate import Judge, hand_for
 from .greedy import TURN_STEPS, GreedyBot, TurnStart, chain_value, focus_values, settle, tempo, useful_only
 from .mcts import around_attack
@@ -137,27 +137,26 @@ class TurnBot:
             if move is not None:
                 return move
         if root:
-            t0 = time.thread_time()
-            options = useful_only(focus_values(st, seat, legal, ev, time.thread_time, cap))
-            totals = {x.action: x.value for x in options}
-            k = 1
-            while self.focus_s > 0:
-                # the re-samplings' share counts from the decision's start, its walks included,
-                # and one starts only while it would end within that share
-                now = time.thread_time()
-                if now - t_in + (now - t0) / k > self.focus_s:
-                    break
-                d = determinize(st, seat, derive_seed(self.rng))
-                for x in focus_values(d, seat, [a for a in legal if a in totals], ev):
-                    totals[x.action] = totals.get(x.action, 0.0) + x.value
-                k += 1
+            totals: dict[Action, float] = {}
+            # the first pass is the sampled position itself; the re-samplings' share counts from
+            # the decision's start, its walks included
+            for k, d in enumerate(samplings(st, seat, self.rng, time.thread_time, t_in + self.focus_s)):
+                if k == 0:
+                    for x in useful_only(focus_values(d, seat, legal, ev, time.thread_time, cap)):
+                        totals[x.action] = x.value
+                else:
+                    for x in focus_values(d, seat, [a for a in legal if a in totals], ev):
+                        totals[x.action] = totals.get(x.action, 0.0) + x.value
             top = max(totals.values())
             best = [a for a, v in totals.items() if v > top - 1e-9]
             return best[int(self.rng.random() * len(best))]
         legal = self._greedy.path.onward(st, seat, legal)
+        rest_s = 0.0
         if self.rest_s > 0 and st.current == seat and plays_rest(st):
-            budget = self.rest_s if cap is None else max(0.0, min(self.rest_s, cap - time.thread_time()))
-            choice = rest_best(st, seat, legal, ev, self.rng, budget)
+            rest_s = self.rest_s if cap is None else min(self.rest_s, cap - time.thread_time())
+        if rest_s > 0:
+            # (with the decision's cap spent, greedy's own chains judge better than lines cut at once)
+            choice = rest_best(st, seat, legal, ev, self.rng, rest_s)
         elif self.chance_samples > 1 and around_attack(st, legal):
             # The dice averaged can advise against the attack its card's mode was chosen for; a
             # turn that has done nothing still does not end there ("done" while an attack or a
@@ -179,12 +178,7 @@ def rest_best(base: GameState, seat: int, legal: Sequence[Action], ev: Judge, rn
     turn = turn_of(base)
     opts = [a for a in legal if a.verb != "back"] or list(legal)
     t0 = time.thread_time()
-    k = 0
-    while True:
-        spent = time.thread_time() - t0
-        if k > 0 and spent + spent / k > cpu_s:
-            break
-        st = base if k == 0 else determinize(base, seat, derive_seed(rng))
+    for k, st in enumerate(samplings(base, seat, rng, time.thread_time, t0 + cpu_s)):
         work = [0]
         # the first sampling runs whatever the budget, its chains cut short past a late mark
         late = t0 + 2 * cpu_s if k == 0 else None
@@ -195,7 +189,6 @@ def rest_best(base: GameState, seat: int, legal: Sequence[Action], ev: Judge, rn
             else:
                 v = ev.value(settle(nxt, ev), seat)
             totals[a] = totals.get(a, 0.0) + v + tempo(st, seat, a, ev.tempo)
-        k += 1
     top = max(totals.values())
     best = [a for a in opts if totals[a] >= top - 1e-9] or [max(opts, key=lambda a: totals[a])]
     return best[int(rng.random() * len(best))]
@@ -208,12 +201,8 @@ def mean_best(greedy: GreedyBot, base: GameState, seat: int, legal: Sequence[Act
     ``cpu_s``, no further sampling starts once another would end past that many CPU seconds
     (an attack with a dozen targets, each played on, took seconds a sample)."""
     totals: dict[Action, float] = {}
-    t0 = time.thread_time()
-    for k in range(samples):
-        spent = time.thread_time() - t0
-        if k > 0 and cpu_s is not None and spent + spent / k > cpu_s:
-            break
-        st = base if k == 0 else determinize(base, seat, derive_seed(rng))
+    stop = None if cpu_s is None else time.thread_time() + cpu_s
+    for st in samplings(base, seat, rng, time.thread_time, stop, samples):
         for a, v in greedy.option_values(st, seat, legal):
             totals[a] = totals.get(a, 0.0) + v
     return max(totals, key=lambda a: totals[a])
