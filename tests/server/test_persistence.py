@@ -291,3 +291,31 @@ def test_an_action_appended_through_the_sqlite_driver_is_the_row_sqlalchemy_writ
     finally:
         fast.close()
         plain.close()
+
+
+def test_closing_the_store_waits_for_a_write_under_way(tmp_path: Path) -> None:
+    """A bot's move still being written by a worker thread when the server stops: the store is
+    shut only after that write, never under it (closing the SQLite connection mid-write crashed
+    the process), and a write after the close is refused with a clear error."""
+    import threading
+    import time
+
+    import newdawn.server.store as store_mod
+
+    st = store_mod.Store(f"sqlite:///{tmp_path / 'w.db'}")
+    inside, order = threading.Event(), []
+
+    def slow_write() -> None:
+        inside.set()
+        time.sleep(0.3)
+        order.append("write done")
+
+    worker = threading.Thread(target=lambda: st._write(slow_write))
+    worker.start()
+    assert inside.wait(5)
+    st.close()
+    order.append("closed")
+    worker.join(5)
+    assert order == ["write done", "closed"]
+    with pytest.raises(store_mod.StoreClosed):
+        st._write(lambda: None)

@@ -231,6 +231,10 @@ class StaleRevision(Exception):
     """A write lost the race: the game is no longer at the revision the writer saw."""
 
 
+class StoreClosed(Exception):
+    """A write came after the server shut its store (a worker thread still finishing a move)."""
+
+
 @dataclass
 class Summary:
     """What the lobby lists and the server resumes, stored with every write."""
@@ -313,6 +317,7 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         self._write_lock: threading.Lock | None = None
         self._stop = threading.Event()
+        self._closed = False
         self._reset_wanted = False
         """SQLite: the log holds more than ``RESET_FRAMES`` pages; the next writer checkpoints."""
         self.checkpoints = 0
@@ -355,20 +360,30 @@ class Store:
         return int(row[1])
 
     def close(self) -> None:
+        """Shut the store. A write under way finishes first: a bot's move still being written
+        by a worker thread when the server stopped had its SQLite connection closed under it,
+        which crashed the process (a segmentation fault in libsqlite3). Writes after this raise
+        ``StoreClosed``."""
         self._stop.set()
-        if self._appender is not None:
-            with contextlib.suppress(Exception):
-                self._appender.close()
-            self._appender = None
-        self.engine.dispose()
+        with self._write_lock or contextlib.nullcontext():
+            self._closed = True
+            if self._appender is not None:
+                with contextlib.suppress(Exception):
+                    self._appender.close()
+                self._appender = None
+            self.engine.dispose()
 
     def _write(self, fn: Callable[[], T]) -> T:
         """Run a write transaction, retried while the database is locked. With SQLite the
         process's writers take turns on a lock of their own first: SQLite lets one writer in at
         a time anyway, and its busy handler would make the others sleep in steps of up to 0.1 s."""
         if self._write_lock is None:
+            if self._closed:
+                raise StoreClosed(self.url)
             return retrying(fn)
         with self._write_lock:
+            if self._closed:
+                raise StoreClosed(self.url)
             out = retrying(fn)
             if self._reset_wanted:  # the checkpoint thread found the log long: start it again
                 self._reset_wanted = False
