@@ -85,10 +85,11 @@ def test_normal_and_hard_deny_the_automated_player_its_last_wonder(monkeypatch: 
             assert calls == [1], (spec, seed)
 
 
-def test_only_games_with_the_automated_player_play_the_rest_out() -> None:
+def test_games_with_the_automated_player_and_terra_incognita_for_two_play_the_rest_out() -> None:
     assert plays_rest(_at_the_wonder_choice())
     assert not plays_rest(new_game({"players": 2, "ruleset": "base"}, 1))
-    assert not plays_rest(new_game({"players": 2}, 1))
+    assert plays_rest(new_game({"players": 2, "ruleset": "ti"}, 1))
+    assert not plays_rest(new_game({"players": 3, "ruleset": "ti"}, 1))
     assert TurnBot().rest_s > 0
 
 
@@ -159,3 +160,31 @@ def _burn(seconds: float) -> None:
     t = time.thread_time()
     while time.thread_time() - t < seconds:
         pass
+
+
+def _inside_a_turn(players: int, seed: int) -> GameState:
+    """A Terra Incognita game at a decision inside a seat's own turn with a choice to make."""
+    st = new_game(game_config(players, ruleset="ti"), seed)
+    bot = RandomBot(random.Random(seed))
+    while True:
+        legal = legal_actions(st)
+        inside = not is_turn_start(st) and decision_seat(st) == st.current
+        if inside and st.round > 2 and len([a for a in legal if a.verb != "back"]) > 1:
+            return st
+        apply_in_place(st, bot.choose(None, legal))
+
+
+@pytest.mark.parametrize(("players", "rests"), [(2, True), (3, False)])
+def test_in_terra_incognita_for_two_the_turns_decisions_play_the_rest_out(
+        monkeypatch: pytest.MonkeyPatch, players: int, rests: bool) -> None:
+    """There the line ends with the seat's own turn (``turnbot.REST_GAMES``); with 3 players
+    the decisions stay greedy's."""
+    import newdawn.bots.turnbot as turnbot
+
+    calls: list[int] = []
+    real = turnbot.rest_best
+    monkeypatch.setattr(turnbot, "rest_best", lambda *a: calls.append(1) or real(*a))
+    st = _inside_a_turn(players, 5)
+    legal = legal_actions(st)
+    assert TurnBot(random.Random(0), walk=0).choose_in(st, st.current, legal) in legal
+    assert calls == ([1] if rests else [])

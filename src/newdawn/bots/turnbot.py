@@ -58,13 +58,20 @@ def own_judge(ruleset: str, players: int) -> Judge:
     return learned_for(LEARNED_JUDGE, ruleset, players) or hand_for(ruleset)
 
 
+REST_GAMES: Final[frozenset[tuple[str, int]]] = frozenset({("ti", 2)})
+"""The games (ruleset, player count) without the Automated Player where Normal also judges the
+decisions inside its turn by their rest of the turn played out (``plays_rest``): there the line
+ends with the seat's own turn. Measurements: docs/experiments/bots-history.md."""
+
+
 def plays_rest(st: GameState) -> bool:
     """Whether Normal judges the decisions inside its turn by their rest of the turn played out
     (``rest_best``): in a game with the Automated Player, whose whole turn runs inside the
     action that ends the seat's turn, so a rest of the turn played out ends after the AP's
-    reply. Elsewhere greedy's values, a few steps of follow-up each. Measurements:
+    reply; and in the games of ``REST_GAMES``, where it ends with the seat's own turn.
+    Elsewhere greedy's values, a few steps of follow-up each. Measurements:
     docs/experiments/bots-history.md."""
-    return bool(st.config.get("automa"))
+    return bool(st.config.get("automa")) or (st.ruleset, st.n) in REST_GAMES
 
 
 REST_S: Final = 0.02
