@@ -3,7 +3,7 @@ dice around an attack averaged, and a look for a winning line first. Where a lea
 shipped for the game and listed in ``LEARNED_JUDGE`` (Terra Incognita, 2 players), that model
 is the judgement, in every decision of the turn; elsewhere the ruleset's hand table.
 
-Four differences from ``GreedyBot``, each cheap:
+Its differences from ``GreedyBot``, each cheap:
 
 * **Decisive lines first** (``tactics.decisive_choice``): when the seat is one victory card
   short of a win, or a rival holds the cards a win needs, every line of the rest of the turn is
@@ -26,6 +26,8 @@ Four differences from ``GreedyBot``, each cheap:
   turn is judged by its rest of the turn played out by greedy's choices, the AP's reply
   included (``rest_best``, ``REST_S`` of CPU a decision): a wonder the AP needs for its last
   victory card is built first.
+* **The rest of the turn in Terra Incognita with 2 players** (``REST_GAMES``): the same, each
+  line ending with the seat's own turn.
 
 Every other decision is greedy's. No deeper search: a decision takes tens of milliseconds.
 """
