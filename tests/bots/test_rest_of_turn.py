@@ -1,5 +1,6 @@
-"""Against the Automated Player, Normal and Hard judge each decision inside their turn by its
-rest of the turn played out, the AP's reply included (``turnbot.rest_best``)."""
+"""Against the Automated Player, and in Terra Incognita with 2 players, Normal and Hard judge
+each decision inside their turn by its rest of the turn played out, the AP's reply included
+(``turnbot.rest_best``)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,8 @@ HARD_WALK_SAMPLES: Final = 3
 """Re-samplings of the dice Hard looks for a decisive line in."""
 HARD_REST: Final = 0.25
 """The share of a turn's budget Hard gives each decision inside its turn to play its options'
-rest of the turn out (``TurnBot.rest_s``, where the game has the Automated Player)."""
+rest of the turn out (``TurnBot.rest_s``, where ``turnbot.plays_rest`` holds: the games with the
+Automated Player, and Terra Incognita with 2 players)."""
 HARD_MAX: Final = 1.5
 """The most CPU time one of Hard's decisions takes in the base game, in turns' budgets
 (``TurnBot.max_s``): a second a turn keeps every decision within 2 s, the level's promise."""

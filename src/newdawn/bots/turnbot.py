@@ -96,9 +96,9 @@ class TurnBot:
                  rest_s: float = REST_S) -> None:
         self.rng = rng or random.Random(0)
         self.rest_s = rest_s
-        """CPU seconds for a decision inside the turn in a game with a seat the engine plays
-        (``plays_rest``): each option's rest of the turn, that seat's turn included, is played out
-        and judged at its end (``rest_best``; 0: greedy's own values)."""
+        """CPU seconds for a decision inside the turn where ``plays_rest`` holds: each option's
+        rest of the turn (and the turn of a seat the engine plays after it) is played out and
+        judged at its end (``rest_best``; 0: greedy's own values)."""
         self.max_s = max_s
         """CPU seconds a decision may take at most, its walks included (None: no cap). The focus
         choice's first pass stops playing cards out at this mark (a card left is judged by its
