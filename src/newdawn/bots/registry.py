@@ -110,11 +110,11 @@ LEVELS: Final[dict[str, Level]] = {
                   "Looks one move ahead; the Automated Player beats it about 6 games in 10. Answers at once."),
     "normal": Level("normal", "Normal",
                     "Plays each focus card's whole turn out and goes for winning lines: in Terra Incognita wins "
-                    "about 8 games in 10 against Easy; against the Automated Player about half. Answers in "
+                    "more than 8 games in 10 against Easy; against the Automated Player about half. Answers in "
                     "about 50 ms."),
     "hard": Level("hard", "Hard",
-                  "Thinks about a second a turn: in Terra Incognita wins about 7 games in 10 against Easy and "
-                  "about half against Normal; against the Automated Player about 6 in 10."),
+                  "Thinks about a second a turn: in Terra Incognita wins more than 8 games in 10 against Easy; "
+                  "against the Automated Player about 6 in 10."),
 }
 """The levels offered to players, weakest first."""
 
