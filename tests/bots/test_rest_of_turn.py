@@ -1,4 +1,4 @@
-"""Against the Automated Player, and in Terra Incognita with 2 players, Normal and Hard judge
+"""Against the Automated Player, and in 2-player games of either ruleset, Normal and Hard judge
 each decision inside their turn by its rest of the turn played out, the AP's reply included
 (``turnbot.rest_best``)."""
 
@@ -15,7 +15,7 @@ from newdawn.bots.evaluate import hand_for
 from newdawn.bots.random_bot import RandomBot
 from newdawn.bots.registry import make_bot
 from newdawn.bots.tactics import is_turn_start
-from newdawn.bots.turnbot import TurnBot, plays_rest, rest_best
+from newdawn.bots.turnbot import REST_GAMES, REST_S, TurnBot, plays_rest, rest_best, rest_budget
 from newdawn.engine import (
     GameState,
     apply,
@@ -86,12 +86,19 @@ def test_normal_and_hard_deny_the_automated_player_its_last_wonder(monkeypatch: 
             assert calls == [1], (spec, seed)
 
 
-def test_games_with_the_automated_player_and_terra_incognita_for_two_play_the_rest_out() -> None:
+def test_games_with_the_automated_player_and_two_player_games_play_the_rest_out() -> None:
     assert plays_rest(_at_the_wonder_choice())
-    assert not plays_rest(new_game({"players": 2, "ruleset": "base"}, 1))
+    assert plays_rest(new_game({"players": 2, "ruleset": "base"}, 1))
     assert plays_rest(new_game({"players": 2, "ruleset": "ti"}, 1))
     assert not plays_rest(new_game({"players": 3, "ruleset": "ti"}, 1))
-    assert TurnBot().rest_s > 0
+    assert not plays_rest(new_game({"players": 3, "ruleset": "base"}, 1))
+
+
+def test_each_game_gives_its_own_time_to_the_rest_of_the_turn() -> None:
+    assert rest_budget(_at_the_wonder_choice()) == REST_S > 0
+    for ruleset in ("ti", "base"):
+        assert rest_budget(new_game({"players": 2, "ruleset": ruleset}, 1)) == REST_GAMES[(ruleset, 2)] > 0
+        assert rest_budget(new_game({"players": 3, "ruleset": ruleset}, 1)) == 0
 
 
 def test_further_samplings_only_while_the_allowance_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,9 +170,9 @@ def _burn(seconds: float) -> None:
         pass
 
 
-def _inside_a_turn(players: int, seed: int) -> GameState:
-    """A Terra Incognita game at a decision inside a seat's own turn with a choice to make."""
-    st = new_game(game_config(players, ruleset="ti"), seed)
+def _inside_a_turn(players: int, seed: int, ruleset: str = "ti") -> GameState:
+    """A game at a decision inside a seat's own turn with a choice to make."""
+    st = new_game(game_config(players, ruleset=ruleset), seed)
     bot = RandomBot(random.Random(seed))
     while True:
         legal = legal_actions(st)
@@ -175,17 +182,18 @@ def _inside_a_turn(players: int, seed: int) -> GameState:
         apply_in_place(st, bot.choose(None, legal))
 
 
-@pytest.mark.parametrize(("players", "rests"), [(2, True), (3, False)])
-def test_in_terra_incognita_for_two_the_turns_decisions_play_the_rest_out(
-        monkeypatch: pytest.MonkeyPatch, players: int, rests: bool) -> None:
+@pytest.mark.parametrize(("ruleset", "players", "rests"), [("ti", 2, True), ("ti", 3, False), ("base", 2, True),
+                                                            ("base", 3, False)])
+def test_in_two_player_games_the_turns_decisions_play_the_rest_out(
+        monkeypatch: pytest.MonkeyPatch, ruleset: str, players: int, rests: bool) -> None:
     """There the line ends with the seat's own turn (``turnbot.REST_GAMES``); with 3 players
     the decisions stay greedy's."""
     import newdawn.bots.turnbot as turnbot
 
-    calls: list[int] = []
+    calls: list[float] = []
     real = turnbot.rest_best
-    monkeypatch.setattr(turnbot, "rest_best", lambda *a: calls.append(1) or real(*a))
-    st = _inside_a_turn(players, 5)
+    monkeypatch.setattr(turnbot, "rest_best", lambda *a: calls.append(a[5]) or real(*a))
+    st = _inside_a_turn(players, 5, ruleset)
     legal = legal_actions(st)
     assert TurnBot(random.Random(0), walk=0).choose_in(st, st.current, legal) in legal
-    assert calls == ([1] if rests else [])
+    assert calls == ([REST_GAMES[(ruleset, players)]] if rests else [])

@@ -30,7 +30,7 @@ HARD_WALK_SAMPLES: Final = 3
 HARD_REST: Final = 0.25
 """The share of a turn's budget Hard gives each decision inside its turn to play its options'
 rest of the turn out (``TurnBot.rest_s``, where ``turnbot.plays_rest`` holds: the games with the
-Automated Player, and Terra Incognita with 2 players)."""
+Automated Player, and the 2-player games of ``turnbot.REST_GAMES``)."""
 HARD_MAX: Final = 1.5
 """The most CPU time one of Hard's decisions takes in the base game, in turns' budgets
 (``TurnBot.max_s``): a second a turn keeps every decision within 2 s, the level's promise."""
@@ -111,7 +111,7 @@ LEVELS: Final[dict[str, Level]] = {
     "normal": Level("normal", "Normal",
                     "Plays each focus card's whole turn out and goes for winning lines: in Terra Incognita wins "
                     "more than 8 games in 10 against Easy; against the Automated Player about half. Answers in "
-                    "about 50 ms."),
+                    "tens of milliseconds."),
     "hard": Level("hard", "Hard",
                   "Thinks about a second a turn: in Terra Incognita wins more than 8 games in 10 against Easy; "
                   "against the Automated Player about 6 in 10."),
