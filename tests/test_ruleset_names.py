@@ -29,8 +29,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("bots/registry.py", "ti"): "as above",
     ("bots/mcts.py", "ti"): "the games whose search judges its leaves by a learned model (LEARNED_LEAVES) "
                             "are a measured choice per ruleset and player count (docs/bots.md)",
-    ("bots/turnbot.py", "ti"): "the games Normal judges by a learned model (LEARNED_JUDGE) are a measured "
-                               "choice per ruleset and player count (docs/bots.md)",
+    ("bots/turnbot.py", "ti"): "the games Normal judges by a learned model (LEARNED_JUDGE), and those where it "
+                               "plays each decision's rest of the turn out (REST_GAMES), are measured choices "
+                               "per ruleset and player count (docs/bots.md)",
+    ("bots/turnbot.py", "base"): "as above (REST_GAMES)",
     ("learn/recipes.py", "ti"): "the training recipes are sized per ruleset and player count by measurement "
                                 "(docs/learning.md)",
     ("learn/recipes.py", "base"): "as above",
