@@ -60,16 +60,10 @@ def own_judge(ruleset: str, players: int) -> Judge:
     return learned_for(LEARNED_JUDGE, ruleset, players) or hand_for(ruleset)
 
 
-REST_S: Final = 0.02
-"""CPU seconds Normal gives a decision inside its turn against the Automated Player: about one
-sampling of each option's rest of the turn (the first always runs, its lines cut short past
-twice this)."""
-
-REST_GAMES: Final[dict[tuple[str, int], float]] = {("ti", 2): 0.02, ("base", 2): 0.02}
+REST_GAMES: Final[frozenset[tuple[str, int]]] = frozenset({("ti", 2), ("base", 2)})
 """The games (ruleset, player count) without the Automated Player where Normal also judges the
-decisions inside its turn by their rest of the turn played out (``plays_rest``), and the CPU
-seconds it gives each such decision (as ``REST_S``): there the line ends with the seat's own
-turn. Measurements: docs/experiments/bots-history.md."""
+decisions inside its turn by their rest of the turn played out (``plays_rest``): there the line
+ends with the seat's own turn. Measurements: docs/experiments/bots-history.md."""
 
 
 def plays_rest(st: GameState) -> bool:
@@ -82,13 +76,10 @@ def plays_rest(st: GameState) -> bool:
     return bool(st.config.get("automa")) or (st.ruleset, st.n) in REST_GAMES
 
 
-def rest_budget(st: GameState) -> float:
-    """Normal's CPU seconds for a decision inside its turn in this game (0 where ``plays_rest``
-    does not hold)."""
-    if st.config.get("automa"):
-        return REST_S
-    return REST_GAMES.get((st.ruleset, st.n), 0.0)
-
+REST_S: Final = 0.02
+"""CPU seconds Normal gives a decision inside its turn where ``plays_rest`` holds: about one
+sampling of each option's rest of the turn (the first always runs, its lines cut short past
+twice this)."""
 
 WALK_S: Final = 0.25
 """CPU seconds at most for the decisive walks of one decision: where the Automated Player's whole
@@ -102,13 +93,12 @@ class TurnBot:
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Judge | None = None, walk_s: float = WALK_S,
                  focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None,
-                 rest_s: float | None = None) -> None:
+                 rest_s: float = REST_S) -> None:
         self.rng = rng or random.Random(0)
         self.rest_s = rest_s
         """CPU seconds for a decision inside the turn where ``plays_rest`` holds: each option's
         rest of the turn (and the turn of a seat the engine plays after it) is played out and
-        judged at its end (``rest_best``; None: the game's own, ``rest_budget``; 0: greedy's own
-        values)."""
+        judged at its end (``rest_best``; 0: greedy's own values)."""
         self.max_s = max_s
         """CPU seconds a decision may take at most, its walks included (None: no cap). The focus
         choice's first pass stops playing cards out at this mark (a card left is judged by its
@@ -171,10 +161,8 @@ class TurnBot:
             return best[int(self.rng.random() * len(best))]
         legal = self._greedy.path.onward(st, seat, legal)
         rest_s = 0.0
-        if st.current == seat and plays_rest(st):
-            rest_s = rest_budget(st) if self.rest_s is None else self.rest_s
-            if cap is not None:
-                rest_s = min(rest_s, cap - time.thread_time())
+        if self.rest_s > 0 and st.current == seat and plays_rest(st):
+            rest_s = self.rest_s if cap is None else min(self.rest_s, cap - time.thread_time())
         if rest_s > 0:
             # (with the decision's cap spent, greedy's own chains judge better than lines cut at once)
             choice = rest_best(st, seat, legal, ev, self.rng, rest_s)
