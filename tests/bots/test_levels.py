@@ -11,6 +11,7 @@ import pytest
 from newdawn.bots import RandomBot, make_bot, play_game, win_chances
 from newdawn.bots.registry import KINDS, LEVELS
 from newdawn.engine import (
+    Action,
     GameState,
     apply_in_place,
     decision_seat,
@@ -127,6 +128,34 @@ def test_the_focus_resamplings_share_counts_the_decisive_walks_time(monkeypatch:
     monkeypatch.setattr(turnbot, "decisive_choice", lambda *a, **k: None)
     assert bot.choose(player_view(st, seat), legal_actions(st)) in legal_actions(st)
     assert drawn  # with the share left, the cards are judged again on re-sampled dice
+
+
+@pytest.mark.parametrize("found_at_focus", [False, True])
+def test_a_focus_choice_walks_longer_than_a_decision_inside_the_turn(monkeypatch: pytest.MonkeyPatch,
+                                                                    found_at_focus: bool) -> None:
+    """The decisive walks end ``walk_s`` after a focus choice starts and ``walk_in_s`` after a
+    decision inside the turn starts (in long end games every decision walks), unless the focus
+    choice's walk found a line: then the turn's later walks keep ``walk_s``."""
+    import newdawn.bots.turnbot as turnbot
+    from newdawn.bots.tactics import is_turn_start
+
+    st = _at_a_focus_choice(new_game(game_config(2, ruleset="base"), 5))
+    seat = decision_seat(st)
+    spans: list[tuple[bool, float]] = []
+
+    def spy(s: GameState, _seat: int, legal: list[Action], *a: object) -> Action | None:
+        start = is_turn_start(s)
+        spans.append((start, float(a[4]) - time.thread_time()))  # type: ignore[arg-type]
+        return legal[0] if start and found_at_focus else None
+
+    monkeypatch.setattr(turnbot, "decisive_choice", spy)
+    bot = turnbot.TurnBot(random.Random(0), walk_s=3.0, walk_in_s=1.0, rest_s=0.0)
+    while st.current == seat and decision_seat(st) == seat and st.winner == -1:
+        apply_in_place(st, bot.choose_in(st, seat, legal_actions(st)))
+    assert spans[0][0] and 2.5 < spans[0][1] <= 3.0
+    inside = [left for start, left in spans if not start]
+    low, high = (2.5, 3.0) if found_at_focus else (0.5, 1.0)
+    assert inside and all(low < left <= high for left in inside)
 
 
 def test_hard_caps_a_decisions_cpu_and_normal_does_not(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -67,7 +67,7 @@ class HardBot:
             self.bot.time_s = secs
         elif isinstance(self.bot, TurnBot) and secs is not None:
             self.bot.walk_s, self.bot.focus_s, self.bot.max_s = secs / 2, secs * 0.8, secs * HARD_MAX
-            self.bot.rest_s = secs * HARD_REST
+            self.bot.rest_s, self.bot.walk_in_s = secs * HARD_REST, secs / 2
 
     @property
     def last_iterations(self) -> int:
@@ -78,7 +78,8 @@ class HardBot:
             # An iteration budget stands for about as many milliseconds of the pure build.
             secs = self.time_s if self.time_s is not None else (self.iterations or 100) / 200
             return TurnBot(self.rng, walk=HARD_WALK, walk_samples=HARD_WALK_SAMPLES, walk_s=secs / 2,
-                           focus_s=secs * 0.8, max_s=secs * HARD_MAX, rest_s=secs * HARD_REST)
+                           focus_s=secs * 0.8, max_s=secs * HARD_MAX, rest_s=secs * HARD_REST,
+                           walk_in_s=secs / 2)
         return MctsBot(self.rng, time_s=self.time_s, iterations=self.iterations, clock=self.clock, walk=HARD_WALK,
                        walk_samples=HARD_WALK_SAMPLES)
 

@@ -9,7 +9,9 @@ Its differences from ``GreedyBot``, each cheap:
   short of a win, or a rival holds the cards a win needs, every line of the rest of the turn is
   walked (``walk`` actions applied at most, ``walk_samples`` re-samplings of the dice) for one
   that wins, or that takes the rival's card away. Most of the game no seat is that close, and
-  the walk costs nothing.
+  the walk costs nothing; once it is, every decision walks, the focus choice for up to
+  ``WALK_S`` and each decision after it for up to ``WALK_IN_S`` (``WALK_S`` again once a walk
+  of the turn has found a line).
 * **The whole turn of every focus card**: greedy stops playing a card's follow-up once its work
   budget is spent, so a card listed late in the row was judged by the position before it did
   anything. Here each focus card's turn is played to its end by greedy's own choices
@@ -82,8 +84,19 @@ sampling of each option's rest of the turn (the first always runs, its lines cut
 twice this)."""
 
 WALK_S: Final = 0.25
-"""CPU seconds at most for the decisive walks of one decision: where the Automated Player's whole
+"""CPU seconds at most for the decisive walks of a focus choice: where the Automated Player's whole
 turn runs inside an action, 3,000 actions applied took seconds."""
+
+WALK_IN_S: Final = 0.05
+"""CPU seconds at most for the decisive walks of a decision inside the turn, after its focus
+choice, in a turn whose walks have found no line yet (after one has, ``WALK_S``: the line is
+walked again at each step). Once a seat is one card short every decision walks, and in long
+base-game end games most of Normal's time went to walks that ran their whole budget and found
+nothing; the lines they did find were found within 30 ms of the pure build's CPU but two.
+Measurements: docs/experiments/bots-history.md."""
+
+CHANCE_S: Final = 0.25
+"""CPU seconds after which no further re-sampling of the dice around an attack starts."""
 
 
 class TurnBot:
@@ -92,8 +105,8 @@ class TurnBot:
 
     def __init__(self, rng: random.Random | None = None, walk: int = 3000, walk_samples: int = 2,
                  chance_samples: int = 4, ev: Judge | None = None, walk_s: float = WALK_S,
-                 focus_s: float = 0.0, chance_s: float = WALK_S, max_s: float | None = None,
-                 rest_s: float = REST_S) -> None:
+                 focus_s: float = 0.0, chance_s: float = CHANCE_S, max_s: float | None = None,
+                 rest_s: float = REST_S, walk_in_s: float = WALK_IN_S) -> None:
         self.rng = rng or random.Random(0)
         self.rest_s = rest_s
         """CPU seconds for a decision inside the turn where ``plays_rest`` holds: each option's
@@ -115,7 +128,12 @@ class TurnBot:
         self.chance_s = chance_s
         """CPU seconds after which no further re-sampling of the dice around an attack starts."""
         self.walk_s = walk_s
-        """CPU seconds a decision's decisive walks may take (``WALK_S``)."""
+        """CPU seconds the decisive walks of a focus choice may take (``WALK_S``)."""
+        self.walk_in_s = walk_in_s
+        """CPU seconds the decisive walks of a decision inside the turn may take (``WALK_IN_S``),
+        unless a walk found a line earlier in the same turn (``lined``): then ``walk_s``."""
+        self.lined: tuple[int, int] | None = None
+        """The turn (``tactics.turn_of``) in which a decisive walk last found a line."""
         self.fixed_ev = ev
         self._greedy = GreedyBot(self.rng, ev=ev)
         self.turn_start = TurnStart()
@@ -141,9 +159,11 @@ class TurnBot:
             # still leaves a turn that must not end idle
             self.turn_start.set(st, view)
         if self.walk > 0:
+            full = root or turn_of(st) == self.lined
             move = decisive_choice(st, seat, legal, self.walk, self.walk_samples, self.rng, time.thread_time,
-                                   t_in + self.walk_s)
+                                   t_in + (self.walk_s if full else self.walk_in_s))
             if move is not None:
+                self.lined = turn_of(st)
                 return move
         if root:
             totals: dict[Action, float] = {}
