@@ -111,8 +111,8 @@ LEVELS: Final[dict[str, Level]] = {
                   "Looks one move ahead; the Automated Player beats it about 6 games in 10. Answers at once."),
     "normal": Level("normal", "Normal",
                     "Plays each focus card's whole turn out and goes for winning lines: against Easy wins more "
-                    "than 8 games in 10 in Terra Incognita and 7 in 10 in the base game; against the Automated "
-                    "Player about half. Answers in tens of milliseconds."),
+                    "than 8 games in 10 in Terra Incognita and 6 in 10 in the base game; against the Automated "
+                    "Player about half. Answers in about 30 milliseconds."),
     "hard": Level("hard", "Hard",
                   "Thinks about a second a turn: in Terra Incognita wins more than 8 games in 10 against Easy; "
                   "against the Automated Player about 6 in 10."),
